@@ -1,0 +1,60 @@
+/**
+ * One interface for every moderation check. An engine is either neural (a model from MODELS_DIR)
+ * or offline (exact rules that need no downloaded weights); the API layer does not care which,
+ * it only reports `name` to the client.
+ */
+export interface ModerationEngine<Input, Output> {
+  /** Reported as `engine` in answers, e.g. "offline:vader" or "neural:<model id>". */
+  readonly name: string
+  /** False when this deployment cannot run the engine (e.g. its model files are absent). */
+  available(): boolean
+  run(input: Input): Promise<Output>
+}
+
+/** Detoxify's seven metrics, in the order the toolkit's client reads them by index. */
+export const TOXICITY_METRICS = [
+  'toxicity',
+  'severe_toxicity',
+  'obscene',
+  'threat',
+  'insult',
+  'identity_attack',
+  'sexual_explicit',
+] as const
+export type ToxicityMetric = (typeof TOXICITY_METRICS)[number]
+export type ToxicityScores = Record<ToxicityMetric, number>
+
+/** A span of personal data; offsets are UTF-16 indices into the checked text. */
+export type PiiEntity = { type: string; beginOffset: number; endOffset: number; score: number }
+
+export type InjectionVerdict = { label: 'INJECTION' | 'LEGIT'; score: number }
+
+/** `nliMini` is the small NLI classifier; every other request uses the default one. */
+export type TopicClassifier = 'nliMini' | 'default'
+export type TopicInput = { text: string; labels: string[]; classifier: TopicClassifier }
+/** One independent (multi-label) score per requested label, in request order. */
+export type TopicScores = number[]
+
+export type SentimentScores = { neg: number; neu: number; pos: number; compound: number }
+
+export type InvisibleTextInput = { text: string; bannedCategories: string[] }
+
+export const GIBBERISH_LABELS = ['clean', 'mild gibberish', 'word salad', 'noise'] as const
+export type GibberishLabel = (typeof GIBBERISH_LABELS)[number]
+/** The top class and its probability. */
+export type GibberishPrediction = { label: GibberishLabel; probability: number }
+
+export type BanCodeVerdict = { label: 'CODE' | 'NL'; score: number }
+
+/** The engine behind each check. Similarity is computed from the embedding engine. */
+export type ModerationEngines = {
+  toxicity: ModerationEngine<string, ToxicityScores>
+  privacy: ModerationEngine<string, PiiEntity[]>
+  promptInjection: ModerationEngine<string, InjectionVerdict>
+  restrictedTopic: ModerationEngine<TopicInput, TopicScores>
+  embedding: ModerationEngine<string[], number[][]>
+  sentiment: ModerationEngine<string, SentimentScores>
+  invisibleText: ModerationEngine<InvisibleTextInput, string[]>
+  gibberish: ModerationEngine<string, GibberishPrediction>
+  banCode: ModerationEngine<string, BanCodeVerdict>
+}
