@@ -1,0 +1,144 @@
+/**
+ * The neural model runtime's public API: one function per check, each returning the model's
+ * answer after that model's own post-processing (see manifest.ts). Response shapes, rounding
+ * and timing belong to the API layer.
+ */
+import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck, type PostProcessing } from './manifest'
+import { encodeForModel, ModelRuntime, type LoadedModel, type ModelState } from './models'
+import {
+  argmax,
+  cleanForCodeDetection,
+  entailmentIndexes,
+  entailmentScore,
+  meanRows,
+  sigmoid,
+  softmax,
+  sortByScore,
+  tokenWindows,
+} from './postprocess'
+import { settingsFromEnv, type RuntimeSettings } from './settings'
+
+export { MODEL_MANIFEST, NEURAL_CHECKS, TOXICITY_METRICS, isNeuralCheck, type NeuralCheck } from './manifest'
+export { ModelNotInstalledError } from './models'
+export type { RuntimeSettings } from './settings'
+
+let runtime = new ModelRuntime()
+
+/** Replaces the runtime (tests, benchmarks); models already loaded are released. */
+export async function configureModelRuntime(overrides: Partial<RuntimeSettings> = {}): Promise<void> {
+  const previous = runtime
+  runtime = new ModelRuntime({ ...settingsFromEnv(), ...overrides })
+  await previous.dispose()
+}
+
+/** Call once at server start: with eager loading it loads every installed model. */
+export async function startModelRuntime(): Promise<void> {
+  if (runtime.settings.loading === 'eager') await runtime.loadInstalled()
+}
+
+export function neuralAvailable(check: NeuralCheck): boolean {
+  return runtime.installed(check)
+}
+
+export function modelInfo(check: NeuralCheck): { id: string; revision: string } {
+  const { id, revision } = MODEL_MANIFEST[check]
+  return { id, revision }
+}
+
+export interface Readiness {
+  /** True when no installed model still has to load (eager) or has failed to load. */
+  ready: boolean
+  loading: 'lazy' | 'eager'
+  models: { check: NeuralCheck; id: string; revision: string; state: ModelState; error?: string }[]
+}
+
+export function readiness(): Readiness {
+  const models = NEURAL_CHECKS.map((check) => ({ check, ...modelInfo(check), ...runtime.state(check) }))
+  const eager = runtime.settings.loading === 'eager'
+  const ready = models.every(
+    (m) => m.state === 'absent' || m.state === 'ready' || (!eager && m.state === 'not-loaded'),
+  )
+  return { ready, loading: runtime.settings.loading, models }
+}
+
+function postProcessing<K extends PostProcessing['kind']>(model: LoadedModel, kind: K): Extract<PostProcessing, { kind: K }> {
+  const pp = model.entry.postProcessing
+  if (pp.kind !== kind) throw new Error(`${model.entry.id} is configured for ${pp.kind}, not ${kind}`)
+  return pp as Extract<PostProcessing, { kind: K }>
+}
+
+function labelIndex(model: LoadedModel, label: string): number {
+  const entry = Object.entries(model.id2label).find(([, name]) => name === label)
+  if (!entry) throw new Error(`${model.entry.id} has no label "${label}"`)
+  return Number(entry[0])
+}
+
+/** Softmax classification; the top label and its probability, plus every label's probability. */
+async function classify(check: NeuralCheck, text: string) {
+  const model = await runtime.model(check)
+  const { textCleanup } = postProcessing(model, 'softmax')
+  const input = textCleanup === 'codenlbert' ? cleanForCodeDetection(text) : text
+  const [logits] = await model.forward([encodeForModel(model.tokenizer, input, null, model.entry.maxLength)])
+  const probabilities = softmax(logits)
+  const top = argmax(probabilities)
+  return { model, label: model.id2label[top], score: probabilities[top], probabilities }
+}
+
+/**
+ * The seven toxicity metrics in the contract's order (TOXICITY_METRICS). Texts longer than the
+ * window are cut into windows of token ids, each decoded back to text and scored on its own,
+ * and the metrics are averaged over the windows, as the toolkit's detoxify service does.
+ */
+export async function toxicity(text: string): Promise<number[]> {
+  const model = await runtime.model('toxicity')
+  const { metrics, windowTokens } = postProcessing(model, 'windowedSigmoid')
+  const ids = model.tokenizer.encode(text, { add_special_tokens: false })
+  const texts = ids.length > windowTokens ? tokenWindows(ids, windowTokens).map((w) => model.tokenizer.decode(w)) : [text]
+  const rows = await model.forward(texts.map((t) => encodeForModel(model.tokenizer, t, null, model.entry.maxLength)))
+  const mean = meanRows(rows.map((row) => Array.from(row, sigmoid)))
+  return metrics.map((name) => mean[labelIndex(model, name)])
+}
+
+export async function promptInjection(text: string): Promise<{ label: 'LEGIT' | 'INJECTION'; score: number }> {
+  const { label, score } = await classify('promptInjection', text)
+  if (label !== 'LEGIT' && label !== 'INJECTION') throw new Error(`unexpected injection label "${label}"`)
+  return { label, score }
+}
+
+export type ZeroShotModel = 'default' | 'nliMini'
+
+/** Multi-label zero-shot: every label scored on its own; labels come back sorted by score, highest first. */
+export async function zeroShot(
+  text: string,
+  labels: string[],
+  which: ZeroShotModel = 'default',
+): Promise<{ labels: string[]; scores: number[] }> {
+  const model = await runtime.model(which === 'nliMini' ? 'topicMini' : 'topic')
+  const { hypothesisTemplate } = postProcessing(model, 'zeroShotEntailment')
+  const indexes = entailmentIndexes(model.id2label)
+  const sequences = labels.map((label) =>
+    encodeForModel(model.tokenizer, text, hypothesisTemplate.replace('{}', label), model.entry.maxLength),
+  )
+  const rows = await model.forward(sequences)
+  return sortByScore(labels, rows.map((row) => entailmentScore(row, indexes)))
+}
+
+/** One raw (unnormalised) CLS embedding per text, in input order. */
+export async function embed(texts: string[]): Promise<number[][]> {
+  const model = await runtime.model('embedding')
+  postProcessing(model, 'clsPooling')
+  const rows = await model.forward(texts.map((t) => encodeForModel(model.tokenizer, t, null, model.entry.maxLength)))
+  return rows.map((row) => Array.from(row))
+}
+
+export async function gibberish(text: string): Promise<{ label: string; score: number; probabilities: Record<string, number> }> {
+  const { model, label, score, probabilities } = await classify('gibberish', text)
+  return { label, score, probabilities: Object.fromEntries(probabilities.map((p, i) => [model.id2label[i], p])) }
+}
+
+/** Code or natural language, after codenlbert's clean-up of the text. */
+export async function bancode(text: string): Promise<{ label: 'CODE' | 'NL'; score: number }> {
+  const { label, score } = await classify('bancode', text)
+  if (label !== 'CODE' && label !== 'NL') throw new Error(`unexpected code label "${label}"`)
+  return { label, score }
+}

@@ -1,0 +1,187 @@
+/**
+ * Loading the manifest's models from MODELS_DIR through transformers.js + onnxruntime-node, once
+ * each, and running batches of token sequences through them. Nothing here may reach the
+ * network: remote models are switched off before every load.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  AutoModel,
+  AutoModelForSequenceClassification,
+  AutoTokenizer,
+  env,
+  Tensor,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+} from '@huggingface/transformers'
+import { MODEL_MANIFEST, NEURAL_CHECKS, type ModelEntry, type NeuralCheck } from './manifest'
+import { MicroBatcher } from './micro-batcher'
+import { settingsFromEnv, type RuntimeSettings } from './settings'
+
+export class ModelNotInstalledError extends Error {
+  constructor(
+    readonly check: NeuralCheck,
+    readonly folder: string,
+  ) {
+    super(`model ${MODEL_MANIFEST[check].id} is not installed in ${folder}; run \`npm run models:pull ${check}\``)
+    this.name = 'ModelNotInstalledError'
+  }
+}
+
+export interface LoadedModel {
+  entry: ModelEntry
+  tokenizer: PreTrainedTokenizer
+  id2label: Record<number, string>
+  /** One output row per sequence: the logits, or the first token's hidden state. */
+  forward(sequences: number[][]): Promise<Float32Array[]>
+}
+
+export type ModelState = 'absent' | 'not-loaded' | 'loading' | 'ready' | 'failed'
+
+interface Slot {
+  state: Exclude<ModelState, 'absent'>
+  loading?: Promise<LoadedModel>
+  loaded?: LoadedModel
+  session?: PreTrainedModel
+  error?: string
+}
+
+/**
+ * Builds `[specials] A [specials] (B [specials])` capped at `maxLength` tokens the way the
+ * Python tokenizers truncate: only the first text loses tokens, from its end, and the special
+ * tokens and the second text stay. (transformers.js's own truncation cuts the joined sequence,
+ * which would drop the final separator and, for pairs, the hypothesis.)
+ */
+export function encodeForModel(tokenizer: PreTrainedTokenizer, text: string, pair: string | null, maxLength: number): number[] {
+  const full = tokenizer.encode(text, { text_pair: pair })
+  const excess = full.length - maxLength
+  if (excess <= 0) return full
+  const first = tokenizer.encode(text, { add_special_tokens: false })
+  const start = indexOfRun(full, first)
+  if (start < 0 || excess > first.length) return full.slice(0, maxLength)
+  return [...full.slice(0, start), ...first.slice(0, first.length - excess), ...full.slice(start + first.length)]
+}
+
+function indexOfRun(haystack: number[], needle: number[]): number {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer
+    return i
+  }
+  return -1
+}
+
+function int64Tensor(rows: number[][], width: number, fill: (row: number[], i: number) => number): Tensor {
+  const data = new BigInt64Array(rows.length * width)
+  rows.forEach((row, r) => {
+    for (let i = 0; i < width; i++) data[r * width + i] = BigInt(fill(row, i))
+  })
+  return new Tensor('int64', data, [rows.length, width])
+}
+
+async function runSession(session: PreTrainedModel, entry: ModelEntry, padId: number, sequences: number[][]): Promise<Float32Array[]> {
+  const width = Math.max(...sequences.map((s) => s.length))
+  const inputs = {
+    input_ids: int64Tensor(sequences, width, (row, i) => (i < row.length ? row[i] : padId)),
+    attention_mask: int64Tensor(sequences, width, (row, i) => (i < row.length ? 1 : 0)),
+    // Every model here reads one segment or ignores segments (DeBERTa-v3, RoBERTa, MPNet,
+    // DistilBERT); BERT-style graphs that declare the input get zeros, as for one text.
+    token_type_ids: int64Tensor(sequences, width, () => 0),
+  }
+  const outputs = (await session(inputs)) as Record<string, Tensor>
+  const output = outputs[entry.output]
+  if (!output) throw new Error(`${entry.id}: the graph has no output "${entry.output}"`)
+  const data = output.data as Float32Array
+  const [batch] = output.dims
+  if (entry.output === 'logits') {
+    const labels = output.dims[1]
+    return Array.from({ length: batch }, (_, b) => data.slice(b * labels, (b + 1) * labels))
+  }
+  const [, length, hidden] = output.dims
+  return Array.from({ length: batch }, (_, b) => data.slice(b * length * hidden, b * length * hidden + hidden))
+}
+
+export class ModelRuntime {
+  private readonly slots = new Map<NeuralCheck, Slot>()
+
+  constructor(readonly settings: RuntimeSettings = settingsFromEnv()) {}
+
+  folder(check: NeuralCheck): string {
+    return path.join(this.settings.modelsDir, ...MODEL_MANIFEST[check].id.split('/'))
+  }
+
+  installed(check: NeuralCheck): boolean {
+    const folder = this.folder(check)
+    return MODEL_MANIFEST[check].files.every((f) => fs.existsSync(path.join(folder, f.target)))
+  }
+
+  state(check: NeuralCheck): { state: ModelState; error?: string } {
+    const slot = this.slots.get(check)
+    if (slot) return { state: slot.state, error: slot.error }
+    return { state: this.installed(check) ? 'not-loaded' : 'absent' }
+  }
+
+  /** The loaded model, loading it on first use; a failed load is retried on the next call. */
+  model(check: NeuralCheck): Promise<LoadedModel> {
+    const slot = this.slots.get(check)
+    if (slot?.loaded) return Promise.resolve(slot.loaded)
+    if (slot?.loading) return slot.loading
+    if (!this.installed(check)) return Promise.reject(new ModelNotInstalledError(check, this.folder(check)))
+    const next: Slot = { state: 'loading' }
+    next.loading = this.load(check, next).then(
+      (loaded) => {
+        Object.assign(next, { state: 'ready', loaded, loading: undefined, error: undefined })
+        return loaded
+      },
+      (error: unknown) => {
+        Object.assign(next, { state: 'failed', loading: undefined, error: String(error) })
+        throw error
+      },
+    )
+    this.slots.set(check, next)
+    return next.loading
+  }
+
+  private async load(check: NeuralCheck, slot: Slot): Promise<LoadedModel> {
+    const entry = MODEL_MANIFEST[check]
+    env.allowRemoteModels = false
+    env.allowLocalModels = true
+    env.useFSCache = false
+    env.localModelPath = this.settings.modelsDir + path.sep
+    const options = {
+      local_files_only: true,
+      dtype: 'fp32' as const,
+      device: 'cpu' as const,
+      session_options: this.settings.threads > 0 ? { intraOpNumThreads: this.settings.threads, interOpNumThreads: 1 } : {},
+    }
+    const tokenizer = await AutoTokenizer.from_pretrained(entry.id, { local_files_only: true })
+    const modelClass = entry.output === 'logits' ? AutoModelForSequenceClassification : AutoModel
+    const session = await modelClass.from_pretrained(entry.id, options)
+    slot.session = session
+    const config = session.config as unknown as { id2label?: Record<string, string> }
+    const id2label = Object.fromEntries(Object.entries(config.id2label ?? {}).map(([k, v]) => [Number(k), v]))
+    const padId = tokenizer.pad_token_id ?? 0
+    const run = (sequences: number[][]) => runSession(session, entry, padId, sequences)
+    const { microBatching, maxBatchSize, maxWaitMs } = this.settings
+    const batcher = microBatching ? new MicroBatcher(run, { maxBatchSize, maxWaitMs }) : null
+    return {
+      entry,
+      tokenizer,
+      id2label,
+      forward: (sequences) => (sequences.length === 0 ? Promise.resolve([]) : batcher ? batcher.submit(sequences) : run(sequences)),
+    }
+  }
+
+  /** Loads every installed model; used at start when loading is eager. */
+  async loadInstalled(): Promise<void> {
+    await Promise.allSettled(NEURAL_CHECKS.filter((c) => this.installed(c)).map((c) => this.model(c)))
+  }
+
+  async dispose(): Promise<void> {
+    const slots = [...this.slots.values()]
+    this.slots.clear()
+    await Promise.allSettled(slots.map(async (slot) => {
+      await slot.loading?.catch(() => undefined)
+      await slot.session?.dispose()
+    }))
+  }
+}

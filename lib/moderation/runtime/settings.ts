@@ -1,0 +1,38 @@
+import path from 'node:path'
+
+export interface RuntimeSettings {
+  /** Root of the transformers.js model layout (`<dir>/<model id>/...`). */
+  modelsDir: string
+  /** `eager`: load every installed model at start; `lazy`: on first use. */
+  loading: 'lazy' | 'eager'
+  /** Micro-batching of concurrent requests to one model; off = each request runs on its own. */
+  microBatching: boolean
+  /** Most sequences in one forward pass. */
+  maxBatchSize: number
+  /** Longest a first sequence waits for company before its batch starts. */
+  maxWaitMs: number
+  /** onnxruntime intra-op threads per model; 0 leaves onnxruntime's default (all cores). */
+  threads: number
+}
+
+function intSetting(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`)
+  return parsed
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeSettings {
+  const loading = env.MODERATION_MODEL_LOADING ?? 'lazy'
+  if (loading !== 'lazy' && loading !== 'eager') {
+    throw new Error(`MODERATION_MODEL_LOADING must be "lazy" or "eager", got "${loading}"`)
+  }
+  return {
+    modelsDir: path.resolve(env.MODELS_DIR || 'public/models'),
+    loading,
+    microBatching: (env.MODERATION_MICROBATCH ?? 'on') !== 'off',
+    maxBatchSize: Math.max(1, intSetting(env.MODERATION_BATCH_MAX, 32, 'MODERATION_BATCH_MAX')),
+    maxWaitMs: intSetting(env.MODERATION_BATCH_WAIT_MS, 2, 'MODERATION_BATCH_WAIT_MS'),
+    threads: intSetting(env.MODERATION_ORT_THREADS, 0, 'MODERATION_ORT_THREADS'),
+  }
+}
