@@ -1,0 +1,113 @@
+import type { core } from 'zod'
+
+/**
+ * The moderation API's errors, in FastAPI's shapes: validation, 401 and 403 as
+ * `{"detail":[{type, loc, msg, input?, ctx?}]}` with pydantic v2's types and messages; the other
+ * statuses as FastAPI's HTTPException, `{"detail":"message"}`. Rendered in one place.
+ */
+
+export type ErrorLocation = (string | number)[]
+
+export type ErrorItem = {
+  type: string
+  loc: ErrorLocation
+  msg: string
+  input?: unknown
+  ctx?: Record<string, unknown>
+}
+
+export class ModerationApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | ErrorItem[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof detail === 'string' ? detail : detail.map((item) => item.msg).join('; '))
+  }
+}
+
+export function errorResponse(error: ModerationApiError): Response {
+  return Response.json({ detail: error.detail }, { status: error.status, headers: error.headers })
+}
+
+export const validationError = (items: ErrorItem[]) => new ModerationApiError(422, items)
+
+const AUTHORIZATION_LOCATION: ErrorLocation = ['header', 'authorization']
+const REQUIRED_SCOPE = 'write:users'
+
+export function notAuthenticated(tokenGiven: boolean): ModerationApiError {
+  const item: ErrorItem = tokenGiven
+    ? { type: 'invalid_token', loc: AUTHORIZATION_LOCATION, msg: 'The access token is malformed, unknown, expired or revoked' }
+    : { type: 'not_authenticated', loc: AUTHORIZATION_LOCATION, msg: 'Not authenticated' }
+  const challenge = tokenGiven
+    ? `Bearer error="invalid_token", scope="${REQUIRED_SCOPE}"`
+    : `Bearer scope="${REQUIRED_SCOPE}"`
+  return new ModerationApiError(401, [item], { 'WWW-Authenticate': challenge })
+}
+
+export function insufficientScope(): ModerationApiError {
+  return new ModerationApiError(
+    403,
+    [{ type: 'insufficient_scope', loc: AUTHORIZATION_LOCATION, msg: `The access token lacks the scope ${REQUIRED_SCOPE}` }],
+    { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${REQUIRED_SCOPE}"` },
+  )
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root
+  for (const key of path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key]
+  return value
+}
+
+/** pydantic v2's error for one zod issue; `body` is the parsed request body. */
+function pydanticError(issue: core.$ZodIssue, body: unknown): ErrorItem {
+  const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol')
+  const loc: ErrorLocation = ['body', ...path]
+  const input = valueAt(body, path)
+  switch (issue.code) {
+    case 'invalid_type':
+      if (path.length === 0) {
+        return { type: 'model_attributes_type', loc, msg: 'Input should be a valid dictionary or object to extract fields from', input }
+      }
+      if (input === undefined) return { type: 'missing', loc, msg: 'Field required', input: valueAt(body, path.slice(0, -1)) }
+      if (issue.expected === 'array') return { type: 'list_type', loc, msg: 'Input should be a valid list', input }
+      if (issue.expected === 'number') return { type: 'float_type', loc, msg: 'Input should be a valid number', input }
+      return { type: 'string_type', loc, msg: 'Input should be a valid string', input }
+    case 'too_small': {
+      const minimum = Number(issue.minimum)
+      if (issue.origin === 'string') {
+        return { type: 'string_too_short', loc, msg: `String should have at least ${plural(minimum, 'character')}`, input, ctx: { min_length: minimum } }
+      }
+      const actual = Array.isArray(input) ? input.length : 0
+      return {
+        type: 'too_short',
+        loc,
+        msg: `List should have at least ${plural(minimum, 'item')} after validation, not ${actual}`,
+        input,
+        ctx: { field_type: 'List', min_length: minimum, actual_length: actual },
+      }
+    }
+    case 'too_big': {
+      const maximum = Number(issue.maximum)
+      if (issue.origin === 'string') {
+        return { type: 'string_too_long', loc, msg: `String should have at most ${plural(maximum, 'character')}`, input, ctx: { max_length: maximum } }
+      }
+      const actual = Array.isArray(input) ? input.length : 0
+      return {
+        type: 'too_long',
+        loc,
+        msg: `List should have at most ${plural(maximum, 'item')} after validation, not ${actual}`,
+        input,
+        ctx: { field_type: 'List', max_length: maximum, actual_length: actual },
+      }
+    }
+    default:
+      return { type: 'value_error', loc, msg: `Value error, ${issue.message}`, input }
+  }
+}
+
+export function pydanticErrors(issues: readonly core.$ZodIssue[], body: unknown): ErrorItem[] {
+  return issues.map((issue) => pydanticError(issue, body))
+}

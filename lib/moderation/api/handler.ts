@@ -1,0 +1,94 @@
+import type { Principal } from '@/lib/auth/principal'
+import type { ModerationEngines } from '@/lib/moderation/engines/types'
+import { EngineFailedError, EngineUnavailableError, findEndpoint, type Endpoint } from './endpoints'
+import {
+  errorResponse,
+  insufficientScope,
+  ModerationApiError,
+  notAuthenticated,
+  pydanticErrors,
+  validationError,
+} from './errors'
+import { parseJsonBody, readBody } from './json-body'
+import { TokenBucketLimiter } from './rate-limit'
+import { requestSchemas, type RequestSchemas } from './schemas'
+import type { ModerationSettings } from './settings'
+
+export type ModerationHandlerOptions = ModerationSettings & {
+  engines: ModerationEngines
+  /** null: no, malformed, unknown, expired or revoked token. */
+  resolvePrincipal(authorization: string | null): Promise<Principal | null>
+  mayUseModeration(principal: Principal): boolean
+  /** Rate-limit key of a caller without a token (auth off): its client address. */
+  clientKey(request: Request): string
+  now?: () => number
+}
+
+export type ModerationHandler = (request: Request, check: string) => Promise<Response>
+
+/**
+ * POST /rai/v1/raimoderationmodels/{check}: 404 for an unknown check, then auth (401/403), rate
+ * limit (429), body size (413), JSON and schema (422), the engine (503 when absent or failing),
+ * and the 200 body. Nothing a client sends produces a 500.
+ */
+export function createModerationHandler(options: ModerationHandlerOptions): ModerationHandler {
+  const schemas = requestSchemas(options.limits)
+  const limiter = new TokenBucketLimiter(options.rateLimit, options.now)
+
+  async function authenticate(request: Request): Promise<Principal | null> {
+    if (!options.authRequired) return null
+    const authorization = request.headers.get('authorization')
+    const principal = await options.resolvePrincipal(authorization)
+    const tokenGiven = authorization !== null && authorization.trim() !== '' && authorization.trim() !== 'None'
+    if (!principal) throw notAuthenticated(tokenGiven)
+    if (!options.mayUseModeration(principal)) throw insufficientScope()
+    return principal
+  }
+
+  function parse(endpoint: Endpoint, body: unknown) {
+    const schema: RequestSchemas[keyof RequestSchemas] = schemas[endpoint.request]
+    const result = schema.safeParse(body, { reportInput: true })
+    if (!result.success) throw validationError(pydanticErrors(result.error.issues, body))
+    return result.data
+  }
+
+  async function answer(request: Request, endpoint: Endpoint): Promise<Response> {
+    const principal = await authenticate(request)
+    const key = principal ? `token:${principal.tokenId}` : `client:${options.clientKey(request)}`
+    const decision = limiter.take(key)
+    if (!decision.allowed) {
+      throw new ModerationApiError(429, `Rate limit exceeded: retry in ${decision.retryAfterSeconds} s`, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      })
+    }
+    const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
+    const { body: answerBody, engine } = await endpoint.answer(parse(endpoint, body) as never, options.engines)
+    return Response.json(answerBody, { headers: { 'X-Moderation-Engine': engine } })
+  }
+
+  return async function handleModerationRequest(request, check) {
+    const endpoint = findEndpoint(check)
+    if (!endpoint) return errorResponse(new ModerationApiError(404, 'Not Found'))
+    try {
+      return await answer(request, endpoint)
+    } catch (error) {
+      return errorResponse(asApiError(error, endpoint))
+    }
+  }
+}
+
+function asApiError(error: unknown, endpoint: Endpoint): ModerationApiError {
+  if (error instanceof ModerationApiError) return error
+  if (error instanceof EngineUnavailableError) {
+    const pullName = error.modelsPullName ?? endpoint.modelsPullName
+    const fix = pullName ? `: run \`npm run models:pull ${pullName}\`` : ''
+    return new ModerationApiError(503, `The ${endpoint.path} check has no engine: model not installed${fix}`)
+  }
+  if (error instanceof EngineFailedError) {
+    console.error(`moderation engine ${error.engineName} failed on ${endpoint.path}:`, error.reason)
+    return new ModerationApiError(503, `The ${endpoint.path} check failed in engine ${error.engineName}: ${error.reason}`)
+  }
+  // A fault of ours (or of the token store) must still not answer 500.
+  console.error(`moderation request to ${endpoint.path} failed:`, error)
+  return new ModerationApiError(503, `The ${endpoint.path} check is temporarily unavailable`)
+}

@@ -1,0 +1,149 @@
+import { ModerationApiError, validationError, type ErrorItem } from './errors'
+
+/**
+ * Reading the request body the way FastAPI does: at most `maxBytes` (413 beyond), UTF-8, JSON with
+ * Python's decode error as a 422 `json_invalid` at `["body", <position>]`. An empty body or JSON
+ * `null` is a missing body.
+ */
+
+export function payloadTooLarge(maxBytes: number): ModerationApiError {
+  return new ModerationApiError(413, `Request body too large: at most ${maxBytes} bytes are accepted`)
+}
+
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge(maxBytes)
+  if (!request.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw payloadTooLarge(maxBytes)
+    }
+    chunks.push(chunk.value)
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
+const MISSING_BODY: ErrorItem = { type: 'missing', loc: ['body'], msg: 'Field required', input: null }
+
+export function parseJsonBody(bytes: Uint8Array): unknown {
+  if (bytes.byteLength === 0) throw validationError([MISSING_BODY])
+  const text = new TextDecoder().decode(bytes)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    const { position, message } = pythonJsonError(text)
+    throw validationError([{ type: 'json_invalid', loc: ['body', position], msg: 'JSON decode error', input: {}, ctx: { error: message } }])
+  }
+  if (value === null) throw validationError([MISSING_BODY])
+  return value
+}
+
+class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly index: number,
+  ) {
+    super(message)
+  }
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y
+const WHITESPACE = /[ \t\n\r]*/y
+
+/**
+ * Where and why CPython's `json.loads` (its C scanner, Python 3.12) rejects `text`. Only called for
+ * text that JSON.parse rejected; the position counts code points, as Python's does. NaN and
+ * Infinity, which Python accepts, are rejected like any other unexpected value.
+ */
+export function pythonJsonError(text: string): { position: number; message: string } {
+  const skipWhitespace = (i: number) => {
+    WHITESPACE.lastIndex = i
+    WHITESPACE.exec(text)
+    return WHITESPACE.lastIndex
+  }
+
+  const scanString = (quote: number): number => {
+    let i = quote + 1
+    while (i < text.length) {
+      const code = text.charCodeAt(i)
+      if (code === 0x22) return i + 1
+      if (code < 0x20) throw new JsonSyntaxError('Invalid control character at', i)
+      if (code === 0x5c) {
+        const escape = text[i + 1]
+        if (escape === undefined) break
+        if (escape === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) throw new JsonSyntaxError('Invalid \\uXXXX escape', i + 1)
+          i += 6
+          continue
+        }
+        if (!'"\\/bfnrt'.includes(escape)) throw new JsonSyntaxError('Invalid \\escape', i)
+        i += 2
+        continue
+      }
+      i++
+    }
+    throw new JsonSyntaxError('Unterminated string starting at', quote)
+  }
+
+  const scanValue = (i: number): number => {
+    const character = text[i]
+    if (character === '"') return scanString(i)
+    if (character === '{') return scanObject(i)
+    if (character === '[') return scanArray(i)
+    for (const literal of ['null', 'true', 'false']) {
+      if (text.startsWith(literal, i)) return i + literal.length
+    }
+    NUMBER.lastIndex = i
+    if (NUMBER.exec(text)) return NUMBER.lastIndex
+    throw new JsonSyntaxError('Expecting value', i)
+  }
+
+  const scanObject = (open: number): number => {
+    let i = skipWhitespace(open + 1)
+    if (text[i] === '}') return i + 1
+    for (;;) {
+      if (text[i] !== '"') throw new JsonSyntaxError('Expecting property name enclosed in double quotes', i)
+      i = skipWhitespace(scanString(i))
+      if (text[i] !== ':') throw new JsonSyntaxError("Expecting ':' delimiter", i)
+      i = skipWhitespace(scanValue(skipWhitespace(i + 1)))
+      if (text[i] === '}') return i + 1
+      if (text[i] !== ',') throw new JsonSyntaxError("Expecting ',' delimiter", i)
+      i = skipWhitespace(i + 1)
+    }
+  }
+
+  const scanArray = (open: number): number => {
+    let i = skipWhitespace(open + 1)
+    if (text[i] === ']') return i + 1
+    for (;;) {
+      i = skipWhitespace(scanValue(i))
+      if (text[i] === ']') return i + 1
+      if (text[i] !== ',') throw new JsonSyntaxError("Expecting ',' delimiter", i)
+      i = skipWhitespace(i + 1)
+    }
+  }
+
+  const codePointPosition = (index: number) => [...text.slice(0, index)].length
+  try {
+    const end = skipWhitespace(scanValue(skipWhitespace(0)))
+    if (end < text.length) return { position: codePointPosition(end), message: 'Extra data' }
+    return { position: 0, message: 'Expecting value' }
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return { position: codePointPosition(error.index), message: error.message }
+    // Python gives up on deep nesting too (RecursionError); report it at the start.
+    if (error instanceof RangeError) return { position: 0, message: 'Maximum nesting depth exceeded' }
+    throw error
+  }
+}

@@ -1,0 +1,35 @@
+import { intSetting } from '@/lib/config'
+
+export type ModerationLimits = {
+  /** Larger request bodies are answered 413. */
+  maxBodyBytes: number
+  /** Longer `text` (UTF-16 code units) is a 422. */
+  maxTextLength: number
+  /** Longer lists (texts, labels, categories) are a 422. */
+  maxListItems: number
+}
+
+/** A token bucket per token (per client address when auth is off); 0 requests per minute disables it. */
+export type RateLimitSettings = { requestsPerMinute: number; burst: number }
+
+export type ModerationSettings = {
+  /** MODERATION_AUTH=off trusts every caller (internal deployments); then `Authorization: None` is fine. */
+  authRequired: boolean
+  limits: ModerationLimits
+  rateLimit: RateLimitSettings
+}
+
+export function moderationSettings(): ModerationSettings {
+  return {
+    authRequired: process.env.MODERATION_AUTH !== 'off',
+    limits: {
+      maxBodyBytes: intSetting('MODERATION_MAX_BODY_BYTES', 1_048_576),
+      maxTextLength: intSetting('MODERATION_MAX_TEXT_LENGTH', 50_000),
+      maxListItems: intSetting('MODERATION_MAX_LIST_ITEMS', 256),
+    },
+    rateLimit: {
+      requestsPerMinute: intSetting('MODERATION_RATE_LIMIT_PER_MINUTE', 600),
+      burst: intSetting('MODERATION_RATE_LIMIT_BURST', 60),
+    },
+  }
+}

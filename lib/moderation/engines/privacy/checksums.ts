@@ -1,0 +1,107 @@
+/** Checksums and format rules that turn a pattern match into a validated identifier. */
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i])
+    if (i % 2 === 1) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+  }
+  return digits.length > 0 && sum % 10 === 0
+}
+
+/** IBAN length per country (ISO 13616 registry). */
+export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28,
+  CH: 21, CR: 22, CY: 28, CZ: 24, DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18,
+  FK: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23, GL: 18, GR: 27, GT: 28, HR: 21, HU: 28, IE: 22,
+  IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30, KW: 30, KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20, LU: 20,
+  LV: 21, LY: 25, MC: 27, MD: 24, ME: 22, MK: 19, MN: 20, MR: 27, MT: 31, MU: 30, NI: 28, NL: 18,
+  NO: 15, OM: 23, PK: 24, PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22, RU: 33, SA: 24, SC: 31,
+  SD: 18, SE: 24, SI: 19, SK: 24, SM: 27, SO: 23, ST: 25, SV: 28, TL: 23, TN: 24, TR: 26, UA: 29,
+  VA: 22, VG: 24, XK: 20, YE: 30,
+}
+
+/** `iban` is compact and upper case: country, check digits, then the basic bank account number. */
+export function ibanValid(iban: string): boolean {
+  if (IBAN_LENGTHS[iban.slice(0, 2)] !== iban.length || !/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return false
+  const rearranged = iban.slice(4) + iban.slice(0, 4)
+  let remainder = 0
+  for (const character of rearranged) {
+    const value = parseInt(character, 36)
+    remainder = value > 9 ? (remainder * 100 + value) % 97 : (remainder * 10 + value) % 97
+  }
+  return remainder === 1
+}
+
+const VERHOEFF_MULTIPLICATION = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+]
+const VERHOEFF_PERMUTATION = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+]
+
+export function verhoeffValid(digits: string): boolean {
+  let check = 0
+  for (let i = 0; i < digits.length; i++) {
+    const digit = Number(digits[digits.length - 1 - i])
+    check = VERHOEFF_MULTIPLICATION[check][VERHOEFF_PERMUTATION[i % 8][digit]]
+  }
+  return check === 0
+}
+
+/** Presidio's Aadhaar rules: 12 digits, Verhoeff check digit, not starting 0/1, not a palindrome. */
+export function aadhaarValid(digits: string): boolean {
+  return (
+    /^[2-9]\d{11}$/.test(digits) && digits !== [...digits].reverse().join('') && verhoeffValid(digits)
+  )
+}
+
+/** Presidio's US SSN rules: one kind of delimiter, not one repeated digit, no zero group, no known samples. */
+export function usSsnValid(match: string): boolean {
+  const delimiters = new Set(match.replace(/[^.\- ]/g, ''))
+  if (delimiters.size > 1) return false
+  const digits = match.replace(/\D/g, '')
+  if (/^(\d)\1*$/.test(digits)) return false
+  if (digits.slice(3, 5) === '00' || digits.slice(5) === '0000') return false
+  return !['000', '666', '123456789', '98765432', '078051120'].some((sample) => digits.startsWith(sample))
+}
+
+/** Python's `ipaddress.ip_address` for IPv4: four decimal octets without leading zeros. */
+export function ipv4Valid(address: string): boolean {
+  const octets = address.split('.')
+  return octets.length === 4 && octets.every((o) => /^(0|[1-9]\d{0,2})$/.test(o) && Number(o) <= 255)
+}
+
+export function ipv6Valid(address: string): boolean {
+  const lastColon = address.lastIndexOf(':')
+  if (lastColon < 0) return false
+  const tail = address.slice(lastColon + 1)
+  if (tail.includes('.') && !ipv4Valid(tail)) return false
+  // An embedded IPv4 address stands for the last two groups.
+  const groupsText = tail.includes('.') ? `${address.slice(0, lastColon + 1)}0:0` : address
+  const halves = groupsText.split('::')
+  if (halves.length > 2) return false
+  const groups = halves.flatMap((half) => (half === '' ? [] : half.split(':')))
+  if (!groups.every((group) => /^[0-9A-Fa-f]{1,4}$/.test(group))) return false
+  return halves.length === 2 ? groups.length <= 7 : groups.length === 8
+}

@@ -1,0 +1,235 @@
+import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max'
+import {
+  aadhaarValid,
+  IBAN_LENGTHS,
+  ibanValid,
+  ipv4Valid,
+  ipv6Valid,
+  luhnValid,
+  usSsnValid,
+} from './checksums'
+
+/**
+ * Presidio's predefined recognisers for English, one per entity: the same entity names, pattern
+ * scores, validation (a valid checksum raises the score to 1.0, an invalid one drops the match)
+ * and context words. Offsets are UTF-16 indices.
+ */
+
+export type Finding = { type: string; begin: number; end: number; score: number }
+
+export type Recognizer = {
+  /** Words that, shortly before a finding, make it more likely (see context.ts). */
+  context: readonly string[]
+  find(text: string): Finding[]
+}
+
+/** Python's Unicode `\b` (JavaScript's `\b` only knows ASCII word characters). */
+const START = '(?<![\\p{L}\\p{N}_])'
+const END = '(?![\\p{L}\\p{N}_])'
+
+type Pattern = { source: string; score: number }
+
+function patternRecognizer(options: {
+  type: string
+  patterns: Pattern[]
+  context: string[]
+  /** A valid match scores 1.0; an invalid one is dropped. */
+  validate?: (match: string) => boolean
+  /** A match this returns true for is dropped; the others keep their pattern score. */
+  reject?: (match: string) => boolean
+}): Recognizer {
+  // Presidio compiles its patterns case-insensitively.
+  const regexes = options.patterns.map((p) => ({ regex: new RegExp(p.source, 'giu'), score: p.score }))
+  return {
+    context: options.context,
+    find(text) {
+      const findings: Finding[] = []
+      for (const { regex, score } of regexes) {
+        for (const match of text.matchAll(regex)) {
+          const value = match[0]
+          if (options.reject?.(value)) continue
+          let finalScore = score
+          if (options.validate) {
+            if (!options.validate(value)) continue
+            finalScore = 1
+          }
+          findings.push({ type: options.type, begin: match.index, end: match.index + value.length, score: finalScore })
+        }
+      }
+      return findings
+    },
+  }
+}
+
+const creditCard = patternRecognizer({
+  type: 'CREDIT_CARD',
+  patterns: [
+    {
+      source: `${START}(?!1\\d{12}(?!\\d))(?:4\\d{3}|5[0-5]\\d{2}|6\\d{3}|1\\d{3}|3\\d{3})[- ]?\\d{3,4}[- ]?\\d{3,4}[- ]?\\d{3,5}${END}`,
+      score: 0.3,
+    },
+  ],
+  context: ['credit', 'card', 'visa', 'mastercard', 'cc', 'amex', 'discover', 'jcb', 'diners', 'maestro', 'instapayment'],
+  validate: (match) => luhnValid(match.replace(/[- ]/g, '')),
+})
+
+const EMAIL_CHARACTER = "[\\p{L}\\p{N}_!#$%&'*+\\-/=?^`{|}~]"
+const email = patternRecognizer({
+  type: 'EMAIL_ADDRESS',
+  patterns: [
+    {
+      source: `${START}${EMAIL_CHARACTER}(?:[\\p{L}\\p{N}_!#$%&'*+\\-/=?^\`{|}~.]*${EMAIL_CHARACTER})?@[\\p{L}\\p{N}_]+(?:[-.][\\p{L}\\p{N}_]+)*\\.[\\p{L}\\p{N}_]+(?:[-.][\\p{L}\\p{N}_]+)*${END}`,
+      score: 0.5,
+    },
+  ],
+  context: ['email'],
+  // Presidio keeps an address whose domain has a known public suffix; an alphabetic TLD stands in.
+  validate: (match) => /\.\p{L}{2,63}$/u.test(match),
+})
+
+const usSsn = patternRecognizer({
+  type: 'US_SSN',
+  patterns: [
+    { source: `${START}\\d{5}-\\d{4}${END}`, score: 0.05 },
+    { source: `${START}\\d{3}-\\d{6}${END}`, score: 0.05 },
+    { source: `${START}\\d{3}-\\d{2}-\\d{4}${END}`, score: 0.05 },
+    { source: `${START}\\d{9}${END}`, score: 0.05 },
+    { source: `${START}\\d{3}[- .]\\d{2}[- .]\\d{4}${END}`, score: 0.5 },
+  ],
+  context: ['social', 'security', 'ssn', 'ssns', 'ssn#', 'ss#', 'ssid'],
+  reject: (match) => !usSsnValid(match),
+})
+
+const OCTET = '(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)'
+const ipv4 = patternRecognizer({
+  type: 'IP_ADDRESS',
+  patterns: [{ source: `${START}(?:${OCTET}\\.){3}${OCTET}${END}`, score: 0.6 }],
+  context: ['ip', 'ipv4', 'ipv6'],
+  reject: (match) => !ipv4Valid(match),
+})
+
+const ipv6: Recognizer = {
+  context: ipv4.context,
+  find(text) {
+    const findings: Finding[] = []
+    for (const match of text.matchAll(/(?<![\p{L}\p{N}_:.])[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*/gu)) {
+      const candidate = match[0].replace(/[.:]+$/, (tail) => (tail.startsWith('::') ? '::' : ''))
+      if (/[0-9A-Fa-f]/.test(candidate) && (candidate.match(/:/g) ?? []).length >= 2 && ipv6Valid(candidate)) {
+        findings.push({ type: 'IP_ADDRESS', begin: match.index, end: match.index + candidate.length, score: 0.6 })
+      }
+    }
+    return findings
+  },
+}
+
+/** An IBAN written compact or in groups: the prefix of the country's length, if it validates. */
+const iban: Recognizer = {
+  context: ['iban', 'bank', 'transaction'],
+  find(text) {
+    const findings: Finding[] = []
+    const candidates = new RegExp(`${START}[A-Z]{2}\\d{2}(?:[ -]?[A-Z0-9]){8,30}`, 'giu')
+    for (let match = candidates.exec(text); match; match = candidates.exec(text)) {
+      const candidate = match[0]
+      const expectedLength = IBAN_LENGTHS[candidate.slice(0, 2).toUpperCase()] ?? 0
+      let compact = ''
+      let end = 0
+      while (end < candidate.length && compact.length < expectedLength) {
+        if (/[A-Za-z0-9]/.test(candidate[end])) compact += candidate[end].toUpperCase()
+        end++
+      }
+      const followedByWordCharacter = /[\p{L}\p{N}_]/u.test(text[match.index + end] ?? '')
+      if (compact.length === expectedLength && !followedByWordCharacter && ibanValid(compact)) {
+        findings.push({ type: 'IBAN_CODE', begin: match.index, end: match.index + end, score: 1 })
+      }
+      // The greedy candidate may run into the next IBAN; resume right after what was used.
+      candidates.lastIndex = match.index + Math.max(end, 1)
+    }
+    return findings
+  },
+}
+
+const TOP_LEVEL_DOMAINS =
+  'com|org|net|edu|gov|mil|int|info|biz|io|ai|app|dev|co|me|tv|xyz|online|site|tech|store|blog|cloud|[a-z]{2}'
+const URL_SOURCE = `${START}(https?://|ftp://)?(?:www\\d{0,3}\\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${TOP_LEVEL_DOMAINS})(?::\\d{2,5})?(?:[/?#][^\\s"'<>]*)?${END}`
+
+/** Web addresses with a scheme score 0.6, bare domains 0.5; trailing sentence punctuation is not part of them. */
+const url: Recognizer = {
+  context: ['url', 'website', 'link'],
+  find(text) {
+    const findings: Finding[] = []
+    for (const match of text.matchAll(new RegExp(URL_SOURCE, 'giu'))) {
+      const value = match[0].replace(/[.,;:!?)\]'"]+$/, '')
+      if (!value.includes('.')) continue
+      findings.push({ type: 'URL', begin: match.index, end: match.index + value.length, score: match[1] ? 0.6 : 0.5 })
+    }
+    return findings
+  },
+}
+
+const DAY = '(?:[1-9]|0[1-9]|[12]\\d|3[01])'
+const MONTH = '(?:[1-9]|0[1-9]|1[0-2])'
+const MONTH_NAME = '(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)'
+const dateTime = patternRecognizer({
+  type: 'DATE_TIME',
+  patterns: [
+    { source: `${START}${MONTH}/${DAY}/(?:\\d{4}|\\d{2})${END}`, score: 0.6 },
+    { source: `${START}${DAY}/${MONTH}/(?:\\d{4}|\\d{2})${END}`, score: 0.6 },
+    { source: `${START}\\d{4}/${MONTH}/${DAY}${END}`, score: 0.6 },
+    { source: `${START}${MONTH}-${DAY}-\\d{4}${END}`, score: 0.6 },
+    { source: `${START}${DAY}-${MONTH}-\\d{4}${END}`, score: 0.6 },
+    { source: `${START}\\d{4}-${MONTH}-${DAY}${END}`, score: 0.6 },
+    { source: `${START}${DAY}\\.${MONTH}\\.(?:\\d{4}|\\d{2})${END}`, score: 0.6 },
+    { source: `${START}${DAY}-${MONTH_NAME}-(?:\\d{4}|\\d{2})${END}`, score: 0.6 },
+    { source: `${START}${MONTH_NAME}-(?:\\d{4}|\\d{2})${END}`, score: 0.6 },
+    { source: `${START}${MONTH}/\\d{4}${END}`, score: 0.2 },
+  ],
+  context: ['date', 'birthday'],
+})
+
+const inPan = patternRecognizer({
+  type: 'IN_PAN',
+  patterns: [
+    { source: `${START}[A-Z]{3}[ABCFGHJLPT][A-Z]\\d{4}[A-Z]${END}`, score: 0.85 },
+    { source: `${START}[A-Z]{5}\\d{4}[A-Z]${END}`, score: 0.6 },
+  ],
+  context: ['permanent account number', 'pan'],
+})
+
+const inAadhaar = patternRecognizer({
+  type: 'IN_AADHAAR',
+  patterns: [{ source: `${START}\\d{4}[- :]?\\d{4}[- :]?\\d{4}${END}`, score: 0.01 }],
+  context: ['aadhaar', 'uidai'],
+  validate: (match) => aadhaarValid(match.replace(/[- :]/g, '')),
+})
+
+/** Presidio's phone regions (its "UK" and "FE" are not region codes and match nothing). */
+const PHONE_REGIONS: CountryCode[] = ['US', 'DE', 'IL', 'IN', 'CA', 'BR']
+
+const phone: Recognizer = {
+  context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call'],
+  find(text) {
+    const findings: Finding[] = []
+    for (const region of PHONE_REGIONS) {
+      for (const found of findPhoneNumbersInText(text, { defaultCountry: region })) {
+        // "+1 (555) ..." read from "(555)" on as a local number would drop the real country code.
+        if (/\+\d{1,3}[\s.-]*$/.test(text.slice(Math.max(0, found.startsAt - 8), found.startsAt))) continue
+        findings.push({ type: 'PHONE_NUMBER', begin: found.startsAt, end: found.endsAt, score: 0.4 })
+      }
+    }
+    return findings
+  },
+}
+
+export const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
+  creditCard,
+  email,
+  usSsn,
+  ipv4,
+  ipv6,
+  iban,
+  url,
+  dateTime,
+  inPan,
+  inAadhaar,
+  phone,
+]
