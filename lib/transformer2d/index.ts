@@ -1,0 +1,14 @@
+/**
+ * Platform-neutral exports of the Transformer2DModel port. Import `./node` (file system + onnxruntime-node) or
+ * `./browser` (fetch + onnxruntime-web) for a `Transformer2DModel` with `fromPretrained`.
+ */
+export { readConfig, readStateDict, StateDict, type CheckpointFiles, type CheckpointOptions, type Parameter } from './checkpoint'
+export { ACTIVATION_FUNCTIONS, DEFAULT_CONFIG, resolveConfig, type ResolvedConfig, type Transformer2DConfig } from './config'
+export { Transformer2DError, type Transformer2DErrorKind } from './errors'
+export type { ForwardArgs } from './forward-args'
+export { buildTransformer2DGraph, OPSET } from './graph'
+export { Transformer2DModelBase, type GraphSource, type ModelOptions, type WeightSource } from './model'
+export type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './runtime/types'
+export { parseSafetensors, readTensorData, toFloat32, type SafetensorsFile, type SafetensorsTensor } from './safetensors'
+export { defaultSignature, type GraphSignature } from './signature'
+export type { FloatTensor, TensorLike, TensorType } from './tensor'

@@ -1,0 +1,181 @@
+import { readModelMetadata } from '@/lib/onnx'
+import { readConfig, readStateDict, type CheckpointFiles, type CheckpointOptions } from './checkpoint'
+import { resolveConfig, type ResolvedConfig, type Transformer2DConfig } from './config'
+import { Transformer2DError } from './errors'
+import type { ForwardArgs } from './forward-args'
+import { buildTransformer2DGraph, OPSET } from './graph'
+import { GRAPH_OUTPUT } from './graph-inputs'
+import type { ParameterSource } from './layers/context'
+import { prepareInputs } from './prepare-inputs'
+import type { InferenceRuntime, RuntimeSession } from './runtime/types'
+import { defaultSignature, signatureKey, usesEncoderHiddenStates, type GraphSignature } from './signature'
+import type { FloatTensor } from './tensor'
+
+const METADATA_CONFIG = 'transformer2d.config'
+const METADATA_SIGNATURE = 'transformer2d.signature'
+
+export interface ModelOptions {
+  /** Receives diffusers' warnings (ignored kwargs, unused checkpoint keys); default console.warn. */
+  warn?: (message: string) => void
+}
+
+/** Weights by state-dict key; a checkpoint also reports the keys the model did not use. */
+export type WeightSource = ParameterSource & { unusedKeys?: () => string[] }
+
+/** Where a model's graphs come from: built from weights on demand, or one exported .onnx file. */
+export type GraphSource = { kind: 'weights'; weights: WeightSource } | { kind: 'onnx'; bytes: Uint8Array; signature: GraphSignature }
+
+type ModelConstructor<T> = new (resolved: ResolvedConfig, source: GraphSource, runtime: InferenceRuntime, options: ModelOptions) => T
+
+/**
+ * diffusers Transformer2DModel (v0.37.0) as ONNX graphs. The platform entry points (`node.ts`, `browser.ts`)
+ * subclass it with `fromPretrained` for their file access and runtime.
+ */
+export class Transformer2DModelBase {
+  private readonly sessions = new Map<string, Promise<RuntimeSession>>()
+  private readonly posEmbedCache = new Map<string, Float32Array>()
+  private readonly warned = new Set<string>()
+  private readonly warn: (message: string) => void
+
+  /** Use the static factories; they validate the config and load the first graph. */
+  constructor(
+    readonly resolved: ResolvedConfig,
+    private readonly source: GraphSource,
+    readonly runtime: InferenceRuntime,
+    options: ModelOptions,
+  ) {
+    this.warn = options.warn ?? ((m) => console.warn(m))
+  }
+
+  /** The full configuration, defaults included (what diffusers registers). */
+  get config(): Transformer2DConfig {
+    return this.resolved.config
+  }
+
+  /**
+   * Builds a model from a configuration (validated like diffusers' constructor) and weights keyed by state-dict
+   * name. Builds and loads the default graph at once, so a checkpoint that does not fit fails here.
+   */
+  static async fromConfig<T extends Transformer2DModelBase>(
+    this: ModelConstructor<T>,
+    config: Readonly<Record<string, unknown>>,
+    weights: WeightSource,
+    runtime: InferenceRuntime,
+    options: ModelOptions = {},
+  ): Promise<T> {
+    return Transformer2DModelBase.loadWeights(this, config, weights, runtime, options)
+  }
+
+  /** Loads a diffusers model folder (config.json + safetensors, single or sharded, fp32/fp16/bf16). */
+  static async fromFiles<T extends Transformer2DModelBase>(
+    this: ModelConstructor<T>,
+    files: CheckpointFiles,
+    runtime: InferenceRuntime,
+    options: ModelOptions & CheckpointOptions = {},
+  ): Promise<T> {
+    const config = await readConfig(files)
+    resolveConfig(config) // a bad config fails before the weights are read
+    return Transformer2DModelBase.loadWeights(this, config, await readStateDict(files, options), runtime, options)
+  }
+
+  /** Wraps an .onnx file written by `exportOnnx`; it answers the calls its graph signature was exported for. */
+  static async fromOnnx<T extends Transformer2DModelBase>(this: ModelConstructor<T>, bytes: Uint8Array, runtime: InferenceRuntime, options: ModelOptions = {}): Promise<T> {
+    const metadata = readModelMetadata(bytes)
+    if (!metadata[METADATA_CONFIG] || !metadata[METADATA_SIGNATURE]) {
+      throw new Transformer2DError('checkpoint', 'This .onnx file was not exported by Transformer2DModel.exportOnnx (its config metadata is missing).')
+    }
+    const signature = JSON.parse(metadata[METADATA_SIGNATURE]) as GraphSignature
+    const model = new this(resolveConfig(JSON.parse(metadata[METADATA_CONFIG])), { kind: 'onnx', bytes, signature }, runtime, options)
+    await model.session(signature)
+    return model
+  }
+
+  private static async loadWeights<T extends Transformer2DModelBase>(
+    Model: ModelConstructor<T>,
+    config: Readonly<Record<string, unknown>>,
+    weights: WeightSource,
+    runtime: InferenceRuntime,
+    options: ModelOptions,
+  ): Promise<T> {
+    const model = new Model(resolveConfig(config), { kind: 'weights', weights }, runtime, options)
+    await model.session(defaultSignature(model.resolved))
+    const unused = weights.unusedKeys?.() ?? []
+    if (unused.length) {
+      model.warn(`Transformer2DModel: ${unused.length} checkpoint weights are not used by this config and were ignored: ${unused.slice(0, 8).join(', ')}${unused.length > 8 ? ', …' : ''}`)
+    }
+    return model
+  }
+
+  /**
+   * The .onnx bytes of this model for one call signature (default: encoder states if the model reads them, no
+   * masks). The config and signature are stored in the file's metadata, so `fromOnnx` needs nothing else.
+   */
+  exportOnnx(signature: GraphSignature = defaultSignature(this.resolved)): Uint8Array {
+    if (this.source.kind === 'onnx') {
+      if (signatureKey(signature) !== signatureKey(this.source.signature)) this.unsupportedSignature(signature)
+      return this.source.bytes
+    }
+    return buildTransformer2DGraph(this.resolved, this.source.weights, signature).toBytes({
+      opset: OPSET,
+      producerName: 'modhub-transformer2d',
+      doc: 'diffusers v0.37.0 Transformer2DModel',
+      metadata: { [METADATA_CONFIG]: JSON.stringify(this.resolved.config), [METADATA_SIGNATURE]: JSON.stringify(signature) },
+    })
+  }
+
+  forward(args: ForwardArgs & { return_dict?: true }): Promise<{ sample: FloatTensor }>
+  forward(args: ForwardArgs & { return_dict: false }): Promise<[FloatTensor]>
+  forward(args: ForwardArgs): Promise<{ sample: FloatTensor } | [FloatTensor]>
+  async forward(args: ForwardArgs): Promise<{ sample: FloatTensor } | [FloatTensor]> {
+    this.checkCrossAttentionKwargs(args.cross_attention_kwargs ?? null)
+    if (args.encoder_hidden_states && !usesEncoderHiddenStates(this.resolved)) this.warnOnce('encoder_hidden_states is ignored: this model has no cross-attention.')
+    const { signature, feeds } = prepareInputs(this.resolved, args, this.posEmbedCache)
+    const session = await this.session(signature)
+    const tensors = Object.fromEntries(Object.entries(feeds).map(([name, f]) => [name, this.runtime.tensor(f.type, f.data, f.dims)]))
+    const result = (await session.run(tensors))[GRAPH_OUTPUT]
+    const sample: FloatTensor = { type: 'float32', data: result.data as Float32Array, dims: [...result.dims] }
+    return args.return_dict === false ? [sample] : { sample }
+  }
+
+  /** Releases the runtime sessions. */
+  async dispose(): Promise<void> {
+    const sessions = [...this.sessions.values()]
+    this.sessions.clear()
+    await Promise.all(sessions.map(async (s) => (await s).release()))
+  }
+
+  private session(signature: GraphSignature): Promise<RuntimeSession> {
+    const key = signatureKey(signature)
+    let session = this.sessions.get(key)
+    if (!session) {
+      if (this.source.kind === 'onnx' && key !== signatureKey(this.source.signature)) this.unsupportedSignature(signature)
+      session = this.runtime.createSession(this.exportOnnx(signature))
+      session.catch(() => this.sessions.delete(key))
+      this.sessions.set(key, session)
+    }
+    return session
+  }
+
+  private unsupportedSignature(signature: GraphSignature): never {
+    const exported = (this.source as { signature: GraphSignature }).signature
+    const describe = (s: GraphSignature) =>
+      [s.encoderHiddenStates && 'encoder_hidden_states', s.attentionMask && 'attention_mask', s.encoderAttentionMask && 'encoder_attention_mask'].filter(Boolean).join(', ') || 'none'
+    throw new Transformer2DError('input', `This model was loaded from an exported graph that takes optional inputs [${describe(exported)}]; this call passes [${describe(signature)}]. Export a graph for that combination.`)
+  }
+
+  private checkCrossAttentionKwargs(kwargs: Record<string, unknown> | null): void {
+    if (!kwargs) return
+    if (kwargs.gligen !== undefined && kwargs.gligen !== null) {
+      throw new Transformer2DError('input', 'cross_attention_kwargs.gligen (GLIGEN grounding) is not supported by this implementation.')
+    }
+    if (kwargs.scale !== undefined && kwargs.scale !== null) this.warnOnce('Passing `scale` to `cross_attention_kwargs` is deprecated. `scale` will be ignored.')
+    const ignored = Object.keys(kwargs).filter((k) => !['scale', 'gligen'].includes(k))
+    if (ignored.length) this.warnOnce(`cross_attention_kwargs [${ignored.map((k) => `'${k}'`).join(', ')}] are not expected by AttnProcessor and will be ignored.`)
+  }
+
+  private warnOnce(message: string): void {
+    if (this.warned.has(message)) return
+    this.warned.add(message)
+    this.warn(message)
+  }
+}

@@ -1,0 +1,25 @@
+import * as ort from 'onnxruntime-node'
+import type { InferenceRuntime } from './types'
+
+export interface NodeRuntimeOptions {
+  /** Threads for one operator (intra-op); default: ONNX Runtime's choice (all cores). */
+  threads?: number
+  /** Execution providers in order of preference, e.g. ["cuda", "cpu"]; default CPU. */
+  executionProviders?: string[]
+}
+
+/** onnxruntime-node with all graph optimizations (fusions such as MatMul+scale and GELU). */
+export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime {
+  const executionProviders = options.executionProviders ?? ['cpu']
+  return {
+    device: executionProviders[0],
+    async createSession(model) {
+      return ort.InferenceSession.create(model, {
+        executionProviders,
+        graphOptimizationLevel: 'all',
+        ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
+      })
+    },
+    tensor: (type, data, dims) => new ort.Tensor(type, data, dims),
+  }
+}
