@@ -111,3 +111,7 @@ function pydanticError(issue: core.$ZodIssue, body: unknown): ErrorItem {
 export function pydanticErrors(issues: readonly core.$ZodIssue[], body: unknown): ErrorItem[] {
   return issues.map((issue) => pydanticError(issue, body))
 }
+
+export function methodNotAllowed(): Response {
+  return errorResponse(new ModerationApiError(405, 'Method Not Allowed', { Allow: 'POST' }))
+}

@@ -1,0 +1,57 @@
+import type { Metadata } from 'next'
+import { hubUrl } from '@/lib/config'
+import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
+import { MODERATION_BASE_PATH, moderationOpenApi } from '@/lib/moderation/api/openapi'
+import { moderationSettings } from '@/lib/moderation/api/settings'
+import { TokenField, TryIt } from './try-it'
+
+export const metadata: Metadata = { title: 'Moderation API' }
+export const dynamic = 'force-dynamic'
+
+function SchemaBlock({ title, schema }: { title: string; schema: unknown }) {
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-sm font-medium text-slate-700">{title}</summary>
+      <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(schema, null, 2)}</pre>
+    </details>
+  )
+}
+
+export default function ModerationDocsPage() {
+  const settings = moderationSettings()
+  const document = moderationOpenApi({ hubUrl: hubUrl(), limits: settings.limits })
+  const schemas = document.components.schemas
+  return (
+    <div className="space-y-8">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-semibold">Moderation API</h1>
+        <p className="text-slate-700">
+          Ten text checks, each a <code>POST {MODERATION_BASE_PATH}/&lt;check&gt;</code> with a JSON body. Every answer names the
+          engine that produced it (header <code>X-Moderation-Engine</code> and an <code>engine</code> field).{' '}
+          <a className="text-brand-700 underline" href={`${MODERATION_BASE_PATH}/openapi.json`}>OpenAPI document</a>.
+        </p>
+        <p className="text-sm text-slate-600">
+          {settings.authRequired
+            ? 'Send Authorization: Bearer <token>, an access token with scope write:users or a write personal token.'
+            : 'Authentication is off on this deployment: any Authorization header, or the literal None, is accepted.'}{' '}
+          Limits: {settings.limits.maxBodyBytes} bytes per body, {settings.limits.maxTextLength} characters per text,{' '}
+          {settings.limits.maxListItems} items per list
+          {settings.rateLimit.requestsPerMinute > 0 ? `, ${settings.rateLimit.requestsPerMinute} requests per minute per token` : ''}.
+        </p>
+        <TokenField />
+      </header>
+      {ENDPOINTS.map((endpoint) => (
+        <section key={endpoint.path} id={endpoint.path} className="rounded-lg border border-slate-200 bg-white p-5">
+          <h2 className="font-mono text-sm font-semibold">
+            <span className="mr-2 rounded bg-green-100 px-2 py-0.5 text-green-800">POST</span>
+            {MODERATION_BASE_PATH}/{endpoint.path}
+          </h2>
+          <p className="mt-1 text-slate-700">{endpoint.summary}</p>
+          <SchemaBlock title={`Request: ${endpoint.request}`} schema={schemas[endpoint.request]} />
+          <SchemaBlock title={`200: ${endpoint.response}`} schema={schemas[endpoint.response]} />
+          <TryIt path={`${MODERATION_BASE_PATH}/${endpoint.path}`} example={JSON.stringify(endpoint.example, null, 2)} />
+        </section>
+      ))}
+    </div>
+  )
+}

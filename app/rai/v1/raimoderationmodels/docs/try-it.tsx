@@ -1,0 +1,83 @@
+'use client'
+
+import { useEffect, useState } from 'react'
+
+/** The pasted token lives in this tab's sessionStorage only. */
+const TOKEN_KEY = 'moderation-docs-token'
+
+export function TokenField() {
+  const [token, setToken] = useState('')
+  // Read after hydration: the server cannot see this tab's storage.
+  useEffect(() => setToken(sessionStorage.getItem(TOKEN_KEY) ?? ''), [])
+  return (
+    <label className="block max-w-xl text-sm">
+      <span className="font-medium text-slate-700">Access token for “Try it” (kept in this tab only)</span>
+      <input
+        type="password"
+        name="moderation-token"
+        className="mt-1 w-full rounded border border-slate-300 px-2 py-1 font-mono"
+        placeholder="hf_… or an OAuth access token"
+        value={token}
+        onChange={(event) => {
+          setToken(event.target.value)
+          sessionStorage.setItem(TOKEN_KEY, event.target.value)
+        }}
+      />
+    </label>
+  )
+}
+
+type Result = { status: number; engine: string | null; body: string }
+
+export function TryIt({ path, example }: { path: string; example: string }) {
+  const [body, setBody] = useState(example)
+  const [result, setResult] = useState<Result | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function send() {
+    setPending(true)
+    const token = sessionStorage.getItem(TOKEN_KEY)
+    try {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body,
+      })
+      const text = await response.text()
+      let pretty = text
+      try {
+        pretty = JSON.stringify(JSON.parse(text), null, 2)
+      } catch {
+        // Not JSON: show it as it came.
+      }
+      setResult({ status: response.status, engine: response.headers.get('X-Moderation-Engine'), body: pretty })
+    } catch (error) {
+      setResult({ status: 0, engine: null, body: String(error) })
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <div className="mt-3 space-y-2">
+      <textarea
+        aria-label={`Request body for ${path}`}
+        className="h-28 w-full rounded border border-slate-300 p-2 font-mono text-xs"
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      <button type="button" className="btn bg-brand-600 text-white hover:bg-brand-700" onClick={send} disabled={pending}>
+        {pending ? 'Sending…' : 'Try it'}
+      </button>
+      {result && (
+        <div data-testid="try-it-result">
+          <p className="text-sm">
+            Status <strong>{result.status}</strong>
+            {result.engine ? ` · engine ${result.engine}` : ''}
+          </p>
+          <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{result.body}</pre>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { ENDPOINTS } from './endpoints'
+import { errorSchemas, requestSchemas, responseSchemas } from './schemas'
+import type { ModerationLimits } from './settings'
+
+export const MODERATION_BASE_PATH = '/rai/v1/raimoderationmodels'
+
+type JsonSchema = Record<string, unknown>
+
+/** Components from a set of zod schemas; nested schemas of the same set become $refs. */
+function components(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>()
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id })
+  const { schemas: generated } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}` })
+  return Object.fromEntries(
+    Object.entries(generated).map(([id, schema]) => {
+      const { $schema: _dialect, $id: _id, ...rest } = schema as JsonSchema
+      return [id, rest]
+    }),
+  )
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` })
+const json = (id: string) => ({ 'application/json': { schema: ref(id) } })
+
+/**
+ * The OpenAPI 3.1 document of the moderation API, generated from the schemas the handlers
+ * validate with: the spec's request schemas, security (`my_auth`, authorization code at the hub's
+ * dialog), error bodies, plus the 200 bodies the endpoints actually return.
+ */
+export function moderationOpenApi(options: { hubUrl: string; limits: ModerationLimits }) {
+  const paths = Object.fromEntries(
+    ENDPOINTS.map((endpoint) => [
+      `${MODERATION_BASE_PATH}/${endpoint.path}`,
+      {
+        post: {
+          summary: endpoint.summary,
+          operationId: `${endpoint.path.replace(/[^A-Za-z0-9]+/g, '_')}_post`,
+          security: [{ my_auth: ['write:users'] }],
+          ...(endpoint.path === 'multi-qa-mpnet-model_similarity'
+            ? { parameters: [{ name: 'authorization', in: 'header', required: false, schema: { type: 'string' } }] }
+            : {}),
+          requestBody: { required: true, content: { 'application/json': { schema: ref(endpoint.request), example: endpoint.example } } },
+          responses: {
+            '200': { description: 'Successful Response', content: json(endpoint.response) },
+            '401': { description: 'Unauthorized access', content: json('HTTPUnauthorizedAccessError') },
+            '403': { description: 'Forbidden access', content: json('HTTPForbiddenAccessError') },
+            '413': { description: 'Request body too large', content: json('HTTPError') },
+            '422': { description: 'Validation Error', content: json('HTTPValidationError') },
+            '429': { description: 'Rate limit exceeded (see Retry-After)', content: json('HTTPError') },
+            '503': { description: 'The check has no engine installed, or its engine failed', content: json('HTTPError') },
+          },
+        },
+      },
+    ]),
+  )
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Moderation models',
+      version: '0.0.1',
+      description:
+        'Text moderation checks. Every answer names the engine that produced it: header X-Moderation-Engine and an `engine` field.',
+    },
+    servers: [{ url: options.hubUrl }],
+    security: [{ my_auth: ['write:users', 'read:users'] }],
+    paths,
+    components: {
+      schemas: {
+        ...components(requestSchemas(options.limits), 'input'),
+        ...components({ ...responseSchemas, ...errorSchemas }, 'output'),
+      },
+      securitySchemes: {
+        my_auth: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${options.hubUrl}/api/oauth/dialog`,
+              tokenUrl: `${options.hubUrl}/oauth/token`,
+              scopes: { 'read:users': 'read user profiles', 'write:users': 'use the moderation models' },
+            },
+          },
+        },
+      },
+    },
+  }
+}
