@@ -109,7 +109,11 @@ function pydanticError(issue: core.$ZodIssue, body: unknown): ErrorItem {
 }
 
 export function pydanticErrors(issues: readonly core.$ZodIssue[], body: unknown): ErrorItem[] {
-  return issues.map((issue) => pydanticError(issue, body))
+  // zod may still run length checks on a value of the wrong type; pydantic stops at the type error.
+  const wrongType = new Set(issues.filter((i) => i.code === 'invalid_type').map((i) => JSON.stringify(i.path)))
+  return issues
+    .filter((issue) => issue.code === 'invalid_type' || !wrongType.has(JSON.stringify(issue.path)))
+    .map((issue) => pydanticError(issue, body))
 }
 
 export function methodNotAllowed(): Response {
