@@ -96,6 +96,11 @@ const BOOL_KEYS = [
   'norm_elementwise_affine',
 ] as const
 
+/** Values in messages shown as diffusers shows them (Python's None for null). */
+function show(value: number | null): string {
+  return value === null ? 'None' : String(value)
+}
+
 function fail(message: string): never {
   throw new Transformer2DError('config', message)
 }
@@ -158,13 +163,13 @@ export function resolveConfig(input: Readonly<Record<string, unknown>>): Resolve
   const vectorized = c.num_vector_embeds !== null
   const patched = c.in_channels !== null && c.patch_size !== null
   if (continuous && vectorized) {
-    fail(`Cannot define both \`in_channels\`: ${c.in_channels} and \`num_vector_embeds\`: ${c.num_vector_embeds}. Make sure that either \`in_channels\` or \`num_vector_embeds\` is None.`)
+    fail(`Cannot define both \`in_channels\`: ${show(c.in_channels)} and \`num_vector_embeds\`: ${show(c.num_vector_embeds)}. Make sure that either \`in_channels\` or \`num_vector_embeds\` is None.`)
   }
   if (vectorized && patched) {
-    fail(`Cannot define both \`num_vector_embeds\`: ${c.num_vector_embeds} and \`patch_size\`: ${c.patch_size}. Make sure that either \`num_vector_embeds\` or \`num_patches\` is None.`)
+    fail(`Cannot define both \`num_vector_embeds\`: ${show(c.num_vector_embeds)} and \`patch_size\`: ${show(c.patch_size)}. Make sure that either \`num_vector_embeds\` or \`num_patches\` is None.`)
   }
   if (!continuous && !vectorized && !patched) {
-    fail(`Has to define \`in_channels\`: ${c.in_channels}, \`num_vector_embeds\`: ${c.num_vector_embeds}, or patch_size: ${c.patch_size}. Make sure that \`in_channels\`, \`num_vector_embeds\` or \`num_patches\` is not None.`)
+    fail(`Has to define \`in_channels\`: ${show(c.in_channels)}, \`num_vector_embeds\`: ${show(c.num_vector_embeds)}, or patch_size: ${show(c.patch_size)}. Make sure that \`in_channels\`, \`num_vector_embeds\` or \`num_patches\` is not None.`)
   }
   const mode: InputMode = continuous ? 'continuous' : vectorized ? 'vectorized' : 'patched'
 
@@ -175,7 +180,7 @@ export function resolveConfig(input: Readonly<Record<string, unknown>>): Resolve
   if (mode === 'vectorized' && c.sample_size === null) fail('Transformer2DModel over discrete input must provide sample_size')
   if (mode === 'patched' && c.sample_size === null) fail('Transformer2DModel over patched input must provide sample_size')
   if (mode === 'continuous' && c.in_channels! % c.norm_num_groups !== 0) {
-    fail(`num_channels must be divisible by num_groups: GroupNorm needs in_channels (${c.in_channels}) to be a multiple of norm_num_groups (${c.norm_num_groups}).`)
+    fail(`num_channels must be divisible by num_groups: GroupNorm needs in_channels (${show(c.in_channels)}) to be a multiple of norm_num_groups (${c.norm_num_groups}).`)
   }
 
   // 6. BasicTransformerBlock.
@@ -211,7 +216,7 @@ export function resolveConfig(input: Readonly<Record<string, unknown>>): Resolve
   }
   const outChannels = c.out_channels ?? c.in_channels ?? 0
   if (mode === 'continuous' && outChannels !== c.in_channels) {
-    fail(`Continuous input adds the input back as a residual, so out_channels (${outChannels}) must equal in_channels (${c.in_channels}).`)
+    fail(`Continuous input adds the input back as a residual, so out_channels (${outChannels}) must equal in_channels (${show(c.in_channels)}).`)
   }
   const useAdditionalConditions = c.use_additional_conditions ?? (normType === 'ada_norm_single' && c.sample_size === 128)
   if (mode === 'patched' && normType === 'ada_norm_single' && useAdditionalConditions && innerDim % 3 !== 0) {

@@ -57,18 +57,19 @@ function maskToBias(name: string, mask: TensorLike): Float32Array {
  * a 2-D (B, keys) mask becomes (1 − m)·−10000 with a query axis of 1; any other rank is used as a bias as given.
  */
 function attentionBias(name: string, mask: TensorLike, batch: number, keys: number, queries: number): Feed {
-  if (mask.dims.length === 2) {
-    if (mask.dims[0] !== batch || mask.dims[1] !== keys) invalid(`${name} ${shapeOf(mask)} must be (batch ${batch}, keys ${keys}) for this call.`)
-    return { type: 'float32', data: maskToBias(name, mask), dims: [batch, 1, keys] }
+  if (mask.dims.length !== 2 && mask.dims.length !== 3) {
+    invalid(`${name} must be a 2-D (batch, keys) mask or a 3-D (batch, 1 or queries, keys) bias; got dims ${shapeOf(mask)}.`)
   }
-  if (mask.dims.length !== 3) invalid(`${name} must be a 2-D (batch, keys) mask or a 3-D (batch, 1 or queries, keys) bias; got dims ${shapeOf(mask)}.`)
+  // diffusers pads a mask whose key count differs with `keys` zeros (not the difference), then fails on the shape.
+  const maskKeys = mask.dims[mask.dims.length - 1]
+  if (maskKeys !== keys) invalid(`${name} covers ${maskKeys} keys but the attention has ${keys} keys (dims ${shapeOf(mask)}).`)
+  if (mask.dims[0] !== batch) invalid(`${name} has batch ${mask.dims[0]} but hidden_states has batch ${batch}.`)
+  if (mask.dims.length === 2) return { type: 'float32', data: maskToBias(name, mask), dims: [batch, 1, keys] }
   const type = tensorType(mask)
   if (type !== 'float32' && type !== 'float64') invalid(`${name} given as a 3-D tensor is an additive bias and must be float; got ${type}.`)
-  const [b, rows, k] = mask.dims
-  // diffusers pads a mask whose key count differs by `keys` zeros (not the difference) and then fails on the shape.
-  if (k !== keys) invalid(`${name} covers ${k} keys but the attention has ${keys} keys (dims ${shapeOf(mask)}).`)
-  if (b !== batch || (rows !== 1 && rows !== queries)) invalid(`${name} ${shapeOf(mask)} must be (batch ${batch}, 1 or ${queries} queries, ${keys} keys).`)
-  return { type: 'float32', data: asFloat32(name, mask), dims: [b, rows, k] }
+  const rows = mask.dims[1]
+  if (rows !== 1 && rows !== queries) invalid(`${name} ${shapeOf(mask)} must have 1 or ${queries} query rows.`)
+  return { type: 'float32', data: asFloat32(name, mask), dims: [batch, rows, keys] }
 }
 
 function scalarValue(t: TensorLike | number): number {

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { readModelMetadata } from '@/lib/onnx'
+import { DEFAULT_CONFIG, Transformer2DError, type FloatTensor } from '@/lib/transformer2d'
+import { Transformer2DModel } from '@/lib/transformer2d/node'
+import { caseDir, goldenCases, goldenForwardArgs, type GoldenCase } from './golden'
+
+const temp = mkdtempSync(path.join(tmpdir(), 't2d-api-'))
+afterAll(() => rmSync(temp, { recursive: true, force: true }))
+const byName = (name: string): GoldenCase => goldenCases().find((c) => c.name === name)!
+
+describe('Transformer2DModel API', () => {
+  it('registers every v0.37.0 config key with its default', async () => {
+    const c = byName('cont_conv_self')
+    const model = await Transformer2DModel.fromPretrained(caseDir(c), { threads: 1 })
+    expect(model.config).toEqual({ ...DEFAULT_CONFIG, ...c.constructor_kwargs })
+    await model.dispose()
+  })
+
+  it('returns [sample] with return_dict false and { sample } otherwise', async () => {
+    const c = byName('cont_linear_self')
+    const model = await Transformer2DModel.fromPretrained(caseDir(c), { threads: 1 })
+    const args = goldenForwardArgs(c)
+    const tuple = await model.forward({ ...args, return_dict: false })
+    const dict = await model.forward({ ...args, return_dict: true })
+    expect(Array.isArray(tuple)).toBe(true)
+    expect(tuple[0].data).toEqual(dict.sample.data)
+    await model.dispose()
+  })
+
+  it('limits the timestep to the num_embeds_ada_norm steps the model was trained with', async () => {
+    const c = byName('cont_ada_norm')
+    const model = await Transformer2DModel.fromPretrained(caseDir(c), { threads: 1 })
+    const args = goldenForwardArgs(c)
+    await expect(model.forward({ ...args, timestep: 10 })).rejects.toThrow(/timestep 10 is out of range: .*num_embeds_ada_norm = 10/)
+    await expect(model.forward({ ...args, timestep: -1 })).rejects.toThrow(Transformer2DError)
+    await expect(model.forward({ ...args, timestep: 9 })).resolves.toHaveProperty('sample')
+    await model.dispose()
+  })
+
+  it('warns about and ignores cross_attention_kwargs.scale, as diffusers does', async () => {
+    const c = byName('cont_conv_cross')
+    const warnings: string[] = []
+    const model = await Transformer2DModel.fromPretrained(caseDir(c), { threads: 1, warn: (m) => warnings.push(m) })
+    const args = goldenForwardArgs(c)
+    const plain = (await model.forward(args)) as { sample: FloatTensor }
+    const scaled = (await model.forward({ ...args, cross_attention_kwargs: { scale: 0.5 } })) as { sample: FloatTensor }
+    expect(scaled.sample.data).toEqual(plain.sample.data)
+    expect(warnings).toEqual(['Passing `scale` to `cross_attention_kwargs` is deprecated. `scale` will be ignored.'])
+    await model.dispose()
+  })
+
+  it('treats an all-ones mask like no mask and an all-zero row like an unmasked row (bias, not −inf)', async () => {
+    const c = byName('cont_conv_cross')
+    const model = await Transformer2DModel.fromPretrained(caseDir(c), { threads: 1 })
+    const args = goldenForwardArgs(c)
+    const plain = ((await model.forward(args)) as { sample: FloatTensor }).sample
+    const ones = { data: new Uint8Array(14).fill(1), dims: [2, 7], type: 'bool' }
+    const zeros = { data: new Uint8Array(14), dims: [2, 7], type: 'bool' }
+    const withOnes = ((await model.forward({ ...args, encoder_attention_mask: ones })) as { sample: FloatTensor }).sample
+    const withZeros = ((await model.forward({ ...args, encoder_attention_mask: zeros })) as { sample: FloatTensor }).sample
+    expect(withOnes.data).toEqual(plain.data)
+    expect(withZeros.data.every(Number.isFinite)).toBe(true)
+    await model.dispose()
+  })
+
+  it('exports one .onnx file that carries its config and gives the same results when loaded back', async () => {
+    for (const name of ['cont_conv_cross_encmask', 'vq_ada_norm_legacy', 'pixart_ada_norm_single_addcond']) {
+      const c = byName(name)
+      const model = await Transformer2DModel.fromPretrained(caseDir(c), { threads: 1 })
+      const args = goldenForwardArgs(c)
+      const signature = { encoderHiddenStates: true, attentionMask: false, encoderAttentionMask: args.encoder_attention_mask != null }
+      const file = path.join(temp, `${name}.onnx`)
+      writeFileSync(file, model.exportOnnx(signature))
+      const metadata = readModelMetadata(new Uint8Array(readFileSync(file)))
+      expect(JSON.parse(metadata['transformer2d.config'])).toEqual(model.config)
+      const exported = await Transformer2DModel.fromOnnxFile(file, { threads: 1 })
+      const expected = ((await model.forward(args)) as { sample: FloatTensor }).sample
+      const actual = ((await exported.forward(args)) as { sample: FloatTensor }).sample
+      expect(actual.data).toEqual(expected.data)
+      const tokens = c.input_mode === 'continuous' ? 15 : 16
+      await expect(exported.forward({ ...args, attention_mask: { data: new Float32Array(2 * tokens), dims: [2, tokens] } })).rejects.toThrow(/exported graph that takes optional inputs/)
+      await Promise.all([model.dispose(), exported.dispose()])
+    }
+  })
+})
