@@ -7,6 +7,7 @@ export { ACTIVATION_FUNCTIONS, DEFAULT_CONFIG, resolveConfig, type ResolvedConfi
 export { Transformer2DError, type Transformer2DErrorKind } from './errors'
 export type { ForwardArgs } from './forward-args'
 export { buildTransformer2DGraph, OPSET } from './graph'
+export type { ParameterSource } from './layers/context'
 export { Transformer2DModelBase, type GraphSource, type ModelOptions, type WeightSource } from './model'
 export type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './runtime/types'
 export { parseSafetensors, readTensorData, toFloat32, type SafetensorsFile, type SafetensorsTensor } from './safetensors'

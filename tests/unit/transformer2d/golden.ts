@@ -65,7 +65,7 @@ export function goldenForwardArgs(c: GoldenCase): ForwardArgs {
     if (typeof value === 'string') args[key] = tensor(value)
     else if (value && typeof value === 'object' && 'value' in value) args[key] = (value as { value: unknown }).value
     else if (value && typeof value === 'object' && 'cast' in value) {
-      const t = tensor((value as { input: string }).input)
+      const t = tensor((value as unknown as { input: string }).input)
       args[key] = { data: Uint8Array.from(t.data as BigInt64Array, (v) => (v !== 0n ? 1 : 0)), dims: t.dims, type: 'bool' }
     } else if (value && typeof value === 'object') {
       args[key] = Object.fromEntries(Object.entries(value).map(([k, name]) => [k, tensor(name as string)]))

@@ -6,7 +6,7 @@ const f32 = new Float32Array(1)
 const u32 = new Uint32Array(f32.buffer)
 
 /** float32 → IEEE half, round to nearest even (what torch's .half() does). */
-export function floatToHalf(value: number): number {
+function floatToHalf(value: number): number {
   f32[0] = value
   const x = u32[0]
   const sign = (x >>> 16) & 0x8000
@@ -30,7 +30,7 @@ export function floatToHalf(value: number): number {
 }
 
 /** float32 → bfloat16, round to nearest even (torch's .bfloat16()). */
-export function floatToBfloat16(value: number): number {
+function floatToBfloat16(value: number): number {
   f32[0] = value
   const x = u32[0]
   return ((x + 0x7fff + ((x >>> 16) & 1)) >>> 16) & 0xffff
