@@ -61,7 +61,10 @@ async function hubGet(url: string, headers: Record<string, string>): Promise<Hub
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const sendHeaders = { ...headers }
     if (current.origin !== origin) delete sendHeaders.authorization
-    const response = await fetch(current, { headers: sendHeaders, redirect: 'manual' })
+    const response = await fetch(current, { headers: sendHeaders, redirect: 'manual' }).catch((error: unknown) => {
+      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)
+      throw new Error(`GET ${current.href}: ${reason}`, { cause: error })
+    })
     const etag = response.headers.get('x-linked-etag')
     if (etag) linkedSha256 ??= etag.replace(/^W\//, '').replace(/"/g, '')
     const size = response.headers.get('x-linked-size')

@@ -21,7 +21,8 @@ interface Pending<I, O> {
 
 export class MicroBatcher<I, O> {
   private readonly queue: Pending<I, O>[] = []
-  private timer: ReturnType<typeof setTimeout> | null = null
+  /** Cancels the scheduled start of the next batch, if one is scheduled. */
+  private cancelScheduledStart: (() => void) | null = null
   private running = false
 
   constructor(
@@ -42,19 +43,27 @@ export class MicroBatcher<I, O> {
   private schedule(): void {
     if (this.running || this.queue.length === 0) return
     if (this.queue.length >= this.options.maxBatchSize) {
-      this.clearTimer()
+      this.cancelStart()
       void this.flush()
-    } else if (this.timer === null) {
-      this.timer = setTimeout(() => {
-        this.timer = null
+    } else if (this.cancelScheduledStart === null) {
+      const start = () => {
+        this.cancelScheduledStart = null
         void this.flush()
-      }, this.options.maxWaitMs)
+      }
+      // A zero wait still lets everything submitted in the same turn of the event loop join.
+      if (this.options.maxWaitMs > 0) {
+        const timer = setTimeout(start, this.options.maxWaitMs)
+        this.cancelScheduledStart = () => clearTimeout(timer)
+      } else {
+        const immediate = setImmediate(start)
+        this.cancelScheduledStart = () => clearImmediate(immediate)
+      }
     }
   }
 
-  private clearTimer(): void {
-    if (this.timer !== null) clearTimeout(this.timer)
-    this.timer = null
+  private cancelStart(): void {
+    this.cancelScheduledStart?.()
+    this.cancelScheduledStart = null
   }
 
   private async flush(): Promise<void> {
@@ -72,7 +81,7 @@ export class MicroBatcher<I, O> {
     }
     // Items that arrived while the model ran have waited long enough already.
     if (this.queue.length > 0) {
-      this.clearTimer()
+      this.cancelStart()
       void this.flush()
     }
   }

@@ -9,7 +9,10 @@ export interface RuntimeSettings {
   microBatching: boolean
   /** Most sequences in one forward pass. */
   maxBatchSize: number
-  /** Longest a first sequence waits for company before its batch starts. */
+  /**
+   * Longest a first sequence waits for company before its batch starts. 0 (the default) starts
+   * at the next turn of the event loop; under load batches still fill up while one runs.
+   */
   maxWaitMs: number
   /** onnxruntime intra-op threads per model; 0 leaves onnxruntime's default (all cores). */
   threads: number
@@ -32,7 +35,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeSe
     loading,
     microBatching: (env.MODERATION_MICROBATCH ?? 'on') !== 'off',
     maxBatchSize: Math.max(1, intSetting(env.MODERATION_BATCH_MAX, 32, 'MODERATION_BATCH_MAX')),
-    maxWaitMs: intSetting(env.MODERATION_BATCH_WAIT_MS, 2, 'MODERATION_BATCH_WAIT_MS'),
+    maxWaitMs: intSetting(env.MODERATION_BATCH_WAIT_MS, 0, 'MODERATION_BATCH_WAIT_MS'),
     threads: intSetting(env.MODERATION_ORT_THREADS, 0, 'MODERATION_ORT_THREADS'),
   }
 }

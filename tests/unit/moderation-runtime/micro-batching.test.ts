@@ -76,3 +76,20 @@ describe('micro-batched models', () => {
     expect(batched.map(labelsOf)).toEqual(sequential.map(labelsOf))
   })
 })
+
+describe('MicroBatcher with no wait', () => {
+  it('still joins everything submitted in the same turn, and keeps batching while a batch runs', async () => {
+    const batches: number[] = []
+    const batcher = new MicroBatcher(async (items: number[]) => {
+      batches.push(items.length)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      return items
+    }, { maxBatchSize: 16, maxWaitMs: 0 })
+    const first = Promise.all([1, 2, 3].map((n) => batcher.submit([n])))
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    const second = Promise.all([4, 5].map((n) => batcher.submit([n])))
+    expect(await first).toEqual([[1], [2], [3]])
+    expect(await second).toEqual([[4], [5]])
+    expect(batches).toEqual([3, 2])
+  })
+})
