@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { analyzePii } from '@/lib/moderation/engines/privacy'
+import { aadhaarValid, ibanValid, ipv6Valid, luhnValid, usSsnValid } from '@/lib/moderation/engines/privacy/checksums'
+
+function found(text: string) {
+  return analyzePii(text).map((e) => ({ type: e.type, text: text.slice(e.beginOffset, e.endOffset), score: e.score }))
+}
+
+describe('checksums', () => {
+  it('Luhn, IBAN mod 97, Verhoeff, SSN rules, IPv6', () => {
+    expect(luhnValid('4111111111111111')).toBe(true)
+    expect(luhnValid('1234567890123456')).toBe(false)
+    expect(ibanValid('GB82WEST12345698765432')).toBe(true)
+    expect(ibanValid('GB82WEST12345698765433')).toBe(false)
+    expect(ibanValid('DE89370400440532013000')).toBe(true)
+    expect(aadhaarValid('234567890124')).toBe(true)
+    expect(aadhaarValid('234567890123')).toBe(false)
+    expect(aadhaarValid('123456789012')).toBe(false)
+    expect(usSsnValid('219-09-9999')).toBe(true)
+    for (const ssn of ['078-05-1120', '666-12-3456', '219-00-9999', '219-09-0000', '111-11-1111', '219-09.9999']) {
+      expect(usSsnValid(ssn), ssn).toBe(false)
+    }
+    expect(ipv6Valid('fe80::1ff:fe23:4567:890a')).toBe(true)
+    expect(ipv6Valid('::ffff:192.0.2.1')).toBe(true)
+    expect(ipv6Valid('1:2:3:4:5:6:7')).toBe(false)
+    expect(ipv6Valid('12:30:45')).toBe(false)
+  })
+})
+
+describe('Presidio-style PII analysis', () => {
+  it('finds each entity type with Presidio names and scores', () => {
+    expect(found('Write to karan@example.com')).toEqual([{ type: 'EMAIL_ADDRESS', text: 'karan@example.com', score: 1 }])
+    expect(found('card 4111 1111 1111 1111')).toEqual([{ type: 'CREDIT_CARD', text: '4111 1111 1111 1111', score: 1 }])
+    expect(found('server 192.168.0.1 and fe80::1ff:fe23:4567:890a')).toEqual([
+      { type: 'IP_ADDRESS', text: '192.168.0.1', score: 0.6 },
+      { type: 'IP_ADDRESS', text: 'fe80::1ff:fe23:4567:890a', score: 0.6 },
+    ])
+    expect(found('pay GB82 WEST 1234 5698 7654 32 DE89370400440532013000')).toEqual([
+      { type: 'IBAN_CODE', text: 'GB82 WEST 1234 5698 7654 32', score: 1 },
+      { type: 'IBAN_CODE', text: 'DE89370400440532013000', score: 1 },
+    ])
+    expect(found('see https://example.org/path?x=1. and www.test.co.uk')).toEqual([
+      { type: 'URL', text: 'https://example.org/path?x=1', score: 0.6 },
+      { type: 'URL', text: 'www.test.co.uk', score: 0.5 },
+    ])
+    expect(found('id ABCPD1234E')).toEqual([{ type: 'IN_PAN', text: 'ABCPD1234E', score: 0.85 }])
+    expect(found('uid 2345 6789 0124')).toEqual([{ type: 'IN_AADHAAR', text: '2345 6789 0124', score: 1 }])
+    expect(found('born 12/31/1990')).toEqual([{ type: 'DATE_TIME', text: '12/31/1990', score: 0.6 }])
+    expect(found('I am John Smith from Toronto.')).toEqual([
+      { type: 'PERSON', text: 'John Smith', score: 0.85 },
+      { type: 'LOCATION', text: 'Toronto', score: 0.85 },
+    ])
+    expect(found('She joined Microsoft.')).toEqual([{ type: 'ORGANIZATION', text: 'Microsoft', score: 0.85 }])
+  })
+
+  it('rejects numbers whose checksum or rules fail', () => {
+    expect(found('card 1234 5678 9012 3456')).toEqual([])
+    expect(found('ssn 078-05-1120')).toEqual([])
+    expect(found('uid 2345 6789 0123')).toEqual([])
+    expect(found('GB82 WEST 1234 5698 7654 33')).toEqual([])
+    expect(found('IP 01.2.3.4')).toEqual([])
+  })
+
+  it('context words raise scores: a phone or weak SSN appears only with them', () => {
+    expect(found('reach me at +1 212 555 0123')).toEqual([])
+    expect(found('my phone is +1 212 555 0123')).toEqual([{ type: 'PHONE_NUMBER', text: '+1 212 555 0123', score: 0.75 }])
+    expect(found('id 219-09-9999')).toEqual([{ type: 'US_SSN', text: '219-09-9999', score: 0.5 }])
+    expect(found('my ssn: 219-09-9999')).toEqual([{ type: 'US_SSN', text: '219-09-9999', score: 0.85 }])
+    expect(found('my PAN ABCPD1234E')).toEqual([{ type: 'IN_PAN', text: 'ABCPD1234E', score: 1 }])
+  })
+
+  it('a bare domain inside an e-mail address is not also a URL', () => {
+    expect(found('karan@example.com').map((e) => e.type)).toEqual(['EMAIL_ADDRESS'])
+  })
+
+  it('offsets are UTF-16 indices: text.slice(begin, end) is the entity, after emoji and combining marks', () => {
+    const text = '😀👩‍👩‍👧 é mail a.b@example.org, card 4111-1111-1111-1111 😀'
+    const entities = analyzePii(text)
+    expect(entities.map((e) => e.type)).toEqual(['EMAIL_ADDRESS', 'CREDIT_CARD'])
+    expect(entities.map((e) => text.slice(e.beginOffset, e.endOffset))).toEqual(['a.b@example.org', '4111-1111-1111-1111'])
+  })
+
+  it('scores lie in [0.5, 1] and results are sorted by offset', () => {
+    const entities = analyzePii('John Smith, john@example.com, 192.168.1.1, Berlin, phone +1 212 555 0123')
+    expect(entities.every((e) => e.score >= 0.5 && e.score <= 1)).toBe(true)
+    expect(entities.map((e) => e.beginOffset)).toEqual([...entities.map((e) => e.beginOffset)].sort((a, b) => a - b))
+  })
+})
