@@ -556,6 +556,17 @@ def reseed_until_labels_vary(check, texts, clean):
     raise SystemExit(f"no seed gives {check.name} two labels")
 
 
+CLEANUP_TEXTS = [
+    "See [the docs](https://example.com/a.b) and ![logo](img.png).",
+    "# Title\n\n> quoted >> twice\n\n\nPi is 3.14 and v1.2. Done.",
+    "\u2022 bullet one\n* star item\n- dash item\n10. tenth",
+    "Arabic-Indic \u0663\u0664 digits. End.\u00a0",
+    "Quote \"ends here.\" (and here.) [x.] {y.}",
+    "__init__ uses `code` and ```block``` *em* **strong** _under_",
+    "\u3000 full-width space around \u3000",
+]
+
+
 def bancode_clean(text):
     """codenlbert's pre-processing as the toolkit copies it from llm-guard (written here from its rules)."""
     for pattern, keep in [(r"\*\*([^*]+)\*\*", True), (r"\*([^*]+)\*", True), (r"!\[[^\]]+\]\([^)]+\)", False),
@@ -626,6 +637,7 @@ def main():
                                "cases": [{"text": t, "input_ids": s, "vector": v}
                                          for t, s, v in zip(embedding_texts, sequences, vectors)]}
 
+    references["bancode"]["cleanup_cases"] = [{"text": t, "cleaned": bancode_clean(t)} for t in CLEANUP_TEXTS]
     for name, ref in references.items():
         ref["model"] = checks[name].model_id
         dump(os.path.join(OUT, "references", f"{name}.json"), ref)
