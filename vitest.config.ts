@@ -1,14 +1,22 @@
 import { defineConfig } from 'vitest/config'
 import path from 'node:path'
 
+// Integration tests run against a real database: a SQLite file of this run's own under .tmp/
+// (removed afterwards), unless DATABASE_URL names one.
+process.env.DATABASE_URL ||= `file:./.tmp/vitest-${process.pid}.db`
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/setup/database.ts'],
+    env: { DATABASE_URL: process.env.DATABASE_URL, AUTH_SECRET: process.env.AUTH_SECRET || 'vitest-only-secret' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Integration tests share one database file; run files one after another.
+    // Integration tests share one database; run files one after another.
     fileParallelism: false,
+    // next-auth imports 'next/server' without an extension, which only a bundler resolves.
+    server: { deps: { inline: ['next-auth'] } },
   },
 })

@@ -1,0 +1,50 @@
+// The Prisma client for whichever database DATABASE_URL names: SQLite (file:..., the embedded
+// default) or PostgreSQL. Both clients are generated from the same schema (scripts/db.ts), so they
+// share one type; the SQLite client's type stands for both.
+import path from 'node:path'
+import { PrismaClient as SqliteClient } from '@/lib/generated/sqlite/client'
+import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client'
+import { PrismaLibSql } from '@prisma/adapter-libsql'
+import { PrismaPg } from '@prisma/adapter-pg'
+
+export type Db = InstanceType<typeof SqliteClient>
+export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
+
+export const DEFAULT_DATABASE_URL = 'file:./data/modhub.db'
+
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL
+}
+
+function connect(): Db {
+  const url = databaseUrl()
+  if (url.startsWith('file:')) {
+    // Resolve relative to the project, not to whichever folder a worker process runs in.
+    const file = url.slice('file:'.length)
+    const absolute = path.isAbsolute(file) ? file : path.resolve(/*turbopackIgnore: true*/ process.cwd(), file)
+    return new SqliteClient({ adapter: new PrismaLibSql({ url: `file:${absolute}` }) })
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db
+  }
+  throw new Error('DATABASE_URL must be file:... (SQLite) or postgresql://...')
+}
+
+// One client per process; Next's dev server re-evaluates modules, so keep it on globalThis.
+const holder = globalThis as unknown as { modhubDb?: Db }
+export const db: Db = holder.modhubDb ?? (holder.modhubDb = connect())
+
+/** Stored lists (scopes, redirect URIs, org ids) are JSON text so SQLite and PostgreSQL share a schema. */
+export function readList(value: string | null | undefined): string[] {
+  if (!value) return []
+  try {
+    const parsed: unknown = JSON.parse(value)
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export function writeList(values: Iterable<string>): string {
+  return JSON.stringify([...new Set(values)])
+}
