@@ -1,0 +1,27 @@
+// Who is making a request: a bearer token if the request carries one, else the browser session.
+import { auth } from '@/lib/auth/nextauth'
+import { bearerToken } from '@/lib/auth/bearer'
+import { principalFromToken } from '@/lib/auth/tokens'
+import { unauthorized } from '@/lib/http/errors'
+import type { Caller } from '@/lib/policy'
+
+/** For API routes: a present but invalid Authorization header is a 401, never silently anonymous. */
+export async function callerFromRequest(request: Request): Promise<Caller> {
+  const header = request.headers.get('authorization')
+  if (header) {
+    const token = bearerToken(header)
+    const principal = token ? await principalFromToken(token) : null
+    if (!principal) throw unauthorized()
+    return { userId: principal.userId, principal }
+  }
+  // Only requests that carry a session cookie can be signed in; skip decoding otherwise.
+  if (!/(^|;\s*)(__Secure-)?authjs\.session-token/.test(request.headers.get('cookie') ?? '')) return null
+  return sessionCaller()
+}
+
+/** For pages and server actions: the signed-in user, with full rights, or null. */
+export async function sessionCaller(): Promise<Caller> {
+  const session = await auth()
+  const userId = session?.user?.id
+  return userId ? { userId, principal: null } : null
+}

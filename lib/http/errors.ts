@@ -1,0 +1,67 @@
+// Errors of the hub's JSON API ({error} bodies, with the Hub's status codes), rendered in one place.
+import { NextResponse } from 'next/server'
+import { ZodError } from 'zod'
+import type { Decision } from '@/lib/policy'
+
+export class HubError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string) => new HubError(400, message)
+export const unauthorized = (message = 'Invalid credentials in Authorization header') => new HubError(401, message)
+export const forbidden = (message = 'You do not have permission to perform this action') => new HubError(403, message)
+export const notFound = (message = 'Not Found') => new HubError(404, message)
+export const conflict = (message: string) => new HubError(409, message)
+
+/** Turns a policy decision that is not 'allow' into the error to answer. */
+export function denial(decision: Exclude<Decision, 'allow'>, what = 'Repository'): HubError {
+  switch (decision) {
+    case 'unauthenticated':
+      return unauthorized('Authentication required')
+    case 'forbidden':
+      return forbidden()
+    case 'not-found':
+      return notFound(`${what} not found`)
+  }
+}
+
+export function zodMessage(error: ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
+}
+
+export function errorResponse(error: unknown): NextResponse {
+  if (error instanceof HubError) return NextResponse.json({ error: error.message }, { status: error.status })
+  if (error instanceof ZodError) return NextResponse.json({ error: zodMessage(error) }, { status: 400 })
+  console.error('unexpected error in hub API', error)
+  return NextResponse.json({ error: 'Internal error' }, { status: 500 })
+}
+
+/** Wraps a route handler so that thrown HubErrors become their JSON answers. */
+export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    try {
+      return await fn(...args)
+    } catch (error) {
+      return errorResponse(error)
+    }
+  }
+}
+
+/** Reads a JSON body, answering 400 for anything that is not a JSON object. */
+export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<Record<string, unknown>> {
+  const text = await request.text()
+  if (text.length > maxBytes) throw new HubError(413, 'Request body too large')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw badRequest('Body must be valid JSON')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('Body must be a JSON object')
+  return parsed as Record<string, unknown>
+}

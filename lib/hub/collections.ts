@@ -1,0 +1,97 @@
+// Collections: public or private lists of repos, owned by a user or an organization.
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { db } from '@/lib/db'
+import { findNamespace } from '@/lib/hub/namespaces'
+import { roleInOrg } from '@/lib/hub/orgs'
+import { collectionDecision, repoDecision, type Caller, type CollectionAction } from '@/lib/policy'
+import { repoContext } from '@/lib/hub/repos'
+import { denial, notFound } from '@/lib/http/errors'
+
+export const createCollectionInput = z.object({
+  namespace: z.string().min(1).max(42),
+  title: z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters'),
+  description: z.string().trim().max(150, 'must be at most 150 characters').default(''),
+  private: z.boolean().default(false),
+})
+
+function slugify(title: string): string {
+  const base = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40)
+  return `${base || 'collection'}-${randomBytes(12).toString('hex')}`
+}
+
+export async function createCollection(caller: Caller, input: z.input<typeof createCollectionInput>) {
+  const data = createCollectionInput.parse(input)
+  if (!caller) throw denial('unauthenticated')
+  const owner = await findNamespace(data.namespace)
+  if (!owner) throw notFound(`No user or organization named "${data.namespace}"`)
+  const facts = { private: data.private, ownerUserId: owner.kind === 'user' ? owner.id : null, ownerOrgId: owner.kind === 'org' ? owner.id : null }
+  const orgRole = owner.kind === 'org' ? await roleInOrg(caller.userId, owner.id) : null
+  const decision = collectionDecision(caller, 'write', facts, orgRole)
+  if (decision !== 'allow') throw denial(decision === 'not-found' ? 'forbidden' : decision, 'Collection')
+  return db.collection.create({
+    data: { ...facts, namespace: owner.name, title: data.title, description: data.description, slug: `${owner.name}/${slugify(data.title)}` },
+  })
+}
+
+export async function authorizedCollection(caller: Caller, slug: string, action: CollectionAction) {
+  const collection = await db.collection.findUnique({
+    where: { slug },
+    include: { items: { include: { repo: true }, orderBy: { position: 'asc' } } },
+  })
+  if (!collection) throw notFound('Collection not found')
+  const orgRole = collection.ownerOrgId ? await roleInOrg(caller?.userId, collection.ownerOrgId) : null
+  const decision = collectionDecision(caller, action, collection, orgRole)
+  if (decision !== 'allow') throw denial(decision, 'Collection')
+  return collection
+}
+
+export async function addToCollection(caller: Caller, slug: string, repoId: string, note = '') {
+  const collection = await authorizedCollection(caller, slug, 'write')
+  const repo = await db.repo.findUnique({ where: { id: repoId } })
+  if (!repo || repoDecision(caller, 'view', repo, await repoContext(caller, repo)) !== 'allow') throw notFound('Repository not found')
+  const position = collection.items.length
+  return db.collectionItem.upsert({
+    where: { collectionId_repoId: { collectionId: collection.id, repoId } },
+    create: { collectionId: collection.id, repoId, position, note },
+    update: { note },
+  })
+}
+
+export async function deleteCollection(caller: Caller, slug: string) {
+  const collection = await authorizedCollection(caller, slug, 'write')
+  await db.collection.delete({ where: { id: collection.id } })
+}
+
+/** The Hub's collection JSON. Items the caller may not see (private repos) are left out. */
+export function collectionJson(collection: Awaited<ReturnType<typeof authorizedCollection>>, visibleRepoIds: Set<string>) {
+  return {
+    slug: collection.slug,
+    title: collection.title,
+    description: collection.description,
+    private: collection.private,
+    owner: { name: collection.namespace, type: collection.ownerOrgId ? 'org' : 'user' },
+    lastUpdated: collection.updatedAt.toISOString(),
+    items: collection.items
+      .filter((i) => visibleRepoIds.has(i.repoId))
+      .map((i) => ({
+        _id: i.id,
+        position: i.position,
+        type: i.repo.type,
+        id: `${i.repo.namespace}/${i.repo.name}`,
+        private: i.repo.private,
+        gated: i.repo.gated ? 'manual' : false,
+        note: i.note ? { text: i.note } : undefined,
+      })),
+  }
+}
+
+export async function listCollections(caller: Caller, namespace: string) {
+  const rows = await db.collection.findMany({ where: { namespace }, orderBy: { updatedAt: 'desc' }, include: { _count: { select: { items: true } } } })
+  const out = []
+  for (const c of rows) {
+    const orgRole = c.ownerOrgId ? await roleInOrg(caller?.userId, c.ownerOrgId) : null
+    if (collectionDecision(caller, 'read', c, orgRole) === 'allow') out.push(c)
+  }
+  return out
+}

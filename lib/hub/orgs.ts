@@ -1,0 +1,77 @@
+// Organizations, their members and roles, plan and billing flag.
+import { z } from 'zod'
+import { db, type Tx } from '@/lib/db'
+import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
+import { namespaceName } from '@/lib/hub/names'
+import { ORG_ROLES, type OrgRole } from '@/lib/policy'
+import { badRequest, conflict, notFound } from '@/lib/http/errors'
+
+export const orgRole = z.enum(ORG_ROLES as [OrgRole, ...OrgRole[]])
+export const PLANS = ['free', 'team', 'enterprise'] as const
+export const plan = z.enum(PLANS)
+
+export const createOrgInput = z.object({
+  name: namespaceName,
+  fullname: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+})
+
+export async function createOrg(creatorId: string, input: z.input<typeof createOrgInput>) {
+  const data = createOrgInput.parse(input)
+  try {
+    return await db.$transaction(async (tx) => {
+      await claimName(data.name, 'org', tx)
+      const org = await tx.org.create({ data: { name: data.name, fullname: data.fullname || data.name } })
+      await tx.membership.create({ data: { orgId: org.id, userId: creatorId, role: 'admin' } })
+      return org
+    })
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(`The name "${data.name}" is already taken`)
+    throw e
+  }
+}
+
+export async function roleInOrg(userId: string | null | undefined, orgId: string, tx: Tx = db): Promise<OrgRole | null> {
+  if (!userId) return null
+  const m = await tx.membership.findUnique({ where: { orgId_userId: { orgId, userId } }, select: { role: true } })
+  return (m?.role as OrgRole | undefined) ?? null
+}
+
+export async function findOrg(name: string) {
+  return db.org.findUnique({ where: { name } })
+}
+
+/** Adds a user (by name or e-mail) to the organization, or changes their role. */
+export async function addMember(orgId: string, login: string, role: OrgRole) {
+  const key = login.trim()
+  const user = key.includes('@') ? await db.user.findUnique({ where: { email: key.toLowerCase() } }) : await db.user.findUnique({ where: { username: key } })
+  if (!user) throw notFound(`No user named "${key}"`)
+  return db.membership.upsert({
+    where: { orgId_userId: { orgId, userId: user.id } },
+    create: { orgId, userId: user.id, role },
+    update: { role },
+  })
+}
+
+/** Changes a member's role or removes them; an organization always keeps at least one admin. */
+export async function changeMember(orgId: string, userId: string, role: OrgRole | null) {
+  return db.$transaction(async (tx) => {
+    const member = await tx.membership.findUnique({ where: { orgId_userId: { orgId, userId } } })
+    if (!member) throw notFound('Not a member of this organization')
+    if (member.role === 'admin' && role !== 'admin') {
+      const admins = await tx.membership.count({ where: { orgId, role: 'admin' } })
+      if (admins <= 1) throw badRequest('An organization needs at least one admin')
+    }
+    if (role === null) await tx.membership.delete({ where: { id: member.id } })
+    else await tx.membership.update({ where: { id: member.id }, data: { role } })
+  })
+}
+
+export async function setBilling(orgId: string, input: { plan: string; canPay: boolean }) {
+  const p = plan.parse(input.plan)
+  return db.org.update({ where: { id: orgId }, data: { plan: p, canPay: input.canPay } })
+}
+
+export async function orgsOfUser(userId: string) {
+  const memberships = await db.membership.findMany({ where: { userId }, include: { org: true }, orderBy: { createdAt: 'asc' } })
+  return memberships.map((m) => ({ ...m.org, role: m.role as OrgRole }))
+}

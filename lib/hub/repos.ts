@@ -1,0 +1,144 @@
+// Repositories (models, datasets, spaces): create, delete, look up, list; gated access requests.
+import { z } from 'zod'
+import { db } from '@/lib/db'
+import { findNamespace } from '@/lib/hub/namespaces'
+import { roleInOrg } from '@/lib/hub/orgs'
+import { repoName, REPO_TYPES, type RepoType } from '@/lib/hub/names'
+import { createRepoDecision, repoDecision, type Caller, type RepoAction, type RepoContext } from '@/lib/policy'
+import { badRequest, conflict, denial, notFound } from '@/lib/http/errors'
+import { isUniqueViolation } from '@/lib/hub/namespaces'
+
+export type RepoRow = NonNullable<Awaited<ReturnType<typeof db.repo.findFirst>>>
+
+export const createRepoInput = z.object({
+  type: z.enum(REPO_TYPES).default('model'),
+  namespace: z.string().min(1, 'must not be empty').max(42),
+  name: repoName,
+  private: z.boolean().default(false),
+  gated: z.boolean().default(false),
+  description: z.string().max(500, 'must be at most 500 characters').default(''),
+})
+
+/** The caller's context for a repo: their role in its organization and their gated access. */
+export async function repoContext(caller: Caller, repo: RepoRow): Promise<RepoContext> {
+  if (!caller) return { orgRole: null, gatedAccepted: false }
+  const [orgRole, access] = await Promise.all([
+    repo.ownerOrgId ? roleInOrg(caller.userId, repo.ownerOrgId) : Promise.resolve(null),
+    repo.gated ? db.gatedAccess.findUnique({ where: { repoId_userId: { repoId: repo.id, userId: caller.userId } } }) : Promise.resolve(null),
+  ])
+  return { orgRole, gatedAccepted: access?.status === 'accepted' }
+}
+
+/** Finds a repo and checks the caller may take `action` on it; throws 401/403/404 otherwise. */
+export async function authorizedRepo(caller: Caller, type: RepoType, namespace: string, name: string, action: RepoAction) {
+  const repo = await db.repo.findUnique({ where: { type_namespace_name: { type, namespace, name } } })
+  if (!repo) throw notFound('Repository not found')
+  const ctx = await repoContext(caller, repo)
+  const decision = repoDecision(caller, action, repo, ctx)
+  if (decision !== 'allow') throw denial(decision)
+  return { repo, ctx }
+}
+
+export async function createRepo(caller: Caller, input: z.input<typeof createRepoInput>) {
+  const data = createRepoInput.parse(input)
+  if (!caller) throw denial('unauthenticated')
+  const owner = await findNamespace(data.namespace)
+  if (!owner) throw notFound(`No user or organization named "${data.namespace}"`)
+  const ownerRef =
+    owner.kind === 'user'
+      ? ({ kind: 'user', userId: owner.id } as const)
+      : ({ kind: 'org', orgId: owner.id, role: await roleInOrg(caller.userId, owner.id) } as const)
+  const decision = createRepoDecision(caller, ownerRef)
+  if (decision !== 'allow') throw denial(decision === 'not-found' ? 'forbidden' : decision)
+  try {
+    return await db.repo.create({
+      data: {
+        type: data.type,
+        namespace: owner.name,
+        name: data.name,
+        private: data.private,
+        gated: data.gated,
+        description: data.description,
+        ownerUserId: owner.kind === 'user' ? owner.id : null,
+        ownerOrgId: owner.kind === 'org' ? owner.id : null,
+        createdById: caller.userId,
+        createdByApp: caller.principal?.appId ?? null,
+      },
+    })
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('You already created this repo')
+    throw e
+  }
+}
+
+export async function deleteRepo(caller: Caller, type: RepoType, namespace: string, name: string) {
+  const { repo } = await authorizedRepo(caller, type, namespace, name, 'manage')
+  await db.repo.delete({ where: { id: repo.id } })
+}
+
+export async function updateRepoSettings(caller: Caller, type: RepoType, namespace: string, name: string, settings: { private?: boolean; gated?: boolean }) {
+  const { repo } = await authorizedRepo(caller, type, namespace, name, 'manage')
+  return db.repo.update({ where: { id: repo.id }, data: settings })
+}
+
+/** Repos of a namespace that the caller may see, newest first. */
+export async function listRepos(caller: Caller, filter: { type?: RepoType; namespace?: string; search?: string; limit?: number }) {
+  const rows = await db.repo.findMany({
+    where: {
+      type: filter.type,
+      namespace: filter.namespace,
+      name: filter.search ? { contains: filter.search } : undefined,
+    },
+    orderBy: { updatedAt: 'desc' },
+    take: 1000,
+  })
+  const visible: RepoRow[] = []
+  for (const repo of rows) {
+    if (!repo.private) visible.push(repo)
+    else if (caller && repoDecision(caller, 'view', repo, await repoContext(caller, repo)) === 'allow') visible.push(repo)
+    if (visible.length >= (filter.limit ?? 100)) break
+  }
+  return visible
+}
+
+/** The Hub's repo-info JSON (what @huggingface/hub's modelInfo / datasetInfo / spaceInfo read). */
+export function repoInfoJson(repo: RepoRow, mayReadContent: boolean) {
+  return {
+    _id: repo.id,
+    id: `${repo.namespace}/${repo.name}`,
+    author: repo.namespace,
+    private: repo.private,
+    gated: repo.gated ? 'manual' : false,
+    disabled: false,
+    downloads: 0,
+    likes: 0,
+    createdAt: repo.createdAt.toISOString(),
+    lastModified: repo.updatedAt.toISOString(),
+    description: repo.description,
+    ...(repo.type === 'model' ? { pipeline_tag: null, library_name: null, tags: [] } : {}),
+    ...(repo.type === 'space' ? { sdk: 'static' } : {}),
+    // File listings are content: only for callers who may read it (gated repos need granted access).
+    ...(mayReadContent ? { siblings: [] } : {}),
+  }
+}
+
+// ---------------------------------------------------------------- gated access
+
+export async function requestGatedAccess(caller: Caller, type: RepoType, namespace: string, name: string) {
+  if (!caller) throw denial('unauthenticated')
+  const { repo } = await authorizedRepo(caller, type, namespace, name, 'view')
+  if (!repo.gated) throw badRequest('This repository is not gated')
+  return db.gatedAccess.upsert({
+    where: { repoId_userId: { repoId: repo.id, userId: caller.userId } },
+    create: { repoId: repo.id, userId: caller.userId },
+    update: {},
+  })
+}
+
+export async function decideGatedAccess(caller: Caller, repoId: string, userId: string, status: 'accepted' | 'rejected') {
+  const repo = await db.repo.findUnique({ where: { id: repoId } })
+  if (!repo) throw notFound('Repository not found')
+  const decision = repoDecision(caller, 'manage', repo, await repoContext(caller, repo))
+  if (decision !== 'allow') throw denial(decision)
+  return db.gatedAccess.update({ where: { repoId_userId: { repoId, userId } }, data: { status } })
+}
