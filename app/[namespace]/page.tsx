@@ -1,0 +1,78 @@
+// The profile of a user or an organization: repositories, collections, and (orgs) members.
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { db } from '@/lib/db'
+import { sessionCaller } from '@/lib/auth/caller'
+import { findNamespace } from '@/lib/hub/namespaces'
+import { listRepos } from '@/lib/hub/repos'
+import { listCollections } from '@/lib/hub/collections'
+import { roleInOrg } from '@/lib/hub/orgs'
+import { avatarUrl } from '@/lib/hub/identity'
+import { RepoList } from '@/components/RepoList'
+
+export default async function ProfilePage({ params }: { params: Promise<{ namespace: string }> }) {
+  const name = decodeURIComponent((await params).namespace)
+  const owner = await findNamespace(name)
+  if (!owner) notFound()
+  const caller = await sessionCaller()
+  const [repos, collections] = await Promise.all([listRepos(caller, { namespace: owner.name, limit: 200 }), listCollections(caller, owner.name)])
+  const user = owner.kind === 'user' ? await db.user.findUnique({ where: { id: owner.id } }) : null
+  const org = owner.kind === 'org' ? await db.org.findUnique({ where: { id: owner.id }, include: { members: { include: { user: true }, orderBy: { createdAt: 'asc' } } } }) : null
+  const myRole = org ? await roleInOrg(caller?.userId, org.id) : null
+  const fullname = user?.fullname ?? org?.fullname ?? owner.name
+  return (
+    <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
+      <aside className="space-y-4">
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img src={avatarUrl(owner.name, user?.avatarUrl ?? org?.avatarUrl ?? null)} alt="" width={96} height={96} className="h-24 w-24 rounded-xl border border-slate-200 bg-white" />
+        <div>
+          <h1 className="text-xl font-semibold">{fullname}</h1>
+          <p className="text-slate-500">{owner.name}</p>
+          {org && <p className="mt-2"><span className="badge border-brand-100 bg-brand-50 capitalize text-brand-700">{org.plan} plan</span></p>}
+          {user?.website && <p className="mt-2 text-sm"><a className="link" href={user.website} rel="nofollow noopener">{user.website}</a></p>}
+        </div>
+        {myRole === 'admin' && <Link href={`/organizations/${owner.name}/settings`} className="btn-secondary">Organization settings</Link>}
+        {org && (
+          <section aria-labelledby="members-h">
+            <h2 id="members-h" className="mb-2 text-sm font-semibold">Members</h2>
+            <ul className="space-y-1 text-sm">
+              {org.members.map((m) => (
+                <li key={m.id} className="flex justify-between gap-2">
+                  <Link className="link" href={`/${m.user.username}`}>{m.user.username}</Link>
+                  <span className="text-slate-500">{m.role}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </aside>
+      <div className="space-y-8">
+        <section aria-labelledby="repos-h">
+          <h2 id="repos-h" className="mb-3 text-lg font-semibold">Repositories <span className="text-slate-400">{repos.length}</span></h2>
+          <RepoList repos={repos} empty="No repositories yet." />
+        </section>
+        <section aria-labelledby="collections-h">
+          <div className="mb-3 flex items-baseline justify-between">
+            <h2 id="collections-h" className="text-lg font-semibold">Collections <span className="text-slate-400">{collections.length}</span></h2>
+            {caller && (caller.userId === owner.id || myRole) && <Link className="link text-sm" href={`/collections/new?namespace=${owner.name}`}>New collection</Link>}
+          </div>
+          {collections.length === 0 ? (
+            <p className="text-sm text-slate-500">No collections yet.</p>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {collections.map((c) => (
+                <li key={c.id}>
+                  <Link href={`/collections/${c.slug}`} className="card block p-4 hover:border-brand-500">
+                    <span className="font-medium">{c.title}</span>
+                    {c.private && <span className="badge ml-2 border-slate-300 text-slate-700">private</span>}
+                    <span className="mt-1 block text-xs text-slate-500">{c._count.items} items</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+'use server'
+// Sign-up, sign-in and sign-out. Server actions are CSRF-protected by Next (the Origin header must
+// match the host), and next-auth's own endpoints by its CSRF token.
+import { AuthError } from 'next-auth'
+import { redirect } from 'next/navigation'
+import { signIn, signOut } from '@/lib/auth/nextauth'
+import { createUser } from '@/lib/hub/users'
+import { failure, text, type FormState } from '@/app/actions/state'
+
+/** Only same-site paths: an open redirect after sign-in would be a phishing aid. */
+function safeNext(value: string): string {
+  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/'
+}
+
+export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
+  try {
+    await signIn('credentials', { login: text(form, 'login'), password: text(form, 'password'), redirect: false })
+  } catch (error) {
+    if (error instanceof AuthError) {
+      const code = (error as AuthError & { code?: string }).code
+      return { error: code === 'rate_limited' ? 'Too many sign-in attempts. Try again in 15 minutes.' : 'Wrong username, e-mail or password.' }
+    }
+    throw error
+  }
+  redirect(safeNext(text(form, 'next')))
+}
+
+export async function signUpAction(_: FormState, form: FormData): Promise<FormState> {
+  try {
+    await createUser({ username: text(form, 'username'), email: text(form, 'email'), password: text(form, 'password'), fullname: text(form, 'fullname') })
+  } catch (error) {
+    return failure(error)
+  }
+  await signIn('credentials', { login: text(form, 'username'), password: text(form, 'password'), redirect: false })
+  redirect(safeNext(text(form, 'next')))
+}
+
+export async function signOutAction() {
+  await signOut({ redirectTo: '/' })
+}

@@ -1,0 +1,18 @@
+// GET /api/collections/{namespace}/{slug}: one collection, without the items the caller may not see.
+import { NextResponse } from 'next/server'
+import { callerFromRequest } from '@/lib/auth/caller'
+import { authorizedCollection, collectionJson } from '@/lib/hub/collections'
+import { repoContext } from '@/lib/hub/repos'
+import { repoDecision } from '@/lib/policy'
+import { handle } from '@/lib/http/errors'
+
+export const GET = handle(async (request: Request, { params }: { params: Promise<{ namespace: string; slug: string }> }) => {
+  const { namespace, slug } = await params
+  const caller = await callerFromRequest(request)
+  const collection = await authorizedCollection(caller, `${namespace}/${slug}`, 'read')
+  const visible = new Set<string>()
+  for (const item of collection.items) {
+    if (repoDecision(caller, 'view', item.repo, await repoContext(caller, item.repo)) === 'allow') visible.add(item.repoId)
+  }
+  return NextResponse.json(collectionJson(collection, visible))
+})

@@ -1,0 +1,34 @@
+// POST /api/repos/create: the body @huggingface/hub's createRepo sends.
+import { NextResponse } from 'next/server'
+import { z } from 'zod'
+import { callerFromRequest } from '@/lib/auth/caller'
+import { createRepo } from '@/lib/hub/repos'
+import { usernameOf } from '@/lib/hub/users'
+import { repoPath } from '@/lib/hub/names'
+import { hubUrl } from '@/lib/config'
+import { badRequest, handle, jsonBody, unauthorized, zodMessage } from '@/lib/http/errors'
+
+const body = z.object({
+  name: z.string(),
+  organization: z.string().optional(),
+  type: z.enum(['model', 'dataset', 'space']).default('model'),
+  visibility: z.enum(['public', 'private']).optional(),
+  private: z.boolean().optional(),
+  gated: z.boolean().optional(),
+})
+
+export const POST = handle(async (request: Request) => {
+  const caller = await callerFromRequest(request)
+  if (!caller) throw unauthorized('Authorization header is required')
+  const parsed = body.safeParse(await jsonBody(request, 10 * 1024 * 1024))
+  if (!parsed.success) throw badRequest(zodMessage(parsed.error))
+  const b = parsed.data
+  const repo = await createRepo(caller, {
+    type: b.type,
+    namespace: b.organization ?? (await usernameOf(caller.userId)),
+    name: b.name,
+    private: b.visibility ? b.visibility === 'private' : (b.private ?? false),
+    gated: b.gated ?? false,
+  })
+  return NextResponse.json({ url: `${hubUrl()}${repoPath(repo.type as 'model', repo.namespace, repo.name)}`, name: `${repo.namespace}/${repo.name}`, id: repo.id })
+})

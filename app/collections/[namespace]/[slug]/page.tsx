@@ -1,0 +1,57 @@
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+import { authorizedCollection } from '@/lib/hub/collections'
+import { repoContext } from '@/lib/hub/repos'
+import { collectionDecision, repoDecision } from '@/lib/policy'
+import { roleInOrg } from '@/lib/hub/orgs'
+import { HubError } from '@/lib/http/errors'
+import { RepoList } from '@/components/RepoList'
+import { ActionForm } from '@/components/ActionForm'
+import { addToCollectionAction } from '@/app/actions/hub'
+
+export default async function CollectionPage({ params }: { params: Promise<{ namespace: string; slug: string }> }) {
+  const { namespace, slug } = await params
+  const full = `${decodeURIComponent(namespace)}/${decodeURIComponent(slug)}`
+  const caller = await sessionCaller()
+  const collection = await authorizedCollection(caller, full, 'read').catch((e) => {
+    if (e instanceof HubError) notFound()
+    throw e
+  })
+  const visible = []
+  for (const item of collection.items) {
+    if (repoDecision(caller, 'view', item.repo, await repoContext(caller, item.repo)) === 'allow') visible.push(item.repo)
+  }
+  const orgRole = collection.ownerOrgId ? await roleInOrg(caller?.userId, collection.ownerOrgId) : null
+  const mayWrite = caller !== null && collectionDecision(caller, 'write', collection, orgRole) === 'allow'
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm text-slate-500">Collection by <Link className="link" href={`/${collection.namespace}`}>{collection.namespace}</Link></p>
+        <h1 className="text-2xl font-semibold">{collection.title} {collection.private && <span className="badge border-slate-300 align-middle text-slate-700">private</span>}</h1>
+        {collection.description && <p className="mt-2 text-slate-600">{collection.description}</p>}
+      </div>
+      <RepoList repos={visible} empty="This collection is empty." />
+      {mayWrite && (
+        <section className="card max-w-xl" aria-labelledby="add-h">
+          <h2 id="add-h" className="mb-3 font-semibold">Add a repository</h2>
+          <ActionForm action={addToCollectionAction} submit="Add">
+            <input type="hidden" name="slug" value={collection.slug} />
+            <div className="grid grid-cols-[8rem_1fr] gap-3">
+              <div>
+                <label className="label" htmlFor="type">Type</label>
+                <select className="input" id="type" name="type" defaultValue="model">
+                  <option value="model">Model</option><option value="dataset">Dataset</option><option value="space">Space</option>
+                </select>
+              </div>
+              <div>
+                <label className="label" htmlFor="repo">Repository (namespace/name)</label>
+                <input className="input" id="repo" name="repo" placeholder="alice/my-model" required />
+              </div>
+            </div>
+          </ActionForm>
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { redirect } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+import { orgsOfUser } from '@/lib/hub/orgs'
+import { usernameOf } from '@/lib/hub/users'
+import { ActionForm } from '@/components/ActionForm'
+import { createCollectionAction } from '@/app/actions/hub'
+
+export const metadata = { title: 'New collection' }
+
+export default async function NewCollectionPage({ searchParams }: { searchParams: Promise<{ namespace?: string }> }) {
+  const caller = await sessionCaller()
+  if (!caller) redirect('/login?next=/collections/new')
+  const { namespace } = await searchParams
+  const me = await usernameOf(caller.userId)
+  const orgs = (await orgsOfUser(caller.userId)).filter((o) => o.role === 'write' || o.role === 'admin')
+  return (
+    <div className="mx-auto max-w-xl">
+      <h1 className="mb-6 text-2xl font-semibold">New collection</h1>
+      <div className="card">
+        <ActionForm action={createCollectionAction} submit="Create collection">
+          <div>
+            <label className="label" htmlFor="namespace">Owner</label>
+            <select className="input" id="namespace" name="namespace" defaultValue={namespace ?? me ?? ''}>
+              {me && <option value={me}>{me}</option>}
+              {orgs.map((o) => <option key={o.id} value={o.name}>{o.name}</option>)}
+            </select>
+          </div>
+          <div>
+            <label className="label" htmlFor="title">Title</label>
+            <input className="input" id="title" name="title" required maxLength={60} />
+          </div>
+          <div>
+            <label className="label" htmlFor="description">Description</label>
+            <input className="input" id="description" name="description" maxLength={150} />
+          </div>
+          <fieldset className="flex gap-4 text-sm">
+            <legend className="label">Visibility</legend>
+            <label className="flex items-center gap-2"><input type="radio" name="visibility" value="public" defaultChecked /> Public</label>
+            <label className="flex items-center gap-2"><input type="radio" name="visibility" value="private" /> Private</label>
+          </fieldset>
+        </ActionForm>
+      </div>
+    </div>
+  )
+}

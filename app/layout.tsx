@@ -1,0 +1,59 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import './globals.css'
+import { auth } from '@/lib/auth/nextauth'
+import { signOutAction } from '@/app/actions/session'
+
+export const metadata: Metadata = {
+  title: { default: 'ModHub', template: '%s · ModHub' },
+  description: 'An open model hub for responsible AI: sign-in with OAuth, a moderation API, and models that run on the server or in the browser.',
+}
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const session = await auth()
+  const name = session?.user?.name
+  return (
+    <html lang="en">
+      <body className="min-h-screen font-sans">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <header className="border-b border-slate-200 bg-white">
+          <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+            <Link href="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+              <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-brand-600 text-sm text-white">M</span>
+              ModHub
+            </Link>
+            <ul className="flex items-center gap-4 text-sm text-slate-600">
+              <li><Link className="hover:text-slate-900" href="/models">Models</Link></li>
+              <li><Link className="hover:text-slate-900" href="/datasets">Datasets</Link></li>
+              <li><Link className="hover:text-slate-900" href="/spaces">Spaces</Link></li>
+              <li><Link className="hover:text-slate-900" href="/rai/v1/raimoderationmodels/docs">Moderation API</Link></li>
+            </ul>
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              {name ? (
+                <>
+                  <Link href="/new" className="btn-secondary">New repo</Link>
+                  <Link href={`/${name}`} className="font-medium hover:underline">{name}</Link>
+                  <Link href="/settings/profile" className="text-slate-600 hover:text-slate-900">Settings</Link>
+                  <form action={signOutAction}>
+                    <button type="submit" className="text-slate-600 hover:text-slate-900">Sign out</button>
+                  </form>
+                </>
+              ) : (
+                <>
+                  <Link href="/login" className="text-slate-700 hover:text-slate-900">Sign in</Link>
+                  <Link href="/join" className="btn-primary">Sign up</Link>
+                </>
+              )}
+            </div>
+          </nav>
+        </header>
+        <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+          {children}
+        </main>
+        <footer className="mx-auto max-w-6xl px-4 pb-10 pt-4 text-xs text-slate-500">ModHub · open model hub for responsible AI</footer>
+      </body>
+    </html>
+  )
+}

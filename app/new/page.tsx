@@ -1,0 +1,56 @@
+import { redirect } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+import { orgsOfUser } from '@/lib/hub/orgs'
+import { usernameOf } from '@/lib/hub/users'
+import { ActionForm } from '@/components/ActionForm'
+import { createRepoAction } from '@/app/actions/hub'
+
+export const metadata = { title: 'New repository' }
+
+export default async function NewRepoPage({ searchParams }: { searchParams: Promise<{ type?: string; namespace?: string }> }) {
+  const caller = await sessionCaller()
+  if (!caller) redirect('/login?next=/new')
+  const { type = 'model', namespace } = await searchParams
+  const me = await usernameOf(caller.userId)
+  const orgs = (await orgsOfUser(caller.userId)).filter((o) => o.role !== 'read')
+  return (
+    <div className="mx-auto max-w-xl">
+      <h1 className="mb-6 text-2xl font-semibold">Create a new repository</h1>
+      <div className="card">
+        <ActionForm action={createRepoAction} submit="Create repository">
+          <div>
+            <label className="label" htmlFor="type">Type</label>
+            <select className="input" id="type" name="type" defaultValue={type}>
+              <option value="model">Model</option>
+              <option value="dataset">Dataset</option>
+              <option value="space">Space</option>
+            </select>
+          </div>
+          <div className="grid grid-cols-[auto_1fr] items-end gap-3">
+            <div>
+              <label className="label" htmlFor="namespace">Owner</label>
+              <select className="input" id="namespace" name="namespace" defaultValue={namespace ?? me}>
+                <option value={me}>{me}</option>
+                {orgs.map((o) => <option key={o.id} value={o.name}>{o.name}</option>)}
+              </select>
+            </div>
+            <div>
+              <label className="label" htmlFor="name">Name</label>
+              <input className="input" id="name" name="name" required maxLength={96} placeholder="my-model" />
+            </div>
+          </div>
+          <div>
+            <label className="label" htmlFor="description">Description</label>
+            <input className="input" id="description" name="description" maxLength={500} />
+          </div>
+          <fieldset className="space-y-2 text-sm">
+            <legend className="label">Visibility</legend>
+            <label className="flex items-center gap-2"><input type="radio" name="visibility" value="public" defaultChecked /> Public: anyone can see it</label>
+            <label className="flex items-center gap-2"><input type="radio" name="visibility" value="private" /> Private: only you (or members of the organization)</label>
+          </fieldset>
+          <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="gated" /> Gated: users must request access to the files</label>
+        </ActionForm>
+      </div>
+    </div>
+  )
+}

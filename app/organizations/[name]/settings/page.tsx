@@ -1,0 +1,81 @@
+import Link from 'next/link'
+import { notFound, redirect } from 'next/navigation'
+import { db } from '@/lib/db'
+import { sessionCaller } from '@/lib/auth/caller'
+import { roleInOrg, PLANS } from '@/lib/hub/orgs'
+import { manageOrgDecision, ORG_ROLES } from '@/lib/policy'
+import { ActionForm } from '@/components/ActionForm'
+import { addMemberAction, changeMemberAction, setBillingAction } from '@/app/actions/hub'
+
+export default async function OrgSettingsPage({ params }: { params: Promise<{ name: string }> }) {
+  const name = decodeURIComponent((await params).name)
+  const caller = await sessionCaller()
+  if (!caller) redirect(`/login?next=/organizations/${name}/settings`)
+  const org = await db.org.findUnique({ where: { name }, include: { members: { include: { user: true }, orderBy: { createdAt: 'asc' } } } })
+  if (!org) notFound()
+  if (manageOrgDecision(caller, await roleInOrg(caller.userId, org.id)) !== 'allow') notFound()
+  return (
+    <div className="space-y-8">
+      <div>
+        <p className="text-sm text-slate-500">Organization settings</p>
+        <h1 className="text-2xl font-semibold"><Link className="hover:underline" href={`/${org.name}`}>{org.name}</Link></h1>
+      </div>
+
+      <section className="card space-y-4" aria-labelledby="members-h">
+        <h2 id="members-h" className="font-semibold">Members</h2>
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase text-slate-500"><tr><th className="py-2">User</th><th>Role</th></tr></thead>
+          <tbody className="divide-y divide-slate-100">
+            {org.members.map((m) => (
+              <tr key={m.id}>
+                <td className="py-2"><Link className="link" href={`/${m.user.username}`}>{m.user.username}</Link></td>
+                <td className="py-2">
+                  <ActionForm action={changeMemberAction} submit="Apply" className="flex items-center gap-2" submitClassName="btn-secondary">
+                    <input type="hidden" name="org" value={org.name} />
+                    <input type="hidden" name="userId" value={m.userId} />
+                    <label className="sr-only" htmlFor={`role-${m.id}`}>Role of {m.user.username}</label>
+                    <select className="input w-40" id={`role-${m.id}`} name="role" defaultValue={m.role}>
+                      {ORG_ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                      <option value="remove">remove from organization</option>
+                    </select>
+                  </ActionForm>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="border-t border-slate-100 pt-4">
+          <h3 className="mb-2 text-sm font-semibold">Add a member</h3>
+          <ActionForm action={addMemberAction} submit="Add member" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="org" value={org.name} />
+            <div>
+              <label className="label" htmlFor="login">Username or e-mail</label>
+              <input className="input w-64" id="login" name="login" required />
+            </div>
+            <div>
+              <label className="label" htmlFor="role">Role</label>
+              <select className="input w-40" id="role" name="role" defaultValue="read">
+                {ORG_ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+              </select>
+            </div>
+          </ActionForm>
+          <p className="mt-2 text-xs text-slate-500">read: see private repos · contributor: also create repos and write to their own · write: write to every repo · admin: manage members, plan and apps.</p>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="billing-h">
+        <h2 id="billing-h" className="mb-3 font-semibold">Plan and billing</h2>
+        <ActionForm action={setBillingAction} submit="Save">
+          <input type="hidden" name="org" value={org.name} />
+          <div>
+            <label className="label" htmlFor="plan">Plan</label>
+            <select className="input w-48" id="plan" name="plan" defaultValue={org.plan}>
+              {PLANS.map((p) => <option key={p} value={p}>{p}</option>)}
+            </select>
+          </div>
+          <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="canPay" defaultChecked={org.canPay} /> A payment method is on file</label>
+        </ActionForm>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import Link from 'next/link'
+import { redirect } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+
+const SECTIONS = [
+  ['/settings/profile', 'Profile'],
+  ['/settings/tokens', 'Access tokens'],
+  ['/settings/organizations', 'Organizations'],
+] as const
+
+export default async function SettingsLayout({ children }: { children: React.ReactNode }) {
+  if (!(await sessionCaller())) redirect('/login?next=/settings/profile')
+  return (
+    <div className="grid gap-8 md:grid-cols-[12rem_1fr]">
+      <nav aria-label="Settings">
+        <ul className="space-y-1 text-sm">
+          {SECTIONS.map(([href, label]) => (
+            <li key={href}><Link className="block rounded-md px-3 py-2 hover:bg-white hover:shadow-sm" href={href}>{label}</Link></li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">{children}</div>
+    </div>
+  )
+}

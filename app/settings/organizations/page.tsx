@@ -1,0 +1,30 @@
+import Link from 'next/link'
+import { sessionCaller } from '@/lib/auth/caller'
+import { orgsOfUser } from '@/lib/hub/orgs'
+
+export const metadata = { title: 'Organizations' }
+
+export default async function OrganizationsSettingsPage() {
+  const caller = (await sessionCaller())!
+  const orgs = await orgsOfUser(caller.userId)
+  return (
+    <div className="max-w-2xl space-y-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-semibold">Organizations</h1>
+        <Link className="btn-primary" href="/organizations/new">New organization</Link>
+      </div>
+      {orgs.length === 0 ? (
+        <p className="text-sm text-slate-500">You are not a member of any organization.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {orgs.map((o) => (
+            <li key={o.id} className="flex items-center justify-between px-4 py-3 text-sm">
+              <span><Link className="link font-medium" href={`/${o.name}`}>{o.name}</Link> <span className="text-slate-500">· {o.role}</span></span>
+              {o.role === 'admin' && <Link className="btn-secondary" href={`/organizations/${o.name}/settings`}>Settings</Link>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { db } from '@/lib/db'
+import { sessionCaller } from '@/lib/auth/caller'
+import { ActionForm } from '@/components/ActionForm'
+import { updateProfileAction } from '@/app/actions/hub'
+
+export const metadata = { title: 'Profile settings' }
+
+export default async function ProfileSettingsPage() {
+  const caller = (await sessionCaller())!
+  const user = await db.user.findUniqueOrThrow({ where: { id: caller.userId } })
+  return (
+    <div className="max-w-xl space-y-4">
+      <h1 className="text-2xl font-semibold">Profile</h1>
+      <div className="card">
+        <ActionForm action={updateProfileAction} submit="Save profile">
+          <div>
+            <label className="label" htmlFor="fullname">Full name</label>
+            <input className="input" id="fullname" name="fullname" defaultValue={user.fullname} maxLength={100} />
+          </div>
+          <div>
+            <label className="label" htmlFor="email">E-mail</label>
+            <input className="input" id="email" name="email" type="email" defaultValue={user.email} required />
+            <p className="mt-1 text-xs">
+              {user.emailVerified ? <span className="badge border-emerald-300 bg-emerald-50 text-emerald-800">verified</span> : <span className="badge border-amber-300 bg-amber-50 text-amber-800">not verified</span>}
+            </p>
+          </div>
+          <div>
+            <label className="label" htmlFor="website">Website</label>
+            <input className="input" id="website" name="website" type="url" defaultValue={user.website ?? ''} placeholder="https://" />
+          </div>
+          <div>
+            <label className="label" htmlFor="avatarUrl">Avatar URL</label>
+            <input className="input" id="avatarUrl" name="avatarUrl" type="url" defaultValue={user.avatarUrl ?? ''} placeholder="https://" />
+          </div>
+        </ActionForm>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import { sessionCaller } from '@/lib/auth/caller'
+import { FINE_GRAINED_SCOPES, listPersonalTokens } from '@/lib/auth/personal-tokens'
+import { readList } from '@/lib/db'
+import { ActionForm } from '@/components/ActionForm'
+import { createTokenAction, revokeTokenAction } from '@/app/actions/hub'
+
+export const metadata = { title: 'Access tokens' }
+
+export default async function TokensPage() {
+  const caller = (await sessionCaller())!
+  const tokens = await listPersonalTokens(caller.userId)
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold">Access tokens</h1>
+      <p className="text-sm text-slate-600">Tokens let scripts and apps act as you through the API (send <code>Authorization: Bearer hf_…</code>). A read token reads; a write token can also create, change and delete; a fine-grained token carries only the scopes you pick.</p>
+      <section className="card" aria-labelledby="new-h">
+        <h2 id="new-h" className="mb-3 font-semibold">New token</h2>
+        <ActionForm action={createTokenAction} submit="Create token" secretLabel="Your new token">
+          <div>
+            <label className="label" htmlFor="name">Name</label>
+            <input className="input max-w-sm" id="name" name="name" required maxLength={50} />
+          </div>
+          <fieldset className="flex flex-wrap gap-4 text-sm">
+            <legend className="label">Role</legend>
+            <label className="flex items-center gap-2"><input type="radio" name="role" value="read" defaultChecked /> Read</label>
+            <label className="flex items-center gap-2"><input type="radio" name="role" value="write" /> Write</label>
+            <label className="flex items-center gap-2"><input type="radio" name="role" value="fineGrained" /> Fine-grained</label>
+          </fieldset>
+          <fieldset className="text-sm">
+            <legend className="label">Scopes (fine-grained only)</legend>
+            <div className="grid grid-cols-2 gap-1 sm:grid-cols-3">
+              {FINE_GRAINED_SCOPES.map((s) => (
+                <label key={s} className="flex items-center gap-2"><input type="checkbox" name="scopes" value={s} /> <code>{s}</code></label>
+              ))}
+            </div>
+          </fieldset>
+        </ActionForm>
+      </section>
+      <section aria-labelledby="list-h">
+        <h2 id="list-h" className="mb-3 font-semibold">Your tokens</h2>
+        {tokens.length === 0 ? (
+          <p className="text-sm text-slate-500">No tokens yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {tokens.map((t) => (
+              <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="token-row">
+                <div>
+                  <p className="font-medium">{t.displayName} <span className="badge ml-1 border-slate-300 text-slate-600">{t.role}</span></p>
+                  <p className="text-xs text-slate-500">
+                    <code>{t.prefix}…</code> · created {t.createdAt.toISOString().slice(0, 10)} · {t.lastUsedAt ? `last used ${t.lastUsedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'never used'}
+                    {t.role === 'fineGrained' && ` · ${readList(t.scopes).join(', ')}`}
+                  </p>
+                </div>
+                <ActionForm action={revokeTokenAction} submit="Revoke" submitClassName="btn-danger" className="flex items-center gap-2">
+                  <input type="hidden" name="tokenId" value={t.id} />
+                </ActionForm>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+import { RepoPage } from '@/components/RepoPage'
+
+export default async function Page({ params }: { params: Promise<{ namespace: string; name: string }> }) {
+  const { namespace, name } = await params
+  return <RepoPage type="space" namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} />
+}

@@ -1,0 +1,43 @@
+'use client'
+// A form bound to a server action that shows the action's error or success message in place.
+import { useActionState } from 'react'
+import type { FormState } from '@/app/actions/state'
+
+type Props = {
+  action: (state: FormState, form: FormData) => Promise<FormState>
+  children: React.ReactNode
+  submit: string
+  className?: string
+  submitClassName?: string
+  /** Shown with the success message, e.g. a token that is displayed once. */
+  secretLabel?: string
+}
+
+export function ActionForm({ action, children, submit, className, submitClassName, secretLabel }: Props) {
+  const [state, formAction, pending] = useActionState(action, null)
+  return (
+    <form action={formAction} className={className ?? 'space-y-4'} noValidate>
+      {children}
+      {state?.error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {state.error}
+        </p>
+      )}
+      {state?.ok && (
+        <div role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          <p>{state.ok}</p>
+          {state.secret && (
+            <p className="mt-2">
+              <span className="font-medium">{secretLabel ?? 'Secret'}:</span>{' '}
+              <code data-testid="secret" className="select-all break-all rounded bg-white px-1.5 py-0.5 font-mono text-xs">{state.secret}</code>
+              <span className="block text-xs text-emerald-800">Copy it now: it will not be shown again.</span>
+            </p>
+          )}
+        </div>
+      )}
+      <button type="submit" disabled={pending} className={submitClassName ?? 'btn-primary'}>
+        {pending ? 'Working…' : submit}
+      </button>
+    </form>
+  )
+}
