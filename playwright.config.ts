@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// End-to-end tests drive Debian's Chromium (never a downloaded browser) against `next start`.
+const port = Number(process.env.E2E_PORT ?? 3600)
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? '.tmp/playwright.json' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    headless: true,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // No outbound lookups from the browser: everything it may reach is on this machine.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1'],
+    },
+  },
+  projects: [{ name: 'debian-chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `npx next start -p ${port}`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { HUB_URL: `http://localhost:${port}`, PORT: String(port) },
+  },
+})

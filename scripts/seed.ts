@@ -1,0 +1,70 @@
+// Demo data for a fresh hub, so it can be explored at once: users with known passwords (listed in
+// the README), two organizations with members in every role, public / private / gated repos, and
+// collections. Runs only on an empty database; everything goes through the same lib/ functions as
+// the pages and APIs.
+import { db } from '@/lib/db'
+import { createUser } from '@/lib/hub/users'
+import { addMember, createOrg, setBilling } from '@/lib/hub/orgs'
+import { createRepo } from '@/lib/hub/repos'
+import { addToCollection, createCollection } from '@/lib/hub/collections'
+import type { OrgRole } from '@/lib/policy'
+
+export const DEMO_USERS = [
+  { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },
+  { username: 'bob', fullname: 'Bob Chen', email: 'bob@modhub.test', password: 'bob-demo-pass', isPro: false, isOperator: false },
+  { username: 'carol', fullname: 'Carol Diaz', email: 'carol@modhub.test', password: 'carol-demo-pass', isPro: false, isOperator: false },
+  { username: 'dave', fullname: 'Dave Okafor', email: 'dave@modhub.test', password: 'dave-demo-pass', isPro: false, isOperator: false },
+  { username: 'hubops', fullname: 'Hub Operator', email: 'hubops@modhub.test', password: 'hubops-demo-pass', isPro: false, isOperator: true },
+] as const
+
+const ORGS: { name: string; fullname: string; plan: 'free' | 'team' | 'enterprise'; canPay: boolean; admin: string; members: [string, OrgRole][] }[] = [
+  { name: 'acme-ai', fullname: 'Acme AI', plan: 'enterprise', canPay: true, admin: 'alice', members: [['bob', 'write'], ['carol', 'contributor'], ['dave', 'read']] },
+  { name: 'open-lab', fullname: 'Open Lab', plan: 'team', canPay: false, admin: 'bob', members: [['alice', 'read'], ['carol', 'write'], ['dave', 'contributor']] },
+]
+
+const REPOS = [
+  { by: 'alice', type: 'model', namespace: 'alice', name: 'toxicity-tiny', private: false, gated: false, description: 'A tiny toxicity classifier for tests and demos.' },
+  { by: 'alice', type: 'dataset', namespace: 'alice', name: 'private-notes', private: true, gated: false, description: 'Alice’s private evaluation notes.' },
+  { by: 'alice', type: 'model', namespace: 'acme-ai', name: 'guardrail-base', private: false, gated: true, description: 'Acme’s guardrail model. Request access to download.' },
+  { by: 'bob', type: 'dataset', namespace: 'acme-ai', name: 'internal-eval', private: true, gated: false, description: 'Internal red-team evaluation set.' },
+  { by: 'bob', type: 'space', namespace: 'open-lab', name: 'moderation-demo', private: false, gated: false, description: 'Try the moderation checks in the browser.' },
+  { by: 'bob', type: 'dataset', namespace: 'bob', name: 'gated-corpus', private: false, gated: true, description: 'A gated text corpus.' },
+  { by: 'carol', type: 'model', namespace: 'open-lab', name: 'tiny-transformer2d', private: false, gated: false, description: 'A small Transformer2DModel checkpoint.' },
+] as const
+
+export async function seed(): Promise<boolean> {
+  if ((await db.user.count()) > 0) return false
+  const ids = new Map<string, string>()
+  for (const u of DEMO_USERS) {
+    const user = await createUser(u, { emailVerified: true, isPro: u.isPro, isOperator: u.isOperator })
+    ids.set(u.username, user.id)
+  }
+  const session = (name: string) => ({ userId: ids.get(name)!, principal: null })
+  for (const o of ORGS) {
+    const org = await createOrg(ids.get(o.admin)!, { name: o.name, fullname: o.fullname })
+    await setBilling(org.id, { plan: o.plan, canPay: o.canPay })
+    for (const [member, role] of o.members) await addMember(org.id, member, role)
+  }
+  const repoIds = new Map<string, string>()
+  for (const r of REPOS) {
+    const repo = await createRepo(session(r.by), r)
+    repoIds.set(`${r.namespace}/${r.name}`, repo.id)
+  }
+  const picks = await createCollection(session('alice'), { namespace: 'alice', title: 'Responsible AI picks', description: 'Models and spaces for safer AI.' })
+  for (const id of ['alice/toxicity-tiny', 'acme-ai/guardrail-base', 'open-lab/moderation-demo']) await addToCollection(session('alice'), picks.slug, repoIds.get(id)!)
+  const internal = await createCollection(session('alice'), { namespace: 'acme-ai', title: 'Internal evaluation', private: true })
+  await addToCollection(session('alice'), internal.slug, repoIds.get('acme-ai/internal-eval')!)
+  return true
+}
+
+if (process.argv[1]?.endsWith('seed.ts')) {
+  seed()
+    .then((created) => {
+      console.log(created ? `demo data created: ${DEMO_USERS.map((u) => `${u.username} / ${u.password}`).join(', ')}` : 'database already has users; demo data not added')
+      process.exit(0)
+    })
+    .catch((e) => {
+      console.error(e)
+      process.exit(1)
+    })
+}

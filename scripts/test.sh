@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every test: unit and integration tests (vitest) on SQLite, the integration tests again on
+# PostgreSQL when one is available, then the end-to-end tests (Playwright + Debian Chromium)
+# against a production build. Ends with "N passed, N failed".
+#   TEST_POSTGRES_URL=postgresql://...   use this PostgreSQL (else a throwaway cluster is started
+#                                        when Debian's PostgreSQL is installed; SKIP_POSTGRES=1 skips)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+export AUTH_SECRET=${AUTH_SECRET:-test-only-secret}
+mkdir -p .tmp
+rm -f .tmp/report-*.json
+[ -d node_modules/next ] || npm ci --ignore-scripts --no-audit --no-fund || exit 1
+npx tsx scripts/db.ts generate >/dev/null || exit 1
+
+echo "::: unit + integration tests (SQLite)"
+DATABASE_URL=file:./.tmp/vitest-sqlite.db npx vitest run --reporter=default --reporter=json --outputFile=.tmp/report-vitest-sqlite.json
+reports=(.tmp/report-vitest-sqlite.json)
+
+pg_started=
+if [ -z "${SKIP_POSTGRES:-}" ]; then
+  if [ -z "${TEST_POSTGRES_URL:-}" ] && [ -x /usr/lib/postgresql/15/bin/postgres ]; then
+    TEST_POSTGRES_URL=$(scripts/pg-throwaway.sh start) && pg_started=1
+  fi
+  if [ -n "${TEST_POSTGRES_URL:-}" ]; then
+    echo "::: integration tests (PostgreSQL)"
+    DATABASE_URL=$TEST_POSTGRES_URL npx vitest run tests/integration --reporter=default --reporter=json --outputFile=.tmp/report-vitest-postgres.json
+    reports+=(.tmp/report-vitest-postgres.json)
+  fi
+  [ -n "$pg_started" ] && scripts/pg-throwaway.sh stop
+fi
+
+echo "::: build"
+if npm run build >.tmp/build.log 2>&1; then
+  echo "::: end-to-end tests (Playwright, Debian Chromium)"
+  export DATABASE_URL=file:./.tmp/e2e.db
+  rm -f .tmp/e2e.db*
+  npx tsx scripts/db.ts deploy && npx tsx scripts/seed.ts >/dev/null
+  PLAYWRIGHT_JSON=.tmp/report-playwright.json npx playwright test
+else
+  tail -50 .tmp/build.log
+  echo "build failed"
+fi
+reports+=(.tmp/report-playwright.json)
+
+echo "::: summary"
+node scripts/test-summary.mjs "${reports[@]}"

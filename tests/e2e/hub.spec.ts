@@ -1,0 +1,171 @@
+// The hub's pages in a real browser: sign-up/in/out, organizations and roles, repositories
+// (private, gated, access requests), tokens, and every page rendering without errors.
+import { expect, test } from '@playwright/test'
+import { DEMO, createToken, signIn, watchErrors } from './helpers'
+
+test('sign up, sign out, and sign in again (wrong password first)', async ({ page }) => {
+  const errors = watchErrors(page)
+  const name = `erin${Date.now() % 100000}`
+  await page.goto('/join')
+  await page.getByLabel('Username').fill(name)
+  await page.getByLabel('Full name').fill('Erin Example')
+  await page.getByLabel('E-mail').fill(`${name}@example.test`)
+  await page.getByLabel('Password').fill('a-long-password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
+
+  await page.goto('/login')
+  await page.getByLabel('Username or e-mail').fill(name)
+  await page.getByLabel('Password').fill('wrong-password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.locator('form [role=alert]')).toHaveText(/Wrong username, e-mail or password/)
+  await signIn(page, `${name}@example.test`, 'a-long-password')
+  expect(errors).toEqual([])
+})
+
+test('sign-up rejects taken and reserved names with a clear message', async ({ page }) => {
+  await page.goto('/join')
+  await page.getByLabel('Username').fill('Alice')
+  await page.getByLabel('E-mail').fill('someone-new@example.test')
+  await page.getByLabel('Password').fill('a-long-password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.locator('form [role=alert]')).toHaveText(/already taken/)
+  await page.getByLabel('Username').fill('settings')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.locator('form [role=alert]')).toHaveText(/reserved/)
+})
+
+test('create an organization, add a member with a role, change it', async ({ page }) => {
+  await signIn(page, 'carol', DEMO.carol)
+  const org = `lab${Date.now() % 100000}`
+  await page.goto('/organizations/new')
+  await page.getByLabel('Organization name').fill(org)
+  await page.getByRole('button', { name: 'Create organization' }).click()
+  await expect(page).toHaveURL(new RegExp(`/organizations/${org}/settings$`))
+  await page.getByLabel('Username or e-mail').fill('dave')
+  await page.getByLabel('Role', { exact: true }).selectOption('contributor')
+  await page.getByRole('button', { name: 'Add member' }).click()
+  await expect(page.locator('form [role=status]')).toHaveText(/dave is now a member \(contributor\)/)
+  await page.reload()
+  const daveRole = page.getByLabel('Role of dave')
+  await expect(daveRole).toHaveValue('contributor')
+  await daveRole.selectOption('write')
+  await daveRole.locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' }).click()
+  await page.reload()
+  await expect(page.getByLabel('Role of dave')).toHaveValue('write')
+  // The last admin cannot step down.
+  const carolRole = page.getByLabel('Role of carol')
+  await carolRole.selectOption('read')
+  await carolRole.locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' }).click()
+  await expect(page.locator('form [role=alert]')).toHaveText(/at least one admin/)
+  // A non-admin cannot reach the settings page.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signIn(page, 'dave', DEMO.dave)
+  const res = await page.goto(`/organizations/${org}/settings`)
+  expect(res?.status()).toBe(404)
+})
+
+test('private and gated repositories, with an access request granted by the owner', async ({ page, browser }) => {
+  await signIn(page, 'bob', DEMO.bob)
+  const name = `repo${Date.now() % 100000}`
+  await page.goto('/new')
+  await page.getByLabel('Name').fill(`${name}-private`)
+  await page.getByLabel(/Private: only you/).check()
+  await page.getByRole('button', { name: 'Create repository' }).click()
+  await expect(page).toHaveURL(new RegExp(`/bob/${name}-private$`))
+  await expect(page.getByText('private', { exact: true })).toBeVisible()
+
+  await page.goto('/new?type=dataset')
+  await page.getByLabel('Name').fill(`${name}-gated`)
+  await page.getByLabel(/Gated: users must request access/).check()
+  await page.getByRole('button', { name: 'Create repository' }).click()
+  await expect(page).toHaveURL(new RegExp(`/datasets/bob/${name}-gated$`))
+  await expect(page.getByText('gated', { exact: true })).toBeVisible()
+
+  // Carol sees the gated repo's page but not its files, asks for access; the private repo is a 404 for her.
+  const carol = await (await browser.newContext()).newPage()
+  await signIn(carol, 'carol', DEMO.carol)
+  expect((await carol.goto(`/bob/${name}-private`))?.status()).toBe(404)
+  await carol.goto(`/datasets/bob/${name}-gated`)
+  await expect(carol.getByText(/files are available once the owner grants you access/)).toBeVisible()
+  await carol.getByRole('button', { name: 'Request access' }).click()
+  await expect(carol.getByText('Your request is pending review')).toBeVisible()
+
+  await page.reload()
+  await page.getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByText('No pending requests.')).toBeVisible()
+
+  await carol.reload()
+  await expect(carol.getByText(/has no files yet/)).toBeVisible()
+})
+
+test('create a token, see it once, use it, revoke it', async ({ page, request }) => {
+  await signIn(page, 'dave', DEMO.dave)
+  const token = await createToken(page, 'ci-token', 'Read')
+  const me = await request.get('/api/whoami-v2', { headers: { authorization: `Bearer ${token}` } })
+  expect(me.status()).toBe(200)
+  expect((await me.json()).name).toBe('dave')
+  await page.reload()
+  await expect(page.getByTestId('secret')).toHaveCount(0) // shown once only
+  const row = page.getByTestId('token-row').filter({ hasText: 'ci-token' })
+  await expect(row).toContainText('last used')
+  await row.getByRole('button', { name: 'Revoke' }).click()
+  await expect(page.getByTestId('token-row').filter({ hasText: 'ci-token' })).toHaveCount(0)
+  expect((await request.get('/api/whoami-v2', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401)
+})
+
+test('profile settings validate and save', async ({ page }) => {
+  await signIn(page, 'dave', DEMO.dave)
+  await page.goto('/settings/profile')
+  await page.getByLabel('Website').fill('not a url')
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.locator('form [role=alert]')).toHaveText(/website: must be an http\(s\) URL/)
+  await page.getByLabel('Website').fill('https://dave.example')
+  await page.getByLabel('Full name').fill('Dave O.')
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.locator('form [role=status]')).toHaveText('Profile saved.')
+  await page.goto('/dave')
+  await expect(page.getByRole('heading', { name: 'Dave O.' })).toBeVisible()
+})
+
+const PAGES = ['/', '/models', '/datasets', '/spaces', '/alice', '/acme-ai', '/alice/toxicity-tiny', '/acme-ai/guardrail-base', '/spaces/open-lab/moderation-demo']
+
+test('every public page renders without errors and is keyboard reachable', async ({ page }) => {
+  const errors = watchErrors(page)
+  for (const path of PAGES) {
+    const res = await page.goto(path)
+    expect(res?.status(), path).toBe(200)
+    await expect(page.getByRole('link', { name: 'ModHub' })).toBeVisible()
+    // The first Tab from the top of the document lands on the skip link, the next on the logo.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent), path).toBe('Skip to content')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href')), path).toBe('/')
+  }
+  // The sign-in and sign-up forms put the cursor in their first field.
+  for (const [path, id] of [['/login', 'login'], ['/join', 'username']]) {
+    await page.goto(path!)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(id)
+  }
+  expect(errors).toEqual([])
+})
+
+test('signed-in pages render, and private things stay hidden from others', async ({ page }) => {
+  const errors = watchErrors(page)
+  await signIn(page, 'alice', DEMO.alice)
+  for (const path of ['/settings/profile', '/settings/tokens', '/settings/organizations', '/organizations/acme-ai/settings', '/new', '/collections/new', '/datasets/alice/private-notes']) {
+    expect((await page.goto(path))?.status(), path).toBe(200)
+  }
+  await page.goto('/alice')
+  await page.getByRole('link', { name: /Responsible AI picks/ }).click()
+  await expect(page.getByRole('heading', { name: 'Responsible AI picks' })).toBeVisible()
+  await page.screenshot({ path: '.tmp/screens/collection.png', fullPage: true })
+  expect(errors).toEqual([])
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  expect((await page.goto('/datasets/alice/private-notes'))?.status()).toBe(404)
+  await page.goto('/acme-ai')
+  await expect(page.getByText('internal-eval')).toHaveCount(0)
+})
