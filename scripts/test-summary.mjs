@@ -13,7 +13,11 @@ for (const file of process.argv.slice(2)) {
     continue
   }
   const report = JSON.parse(fs.readFileSync(file, 'utf8'))
-  if ('numPassedTests' in report) {
+  if ('name' in report && 'passed' in report) {
+    // a single check written by scripts/test.sh (the type check)
+    passed += report.passed
+    failed += report.failed
+  } else if ('numPassedTests' in report) {
     // vitest
     passed += report.numPassedTests
     failed += report.numFailedTests

@@ -13,9 +13,13 @@ rm -f .tmp/report-*.json
 [ -d node_modules/next ] || npm ci --ignore-scripts --no-audit --no-fund || exit 1
 npx tsx scripts/db.ts generate >/dev/null || exit 1
 
+echo "::: type check (tsc --noEmit over app, lib, tests, scripts)"
+if npx tsc --noEmit -p . >.tmp/tsc.log 2>&1; then tc_pass=1; tc_fail=0; else tc_pass=0; tc_fail=1; grep 'error TS' .tmp/tsc.log | head -30; fi
+echo "{\"name\":\"typecheck\",\"passed\":$tc_pass,\"failed\":$tc_fail}" >.tmp/report-typecheck.json
+
 echo "::: unit + integration tests (SQLite)"
 DATABASE_URL=file:./.tmp/vitest-sqlite.db npx vitest run --reporter=default --reporter=json --outputFile=.tmp/report-vitest-sqlite.json
-reports=(.tmp/report-vitest-sqlite.json)
+reports=(.tmp/report-typecheck.json .tmp/report-vitest-sqlite.json)
 
 pg_started=
 if [ -z "${SKIP_POSTGRES:-}" ]; then
