@@ -11,6 +11,9 @@ import type { GraphSignature } from './signature'
 /** Opset 17: the first with LayerNormalization, and supported by onnxruntime-node and onnxruntime-web alike. */
 export const OPSET = 17
 
+/** ONNX Runtime contrib ops (fused MultiHeadAttention), available in onnxruntime-node and onnxruntime-web. */
+export const CONTRIB_OPSET = { 'com.microsoft': 1 }
+
 /** Builds the ONNX graph of one Transformer2DModel configuration with the checkpoint's weights as initializers. */
 export function buildTransformer2DGraph(r: ResolvedConfig, weights: ParameterSource, signature: GraphSignature): GraphBuilder {
   const g = new GraphBuilder('Transformer2DModel')

@@ -6,7 +6,7 @@ export { readConfig, readStateDict, StateDict, type CheckpointFiles, type Checkp
 export { ACTIVATION_FUNCTIONS, DEFAULT_CONFIG, resolveConfig, type ResolvedConfig, type Transformer2DConfig } from './config'
 export { Transformer2DError, type Transformer2DErrorKind } from './errors'
 export type { ForwardArgs } from './forward-args'
-export { buildTransformer2DGraph, OPSET } from './graph'
+export { buildTransformer2DGraph, CONTRIB_OPSET, OPSET } from './graph'
 export type { ParameterSource } from './layers/context'
 export { Transformer2DModelBase, type GraphSource, type ModelOptions, type WeightSource } from './model'
 export type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './runtime/types'

@@ -3,7 +3,7 @@ import { readConfig, readStateDict, type CheckpointFiles, type CheckpointOptions
 import { resolveConfig, type ResolvedConfig, type Transformer2DConfig } from './config'
 import { Transformer2DError } from './errors'
 import type { ForwardArgs } from './forward-args'
-import { buildTransformer2DGraph, OPSET } from './graph'
+import { buildTransformer2DGraph, CONTRIB_OPSET, OPSET } from './graph'
 import { GRAPH_OUTPUT } from './graph-inputs'
 import type { ParameterSource } from './layers/context'
 import { prepareInputs } from './prepare-inputs'
@@ -117,6 +117,7 @@ export class Transformer2DModelBase {
     }
     return buildTransformer2DGraph(this.resolved, this.source.weights, signature).toBytes({
       opset: OPSET,
+      extraOpsets: CONTRIB_OPSET,
       producerName: 'modhub-transformer2d',
       doc: 'diffusers v0.37.0 Transformer2DModel',
       metadata: { [METADATA_CONFIG]: JSON.stringify(this.resolved.config), [METADATA_SIGNATURE]: JSON.stringify(signature) },

@@ -22,24 +22,39 @@ export interface AttentionSpec {
 export function attention(ctx: BuildContext, prefix: string, spec: AttentionSpec, x: string, keyValues: string, bias: string | null): string {
   const { g } = ctx
   const inner = spec.heads * spec.headDim
-  const headsView = g.int64s([0, 0, spec.heads, spec.headDim])
-  const project = (name: string, input: string, width: number, perm: number[]) =>
-    g.op('Transpose', [g.op('Reshape', [linear(ctx, `${prefix}.${name}`, input, width, inner, spec.qkvBias), headsView])], { perm: attr.ints(perm) })
-  const q = project('to_q', x, spec.queryDim, [0, 2, 1, 3]) // (B, H, Nq, d)
-  const kT = project('to_k', keyValues, spec.kvDim, [0, 2, 3, 1]) // (B, H, d, S)
-  const v = project('to_v', keyValues, spec.kvDim, [0, 2, 1, 3]) // (B, H, S, d)
-  const scoreBias = bias ? g.op('Unsqueeze', [bias, g.int64s([1])]) : null
+  const q = linear(ctx, `${prefix}.to_q`, x, spec.queryDim, inner, spec.qkvBias)
+  const k = linear(ctx, `${prefix}.to_k`, keyValues, spec.kvDim, inner, spec.qkvBias)
+  const v = linear(ctx, `${prefix}.to_v`, keyValues, spec.kvDim, inner, spec.qkvBias)
+  const context = bias ? biasedAttention(ctx, spec, q, k, v, bias) : fusedAttention(ctx, spec, q, k, v)
+  return linear(ctx, `${prefix}.to_out.0`, context, inner, spec.queryDim)
+}
 
-  // One head at a time (diffusers' attention slicing): the (B, 1, Nq, S) scores of a head are freed before the
-  // next head's are made, which bounds peak memory at 1/H of the full (B, H, Nq, S) tensor. Same math per head.
-  const perHead = (t: string) => (spec.heads === 1 ? [t] : g.opMulti('Split', [t, g.int64s(Array(spec.heads).fill(1))], spec.heads, { axis: attr.int(1) }))
-  const [qs, ks, vs] = [perHead(q), perHead(kT), perHead(v)]
+/**
+ * Without a bias: ONNX Runtime's fused MultiHeadAttention (com.microsoft), which streams over the keys instead of
+ * materializing the (B, H, Nq, S) scores: same softmax(d^-½·q·kᵀ)·v, several times less memory traffic.
+ */
+function fusedAttention(ctx: BuildContext, spec: AttentionSpec, q: string, k: string, v: string): string {
+  return ctx.g.op('MultiHeadAttention', [q, k, v], { num_heads: attr.int(spec.heads), scale: attr.float(spec.headDim ** -0.5) }, 'com.microsoft')
+}
+
+/**
+ * With a bias: the classic score path, written out so the bias is added exactly where diffusers adds it. One head
+ * at a time (diffusers' attention slicing): a head's (B, 1, Nq, S) scores are freed before the next head's are
+ * made, which bounds peak memory at 1/H of the full score tensor.
+ */
+function biasedAttention(ctx: BuildContext, spec: AttentionSpec, q: string, k: string, v: string, bias: string): string {
+  const { g } = ctx
+  const headsView = g.int64s([0, 0, spec.heads, spec.headDim])
+  const split = (t: string, perm: number[]) => {
+    const heads = g.op('Transpose', [g.op('Reshape', [t, headsView])], { perm: attr.ints(perm) })
+    return spec.heads === 1 ? [heads] : g.opMulti('Split', [heads, g.int64s(Array(spec.heads).fill(1))], spec.heads, { axis: attr.int(1) })
+  }
+  const [qs, ks, vs] = [split(q, [0, 2, 1, 3]), split(k, [0, 2, 3, 1]), split(v, [0, 2, 1, 3])] // (B,1,Nq,d), (B,1,d,S), (B,1,S,d)
+  const scoreBias = g.op('Unsqueeze', [bias, g.int64s([1])])
   const heads = qs.map((qh, h) => {
-    let scores = g.op('Mul', [g.op('MatMul', [qh, ks[h]]), g.scalarFloat(spec.headDim ** -0.5)])
-    if (scoreBias) scores = g.op('Add', [scores, scoreBias])
+    const scores = g.op('Add', [g.op('Mul', [g.op('MatMul', [qh, ks[h]]), g.scalarFloat(spec.headDim ** -0.5)]), scoreBias])
     return g.op('MatMul', [g.op('Softmax', [scores], { axis: attr.int(-1) }), vs[h]])
   })
   const context = heads.length === 1 ? heads[0] : g.op('Concat', heads, { axis: attr.int(1) })
-  const merged = g.op('Reshape', [g.op('Transpose', [context], { perm: attr.ints([0, 2, 1, 3]) }), g.int64s([0, 0, inner])])
-  return linear(ctx, `${prefix}.to_out.0`, merged, inner, spec.queryDim)
+  return g.op('Reshape', [g.op('Transpose', [context], { perm: attr.ints([0, 2, 1, 3]) }), g.int64s([0, 0, spec.heads * spec.headDim])])
 }
