@@ -1,12 +1,13 @@
 import { invisibleTextEngine } from './invisible-text'
+import { withNeuralEngines } from './neural'
 import { presidioStyleEngine } from './privacy'
 import { vaderSentimentEngine } from './sentiment/vader'
 import type { ModerationEngines } from './types'
 import { notInstalledEngine } from './unavailable'
 
 /**
- * The engines a deployment answers with when no neural model is installed: the exact offline
- * engines, and "not installed" for the checks that have no offline engine yet.
+ * The engines that need no downloaded weights: the exact offline engines, and "not installed"
+ * for the checks that have no offline engine yet.
  */
 export function offlineEngines(): ModerationEngines {
   return {
@@ -20,4 +21,9 @@ export function offlineEngines(): ModerationEngines {
     gibberish: notInstalledEngine(),
     banCode: notInstalledEngine(),
   }
+}
+
+/** What a deployment answers with: each check's neural model where it is installed in MODELS_DIR, the offline engine otherwise. */
+export function deploymentEngines(): ModerationEngines {
+  return withNeuralEngines(offlineEngines())
 }

@@ -8,7 +8,19 @@ export interface ModerationEngine<Input, Output> {
   readonly name: string
   /** False when this deployment cannot run the engine (e.g. its model files are absent). */
   available(): boolean
+  /** Engines that pick a model per request (e.g. the two zero-shot classifiers) say which one answers `input`. */
+  nameFor?(input: Input): string
+  /** Whether `input` can be answered; absent means `available()`. */
+  availableFor?(input: Input): boolean
   run(input: Input): Promise<Output>
+}
+
+/** Thrown by `run` when the model the input needs is not installed; the API answers 503 with the pull command. */
+export class EngineNotInstalledError extends Error {
+  constructor(readonly modelsPullName: string) {
+    super(`model not installed: run \`npm run models:pull ${modelsPullName}\``)
+    this.name = 'EngineNotInstalledError'
+  }
 }
 
 /** Detoxify's seven metrics, in the order the toolkit's client reads them by index. */

@@ -2,13 +2,13 @@ import { principalFromAuthorization } from '@/lib/auth/bearer'
 import { methodNotAllowed } from '@/lib/moderation/api/errors'
 import { createModerationHandler } from '@/lib/moderation/api/handler'
 import { moderationSettings } from '@/lib/moderation/api/settings'
-import { offlineEngines } from '@/lib/moderation/engines/registry'
+import { deploymentEngines } from '@/lib/moderation/engines/registry'
 import { mayUseModeration } from '@/lib/policy'
 import { clientIp } from '@/lib/ratelimit'
 
 const handleModerationRequest = createModerationHandler({
   ...moderationSettings(),
-  engines: offlineEngines(),
+  engines: deploymentEngines(),
   resolvePrincipal: principalFromAuthorization,
   mayUseModeration,
   clientKey: (request) => clientIp(request.headers),

@@ -1,0 +1,137 @@
+/**
+ * Adapters from the neural runtime (`@/lib/moderation/runtime`) to the engine interface, and the
+ * rule that picks, per check and per request, the neural model when it is installed in
+ * MODELS_DIR and the check's offline engine otherwise.
+ */
+import {
+  bancode,
+  embed,
+  gibberish,
+  modelInfo,
+  ModelNotInstalledError,
+  neuralAvailable,
+  promptInjection,
+  toxicity,
+  zeroShot,
+  type NeuralCheck,
+} from '@/lib/moderation/runtime'
+import {
+  EngineNotInstalledError,
+  GIBBERISH_LABELS,
+  TOXICITY_METRICS,
+  type BanCodeVerdict,
+  type GibberishLabel,
+  type GibberishPrediction,
+  type InjectionVerdict,
+  type ModerationEngine,
+  type ModerationEngines,
+  type TopicInput,
+  type TopicScores,
+  type ToxicityScores,
+} from './types'
+
+export function neuralEngineName(check: NeuralCheck): string {
+  return `neural:${modelInfo(check).id}`
+}
+
+/** A model that went missing between the availability check and the run is "not installed", not a failure. */
+async function notInstalledAsUnavailable<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer
+  } catch (error) {
+    if (error instanceof ModelNotInstalledError) throw new EngineNotInstalledError(error.check)
+    throw error
+  }
+}
+
+function neuralEngine<Input, Output>(check: NeuralCheck, run: (input: Input) => Promise<Output>): ModerationEngine<Input, Output> {
+  return {
+    get name() {
+      return neuralEngineName(check)
+    },
+    available: () => neuralAvailable(check),
+    run: (input) => notInstalledAsUnavailable(run(input)),
+  }
+}
+
+export const neuralToxicityEngine = neuralEngine('toxicity', async (text: string): Promise<ToxicityScores> => {
+  const scores = await toxicity(text)
+  return Object.fromEntries(TOXICITY_METRICS.map((metric, i) => [metric, scores[i]])) as ToxicityScores
+})
+
+export const neuralPromptInjectionEngine = neuralEngine('promptInjection', (text: string): Promise<InjectionVerdict> => promptInjection(text))
+
+export const neuralEmbeddingEngine = neuralEngine('embedding', (texts: string[]) => embed(texts))
+
+function isGibberishLabel(label: string): label is GibberishLabel {
+  return (GIBBERISH_LABELS as readonly string[]).includes(label)
+}
+
+export const neuralGibberishEngine = neuralEngine('gibberish', async (text: string): Promise<GibberishPrediction> => {
+  const { label, score } = await gibberish(text)
+  if (!isGibberishLabel(label)) throw new Error(`unexpected gibberish label "${label}"`)
+  return { label, probability: score }
+})
+
+export const neuralBanCodeEngine = neuralEngine('bancode', (text: string): Promise<BanCodeVerdict> => bancode(text))
+
+/** The zero-shot model a topic request asks for: `nliMini` the small one, anything else the default one. */
+function topicCheck(input: TopicInput): NeuralCheck {
+  return input.classifier === 'nliMini' ? 'topicMini' : 'topic'
+}
+
+/** The runtime answers labels sorted by score; the engine interface wants one score per requested label, in request order. */
+export async function zeroShotInRequestOrder(input: TopicInput): Promise<TopicScores> {
+  const { labels, scores } = await zeroShot(input.text, input.labels, input.classifier)
+  const byLabel = new Map(labels.map((label, i) => [label, scores[i]]))
+  return input.labels.map((label) => byLabel.get(label)!)
+}
+
+/** Both zero-shot models behind one engine: which one answers depends on the request. */
+export const neuralTopicEngine: ModerationEngine<TopicInput, TopicScores> = {
+  get name() {
+    return neuralEngineName('topic')
+  },
+  nameFor: (input) => neuralEngineName(topicCheck(input)),
+  available: () => neuralAvailable('topic'),
+  availableFor: (input) => neuralAvailable(topicCheck(input)),
+  run: (input) => notInstalledAsUnavailable(zeroShotInRequestOrder(input)),
+}
+
+/**
+ * The neural engine while its model is installed, the fallback (an offline engine, or "not
+ * installed") otherwise. Decided on every request, so a model pulled while the server runs is
+ * used from the next request on; `nameFor` reports the engine that answered that input.
+ */
+export function neuralOrFallback<Input, Output>(
+  neural: ModerationEngine<Input, Output>,
+  fallback: ModerationEngine<Input, Output>,
+): ModerationEngine<Input, Output> {
+  const usesNeural = (input: Input) => (neural.availableFor ? neural.availableFor(input) : neural.available())
+  const chosen = (input: Input) => (usesNeural(input) ? neural : fallback)
+  return {
+    get name() {
+      return neural.available() ? neural.name : fallback.name
+    },
+    nameFor: (input) => {
+      const engine = chosen(input)
+      return engine.nameFor ? engine.nameFor(input) : engine.name
+    },
+    available: () => neural.available() || fallback.available(),
+    availableFor: (input) => usesNeural(input) || (fallback.availableFor ? fallback.availableFor(input) : fallback.available()),
+    run: (input) => chosen(input).run(input),
+  }
+}
+
+/** Every check with a neural model answers with it where installed, else with `offline`'s engine for the check. */
+export function withNeuralEngines(offline: ModerationEngines): ModerationEngines {
+  return {
+    ...offline,
+    toxicity: neuralOrFallback(neuralToxicityEngine, offline.toxicity),
+    promptInjection: neuralOrFallback(neuralPromptInjectionEngine, offline.promptInjection),
+    restrictedTopic: neuralOrFallback(neuralTopicEngine, offline.restrictedTopic),
+    embedding: neuralOrFallback(neuralEmbeddingEngine, offline.embedding),
+    gibberish: neuralOrFallback(neuralGibberishEngine, offline.gibberish),
+    banCode: neuralOrFallback(neuralBanCodeEngine, offline.banCode),
+  }
+}
