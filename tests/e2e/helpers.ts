@@ -10,6 +10,11 @@ export async function signIn(page: Page, login: string, password: string) {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
 }
 
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
+}
+
 /** Creates a personal token in settings and returns the secret shown once. */
 export async function createToken(page: Page, name: string, role: 'Read' | 'Write' | 'Fine-grained', scopes: string[] = []) {
   await page.goto('/settings/tokens')

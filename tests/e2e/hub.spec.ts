@@ -1,7 +1,7 @@
 // The hub's pages in a real browser: sign-up/in/out, organizations and roles, repositories
 // (private, gated, access requests), tokens, and every page rendering without errors.
 import { expect, test } from '@playwright/test'
-import { DEMO, createToken, signIn, watchErrors } from './helpers'
+import { DEMO, createToken, signIn, signOut, watchErrors } from './helpers'
 
 test('sign up, sign out, and sign in again (wrong password first)', async ({ page }) => {
   const errors = watchErrors(page)
@@ -14,8 +14,7 @@ test('sign up, sign out, and sign in again (wrong password first)', async ({ pag
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
 
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await signOut(page)
 
   await page.goto('/login')
   await page.getByLabel('Username or e-mail').fill(name)
@@ -62,7 +61,7 @@ test('create an organization, add a member with a role, change it', async ({ pag
   await carolRole.locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' }).click()
   await expect(page.locator('form [role=alert]')).toHaveText(/at least one admin/)
   // A non-admin cannot reach the settings page.
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signOut(page)
   await signIn(page, 'dave', DEMO.dave)
   const res = await page.goto(`/organizations/${org}/settings`)
   expect(res?.status()).toBe(404)
@@ -164,7 +163,7 @@ test('signed-in pages render, and private things stay hidden from others', async
   await expect(page.getByRole('heading', { name: 'Responsible AI picks' })).toBeVisible()
   await page.screenshot({ path: '.tmp/screens/collection.png', fullPage: true })
   expect(errors).toEqual([])
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await signOut(page)
   expect((await page.goto('/datasets/alice/private-notes'))?.status()).toBe(404)
   await page.goto('/acme-ai')
   await expect(page.getByText('internal-eval')).toHaveCount(0)

@@ -25,7 +25,7 @@ function intSetting(value: string | undefined, fallback: number, name: string): 
   return parsed
 }
 
-export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeSettings {
+export function settingsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): RuntimeSettings {
   const loading = env.MODERATION_MODEL_LOADING ?? 'lazy'
   if (loading !== 'lazy' && loading !== 'eager') {
     throw new Error(`MODERATION_MODEL_LOADING must be "lazy" or "eager", got "${loading}"`)
