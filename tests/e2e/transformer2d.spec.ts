@@ -1,0 +1,59 @@
+// Transformer2DModel in Chromium: the demo page runs a forward on WASM, and golden cases of every input mode
+// (read from ../shared/golden in this test process) replay in the page within the manifest's tolerance.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import type { ReplayRequest, SerializedTensor } from '@/app/transformer2d/demo'
+import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from '../unit/transformer2d/golden'
+import { watchErrors } from './helpers'
+
+function serialize(t: { data: ArrayBufferView; dims: readonly number[]; type?: string }): SerializedTensor {
+  const type = t.type === 'bool' ? 'bool' : t.data instanceof BigInt64Array ? 'int64' : 'float32'
+  const bytes = Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength)
+  return { type, dims: [...t.dims], base64: bytes.toString('base64') }
+}
+
+function replayRequest(c: GoldenCase): ReplayRequest {
+  const args: ReplayRequest['args'] = {}
+  for (const [key, value] of Object.entries(goldenForwardArgs(c))) {
+    if (typeof value !== 'object' || value === null) args[key] = value as number | boolean
+    else if ('dims' in value) args[key] = serialize(value as { data: ArrayBufferView; dims: number[] })
+    else args[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v as { data: ArrayBufferView; dims: number[] })]))
+  }
+  const config = JSON.parse(readFileSync(path.join(caseDir(c), 'config.json'), 'utf8')).registered_config
+  return { config, weights: readFileSync(path.join(caseDir(c), 'weights.safetensors')).toString('base64'), args }
+}
+
+test('the demo page runs both demo models in the browser and shows output, timing and device', async ({ page }) => {
+  const errors = watchErrors(page)
+  await page.goto('/transformer2d')
+  await expect(page.getByRole('heading', { name: 'Transformer2DModel in the browser' })).toBeVisible()
+  for (const [label, dims] of [
+    ['Continuous', '[1, 8, 32, 32]'],
+    ['Discrete', '[1, 16, 256]'],
+  ]) {
+    await page.getByLabel(new RegExp(`^${label}`)).check()
+    await page.getByRole('button', { name: 'Run forward' }).click()
+    await expect(page.getByTestId('t2d-dims')).toHaveText(dims, { timeout: 30_000 })
+    await expect(page.getByTestId('t2d-device')).toHaveText(/^(webgpu|wasm)$/)
+    await expect(page.getByTestId('t2d-forward-ms')).toHaveText(/ms$/)
+  }
+  expect(errors).toEqual([])
+})
+
+// One case per input mode (continuous with masks, discrete, DiT and PixArt patched).
+const REPLAYED = ['cont_conv_cross_attnmask', 'cont_sd15_like', 'vq_ada_norm_partial_2layers', 'dit_ada_norm_zero', 'pixart_ada_norm_single_addcond']
+
+for (const name of REPLAYED) {
+  test(`golden case ${name} replays in Chromium on WASM within tolerance`, async ({ page }) => {
+    const c = goldenCases().find((g) => g.name === name)!
+    await page.goto('/transformer2d')
+    await page.waitForFunction(() => typeof window.transformer2dReplay === 'function')
+    const result = await page.evaluate((request) => window.transformer2dReplay!(request), replayRequest(c))
+    expect(result.dims).toEqual(c.output.shape)
+    const expected = readTensors(path.join(caseDir(c), 'outputs.safetensors')).get('sample')!.data as Float32Array
+    const { atol, rtol } = c.recommended_tolerance
+    const { maxAbsDiff, violations } = compare(result.data, expected, atol, rtol)
+    expect(violations, `max |diff| ${maxAbsDiff.toExponential(2)} (atol ${atol}, rtol ${rtol})`).toBe(0)
+  })
+}
