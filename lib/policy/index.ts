@@ -181,7 +181,7 @@ export function mayUseModeration(p: Principal): boolean {
 }
 
 /** Profile fields in whoami/userinfo: sessions and personal tokens see everything; others by scope. */
-export function profileVisibility(p: Principal | null) {
+export function profileVisibility(p: Pick<Principal, 'tokenKind' | 'role' | 'scopes'> | null) {
   const all = !p || (p.tokenKind === 'personal' && p.role !== 'fineGrained')
   const has = (s: string) => all || p!.scopes.includes(s)
   return {

@@ -1,0 +1,121 @@
+// The consent page: which app asks, where it sends you back, what each scope allows, and which of
+// your organizations it may reach. Also the page that explains requests we cannot send back.
+import Link from 'next/link'
+import { redirect } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+import { db } from '@/lib/db'
+import { checkAuthorizationRequest, pickableOrgs, type AuthorizeCheck } from '@/lib/oauth/authorize'
+import { findConsent } from '@/lib/oauth/consent'
+import { OAuthError } from '@/lib/oauth/errors'
+import { paramsFrom } from '@/lib/oauth/request'
+import { describeScope } from '@/lib/oauth/scopes'
+import { ActionForm } from '@/components/ActionForm'
+import { approveAction, denyAction } from '@/app/oauth/authorize/consent/actions'
+
+export const metadata = { title: 'Authorize app' }
+
+type Search = Record<string, string | string[] | undefined>
+
+async function check(search: Search): Promise<AuthorizeCheck> {
+  try {
+    const entries = Object.entries(search).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : v === undefined ? [] : [[k, v] as [string, string]]))
+    return await checkAuthorizationRequest(paramsFrom(entries))
+  } catch (error) {
+    if (error instanceof OAuthError) return { kind: 'show-error', error }
+    throw error
+  }
+}
+
+function host(uri: string | null): string | null {
+  if (!uri) return null
+  try {
+    return new URL(uri).host || uri
+  } catch {
+    return null
+  }
+}
+
+export default async function ConsentPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const search = await searchParams
+  const checked = await check(search)
+  if (checked.kind === 'redirect') redirect(checked.location)
+  if (checked.kind === 'show-error') {
+    return (
+      <div className="mx-auto max-w-lg">
+        <div className="card space-y-3" role="alert">
+          <h1 className="text-xl font-semibold">This sign-in request cannot be completed</h1>
+          <p className="text-sm text-slate-700">{checked.error.description}</p>
+          <p className="text-xs text-slate-500">Error: <code>{checked.error.code}</code>. Nothing was shared with the app. If you followed a link from a website, tell its owner.</p>
+          <Link className="btn-secondary" href="/">Back to ModHub</Link>
+        </div>
+      </div>
+    )
+  }
+  const request = checked.request
+  const query = new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()
+  const caller = await sessionCaller()
+  if (!caller) redirect(`/login?next=${encodeURIComponent(`/oauth/authorize?${query}`)}`)
+  const [user, orgs, consent] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: caller.userId }, select: { username: true } }),
+    pickableOrgs(caller.userId),
+    findConsent(caller.userId, request.client.clientId),
+  ])
+  const preselected = new Set([...request.requestedOrgIds, ...(consent?.orgIds ?? [])])
+  const { client } = request
+  const redirectHost = host(request.redirectUri)
+  return (
+    <div className="mx-auto max-w-lg space-y-4">
+      <div className="card space-y-5">
+        <div className="flex items-center gap-4">
+          {client.logoUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- an app's logo is on its own host
+            <img src={client.logoUrl} alt="" width={56} height={56} className="h-14 w-14 rounded-lg border border-slate-200 object-cover" referrerPolicy="no-referrer" />
+          ) : (
+            <span aria-hidden className="grid h-14 w-14 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-white">{client.name.slice(0, 1).toUpperCase()}</span>
+          )}
+          <div className="min-w-0">
+            <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> wants to access your account</h1>
+            <p className="text-sm text-slate-600">
+              {client.homepage ? <a className="link" href={client.homepage} rel="noreferrer noopener" target="_blank">{host(client.homepage)}</a> : 'No homepage'}
+              {' · '}signed in as <strong>{user.username}</strong>
+            </p>
+          </div>
+        </div>
+
+        <section aria-labelledby="scopes-h">
+          <h2 id="scopes-h" className="mb-2 text-sm font-semibold">The app will be able to</h2>
+          <ul className="space-y-1.5 text-sm" data-testid="scopes">
+            {request.scopes.map((s) => (
+              <li key={s} className="flex gap-2"><span aria-hidden className="text-emerald-600">✓</span><span>{describeScope(s)} <code className="text-xs text-slate-500">{s}</code></span></li>
+            ))}
+          </ul>
+        </section>
+
+        <ActionForm action={approveAction} submit="Authorize" submitClassName="btn-primary w-full">
+          <input type="hidden" name="request" value={query} />
+          {orgs.length > 0 && (
+            <fieldset className="text-sm">
+              <legend className="mb-1 font-semibold">Organizations</legend>
+              <p className="mb-2 text-xs text-slate-500">The app reaches only the organizations you tick, and never beyond your role in them.</p>
+              <div className="space-y-1">
+                {orgs.map((o) => (
+                  <label key={o.id} className="flex items-center gap-2">
+                    <input type="checkbox" name="orgIds" value={o.id} defaultChecked={preselected.has(o.id)} />
+                    <span>{o.fullname || o.name}</span> <span className="text-xs text-slate-500">{o.name} · {o.role}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <p className="text-xs text-slate-500">
+            You will be sent back to <strong data-testid="redirect-host">{redirectHost}</strong>. You can revoke this app at any time in{' '}
+            <Link className="link" href="/settings/authorized-apps">Settings → Authorized apps</Link>.
+          </p>
+        </ActionForm>
+        <ActionForm action={denyAction} submit="Deny" submitClassName="btn-secondary w-full">
+          <input type="hidden" name="request" value={query} />
+        </ActionForm>
+      </div>
+    </div>
+  )
+}

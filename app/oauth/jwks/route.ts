@@ -1,0 +1,11 @@
+import { CORS_HEADERS, preflight } from '@/lib/http/cors'
+import { oauthHandler } from '@/lib/oauth/errors'
+import { jwks } from '@/lib/oauth/keys'
+
+// The key is created on first use, in the database: never at build time.
+export const dynamic = 'force-dynamic'
+
+export const GET = oauthHandler(async () =>
+  Response.json(await jwks(), { headers: { ...CORS_HEADERS, 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' } }),
+)
+export const OPTIONS = preflight

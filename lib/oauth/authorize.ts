@@ -1,0 +1,142 @@
+// The authorization endpoint's decisions (RFC 6749 4.1.1-4.1.2, RFC 9207): checking a request,
+// remembered consent, issuing codes, and where to send the browser. The route and the consent page
+// both call checkAuthorizationRequest, so a request is judged the same way wherever it arrives.
+import { db, writeList } from '@/lib/db'
+import { hubUrl } from '@/lib/config'
+import { randomToken, sha256Hex } from '@/lib/auth/secrets'
+import { findClient, type Client } from '@/lib/oauth/clients'
+import { consentCovers, findConsent } from '@/lib/oauth/consent'
+import { OAuthError, invalidRequest } from '@/lib/oauth/errors'
+import { isValidChallenge } from '@/lib/oauth/pkce'
+import { parseScope, permittedScopes } from '@/lib/oauth/scopes'
+import { redirectUriAllowed, withQuery } from '@/lib/oauth/redirect-uri'
+import type { Params } from '@/lib/oauth/request'
+
+export const CODE_SECONDS = 60
+const DEFAULT_SCOPES = ['openid', 'profile']
+const MAX_NONCE_LENGTH = 512
+
+export type AuthorizationRequest = {
+  client: Client
+  redirectUri: string
+  state: string | undefined
+  scopes: string[]
+  codeChallenge: string | null
+  nonce: string | null
+  /** Organizations the app asked for (orgIds): pre-selected on the consent page. */
+  requestedOrgIds: string[]
+  prompt: string | null
+}
+
+export type AuthorizeCheck =
+  /** The client or redirect URI cannot be trusted: the error is shown on our own page. */
+  | { kind: 'show-error'; error: OAuthError }
+  /** The redirect URI is trusted: the error goes back to it. */
+  | { kind: 'redirect'; location: string }
+  | { kind: 'ok'; request: AuthorizationRequest }
+
+export async function checkAuthorizationRequest(params: Params): Promise<AuthorizeCheck> {
+  const clientId = params.get('client_id')
+  if (!clientId) return { kind: 'show-error', error: invalidRequest('The request names no client (client_id is missing).') }
+  const client = await findClient(clientId)
+  if (!client) return { kind: 'show-error', error: new OAuthError('invalid_client', 'No app is registered with this client_id.') }
+  const redirectUri = params.get('redirect_uri')
+  if (!redirectUri) return { kind: 'show-error', error: invalidRequest('The request has no redirect_uri.') }
+  if (redirectUri.includes('#')) return { kind: 'show-error', error: invalidRequest('The redirect_uri has a fragment, which is never allowed.') }
+  if (!redirectUriAllowed(redirectUri, client.redirectUris)) {
+    return { kind: 'show-error', error: invalidRequest(`The redirect_uri is not registered for the app "${client.name}".`) }
+  }
+  const state = params.get('state')
+  const back = (error: OAuthError): AuthorizeCheck => ({ kind: 'redirect', location: errorLocation(redirectUri, state, error) })
+
+  const responseType = params.get('response_type') || 'code'
+  if (responseType !== 'code') return back(new OAuthError('unsupported_response_type', 'Only response_type=code is supported'))
+  let scopes: string[]
+  try {
+    scopes = parseScope(params.get('scope'), DEFAULT_SCOPES)
+  } catch (error) {
+    return back(error as OAuthError)
+  }
+  const permitted = permittedScopes(client.scopes)
+  const notPermitted = scopes.filter((s) => !permitted.has(s))
+  if (notPermitted.length) return back(new OAuthError('invalid_scope', `The app is not registered for: ${notPermitted.join(' ')}`))
+
+  const codeChallenge = params.get('code_challenge') || null
+  if (codeChallenge) {
+    if (params.get('code_challenge_method') !== 'S256') return back(invalidRequest('code_challenge_method must be S256'))
+    if (!isValidChallenge(codeChallenge)) return back(invalidRequest('code_challenge must be 43 base64url characters'))
+  } else if (client.isPublic) {
+    return back(invalidRequest('Public apps must use PKCE (code_challenge with S256)'))
+  }
+  const nonce = params.get('nonce') || null
+  if (nonce && nonce.length > MAX_NONCE_LENGTH) return back(invalidRequest('nonce is too long'))
+
+  return {
+    kind: 'ok',
+    request: {
+      client,
+      redirectUri,
+      state,
+      scopes,
+      codeChallenge,
+      nonce,
+      requestedOrgIds: (params.get('orgIds') ?? '').split(/[\s,]+/).filter(Boolean).slice(0, 50),
+      prompt: params.get('prompt') || null,
+    },
+  }
+}
+
+function errorLocation(redirectUri: string, state: string | undefined, error: OAuthError): string {
+  return withQuery(redirectUri, { error: error.code, error_description: error.description, state, iss: hubUrl() })
+}
+
+export function deniedLocation(request: AuthorizationRequest): string {
+  return errorLocation(request.redirectUri, request.state, new OAuthError('access_denied', 'The user denied the request'))
+}
+
+/** The user's organizations among the given ids (a grant never reaches an org the user is not in). */
+export async function memberOrgIds(userId: string, orgIds: readonly string[]): Promise<string[]> {
+  if (orgIds.length === 0) return []
+  const rows = await db.membership.findMany({ where: { userId, orgId: { in: [...orgIds] } }, select: { orgId: true } })
+  return orgIds.filter((id) => rows.some((r) => r.orgId === id))
+}
+
+/** Issues a single-use code and returns where to send the browser with it. */
+export async function approve(request: AuthorizationRequest, userId: string, orgIds: readonly string[]): Promise<string> {
+  const code = randomToken(40)
+  await db.authorizationCode.create({
+    data: {
+      codeHash: sha256Hex(code),
+      clientId: request.client.clientId,
+      appId: request.client.appId,
+      userId,
+      redirectUri: request.redirectUri,
+      scopes: writeList(request.scopes),
+      orgIds: writeList(await memberOrgIds(userId, orgIds)),
+      codeChallenge: request.codeChallenge,
+      nonce: request.nonce,
+      expiresAt: new Date(Date.now() + CODE_SECONDS * 1000),
+    },
+  })
+  return withQuery(request.redirectUri, { code, state: request.state, iss: hubUrl() })
+}
+
+/** Where to go without asking: a remembered consent approves, prompt=none fails; null means ask. */
+export async function decideWithoutPrompt(request: AuthorizationRequest, userId: string): Promise<string | null> {
+  const consent = await findConsent(userId, request.client.clientId)
+  const requestedOrgs = await memberOrgIds(userId, request.requestedOrgIds)
+  if (request.prompt !== 'consent' && consentCovers(consent, request.scopes, requestedOrgs)) return approve(request, userId, consent!.orgIds)
+  if (request.prompt === 'none') return errorLocation(request.redirectUri, request.state, new OAuthError('consent_required', 'The user has not approved this app yet'))
+  return null
+}
+
+/** For a prompt=none request from a signed-out browser. */
+export function loginRequiredLocation(request: AuthorizationRequest): string {
+  return errorLocation(request.redirectUri, request.state, new OAuthError('login_required', 'The user is not signed in'))
+}
+
+/** The user's organizations, for the consent page's picker. */
+export async function pickableOrgs(userId: string) {
+  const memberships = await db.membership.findMany({ where: { userId }, include: { org: true }, orderBy: { createdAt: 'asc' } })
+  return memberships.map((m) => ({ id: m.org.id, name: m.org.name, fullname: m.org.fullname, role: m.role }))
+}

@@ -1,0 +1,63 @@
+// The one error type of the OAuth / OpenID Connect endpoints, rendered in one place as RFC 6749
+// section 5.2 JSON ({error, error_description}) with Cache-Control: no-store.
+import { CORS_HEADERS } from '@/lib/http/cors'
+
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'unsupported_response_type'
+  | 'invalid_scope'
+  | 'access_denied'
+  | 'consent_required'
+  | 'login_required'
+  | 'invalid_token'
+  | 'temporarily_unavailable'
+  | 'server_error'
+
+export class OAuthError extends Error {
+  constructor(
+    readonly code: OAuthErrorCode,
+    readonly description: string,
+    readonly status = 400,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`${code}: ${description}`)
+  }
+}
+
+export const invalidRequest = (description: string) => new OAuthError('invalid_request', description)
+export const invalidGrant = (description: string) => new OAuthError('invalid_grant', description)
+export const invalidScope = (description: string) => new OAuthError('invalid_scope', description)
+
+/** RFC 6749 5.2: 401, and a WWW-Authenticate challenge when the client tried the Authorization header. */
+export function invalidClient(description: string, usedBasic: boolean): OAuthError {
+  return new OAuthError('invalid_client', description, 401, usedBasic ? { 'WWW-Authenticate': 'Basic realm="oauth"' } : {})
+}
+
+/** RFC 6750 3.1: a missing, unknown, expired or revoked bearer token at a resource endpoint. */
+export function invalidToken(description: string): OAuthError {
+  return new OAuthError('invalid_token', description, 401, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` })
+}
+
+export function oauthErrorResponse(error: unknown): Response {
+  const e = error instanceof OAuthError ? error : new OAuthError('server_error', 'The server could not handle the request', 500)
+  if (!(error instanceof OAuthError)) console.error('unexpected error in OAuth endpoint', error)
+  return Response.json(
+    { error: e.code, error_description: e.description },
+    { status: e.status, headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store', Pragma: 'no-cache', ...e.headers } },
+  )
+}
+
+/** Wraps an OAuth route handler: thrown OAuthErrors become their JSON answers, with CORS. */
+export function oauthHandler<A extends unknown[]>(fn: (...args: A) => Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    try {
+      return await fn(...args)
+    } catch (error) {
+      return oauthErrorResponse(error)
+    }
+  }
+}

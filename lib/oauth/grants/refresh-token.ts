@@ -1,0 +1,39 @@
+// grant_type=refresh_token: rotating refresh tokens. Each use returns a new one; presenting a used
+// one again means it leaked, and the whole family (every token of that authorization) is revoked.
+import { db, readList } from '@/lib/db'
+import { sha256Hex } from '@/lib/auth/secrets'
+import { authenticateClient } from '@/lib/oauth/clients/authenticate'
+import { invalidGrant, invalidScope } from '@/lib/oauth/errors'
+import { parseScope } from '@/lib/oauth/scopes'
+import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
+import type { Grant } from '@/lib/oauth/grants/types'
+
+export const refreshTokenGrant: Grant = {
+  type: 'refresh_token',
+  required: ['refresh_token'],
+  async exchange({ params, credentials }) {
+    const client = await authenticateClient(credentials)
+    const row = await db.refreshToken.findUnique({ where: { tokenHash: sha256Hex(params.get('refresh_token')!) } })
+    if (!row || row.clientId !== client.clientId || row.revokedAt) throw invalidGrant('Unknown or revoked refresh token')
+    if (row.usedAt) {
+      await revokeFamily(row.familyId)
+      throw invalidGrant('Refresh token already used; the authorization was revoked')
+    }
+    if (row.expiresAt <= new Date()) throw invalidGrant('Refresh token expired')
+    const granted = readList(row.scopes)
+    // RFC 6749 6: the new access token may be narrower than the grant, never broader.
+    const scopes = parseScope(params.get('scope'), granted)
+    const escalated = scopes.filter((s) => !granted.includes(s))
+    if (escalated.length) throw invalidScope(`Not granted: ${escalated.join(' ')}`)
+    const consumed = await db.refreshToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } })
+    if (consumed.count === 0) {
+      await revokeFamily(row.familyId)
+      throw invalidGrant('Refresh token already used; the authorization was revoked')
+    }
+    if (!(await db.user.findUnique({ where: { id: row.userId }, select: { id: true } }))) throw invalidGrant('The user no longer exists')
+    return issueTokens(
+      { client, userId: row.userId, scopes: granted, orgIds: readList(row.orgIds), familyId: row.familyId },
+      { refresh: true, narrowedTo: scopes },
+    )
+  },
+}

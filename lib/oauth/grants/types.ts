@@ -1,0 +1,13 @@
+// A grant type of the token endpoint. Each declares the parameters it needs, so the endpoint checks
+// them in one place before the grant runs; unknown parameters are ignored.
+import type { ClientCredentials } from '@/lib/oauth/clients/authenticate'
+import type { Params } from '@/lib/oauth/request'
+
+export type GrantRequest = { params: Params; credentials: ClientCredentials }
+
+export type Grant = {
+  type: string
+  required: readonly string[]
+  /** The JSON body of a successful answer (a token response). */
+  exchange(request: GrantRequest): Promise<Record<string, unknown>>
+}

@@ -1,0 +1,85 @@
+// The id_token signing keys: RS256, generated on first use, stored in SigningKey with the private
+// JWK encrypted under a key derived from authSecret(). Rotation makes a new key the signing key and
+// keeps the old ones in the JWKS for a while, so id_tokens they signed still verify.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose'
+import { db } from '@/lib/db'
+import { authSecret } from '@/lib/config'
+
+export const SIGNING_ALG = 'RS256'
+/** Retired keys stay published this long: well past the lifetime of any id_token they signed. */
+const RETIRED_KEY_PUBLISHED_MS = 7 * 24 * 3600 * 1000
+/** Other instances may rotate; a process re-reads the signing key this often. */
+const CACHE_MS = 60_000
+
+function encryptionKey(): Buffer {
+  return Buffer.from(hkdfSync('sha256', authSecret(), 'modhub', 'oauth signing key encryption v1', 32))
+}
+
+function encrypt(plain: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv)
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+  return ['v1', iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.')
+}
+
+function decrypt(stored: string): string {
+  const [version, iv, body, tag] = stored.split('.')
+  if (version !== 'v1' || !iv || !body || !tag) throw new Error('SigningKey.privateJwk is not in the v1 format')
+  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), Buffer.from(iv, 'base64url'))
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
+}
+
+export type SigningKey = { kid: string; privateKey: CryptoKey }
+
+async function createKey(): Promise<string> {
+  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true, modulusLength: 2048 })
+  const publicJwk = await exportJWK(publicKey)
+  const kid = await calculateJwkThumbprint(publicJwk)
+  await db.signingKey.create({
+    data: {
+      kid,
+      alg: SIGNING_ALG,
+      publicJwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALG, use: 'sig' }),
+      privateJwk: encrypt(JSON.stringify(await exportJWK(privateKey))),
+    },
+  })
+  return kid
+}
+
+let cached: { key: SigningKey; at: number } | null = null
+let creating: Promise<string> | null = null
+
+/** The key that signs new id_tokens: the newest one not retired, created on first use. */
+export async function signingKey(): Promise<SigningKey> {
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.key
+  let row = await db.signingKey.findFirst({ where: { retiredAt: null }, orderBy: { createdAt: 'desc' } })
+  if (!row) {
+    // One creation per process at a time; two instances racing just leave two keys, both published.
+    creating ??= createKey().finally(() => (creating = null))
+    const kid = await creating
+    row = await db.signingKey.findUniqueOrThrow({ where: { kid } })
+  }
+  const privateKey = (await importJWK(JSON.parse(decrypt(row.privateJwk)) as JWK, SIGNING_ALG)) as CryptoKey
+  cached = { key: { kid: row.kid, privateKey }, at: Date.now() }
+  return cached.key
+}
+
+/** A new signing key; the previous ones are retired and stay published for verification. */
+export async function rotateSigningKey(): Promise<string> {
+  const kid = await createKey()
+  await db.signingKey.updateMany({ where: { retiredAt: null, kid: { not: kid } }, data: { retiredAt: new Date() } })
+  cached = null
+  return kid
+}
+
+/** The public keys for /oauth/jwks: the signing key and recently retired ones. */
+export async function jwks(): Promise<{ keys: JWK[] }> {
+  await signingKey()
+  const rows = await db.signingKey.findMany({
+    where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date(Date.now() - RETIRED_KEY_PUBLISHED_MS) } }] },
+    orderBy: { createdAt: 'desc' },
+  })
+  return { keys: rows.map((r) => JSON.parse(r.publicJwk) as JWK) }
+}

@@ -1,0 +1,54 @@
+// Reading OAuth request parameters: form-encoded or JSON bodies (huggingface_hub's trusted-publisher
+// client posts JSON), with a size limit. Unknown parameters are kept and ignored by whoever reads.
+import { invalidRequest } from '@/lib/oauth/errors'
+
+export const MAX_BODY_BYTES = 16 * 1024
+const MAX_VALUE_LENGTH = 4096
+
+export type Params = Map<string, string>
+
+/** Each parameter once (RFC 6749 3.1: repeated parameters are an error), bounded in length. */
+export function paramsFrom(entries: Iterable<[string, unknown]>): Params {
+  const params: Params = new Map()
+  for (const [key, raw] of entries) {
+    if (raw === undefined || raw === null) continue
+    const value = typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : null
+    if (value === null) throw invalidRequest(`Parameter ${key.slice(0, 40)} must be a string`)
+    if (params.has(key)) throw invalidRequest(`Parameter ${key.slice(0, 40)} is repeated`)
+    if (value.length > MAX_VALUE_LENGTH) throw invalidRequest(`Parameter ${key.slice(0, 40)} is too long`)
+    params.set(key, value)
+  }
+  return params
+}
+
+export async function bodyParams(request: Request): Promise<Params> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > MAX_BODY_BYTES) throw invalidRequest('Request body too large')
+  let text: string
+  try {
+    text = await request.text()
+  } catch {
+    throw invalidRequest('Unreadable request body')
+  }
+  if (text.length > MAX_BODY_BYTES) throw invalidRequest('Request body too large')
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type === 'application/json') {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw invalidRequest('Body is not valid JSON')
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidRequest('Body must be a JSON object')
+    return paramsFrom(Object.entries(parsed))
+  }
+  if (type === 'application/x-www-form-urlencoded' || (type === '' && text === '')) return paramsFrom(new URLSearchParams(text))
+  throw invalidRequest('Content-Type must be application/x-www-form-urlencoded or application/json')
+}
+
+/** A parameter that must be present and non-empty. */
+export function required(params: Params, name: string): string {
+  const value = params.get(name)
+  if (!value) throw invalidRequest(`Missing parameter: ${name}`)
+  return value
+}

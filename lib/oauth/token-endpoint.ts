@@ -1,0 +1,31 @@
+// POST /oauth/token: reads the body (form or JSON), rate-limits per address and per client,
+// dispatches on grant_type, and answers with Cache-Control: no-store.
+import { intSetting } from '@/lib/config'
+import { clientIp, hit } from '@/lib/ratelimit'
+import { CORS_HEADERS } from '@/lib/http/cors'
+import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
+import { OAuthError } from '@/lib/oauth/errors'
+import { GRANTS } from '@/lib/oauth/grants'
+import { bodyParams, required } from '@/lib/oauth/request'
+
+const WINDOW_SECONDS = 60
+
+async function limit(key: string, max: number) {
+  const result = await hit(key, max, WINDOW_SECONDS)
+  if (!result.allowed) {
+    throw new OAuthError('temporarily_unavailable', 'Too many token requests; slow down', 429, { 'Retry-After': String(result.retryAfterSeconds) })
+  }
+}
+
+export async function tokenEndpoint(request: Request): Promise<Response> {
+  await limit(`oauth-token:ip:${clientIp(request.headers)}`, intSetting('OAUTH_TOKEN_LIMIT_PER_IP', 600))
+  const params = await bodyParams(request)
+  const credentials = credentialsFrom(request, params)
+  if (credentials.clientId) await limit(`oauth-token:client:${credentials.clientId.slice(0, 200)}`, intSetting('OAUTH_TOKEN_LIMIT_PER_CLIENT', 1200))
+  const grantType = required(params, 'grant_type')
+  const grant = GRANTS.get(grantType)
+  if (!grant) throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType.slice(0, 100)}`)
+  for (const name of grant.required) required(params, name)
+  const body = await grant.exchange({ params, credentials })
+  return Response.json(body, { headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store', Pragma: 'no-cache' } })
+}

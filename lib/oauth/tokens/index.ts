@@ -1,0 +1,98 @@
+// What a successful token request returns: an opaque hf_oauth_ access token (an AccessToken row
+// of kind 'oauth'), a rotating refresh token, and an id_token when openid was granted.
+import { SignJWT } from 'jose'
+import { db, writeList } from '@/lib/db'
+import { hubUrl } from '@/lib/config'
+import { randomToken, sha256Hex } from '@/lib/auth/secrets'
+import { issueToken } from '@/lib/auth/tokens'
+import { SIGNING_ALG, signingKey } from '@/lib/oauth/keys'
+import { userinfoClaims } from '@/lib/oauth/userinfo'
+import type { Client } from '@/lib/oauth/clients'
+
+export const ACCESS_TOKEN_SECONDS = 8 * 3600
+export const REFRESH_TOKEN_SECONDS = 90 * 24 * 3600
+export const ID_TOKEN_SECONDS = 3600
+
+export type TokenResponse = {
+  access_token: string
+  token_type: 'bearer'
+  expires_in: number
+  scope: string
+  refresh_token?: string
+  id_token?: string
+}
+
+/** One grant of a user to a client, as codes and refresh tokens carry it. */
+export type GrantedAccess = {
+  client: Client
+  userId: string
+  scopes: string[]
+  orgIds: string[]
+  /** Every token of one authorization shares it: a replayed code or refresh token revokes them all. */
+  familyId: string
+}
+
+export type IssueOptions = {
+  nonce?: string | null
+  refresh: boolean
+  /** The access token may carry fewer scopes than the grant (refresh with scope=...); the refresh token keeps them all. */
+  narrowedTo?: string[]
+}
+
+export async function issueTokens(grant: GrantedAccess, options: IssueOptions): Promise<TokenResponse> {
+  const scopes = options.narrowedTo ?? grant.scopes
+  const access = await issueToken({
+    kind: 'oauth',
+    userId: grant.userId,
+    displayName: grant.client.name,
+    role: 'scoped',
+    scopes,
+    orgIds: grant.orgIds,
+    appId: grant.client.appId,
+    grantId: grant.familyId,
+    expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
+  })
+  const response: TokenResponse = { access_token: access.token, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, scope: scopes.join(' ') }
+  if (options.refresh) response.refresh_token = await createRefreshToken(grant)
+  if (scopes.includes('openid')) response.id_token = await idToken({ ...grant, scopes }, options.nonce ?? null)
+  return response
+}
+
+async function createRefreshToken(grant: GrantedAccess): Promise<string> {
+  const token = randomToken(48)
+  await db.refreshToken.create({
+    data: {
+      tokenHash: sha256Hex(token),
+      familyId: grant.familyId,
+      clientId: grant.client.clientId,
+      appId: grant.client.appId,
+      userId: grant.userId,
+      scopes: writeList(grant.scopes),
+      orgIds: writeList(grant.orgIds),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
+    },
+  })
+  return token
+}
+
+/** OIDC Core 2: iss, sub, aud, exp, iat, nonce when sent, plus the same claims as userinfo. */
+async function idToken(grant: GrantedAccess, nonce: string | null): Promise<string> {
+  const { kid, privateKey } = await signingKey()
+  const claims = await userinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes: grant.scopes, orgIds: grant.orgIds })
+  const { sub, ...profile } = claims
+  return new SignJWT({ ...profile, ...(nonce ? { nonce } : {}) })
+    .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'JWT' })
+    .setIssuer(hubUrl())
+    .setSubject(sub as string)
+    .setAudience(grant.client.clientId)
+    .setIssuedAt()
+    .setExpirationTime(`${ID_TOKEN_SECONDS}s`)
+    .sign(privateKey)
+}
+
+/** Ends a whole authorization: its access tokens and refresh tokens. */
+export async function revokeFamily(familyId: string): Promise<void> {
+  const now = new Date()
+  await db.accessToken.updateMany({ where: { grantId: familyId, revokedAt: null }, data: { revokedAt: now } })
+  await db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } })
+}
