@@ -80,10 +80,6 @@ export class GraphBuilder {
     return this.constant({ dataType: DataType.INT64, dims: [values.length], data: BigInt64Array.from(values, BigInt) })
   }
 
-  scalarInt64(value: number): string {
-    return this.constant({ dataType: DataType.INT64, dims: [], data: BigInt64Array.of(BigInt(value)) })
-  }
-
   scalarFloat(value: number): string {
     return this.constant({ dataType: DataType.FLOAT, dims: [], data: Float32Array.of(value) })
   }

@@ -29,10 +29,6 @@ export class ProtoWriter {
     return this
   }
 
-  bool(field: number, value: boolean): this {
-    return this.varint(field, value ? 1 : 0)
-  }
-
   float32(field: number, value: number): this {
     this.tag(field, WIRE_FIXED32)
     this.rawBytes(new Uint8Array(new Float32Array([value]).buffer))

@@ -106,7 +106,7 @@ function fail(message: string): never {
 }
 
 /** Fills in defaults and checks the type of every known key; keys starting with `_` (diffusers metadata) are ignored. */
-export function withDefaults(input: Readonly<Record<string, unknown>>): Transformer2DConfig {
+function withDefaults(input: Readonly<Record<string, unknown>>): Transformer2DConfig {
   const config: Record<string, unknown> = { ...DEFAULT_CONFIG }
   for (const [key, value] of Object.entries(input)) {
     if (key.startsWith('_')) continue
