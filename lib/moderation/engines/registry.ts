@@ -1,15 +1,13 @@
 import { invisibleTextEngine } from './invisible-text'
 import { withNeuralEngines } from './neural'
+import { offlineBanCodeEngine } from './offline/bancode'
 import { presidioStyleEngine } from './privacy'
 import { vaderSentimentEngine } from './sentiment/vader'
 import type { ModerationEngines } from './types'
 import { notInstalledEngine } from './unavailable'
 
-/**
- * The engines that need no downloaded weights: the exact offline engines, and "not installed"
- * for the checks that have no offline engine yet.
- */
-export function offlineEngines(): ModerationEngines {
+/** The engines that are exact by nature (no model at all); every other check answers "not installed". */
+export function exactOfflineEngines(): ModerationEngines {
   return {
     toxicity: notInstalledEngine(),
     privacy: presidioStyleEngine,
@@ -20,6 +18,17 @@ export function offlineEngines(): ModerationEngines {
     invisibleText: invisibleTextEngine,
     gibberish: notInstalledEngine(),
     banCode: notInstalledEngine(),
+  }
+}
+
+/**
+ * The engines that need no downloaded weights: the exact ones, and the models trained from
+ * shipped data in public/models/offline (each available while its graph file is there).
+ */
+export function offlineEngines(): ModerationEngines {
+  return {
+    ...exactOfflineEngines(),
+    banCode: offlineBanCodeEngine,
   }
 }
 

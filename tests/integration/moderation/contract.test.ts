@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { responseSchemas } from '@/lib/moderation/api/schemas'
 import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
-import { offlineEngines } from '@/lib/moderation/engines/registry'
+import { exactOfflineEngines } from '@/lib/moderation/engines/registry'
 import { BASE, makeHandler, moderationRequest, post, stubEngines } from './helpers'
 
 const TIME_TAKEN = /^\d+\.\d{1,3}s$/
@@ -82,7 +82,7 @@ describe('200 shapes, in the order the toolkit reads them', () => {
     const texts = await post(handler, 'multi-qa-mpnet-model_similarity', { text1: 'ab', text2: 'ab' })
     expect(texts.json[0][0][0]).toBeCloseTo(1, 12)
     expect(texts.headers.get('X-Moderation-Engine')).toBe('stub:embedding')
-    const embeddings = await post(makeHandler({ engines: offlineEngines() }), 'multi-qa-mpnet-model_similarity', {
+    const embeddings = await post(makeHandler({ engines: exactOfflineEngines() }), 'multi-qa-mpnet-model_similarity', {
       emb1: [1, 0],
       emb2: [1, 1],
     })
@@ -290,7 +290,7 @@ describe('413, 429, 404, 503', () => {
   })
 
   it('503 naming `npm run models:pull <check>` for checks without an engine', async () => {
-    const handler = makeHandler({ engines: offlineEngines() })
+    const handler = makeHandler({ engines: exactOfflineEngines() })
     const expected: Record<string, string> = {
       detoxifymodel: 'toxicity',
       promptinjectionmodel: 'promptInjection',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { offlineEngines } from '@/lib/moderation/engines/registry'
+import { exactOfflineEngines } from '@/lib/moderation/engines/registry'
 import { makeHandler, post } from './helpers'
 
 /**
@@ -7,7 +7,7 @@ import { makeHandler, post } from './helpers'
  * service.py) against real answers of the offline deployment. The checks that have no engine
  * yet must answer the 503 that tells the operator what to install.
  */
-const handler = makeHandler({ engines: offlineEngines(), authRequired: false })
+const handler = makeHandler({ engines: exactOfflineEngines(), authRequired: false })
 const NONE = { Authorization: 'None' }
 
 describe("the moderation layer's reads", () => {

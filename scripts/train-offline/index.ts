@@ -1,0 +1,26 @@
+/**
+ * `npm run train:offline [check ...]`: rebuilds the offline engines' ONNX graphs and metadata in
+ * public/models/offline/ from data that ships with the npm (and, where installed, Debian)
+ * packages, then prints the evaluation on tests/eval. Deterministic for a given package set.
+ */
+import { trainBancode } from './train-bancode'
+
+const TRAINERS: Record<string, () => Promise<void>> = {
+  bancode: trainBancode,
+}
+
+async function main() {
+  const requested = process.argv.slice(2)
+  const unknown = requested.filter((name) => !(name in TRAINERS))
+  if (unknown.length) throw new Error(`unknown check(s) ${unknown.join(', ')}; known: ${Object.keys(TRAINERS).join(', ')}`)
+  for (const name of requested.length ? requested : Object.keys(TRAINERS)) {
+    const started = performance.now()
+    await TRAINERS[name]()
+    console.log(`${name}: trained in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
