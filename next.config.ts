@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
     'sharp',
     'compromise',
   ],
+  // Lets several builds of one checkout coexist (e.g. a test run beside a demo server).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Type checking is its own step of the test run (npm run typecheck), over app/, lib/, tests/ and
   // scripts/ together; the build does not repeat it.
