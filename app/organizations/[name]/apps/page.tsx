@@ -1,0 +1,27 @@
+import Link from 'next/link'
+import { notFound, redirect } from 'next/navigation'
+import { db } from '@/lib/db'
+import { sessionCaller } from '@/lib/auth/caller'
+import { roleInOrg } from '@/lib/hub/orgs'
+import { manageOrgDecision } from '@/lib/policy'
+import { listApps } from '@/lib/oauth/clients/apps'
+import { AppList } from '@/app/settings/applications/AppList'
+
+export const metadata = { title: 'Organization apps' }
+
+export default async function OrgAppsPage({ params }: { params: Promise<{ name: string }> }) {
+  const name = decodeURIComponent((await params).name)
+  const caller = await sessionCaller()
+  if (!caller) redirect(`/login?next=/organizations/${name}/apps`)
+  const org = await db.org.findUnique({ where: { name } })
+  if (!org || manageOrgDecision(caller, await roleInOrg(caller.userId, org.id)) !== 'allow') notFound()
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <p className="text-sm text-slate-500"><Link className="link" href={`/organizations/${org.name}/settings`}>Organization settings</Link></p>
+        <h1 className="text-2xl font-semibold">OAuth apps of {org.name}</h1>
+      </div>
+      <AppList apps={await listApps({ kind: 'org', orgId: org.id })} basePath={`/organizations/${org.name}/apps`} org={org.name} />
+    </div>
+  )
+}

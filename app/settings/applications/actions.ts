@@ -1,0 +1,98 @@
+'use server'
+// Forms of the OAuth app pages (users' apps in settings, organizations' apps for their admins).
+// Server actions: Next refuses cross-origin posts (CSRF).
+import { revalidatePath } from 'next/cache'
+import { redirect } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+import { roleInOrg } from '@/lib/hub/orgs'
+import { manageOrgDecision } from '@/lib/policy'
+import { db } from '@/lib/db'
+import { denial, notFound, unauthorized } from '@/lib/http/errors'
+import { createApp, deleteApp, deleteSecret, manageableApp, rotateSecret, updateApp, type AppOwner } from '@/lib/oauth/clients/apps'
+import { failure, text, type FormState } from '@/app/actions/state'
+
+function appFields(form: FormData) {
+  return {
+    name: text(form, 'name'),
+    description: text(form, 'description'),
+    homepage: text(form, 'homepage'),
+    logoUrl: text(form, 'logoUrl'),
+    redirectUris: text(form, 'redirectUris').split(/\s+/).filter(Boolean),
+    scopes: form.getAll('scopes').filter((s): s is string => typeof s === 'string'),
+  }
+}
+
+/** Where an app's pages live: under the user's settings or under its organization. */
+function appsPath(org: string | null): string {
+  return org ? `/organizations/${org}/apps` : '/settings/applications'
+}
+
+async function ownerFor(form: FormData): Promise<AppOwner> {
+  const caller = await sessionCaller()
+  if (!caller) throw unauthorized('Sign in first')
+  const orgName = text(form, 'org')
+  if (!orgName) return { kind: 'user', userId: caller.userId }
+  const org = await db.org.findUnique({ where: { name: orgName } })
+  if (!org) throw notFound('Organization not found')
+  const decision = manageOrgDecision(caller, await roleInOrg(caller.userId, org.id))
+  if (decision !== 'allow') throw denial(decision, 'Organization')
+  return { kind: 'org', orgId: org.id }
+}
+
+async function managed(form: FormData) {
+  return manageableApp(await sessionCaller(), text(form, 'appId'))
+}
+
+export async function createAppAction(_: FormState, form: FormData): Promise<FormState> {
+  try {
+    const { app, secret } = await createApp(await ownerFor(form), appFields(form), text(form, 'type') !== 'public')
+    revalidatePath(appsPath(text(form, 'org') || null))
+    return { ok: `App "${app.name}" created. Client ID: ${app.clientId}`, ...(secret ? { secret } : {}) }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+export async function updateAppAction(_: FormState, form: FormData): Promise<FormState> {
+  try {
+    const app = await managed(form)
+    await updateApp(app.id, appFields(form))
+    revalidatePath(`${appsPath(text(form, 'org') || null)}/${app.id}`)
+    return { ok: 'App saved.' }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+export async function rotateSecretAction(_: FormState, form: FormData): Promise<FormState> {
+  try {
+    const app = await managed(form)
+    const secret = await rotateSecret(app.id)
+    revalidatePath(`${appsPath(text(form, 'org') || null)}/${app.id}`)
+    return { ok: 'New client secret created; the old one no longer works.', secret }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+export async function deleteSecretAction(_: FormState, form: FormData): Promise<FormState> {
+  try {
+    const app = await managed(form)
+    await deleteSecret(app.id)
+    revalidatePath(`${appsPath(text(form, 'org') || null)}/${app.id}`)
+    return { ok: 'Client secret deleted: the app is now public and must use PKCE.' }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+export async function deleteAppAction(_: FormState, form: FormData): Promise<FormState> {
+  try {
+    const app = await managed(form)
+    if (text(form, 'confirm') !== app.name) return { error: `Type ${app.name} to confirm.` }
+    await deleteApp(app.id)
+  } catch (e) {
+    return failure(e)
+  }
+  redirect(appsPath(text(form, 'org') || null))
+}

@@ -1,0 +1,45 @@
+import { sessionCaller } from '@/lib/auth/caller'
+import { listConsents } from '@/lib/oauth/consent'
+import { describeScope } from '@/lib/oauth/scopes'
+import { ActionForm } from '@/components/ActionForm'
+import { revokeAppAction } from '@/app/settings/authorized-apps/actions'
+
+export const metadata = { title: 'Authorized apps' }
+
+export default async function AuthorizedAppsPage() {
+  const caller = (await sessionCaller())!
+  const consents = await listConsents(caller.userId)
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold">Authorized apps</h1>
+      <p className="text-sm text-slate-600">Apps you let sign you in and act for you. Revoking one signs you out of it: its tokens stop working, and it has to ask again.</p>
+      {consents.length === 0 ? (
+        <p className="text-sm text-slate-500">You have not authorized any app.</p>
+      ) : (
+        <ul className="space-y-3">
+          {consents.map((c) => (
+            <li key={c.clientId} className="card space-y-3" data-testid="authorized-app">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <p className="font-medium">{c.app?.name ?? c.clientId}</p>
+                  <p className="text-xs text-slate-500">
+                    {c.app?.homepage ? `${c.app.homepage} · ` : ''}approved {c.updatedAt.toISOString().slice(0, 10)}
+                    {c.orgs.length > 0 && ` · organizations: ${c.orgs.map((o) => o.name).join(', ')}`}
+                  </p>
+                </div>
+                <ActionForm action={revokeAppAction} submit="Revoke" submitClassName="btn-danger" className="flex items-center gap-2">
+                  <input type="hidden" name="clientId" value={c.clientId} />
+                </ActionForm>
+              </div>
+              <ul className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+                {c.scopes.map((s) => (
+                  <li key={s} title={s}>· {describeScope(s)}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,167 @@
+// The authorization endpoint: redirect-URI rules, errors shown on our page vs sent back to the app,
+// scopes, PKCE, sign-in and remembered consent. The browser session is stubbed; e2e tests use a real one.
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Caller } from '@/lib/policy'
+
+const session = vi.hoisted(() => ({ caller: null as Caller }))
+vi.mock('@/lib/auth/caller', () => ({ sessionCaller: async () => session.caller }))
+
+import { GET, POST } from '@/app/oauth/authorize/route'
+import { GET as dialogGET } from '@/app/api/oauth/dialog/route'
+import { checkAuthorizationRequest } from '@/lib/oauth/authorize'
+import { saveConsent } from '@/lib/oauth/consent'
+import { paramsFrom } from '@/lib/oauth/request'
+import { redirectUriAllowed } from '@/lib/oauth/redirect-uri'
+import { hubUrl } from '@/lib/config'
+import { CHALLENGE, createFixture, type Fixture } from './setup'
+
+let f: Fixture
+beforeAll(async () => {
+  f = await createFixture('authz')
+})
+
+describe('redirect URI rules', () => {
+  const registered = ['https://app.example/cb', 'http://127.0.0.1/cb', 'http://localhost:8080/cb?mode=a', 'com.example.app:/oauth', 'http://[::1]/x']
+  const cases: [string, boolean][] = [
+    ['https://app.example/cb', true],
+    ['https://app.example/cb/', false],
+    ['https://app.example:8443/cb', false],
+    ['https://APP.example/cb', false],
+    ['https://app.example/cb?x=1', false],
+    ['https://app.example/cb#frag', false],
+    ['http://app.example/cb', false],
+    ['http://127.0.0.1/cb', true],
+    ['http://127.0.0.1:49152/cb', true],
+    ['http://127.0.0.1:49152/cb2', false],
+    ['http://127.0.0.1:49152/cb?x', false],
+    ['http://localhost:49152/cb', false], // hosts are matched individually
+    ['http://localhost:1234/cb?mode=a', true],
+    ['http://localhost:1234/cb?mode=b', false],
+    ['http://localhost:1234/cb?mode=a#f', false],
+    ['http://user@127.0.0.1:1/cb', false],
+    ['https://127.0.0.1:443/cb', false], // the port rule is for http only
+    ['com.example.app:/oauth', true],
+    ['com.example.app:/oauth2', false],
+    ['http://[::1]:5000/x', true],
+    ['not a url', false],
+  ]
+  for (const [uri, allowed] of cases) it(`${uri} -> ${allowed}`, () => expect(redirectUriAllowed(uri, registered)).toBe(allowed))
+})
+
+function authorizeUrl(params: Record<string, string>, path = '/oauth/authorize') {
+  return `http://hub.test${path}?${new URLSearchParams(params)}`
+}
+
+const confParams = () => ({ client_id: f.confidential.app.clientId, redirect_uri: 'https://app.example/cb', scope: 'openid profile', state: '{"nonce":"n","redirectUri":"x","state":"a b&c=d"}' })
+
+describe('checking a request', () => {
+  const check = (params: Record<string, string>) => checkAuthorizationRequest(paramsFrom(Object.entries(params)))
+
+  it('shows errors on our page when the client or redirect URI cannot be trusted', async () => {
+    expect((await check({ redirect_uri: 'https://app.example/cb' })).kind).toBe('show-error')
+    expect((await check({ client_id: 'unknown', redirect_uri: 'https://app.example/cb' })).kind).toBe('show-error')
+    expect((await check({ ...confParams(), redirect_uri: 'https://evil.example/cb' })).kind).toBe('show-error')
+    expect((await check({ ...confParams(), redirect_uri: 'https://app.example/cb#x' })).kind).toBe('show-error')
+    const { redirect_uri: _, ...noRedirect } = confParams()
+    expect((await check(noRedirect)).kind).toBe('show-error')
+  })
+
+  it('sends other errors back with error, error_description, state (verbatim) and iss', async () => {
+    const expectError = async (params: Record<string, string>, error: string) => {
+      const checked = await check(params)
+      expect(checked.kind).toBe('redirect')
+      const url = new URL((checked as { location: string }).location)
+      expect(`${url.origin}${url.pathname}`).toBe('https://app.example/cb')
+      expect(url.searchParams.get('error')).toBe(error)
+      expect(url.searchParams.get('error_description')).toEqual(expect.any(String))
+      expect(url.searchParams.get('state')).toBe(confParams().state)
+      expect(url.searchParams.get('iss')).toBe(hubUrl())
+    }
+    await expectError({ ...confParams(), response_type: 'token' }, 'unsupported_response_type')
+    await expectError({ ...confParams(), scope: 'openid admin' }, 'invalid_scope')
+    // Scope escalation: a scope the app did not register.
+    await expectError({ ...confParams(), scope: 'openid write-collections' }, 'invalid_scope')
+    await expectError({ ...confParams(), code_challenge: CHALLENGE }, 'invalid_request') // plain (no method) is refused
+    await expectError({ ...confParams(), code_challenge: CHALLENGE, code_challenge_method: 'plain' }, 'invalid_request')
+    await expectError({ ...confParams(), code_challenge: 'short', code_challenge_method: 'S256' }, 'invalid_request')
+    // Public apps must use PKCE.
+    const pub = await check({ client_id: f.pub.clientId, redirect_uri: 'https://spa.example/cb?x=1' })
+    expect(pub.kind).toBe('redirect')
+    const back = new URL((pub as { location: string }).location)
+    expect(back.searchParams.get('error')).toBe('invalid_request')
+    expect(back.searchParams.get('x')).toBe('1') // the registered query is kept
+  })
+
+  it('defaults response_type to code and scope to openid profile, and ignores unknown parameters', async () => {
+    const checked = await check({ client_id: f.confidential.app.clientId, redirect_uri: 'https://app.example/cb', resource: 'https://x', whatever: '1' })
+    expect(checked.kind).toBe('ok')
+    expect(checked.kind === 'ok' && checked.request.scopes).toEqual(['openid', 'profile'])
+  })
+})
+
+describe('GET|POST /oauth/authorize', () => {
+  it('sends a signed-out browser to sign in, then back here', async () => {
+    session.caller = null
+    const res = await GET(new Request(authorizeUrl(confParams())))
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location')!
+    expect(location).toMatch(/^\/login\?next=/)
+    const next = decodeURIComponent(location.slice('/login?next='.length))
+    expect(next.startsWith('/oauth/authorize?')).toBe(true)
+    expect(new URLSearchParams(next.split('?')[1]).get('state')).toBe(confParams().state)
+  })
+
+  it('answers prompt=none from a signed-out browser with login_required', async () => {
+    session.caller = null
+    const res = await GET(new Request(authorizeUrl({ ...confParams(), prompt: 'none' })))
+    expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('login_required')
+  })
+
+  it('shows the consent page on first use, and passes without a prompt once consented', async () => {
+    session.caller = { userId: f.user.id, principal: null }
+    const first = await GET(new Request(authorizeUrl(confParams())))
+    expect(first.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+    const none = await GET(new Request(authorizeUrl({ ...confParams(), prompt: 'none' })))
+    expect(new URL(none.headers.get('location')!).searchParams.get('error')).toBe('consent_required')
+
+    await saveConsent(f.user.id, f.confidential.app.clientId, ['openid', 'profile', 'email'], [f.org.id])
+    // POST with the parameters in the URL (as @huggingface/hub's own tests do), and the alias path.
+    for (const handler of [POST, dialogGET]) {
+      const res = await handler(new Request(authorizeUrl(confParams(), handler === POST ? '/oauth/authorize' : '/api/oauth/dialog'), { method: handler === POST ? 'POST' : 'GET' }))
+      expect(res.status).toBe(303)
+      const url = new URL(res.headers.get('location')!)
+      expect(url.origin + url.pathname).toBe('https://app.example/cb')
+      expect(url.searchParams.get('code')).toMatch(/^[A-Za-z0-9]{40}$/)
+      expect(url.searchParams.get('state')).toBe(confParams().state)
+      expect(url.searchParams.get('iss')).toBe(hubUrl())
+    }
+    // Asking for more than was approved prompts again, as do orgs not approved and prompt=consent.
+    const more = await GET(new Request(authorizeUrl({ ...confParams(), scope: 'openid read-repos' })))
+    expect(more.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+    const otherOrg = await GET(new Request(authorizeUrl({ ...confParams(), orgIds: f.secondOrg.id })))
+    expect(otherOrg.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+    const forced = await GET(new Request(authorizeUrl({ ...confParams(), prompt: 'consent' })))
+    expect(forced.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+  })
+
+  it('takes the parameters of a form POST too', async () => {
+    session.caller = { userId: f.user.id, principal: null }
+    const res = await POST(new Request('http://hub.test/oauth/authorize', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(confParams()).toString() }))
+    expect(new URL(res.headers.get('location')!).searchParams.get('code')).toBeTruthy()
+  })
+
+  it('shows untrusted-redirect errors on our page, never redirecting to them', async () => {
+    session.caller = { userId: f.user.id, principal: null }
+    for (const redirect_uri of ['https://evil.example/cb', 'https://app.example/cb#x']) {
+      const res = await GET(new Request(authorizeUrl({ ...confParams(), redirect_uri })))
+      expect(res.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+    }
+    const repeated = await GET(new Request(`http://hub.test/oauth/authorize?client_id=a&client_id=b`))
+    expect(res303(repeated)).toMatch(/^\/oauth\/authorize\/consent\?/)
+  })
+})
+
+function res303(res: Response) {
+  expect(res.status).toBe(303)
+  return res.headers.get('location')
+}
