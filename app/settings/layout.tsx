@@ -6,6 +6,8 @@ const SECTIONS = [
   ['/settings/profile', 'Profile'],
   ['/settings/tokens', 'Access tokens'],
   ['/settings/organizations', 'Organizations'],
+  ['/settings/applications', 'OAuth apps'],
+  ['/settings/authorized-apps', 'Authorized apps'],
 ] as const
 
 export default async function SettingsLayout({ children }: { children: React.ReactNode }) {
