@@ -8,6 +8,8 @@ import { addMember, createOrg, setBilling } from '@/lib/hub/orgs'
 import { createRepo } from '@/lib/hub/repos'
 import { addToCollection, createCollection } from '@/lib/hub/collections'
 import type { OrgRole } from '@/lib/policy'
+import { createApp } from '@/lib/oauth/clients/apps'
+import { sha256Hex } from '@/lib/auth/secrets'
 
 export const DEMO_USERS = [
   { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },
@@ -54,8 +56,25 @@ export async function seed(): Promise<boolean> {
   for (const id of ['alice/toxicity-tiny', 'acme-ai/guardrail-base', 'open-lab/moderation-demo']) await addToCollection(session('alice'), picks.slug, repoIds.get(id)!)
   const internal = await createCollection(session('alice'), { namespace: 'acme-ai', title: 'Internal evaluation', private: true })
   await addToCollection(session('alice'), internal.slug, repoIds.get('acme-ai/internal-eval')!)
+  for (const a of DEMO_OAUTH_APPS) {
+    const { app } = await createApp({ kind: 'user', userId: ids.get('alice')! }, a, a.secret !== null)
+    // Known ids and a known demo secret, like the demo passwords, so the flows can be tried by hand.
+    await db.oAuthApp.update({ where: { id: app.id }, data: { clientId: a.clientId, secretHash: a.secret ? sha256Hex(a.secret) : null } })
+  }
   return true
 }
+
+/** Alice's demo OAuth apps: a confidential server-side app and a public browser app. */
+export const DEMO_OAUTH_APPS = [
+  {
+    clientId: 'demo-notes-app', secret: 'demo-notes-app-secret', name: 'Demo Notes', homepage: 'http://localhost:4000', description: 'A server-side demo app (confidential).',
+    redirectUris: ['http://localhost:4000/oauth/callback', 'http://127.0.0.1/callback'], scopes: ['openid', 'profile', 'email', 'read-repos', 'read-memberships'],
+  },
+  {
+    clientId: 'demo-browser-app', secret: null, name: 'Demo Browser App', homepage: 'http://localhost:5173', description: 'A static browser demo app (public, PKCE).',
+    redirectUris: ['http://localhost/', 'http://127.0.0.1/'], scopes: ['openid', 'profile', 'email', 'read-repos', 'gated-repos'],
+  },
+]
 
 if (process.argv[1]?.endsWith('seed.ts')) {
   seed()
