@@ -20,11 +20,12 @@ export const personalTokenInput = z
   })
   .refine((t) => t.role !== 'fineGrained' || t.scopes.length > 0, { message: 'A fine-grained token needs at least one scope', path: ['scopes'] })
 
-export async function createPersonalToken(userId: string, input: z.input<typeof personalTokenInput>) {
+export async function createPersonalToken(userId: string, input: z.input<typeof personalTokenInput>, options: { expiresInSeconds?: number } = {}) {
   const data = personalTokenInput.parse(input)
   const live = await db.accessToken.count({ where: { userId, kind: 'personal', revokedAt: null } })
   if (live >= MAX_TOKENS_PER_USER) throw badRequest(`You can have at most ${MAX_TOKENS_PER_USER} tokens; revoke some first`)
-  return issueToken({ kind: 'personal', userId, displayName: data.name, role: data.role, scopes: data.role === 'fineGrained' ? data.scopes : [] })
+  const expiresAt = options.expiresInSeconds ? new Date(Date.now() + options.expiresInSeconds * 1000) : null
+  return issueToken({ kind: 'personal', userId, displayName: data.name, role: data.role, scopes: data.role === 'fineGrained' ? data.scopes : [], expiresAt })
 }
 
 export async function listPersonalTokens(userId: string) {

@@ -3,6 +3,7 @@ import { hubUrl } from '@/lib/config'
 import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
 import { MODERATION_BASE_PATH, moderationOpenApi } from '@/lib/moderation/api/openapi'
 import { moderationSettings } from '@/lib/moderation/api/settings'
+import { sessionCaller } from '@/lib/auth/caller'
 import { TokenField, TryIt } from './try-it'
 
 export const metadata: Metadata = { title: 'Moderation API' }
@@ -17,7 +18,8 @@ function SchemaBlock({ title, schema }: { title: string; schema: unknown }) {
   )
 }
 
-export default function ModerationDocsPage() {
+export default async function ModerationDocsPage() {
+  const signedIn = (await sessionCaller()) !== null
   const settings = moderationSettings()
   const document = moderationOpenApi({ hubUrl: hubUrl(), limits: settings.limits })
   const schemas = document.components.schemas
@@ -38,7 +40,7 @@ export default function ModerationDocsPage() {
           {settings.limits.maxListItems} items per list
           {settings.rateLimit.requestsPerMinute > 0 ? `, ${settings.rateLimit.requestsPerMinute} requests per minute per token` : ''}.
         </p>
-        <TokenField />
+        <TokenField signedIn={signedIn} />
       </header>
       {ENDPOINTS.map((endpoint) => (
         <section key={endpoint.path} id={endpoint.path} className="rounded-lg border border-slate-200 bg-white p-5">

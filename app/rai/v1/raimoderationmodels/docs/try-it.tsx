@@ -1,16 +1,23 @@
 'use client'
 
 import { useEffect, useState } from 'react'
+import { docsTokenAction } from './actions'
 
 /** The pasted token lives in this tab's sessionStorage only. */
 const TOKEN_KEY = 'moderation-docs-token'
 
-export function TokenField() {
+export function TokenField({ signedIn }: { signedIn: boolean }) {
   const [token, setToken] = useState('')
+  const [message, setMessage] = useState('')
   // Read after hydration: the server cannot see this tab's storage.
   useEffect(() => setToken(sessionStorage.getItem(TOKEN_KEY) ?? ''), [])
+  const remember = (value: string) => {
+    setToken(value)
+    sessionStorage.setItem(TOKEN_KEY, value)
+  }
   return (
-    <label className="block max-w-xl text-sm">
+    <div className="max-w-xl space-y-2">
+    <label className="block text-sm">
       <span className="font-medium text-slate-700">Access token for “Try it” (kept in this tab only)</span>
       <input
         type="password"
@@ -18,12 +25,28 @@ export function TokenField() {
         className="mt-1 w-full rounded border border-slate-300 px-2 py-1 font-mono"
         placeholder="hf_… or an OAuth access token"
         value={token}
-        onChange={(event) => {
-          setToken(event.target.value)
-          sessionStorage.setItem(TOKEN_KEY, event.target.value)
-        }}
+        onChange={(event) => remember(event.target.value)}
       />
     </label>
+    {signedIn && (
+      <p className="flex flex-wrap items-center gap-3 text-sm">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={async () => {
+            const result = await docsTokenAction()
+            if (result.token) {
+              remember(result.token)
+              setMessage('A one-hour token with scope write:users is in place.')
+            } else setMessage(result.error ?? 'Could not create a token.')
+          }}
+        >
+          Use my account
+        </button>
+        {message && <span role="status" className="text-slate-600">{message}</span>}
+      </p>
+    )}
+    </div>
   )
 }
 
