@@ -1,5 +1,5 @@
 /** One evaluation per check, over any engine of that check (offline or neural), on its set in tests/eval. */
-import type { BanCodeVerdict, ModerationEngine } from '@/lib/moderation/engines/types'
+import type { BanCodeVerdict, InjectionVerdict, ModerationEngine } from '@/lib/moderation/engines/types'
 import { evaluateBinary, readEvalSet, type EvalReport } from './evaluate'
 
 type Labelled = { text: string; label: string; group?: string }
@@ -14,6 +14,20 @@ export function evaluateBancode(engine: ModerationEngine<string, BanCodeVerdict>
     predict: async (text) => {
       const { label, score } = await engine.run(text)
       return { label, probabilityPositive: label === 'CODE' ? score : 1 - score }
+    },
+  })
+}
+
+export function evaluatePromptInjection(engine: ModerationEngine<string, InjectionVerdict>): Promise<EvalReport> {
+  return evaluateBinary({
+    check: 'promptInjection',
+    engine: engine.name,
+    rows: readEvalSet<Labelled>('prompt-injection.jsonl'),
+    positive: 'INJECTION',
+    negative: 'LEGIT',
+    predict: async (text) => {
+      const { label, score } = await engine.run(text)
+      return { label, probabilityPositive: label === 'INJECTION' ? score : 1 - score }
     },
   })
 }

@@ -4,9 +4,11 @@
  * packages, then prints the evaluation on tests/eval. Deterministic for a given package set.
  */
 import { trainBancode } from './train-bancode'
+import { trainPromptInjection } from './train-prompt-injection'
 
 const TRAINERS: Record<string, () => Promise<void>> = {
   bancode: trainBancode,
+  promptInjection: trainPromptInjection,
 }
 
 async function main() {

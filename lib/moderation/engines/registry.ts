@@ -1,6 +1,7 @@
 import { invisibleTextEngine } from './invisible-text'
 import { withNeuralEngines } from './neural'
 import { offlineBanCodeEngine } from './offline/bancode'
+import { offlinePromptInjectionEngine } from './offline/prompt-injection'
 import { presidioStyleEngine } from './privacy'
 import { vaderSentimentEngine } from './sentiment/vader'
 import type { ModerationEngines } from './types'
@@ -29,6 +30,7 @@ export function offlineEngines(): ModerationEngines {
   return {
     ...exactOfflineEngines(),
     banCode: offlineBanCodeEngine,
+    promptInjection: offlinePromptInjectionEngine,
   }
 }
 

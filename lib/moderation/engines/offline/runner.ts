@@ -35,3 +35,12 @@ export const runGraph: GraphRunner = async (graph: string, feeds: Feeds): Promis
   const outputs = await (await session(graph)).run(tensors)
   return Object.fromEntries(Object.entries(outputs).map(([name, tensor]) => [name, tensor.data as Float32Array]))
 }
+
+const jsonFiles = new Map<string, unknown>()
+
+/** A JSON file beside the graphs (vocabularies, metadata), read once. */
+export function offlineJson<T>(file: string): T {
+  const full = path.join(offlineModelsDir(), file)
+  if (!jsonFiles.has(full)) jsonFiles.set(full, JSON.parse(fs.readFileSync(full, 'utf8')))
+  return jsonFiles.get(full) as T
+}
