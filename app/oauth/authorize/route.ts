@@ -36,7 +36,9 @@ async function authorize(request: Request): Promise<Response> {
   const caller = await sessionCaller()
   if (!caller) {
     if (check.request.prompt === 'none') return seeOther(loginRequiredLocation(check.request))
-    return seeOther(`/login?next=${encodeURIComponent(`/oauth/authorize?${query}`)}`)
+    // Back to the consent page, not here: the sign-in form returns by client-side navigation, which
+    // would keep this URL in the address bar, and the consent page's actions post to that URL.
+    return seeOther(`/login?next=${encodeURIComponent(`/oauth/authorize/consent?${query}`)}`)
   }
   const location = await decideWithoutPrompt(check.request, caller.userId)
   return seeOther(location ?? `/oauth/authorize/consent?${query}`)

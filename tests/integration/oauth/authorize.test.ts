@@ -100,14 +100,14 @@ describe('checking a request', () => {
 })
 
 describe('GET|POST /oauth/authorize', () => {
-  it('sends a signed-out browser to sign in, then back here', async () => {
+  it('sends a signed-out browser to sign in, then to the consent page', async () => {
     session.caller = null
     const res = await GET(new Request(authorizeUrl(confParams())))
     expect(res.status).toBe(303)
     const location = res.headers.get('location')!
     expect(location).toMatch(/^\/login\?next=/)
     const next = decodeURIComponent(location.slice('/login?next='.length))
-    expect(next.startsWith('/oauth/authorize?')).toBe(true)
+    expect(next.startsWith('/oauth/authorize/consent?')).toBe(true)
     expect(new URLSearchParams(next.split('?')[1]).get('state')).toBe(confParams().state)
   })
 

@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
 import { db } from '@/lib/db'
-import { checkAuthorizationRequest, pickableOrgs, type AuthorizeCheck } from '@/lib/oauth/authorize'
+import { checkAuthorizationRequest, decideWithoutPrompt, pickableOrgs, type AuthorizeCheck } from '@/lib/oauth/authorize'
 import { findConsent } from '@/lib/oauth/consent'
 import { OAuthError } from '@/lib/oauth/errors'
 import { paramsFrom } from '@/lib/oauth/request'
@@ -54,7 +54,10 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const request = checked.request
   const query = new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()
   const caller = await sessionCaller()
-  if (!caller) redirect(`/login?next=${encodeURIComponent(`/oauth/authorize?${query}`)}`)
+  if (!caller) redirect(`/login?next=${encodeURIComponent(`/oauth/authorize/consent?${query}`)}`)
+  // Arriving from the sign-in page: a remembered consent answers at once, as the endpoint would.
+  const answer = await decideWithoutPrompt(request, caller.userId)
+  if (answer) redirect(answer)
   const [user, orgs, consent] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: caller.userId }, select: { username: true } }),
     pickableOrgs(caller.userId),

@@ -1,0 +1,16 @@
+// POST /oauth/device: the device authorization endpoint (RFC 8628 3.1).
+// GET /oauth/device: people arrive here from verification_uri; the page lives one level down.
+import { oauthHandler } from '@/lib/oauth/errors'
+import { CORS_HEADERS, preflight } from '@/lib/http/cors'
+import { startDeviceAuthorization } from '@/lib/oauth-device'
+
+export const POST = oauthHandler(async (request: Request) =>
+  Response.json(await startDeviceAuthorization(request), { headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store' } }),
+)
+
+export async function GET(request: Request) {
+  const url = new URL(request.url)
+  return new Response(null, { status: 303, headers: { Location: `/oauth/device/verify${url.search}` } })
+}
+
+export const OPTIONS = preflight

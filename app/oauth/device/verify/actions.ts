@@ -1,0 +1,16 @@
+'use server'
+// The user's answer on the device verification page (a server action: Next checks its Origin).
+import { redirect } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+import { decideDeviceRequest } from '@/lib/oauth-device'
+import { text, type FormState } from '@/app/actions/state'
+
+export async function decideDeviceAction(_: FormState, form: FormData): Promise<FormState> {
+  const caller = await sessionCaller()
+  if (!caller) return { error: 'Sign in first.' }
+  const approve = text(form, 'decision') === 'approve'
+  const orgIds = form.getAll('orgIds').filter((v): v is string => typeof v === 'string')
+  const decided = await decideDeviceRequest(text(form, 'requestId'), caller.userId, approve, orgIds)
+  if (!decided) return { error: 'This request expired or was already answered. Start again on your device.' }
+  redirect(`/oauth/device/verify?done=${approve ? 'approved' : 'denied'}`)
+}

@@ -1,0 +1,121 @@
+// Device verification page: the user types (or arrives with) the code their device shows, sees
+// which app asks for what, picks organizations, and approves or denies.
+import Link from 'next/link'
+import { headers } from 'next/headers'
+import { redirect } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+import { clientIp } from '@/lib/ratelimit'
+import { pickableOrgs } from '@/lib/oauth/authorize'
+import { describeScope } from '@/lib/oauth/scopes'
+import { findPendingRequest, UserCodeError, type PendingDeviceRequest } from '@/lib/oauth-device'
+import { ActionForm } from '@/components/ActionForm'
+import { decideDeviceAction } from '@/app/oauth/device/verify/actions'
+
+export const metadata = { title: 'Connect a device' }
+
+function hostOf(uri: string | null): string | null {
+  if (!uri) return null
+  try {
+    return new URL(uri).host
+  } catch {
+    return null
+  }
+}
+
+function Result({ approved }: { approved: boolean }) {
+  return (
+    <div className="mx-auto max-w-md">
+      <div className="card space-y-3 text-center" role="status">
+        <p aria-hidden className={`mx-auto grid h-12 w-12 place-items-center rounded-full text-2xl ${approved ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}>{approved ? '✓' : '✕'}</p>
+        <h1 className="text-xl font-semibold">{approved ? 'Device connected' : 'Request denied'}</h1>
+        <p className="text-sm text-slate-600">{approved ? 'You can return to your device: it will finish signing in by itself.' : 'Nothing was shared with the app. You can close this page.'}</p>
+        <Link className="btn-secondary" href="/settings/authorized-apps">Manage authorized apps</Link>
+      </div>
+    </div>
+  )
+}
+
+function CodeForm({ value, error }: { value: string; error?: string }) {
+  return (
+    <div className="mx-auto max-w-md">
+      <h1 className="mb-2 text-2xl font-semibold">Connect a device</h1>
+      <p className="mb-6 text-sm text-slate-600">Enter the code shown by the app or command line you are signing in to.</p>
+      <form method="get" className="card space-y-4">
+        <div>
+          <label className="label" htmlFor="user_code">Code</label>
+          <input className="input text-center font-mono text-2xl uppercase tracking-[0.3em]" id="user_code" name="user_code" defaultValue={value} placeholder="XXXX-XXXX" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={12} required autoFocus />
+        </div>
+        {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+        <button type="submit" className="btn-primary w-full">Continue</button>
+      </form>
+    </div>
+  )
+}
+
+export default async function DeviceVerifyPage({ searchParams }: { searchParams: Promise<{ user_code?: string; done?: string }> }) {
+  const { user_code: entered, done } = await searchParams
+  if (done === 'approved' || done === 'denied') return <Result approved={done === 'approved'} />
+  const code = typeof entered === 'string' ? entered.slice(0, 20) : ''
+  const caller = await sessionCaller()
+  if (!caller) redirect(`/login?next=${encodeURIComponent(`/oauth/device/verify${code ? `?user_code=${encodeURIComponent(code)}` : ''}`)}`)
+  if (!code) return <CodeForm value="" />
+
+  let request: PendingDeviceRequest
+  try {
+    request = await findPendingRequest(code, caller.userId, clientIp(await headers()))
+  } catch (error) {
+    if (error instanceof UserCodeError) return <CodeForm value={code} error={error.message} />
+    throw error
+  }
+  const orgs = await pickableOrgs(caller.userId)
+  const { client } = request
+  const homepageHost = hostOf(client.homepage)
+  return (
+    <div className="mx-auto max-w-lg">
+      <div className="card space-y-5">
+        <div className="flex items-center gap-4">
+          {client.logoUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- an app's logo is on its own host
+            <img src={client.logoUrl} alt="" width={56} height={56} className="h-14 w-14 rounded-lg border border-slate-200 object-cover" referrerPolicy="no-referrer" />
+          ) : (
+            <span aria-hidden className="grid h-14 w-14 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-white">{client.name.slice(0, 1).toUpperCase()}</span>
+          )}
+          <div>
+            <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> wants to connect to your account</h1>
+            <p className="text-sm text-slate-600">{homepageHost ?? 'No homepage'}</p>
+          </div>
+        </div>
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Check that your device shows <strong className="font-mono tracking-widest" data-testid="user-code">{request.userCode}</strong>. If you did not start this, deny it.
+        </p>
+        <section aria-labelledby="device-scopes-h">
+          <h2 id="device-scopes-h" className="mb-2 text-sm font-semibold">The app will be able to</h2>
+          <ul className="space-y-1.5 text-sm" data-testid="scopes">
+            {request.scopes.map((s) => (
+              <li key={s} className="flex gap-2"><span aria-hidden className="text-emerald-600">✓</span><span>{describeScope(s)} <code className="text-xs text-slate-500">{s}</code></span></li>
+            ))}
+          </ul>
+        </section>
+        <ActionForm action={decideDeviceAction} submit="Approve" submitClassName="btn-primary w-full">
+          <input type="hidden" name="requestId" value={request.id} />
+          <input type="hidden" name="decision" value="approve" />
+          {orgs.length > 0 && (
+            <fieldset className="text-sm">
+              <legend className="mb-1 font-semibold">Organizations</legend>
+              <p className="mb-2 text-xs text-slate-500">The app reaches only the organizations you tick, and never beyond your role in them.</p>
+              {orgs.map((o) => (
+                <label key={o.id} className="flex items-center gap-2">
+                  <input type="checkbox" name="orgIds" value={o.id} /> <span>{o.fullname || o.name}</span> <span className="text-xs text-slate-500">{o.name} · {o.role}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </ActionForm>
+        <ActionForm action={decideDeviceAction} submit="Deny" submitClassName="btn-secondary w-full">
+          <input type="hidden" name="requestId" value={request.id} />
+          <input type="hidden" name="decision" value="deny" />
+        </ActionForm>
+      </div>
+    </div>
+  )
+}

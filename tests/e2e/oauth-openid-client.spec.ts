@@ -1,0 +1,85 @@
+// openid-client (v6) as a confidential client of an app alice registers in settings: discovery,
+// PKCE, code exchange, id_token validation (nonce, iss, aud, JWKS signature), userinfo, refresh rotation.
+import { expect, test } from '@playwright/test'
+import * as oidc from 'openid-client'
+import { createRemoteJWKSet, jwtVerify } from 'jose'
+import { startThirdPartySite, type ThirdPartySite } from '../fixtures/oauth-spa/server'
+import { DEMO, signIn } from './helpers'
+
+let site: ThirdPartySite
+test.beforeAll(async () => {
+  site = await startThirdPartySite()
+})
+test.afterAll(async () => {
+  await site.close()
+})
+
+test('openid-client signs alice in with a confidential app and rotates refresh tokens', async ({ page, baseURL }) => {
+  const hubUrl = baseURL!
+  await signIn(page, 'alice', DEMO.alice)
+
+  // Register the app: the secret is shown once.
+  await page.goto('/settings/applications')
+  await page.getByLabel('Name', { exact: true }).fill('E2E OIDC client')
+  await page.getByLabel('Homepage').fill('https://oidc-client.example')
+  await page.getByLabel('Redirect URIs').fill('http://127.0.0.1/cb')
+  await page.locator('input[name=scopes][value=email]').check()
+  await page.getByRole('button', { name: 'Create app' }).click()
+  const status = page.getByRole('status')
+  await expect(status).toContainText('Client ID:')
+  const clientId = /Client ID: ([0-9a-f-]{36})/.exec((await status.textContent())!)![1]!
+  const secret = (await page.getByTestId('secret').textContent())!.trim()
+  await expect(page.getByTestId('app-row').filter({ hasText: 'E2E OIDC client' })).toContainText('confidential')
+  await page.screenshot({ path: '.tmp/screens/oauth-apps.png', fullPage: true })
+
+  const config = await oidc.discovery(new URL(hubUrl), clientId, undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] })
+  expect(config.serverMetadata().issuer).toBe(hubUrl)
+  const verifier = oidc.randomPKCECodeVerifier()
+  const nonce = oidc.randomNonce()
+  const state = oidc.randomState()
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: `${site.origin}/cb`,
+    scope: 'openid profile email',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    nonce,
+    state,
+  })
+  await page.goto(url.href)
+  await expect(page.getByTestId('app-name')).toHaveText('E2E OIDC client')
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await page.waitForURL(`${site.origin}/cb?**`)
+
+  const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedNonce: nonce, expectedState: state, idTokenExpected: true })
+  expect(tokens.access_token).toMatch(/^hf_oauth_/)
+  const claims = tokens.claims()!
+  expect(claims).toMatchObject({ iss: hubUrl, aud: clientId, nonce, preferred_username: 'alice', email: 'alice@modhub.test' })
+  // openid-client trusts an id_token from the token endpoint without checking its signature; check it against the JWKS.
+  const { payload, protectedHeader } = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!)), { issuer: hubUrl, audience: clientId })
+  expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: expect.any(String) })
+  expect(payload.nonce).toBe(nonce)
+
+  const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)
+  expect(info).toMatchObject({ sub: claims.sub, preferred_username: 'alice', email: 'alice@modhub.test', name: 'Alice Martin' })
+
+  const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!)
+  expect(refreshed.refresh_token).toEqual(expect.any(String))
+  expect(refreshed.refresh_token).not.toBe(tokens.refresh_token)
+  expect((await oidc.fetchUserInfo(config, refreshed.access_token, claims.sub)).sub).toBe(claims.sub)
+  // Reusing the rotated refresh token revokes the whole family.
+  await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' })
+  await expect(oidc.fetchUserInfo(config, refreshed.access_token, claims.sub)).rejects.toThrow()
+
+  // Manage the app: rotate the secret (the old one stops working), then make it public.
+  await page.goto('/settings/applications')
+  await page.getByTestId('app-row').filter({ hasText: 'E2E OIDC client' }).getByRole('link', { name: 'Manage' }).click()
+  await expect(page.getByRole('heading', { name: 'E2E OIDC client' })).toBeVisible()
+  await page.getByRole('button', { name: 'Rotate secret' }).click()
+  await expect(page.getByTestId('secret')).toHaveText(/^[A-Za-z0-9]{48}$/)
+  await page.screenshot({ path: '.tmp/screens/oauth-app-detail.png', fullPage: true })
+  // 401 invalid_client with a Basic challenge, which openid-client reports as a WWW-Authenticate challenge.
+  await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ status: 401, cause: [expect.objectContaining({ scheme: 'basic' })] })
+  await page.getByRole('button', { name: 'Delete secret' }).click()
+  await expect(page.getByText('This app has no secret: it is public')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Create secret' })).toBeVisible()
+})
