@@ -12,6 +12,7 @@ export function serverMetadata() {
     authorization_endpoint: `${base}/oauth/authorize`,
     token_endpoint: `${base}/oauth/token`,
     userinfo_endpoint: `${base}/oauth/userinfo`,
+    device_authorization_endpoint: `${base}/oauth/device`,
     jwks_uri: `${base}/oauth/jwks`,
     scopes_supported: SCOPE_NAMES,
     response_types_supported: ['code'],

@@ -3,5 +3,6 @@
 import { authorizationCodeGrant } from '@/lib/oauth/grants/authorization-code'
 import { refreshTokenGrant } from '@/lib/oauth/grants/refresh-token'
 import type { Grant } from '@/lib/oauth/grants/types'
+import { deviceCodeGrant } from '@/lib/oauth-device'
 
-export const GRANTS: ReadonlyMap<string, Grant> = new Map([authorizationCodeGrant, refreshTokenGrant].map((g) => [g.type, g]))
+export const GRANTS: ReadonlyMap<string, Grant> = new Map([authorizationCodeGrant, refreshTokenGrant, deviceCodeGrant].map((g) => [g.type, g]))

@@ -1,0 +1,155 @@
+// RFC 8628 device flow against the real database: the device authorization endpoint, polling
+// (pending, slow_down, denied, expired, tokens exactly once), user codes and guess limits.
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { db } from '@/lib/db'
+import { POST as devicePOST, GET as deviceGET } from '@/app/oauth/device/route'
+import { GET as whoamiGET } from '@/app/api/whoami-v2/route'
+import { decideDeviceRequest, findPendingRequest, UserCodeError, DEVICE_GRANT_TYPE } from '@/lib/oauth-device'
+import { normalizeUserCode, newUserCode, USER_CODE_ALPHABET } from '@/lib/oauth-device/user-code'
+import { basic, createFixture, token, BASE, type Fixture } from '../oauth/setup'
+
+let f: Fixture
+
+async function startDevice(body: Record<string, string>, authorization?: string) {
+  const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded' })
+  if (authorization) headers.set('authorization', authorization)
+  const res = await devicePOST(new Request(`${BASE}/oauth/device`, { method: 'POST', headers, body: new URLSearchParams(body).toString() }))
+  return { res, body: (await res.json()) as Record<string, string & number> }
+}
+
+async function pendingId(userCode: string) {
+  return (await findPendingRequest(userCode, f.user.id, `192.0.2.${Math.floor(Math.random() * 250)}`)).id
+}
+
+/** Moves the last poll back in time, as if the client had waited. */
+async function waitInterval(deviceCodeHash?: string) {
+  await db.deviceCode.updateMany({ where: deviceCodeHash ? { deviceCodeHash } : {}, data: { lastPolledAt: new Date(Date.now() - 61_000) } })
+}
+
+beforeAll(async () => {
+  f = await createFixture('dev')
+})
+
+describe('user codes', () => {
+  it('use 8 unambiguous characters and ignore case, dashes and spaces on entry', () => {
+    for (let i = 0; i < 50; i++) expect(newUserCode()).toMatch(new RegExp(`^[${USER_CODE_ALPHABET}]{8}$`))
+    expect(normalizeUserCode('bcdf-ghjk')).toBe('BCDFGHJK')
+    expect(normalizeUserCode(' BCDF GHJK ')).toBe('BCDFGHJK')
+    expect(normalizeUserCode('BCDF-GHJ')).toBeNull()
+    expect(normalizeUserCode('ABCD-EFGH')).toBeNull() // vowels are not in the alphabet
+  })
+})
+
+describe('POST /oauth/device', () => {
+  it('answers the RFC 8628 fields for a public app', async () => {
+    const { res, body } = await startDevice({ client_id: f.pub.clientId, scope: 'openid profile read-repos' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(body.device_code.length).toBeGreaterThanOrEqual(40)
+    expect(body.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/)
+    expect(body.verification_uri).toMatch(/\/oauth\/device$/)
+    expect(body.verification_uri_complete).toBe(`${body.verification_uri}?user_code=${body.user_code}`)
+    expect(body.expires_in).toBe(300)
+    expect(body.interval).toBe(5)
+    // Stored hashed: neither code appears in the table.
+    const rows = JSON.stringify(await db.deviceCode.findMany())
+    expect(rows).not.toContain(body.device_code)
+    expect(rows).not.toContain(body.user_code.replace('-', ''))
+  })
+
+  it('requires Basic auth from an app with a secret, and refuses unknown clients and scopes', async () => {
+    expect((await startDevice({ client_id: f.confidential.app.clientId })).res.status).toBe(401)
+    expect((await startDevice({ client_id: f.confidential.app.clientId }, basic(f.confidential.app.clientId, 'wrong'))).body.error).toBe('invalid_client')
+    expect((await startDevice({ client_id: f.confidential.app.clientId }, basic(f.confidential.app.clientId, f.confidential.secret))).res.status).toBe(200)
+    expect((await startDevice({ client_id: 'nope' })).body.error).toBe('invalid_client')
+    expect((await startDevice({})).body.error).toBe('invalid_request')
+    const bad = await startDevice({ client_id: f.pub.clientId, scope: 'write-repos' })
+    expect([bad.res.status, bad.body.error]).toEqual([400, 'invalid_scope'])
+  })
+
+  it('sends browsers to the verification page with the code kept', async () => {
+    const res = await deviceGET(new Request(`${BASE}/oauth/device?user_code=BCDF-GHJK`))
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/oauth/device/verify?user_code=BCDF-GHJK')
+  })
+})
+
+describe('polling the token endpoint', () => {
+  it('goes pending -> slow_down -> pending -> tokens exactly once, and the token works', async () => {
+    const { body: start } = await startDevice({ client_id: f.pub.clientId, scope: 'openid profile read-repos' })
+    const poll = () => token({ grant_type: DEVICE_GRANT_TYPE, device_code: start.device_code, client_id: f.pub.clientId })
+
+    const first = await poll() // the first poll is never throttled
+    expect([first.res.status, first.body.error]).toEqual([400, 'authorization_pending'])
+    const early = await poll()
+    expect(early.body.error).toBe('slow_down')
+    const row = await db.deviceCode.findFirstOrThrow({ where: { clientId: f.pub.clientId }, orderBy: { createdAt: 'desc' } })
+    expect(row.interval).toBe(10)
+    await waitInterval(row.deviceCodeHash)
+    expect((await poll()).body.error).toBe('authorization_pending') // waiting as told gets a real answer
+
+    expect(await decideDeviceRequest(await pendingId(start.user_code), f.user.id, true, [f.org.id])).toBe(true)
+    await waitInterval(row.deviceCodeHash)
+    const done = await poll()
+    expect(done.res.status).toBe(200)
+    expect(done.body).toMatchObject({ token_type: 'bearer', scope: 'openid profile read-repos', access_token: expect.stringMatching(/^hf_oauth_/), refresh_token: expect.any(String), id_token: expect.any(String) })
+    await waitInterval(row.deviceCodeHash)
+    expect((await poll()).body.error).toBe('invalid_grant')
+
+    const me = await whoamiGET(new Request(`${BASE}/api/whoami-v2`, { headers: { authorization: `Bearer ${done.body.access_token}` } }))
+    const who = await me.json()
+    expect(who.name).toBe('devuser')
+    expect(who.orgs.map((o: { name: string }) => o.name)).toEqual(['devorg']) // only the org picked on the page
+
+    // Refresh tokens rotate as in the core flow.
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: done.body.refresh_token!, client_id: f.pub.clientId })
+    expect(refreshed.res.status).toBe(200)
+    expect(refreshed.body.refresh_token).not.toBe(done.body.refresh_token)
+  })
+
+  it('answers access_denied after a deny and expired_token after expiry', async () => {
+    const denied = (await startDevice({ client_id: f.pub.clientId })).body
+    await decideDeviceRequest(await pendingId(denied.user_code), f.user.id, false, [])
+    expect((await token({ grant_type: DEVICE_GRANT_TYPE, device_code: denied.device_code, client_id: f.pub.clientId })).body.error).toBe('access_denied')
+
+    const late = (await startDevice({ client_id: f.pub.clientId })).body
+    await db.deviceCode.updateMany({ where: { status: 'pending' }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    expect((await token({ grant_type: DEVICE_GRANT_TYPE, device_code: late.device_code, client_id: f.pub.clientId })).body.error).toBe('expired_token')
+    await expect(findPendingRequest(late.user_code, f.user.id, '192.0.2.9')).rejects.toBeInstanceOf(UserCodeError)
+  })
+
+  it('refuses a device code of another client and a made-up one', async () => {
+    const start = (await startDevice({ client_id: f.pub.clientId })).body
+    const other = await token({ grant_type: DEVICE_GRANT_TYPE, device_code: start.device_code }, { authorization: basic(f.confidential.app.clientId, f.confidential.secret) })
+    expect(other.body.error).toBe('invalid_grant')
+    expect((await token({ grant_type: DEVICE_GRANT_TYPE, device_code: 'made-up', client_id: f.pub.clientId })).body.error).toBe('invalid_grant')
+    expect((await token({ grant_type: DEVICE_GRANT_TYPE, client_id: f.pub.clientId })).body.error).toBe('invalid_request')
+  })
+})
+
+describe('verification', () => {
+  it('limits code guesses per user', async () => {
+    vi.stubEnv('DEVICE_CODE_GUESSES_PER_USER', '3')
+    try {
+      const guesser = (await db.user.findUniqueOrThrow({ where: { username: 'devother' } })).id
+      for (let i = 0; i < 3; i++) await expect(findPendingRequest('BCDF-GHJK', guesser, `198.51.100.${i}`)).rejects.toThrow(/unknown|expired/)
+      await expect(findPendingRequest('BCDF-GHJK', guesser, '198.51.100.99')).rejects.toThrow(/Too many attempts/)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it('decides a request once only', async () => {
+    const start = (await startDevice({ client_id: f.pub.clientId })).body
+    const id = await pendingId(start.user_code)
+    expect(await decideDeviceRequest(id, f.user.id, true, [])).toBe(true)
+    expect(await decideDeviceRequest(id, f.user.id, false, [])).toBe(false)
+  })
+
+  it('is advertised in discovery', async () => {
+    const { serverMetadata } = await import('@/lib/oauth/discovery')
+    const meta = serverMetadata()
+    expect(meta.device_authorization_endpoint).toMatch(/\/oauth\/device$/)
+    expect(meta.grant_types_supported).toContain(DEVICE_GRANT_TYPE)
+  })
+})
