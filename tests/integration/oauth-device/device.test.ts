@@ -14,7 +14,7 @@ async function startDevice(body: Record<string, string>, authorization?: string)
   const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded' })
   if (authorization) headers.set('authorization', authorization)
   const res = await devicePOST(new Request(`${BASE}/oauth/device`, { method: 'POST', headers, body: new URLSearchParams(body).toString() }))
-  return { res, body: (await res.json()) as Record<string, string & number> }
+  return { res, body: (await res.json()) as Record<string, string> }
 }
 
 async function pendingId(userCode: string) {

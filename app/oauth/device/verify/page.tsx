@@ -6,21 +6,12 @@ import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
 import { pickableOrgs } from '@/lib/oauth/authorize'
-import { describeScope } from '@/lib/oauth/scopes'
 import { findPendingRequest, UserCodeError, type PendingDeviceRequest } from '@/lib/oauth-device'
 import { ActionForm } from '@/components/ActionForm'
+import { AppLogo, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
 import { decideDeviceAction } from '@/app/oauth/device/verify/actions'
 
 export const metadata = { title: 'Connect a device' }
-
-function hostOf(uri: string | null): string | null {
-  if (!uri) return null
-  try {
-    return new URL(uri).host
-  } catch {
-    return null
-  }
-}
 
 function Result({ approved }: { approved: boolean }) {
   return (
@@ -74,12 +65,7 @@ export default async function DeviceVerifyPage({ searchParams }: { searchParams:
     <div className="mx-auto max-w-lg">
       <div className="card space-y-5">
         <div className="flex items-center gap-4">
-          {client.logoUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- an app's logo is on its own host
-            <img src={client.logoUrl} alt="" width={56} height={56} className="h-14 w-14 rounded-lg border border-slate-200 object-cover" referrerPolicy="no-referrer" />
-          ) : (
-            <span aria-hidden className="grid h-14 w-14 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-white">{client.name.slice(0, 1).toUpperCase()}</span>
-          )}
+          <AppLogo name={client.name} logoUrl={client.logoUrl} />
           <div>
             <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> wants to connect to your account</h1>
             <p className="text-sm text-slate-600">{homepageHost ?? 'No homepage'}</p>
@@ -88,28 +74,11 @@ export default async function DeviceVerifyPage({ searchParams }: { searchParams:
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Check that your device shows <strong className="font-mono tracking-widest" data-testid="user-code">{request.userCode}</strong>. If you did not start this, deny it.
         </p>
-        <section aria-labelledby="device-scopes-h">
-          <h2 id="device-scopes-h" className="mb-2 text-sm font-semibold">The app will be able to</h2>
-          <ul className="space-y-1.5 text-sm" data-testid="scopes">
-            {request.scopes.map((s) => (
-              <li key={s} className="flex gap-2"><span aria-hidden className="text-emerald-600">✓</span><span>{describeScope(s)} <code className="text-xs text-slate-500">{s}</code></span></li>
-            ))}
-          </ul>
-        </section>
+        <ScopeList scopes={request.scopes} />
         <ActionForm action={decideDeviceAction} submit="Approve" submitClassName="btn-primary w-full">
           <input type="hidden" name="requestId" value={request.id} />
           <input type="hidden" name="decision" value="approve" />
-          {orgs.length > 0 && (
-            <fieldset className="text-sm">
-              <legend className="mb-1 font-semibold">Organizations</legend>
-              <p className="mb-2 text-xs text-slate-500">The app reaches only the organizations you tick, and never beyond your role in them.</p>
-              {orgs.map((o) => (
-                <label key={o.id} className="flex items-center gap-2">
-                  <input type="checkbox" name="orgIds" value={o.id} /> <span>{o.fullname || o.name}</span> <span className="text-xs text-slate-500">{o.name} · {o.role}</span>
-                </label>
-              ))}
-            </fieldset>
-          )}
+          <OrgPicker orgs={orgs} preselected={new Set()} />
         </ActionForm>
         <ActionForm action={decideDeviceAction} submit="Deny" submitClassName="btn-secondary w-full">
           <input type="hidden" name="requestId" value={request.id} />

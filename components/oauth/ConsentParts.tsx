@@ -1,0 +1,54 @@
+// Pieces shared by the consent page and the device verification page: who asks, what each scope
+// allows in plain words, and the organization picker.
+import { describeScope } from '@/lib/oauth/scopes'
+
+export function hostOf(uri: string | null): string | null {
+  if (!uri) return null
+  try {
+    return new URL(uri).host || null
+  } catch {
+    return null
+  }
+}
+
+export function AppLogo({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  return logoUrl ? (
+    // eslint-disable-next-line @next/next/no-img-element -- an app's logo is on its own host
+    <img src={logoUrl} alt="" width={56} height={56} className="h-14 w-14 rounded-lg border border-slate-200 object-cover" referrerPolicy="no-referrer" />
+  ) : (
+    <span aria-hidden className="grid h-14 w-14 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-white">{name.slice(0, 1).toUpperCase()}</span>
+  )
+}
+
+export function ScopeList({ scopes }: { scopes: readonly string[] }) {
+  return (
+    <section aria-labelledby="scopes-h">
+      <h2 id="scopes-h" className="mb-2 text-sm font-semibold">The app will be able to</h2>
+      <ul className="space-y-1.5 text-sm" data-testid="scopes">
+        {scopes.map((s) => (
+          <li key={s} className="flex gap-2"><span aria-hidden className="text-emerald-600">✓</span><span>{describeScope(s)} <code className="text-xs text-slate-500">{s}</code></span></li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+type PickableOrg = { id: string; name: string; fullname: string; role: string }
+
+export function OrgPicker({ orgs, preselected }: { orgs: PickableOrg[]; preselected: ReadonlySet<string> }) {
+  if (orgs.length === 0) return null
+  return (
+    <fieldset className="text-sm">
+      <legend className="mb-1 font-semibold">Organizations</legend>
+      <p className="mb-2 text-xs text-slate-500">The app reaches only the organizations you tick, and never beyond your role in them.</p>
+      <div className="space-y-1">
+        {orgs.map((o) => (
+          <label key={o.id} className="flex items-center gap-2">
+            <input type="checkbox" name="orgIds" value={o.id} defaultChecked={preselected.has(o.id)} />
+            <span>{o.fullname || o.name}</span> <span className="text-xs text-slate-500">{o.name} · {o.role}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
