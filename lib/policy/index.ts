@@ -191,3 +191,17 @@ export function profileVisibility(p: Pick<Principal, 'tokenKind' | 'role' | 'sco
     billing: has('read-billing'),
   }
 }
+
+// ---------------------------------------------------------------- hub operators
+
+/**
+ * Hub-operator actions (the operator page: granting apps the token-exchange privilege). Only an
+ * operator in a browser session: no token of any kind carries operator rights. Others are not
+ * told the page exists.
+ */
+export function operatorDecision(caller: Caller, isOperator: boolean): Decision {
+  if (!caller) return 'unauthenticated'
+  if (!isOperator) return 'not-found'
+  if (caller.principal) return 'forbidden'
+  return 'allow'
+}

@@ -1,6 +1,6 @@
 // Table-driven test of lib/policy: every credential kind and scope against every kind of repo.
 import { describe, expect, it } from 'vitest'
-import { collectionDecision, createRepoDecision, mayUseModeration, repoDecision, type Caller, type RepoAction, type RepoFacts } from '@/lib/policy'
+import { collectionDecision, createRepoDecision, mayUseModeration, operatorDecision, repoDecision, type Caller, type RepoAction, type RepoFacts } from '@/lib/policy'
 import type { Principal } from '@/lib/auth/principal'
 
 const ME = 'u-me'
@@ -148,5 +148,16 @@ describe('moderation API access', () => {
     expect(mayUseModeration(callers.personalRead!.principal!)).toBe(false)
     expect(mayUseModeration(token('oauth', { scopes: ['read:users'] })!.principal!)).toBe(false)
     expect(mayUseModeration(token('oauth', { scopes: ['write:users'] })!.principal!)).toBe(true)
+  })
+})
+
+describe('hub operator actions', () => {
+  it('need an operator in a browser session; tokens never carry operator rights', () => {
+    expect(operatorDecision(null, false)).toBe('unauthenticated')
+    expect(operatorDecision(session, false)).toBe('not-found')
+    expect(operatorDecision(session, true)).toBe('allow')
+    for (const name of ['personalWrite', 'oauthManageRepos', 'exchangeOrg', 'publisherRepo']) {
+      expect(operatorDecision(callers[name]!, true), name).toBe('forbidden')
+    }
   })
 })

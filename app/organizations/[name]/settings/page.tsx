@@ -20,6 +20,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
         <p className="text-sm text-slate-500">Organization settings</p>
         <h1 className="text-2xl font-semibold"><Link className="hover:underline" href={`/${org.name}`}>{org.name}</Link></h1>
         <p className="text-sm"><Link className="link" href={`/organizations/${org.name}/apps`}>OAuth apps</Link></p>
+        <p className="text-sm"><Link className="link" href={`/organizations/${org.name}/audit`}>Audit log</Link></p>
       </div>
 
       <section className="card space-y-4" aria-labelledby="members-h">

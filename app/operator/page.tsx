@@ -1,0 +1,96 @@
+import Link from 'next/link'
+import { notFound, redirect } from 'next/navigation'
+import { sessionCaller } from '@/lib/auth/caller'
+import { HubError } from '@/lib/http/errors'
+import { EXCHANGE_LIFETIME_DEFAULT_SECONDS, operatorOverview } from '@/lib/org-apps'
+import { ActionForm } from '@/components/ActionForm'
+import { grantTokenExchangeAction, revokeTokenExchangeAction } from '@/app/operator/actions'
+
+export const metadata = { title: 'Hub operator' }
+
+function duration(seconds: number): string {
+  if (seconds % 86400 === 0) return `${seconds / 86400} d`
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`
+  return `${Math.round(seconds / 60)} min`
+}
+
+export default async function OperatorPage() {
+  const caller = await sessionCaller()
+  if (!caller) redirect('/login?next=/operator')
+  const overview = await operatorOverview(caller).catch((e: unknown) => {
+    if (e instanceof HubError) notFound()
+    throw e
+  })
+  return (
+    <div className="space-y-8">
+      <div>
+        <p className="text-sm text-slate-500">Hub operator</p>
+        <h1 className="text-2xl font-semibold">Token exchange privileges</h1>
+        <p className="max-w-3xl text-sm text-slate-600">
+          An app bound to an organization on the Enterprise plan may be allowed to exchange a member&apos;s e-mail for a short-lived,
+          organization-scoped token (RFC 8693). Organizations cannot grant this to themselves. Exchanged tokens live {duration(EXCHANGE_LIFETIME_DEFAULT_SECONDS)} unless
+          the organization&apos;s admins change it. Every grant, revocation and exchange is written to the organization&apos;s audit log.
+        </p>
+      </div>
+
+      <section className="card space-y-3" aria-labelledby="apps-h">
+        <h2 id="apps-h" className="font-semibold">Organization apps</h2>
+        {overview.apps.length === 0 ? (
+          <p className="text-sm text-slate-500">No app is bound to an organization yet.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs uppercase text-slate-500">
+              <tr><th className="py-2">App</th><th>Organization</th><th>Plan</th><th>Token lifetime</th><th>Token exchange</th></tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {overview.apps.map((app) => (
+                <tr key={app.id} className="align-top">
+                  <td className="py-2 pr-3">
+                    <span className="font-medium">{app.name}</span>
+                    <span className="block font-mono text-xs text-slate-500">{app.clientId}</span>
+                  </td>
+                  <td className="py-2 pr-3"><Link className="link" href={`/${app.org}`}>{app.org}</Link></td>
+                  <td className="py-2 pr-3">{app.plan}</td>
+                  <td className="py-2 pr-3">{duration(app.exchangeTokenLifetime)}</td>
+                  <td className="py-2">
+                    {app.tokenExchange ? (
+                      <ActionForm action={revokeTokenExchangeAction} submit={`Revoke from ${app.name}`} className="space-y-2" submitClassName="btn-secondary">
+                        <p className="text-emerald-800">Granted</p>
+                        <input type="hidden" name="appId" value={app.id} />
+                      </ActionForm>
+                    ) : (
+                      <ActionForm action={grantTokenExchangeAction} submit={`Grant to ${app.name}`} className="space-y-2" submitClassName="btn-primary">
+                        <p className="text-slate-500">{app.eligible ? 'Not granted' : 'Not granted · needs the Enterprise plan'}</p>
+                        <input type="hidden" name="appId" value={app.id} />
+                      </ActionForm>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="card space-y-3" aria-labelledby="orgs-h">
+        <h2 id="orgs-h" className="font-semibold">Organizations</h2>
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase text-slate-500">
+            <tr><th className="py-2">Organization</th><th>Plan</th><th>Payment method</th><th>Members</th><th>Apps</th></tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {overview.orgs.map((org) => (
+              <tr key={org.id}>
+                <td className="py-2"><Link className="link" href={`/${org.name}`}>{org.name}</Link></td>
+                <td className="py-2">{org.plan}</td>
+                <td className="py-2">{org.canPay ? 'yes' : 'no'}</td>
+                <td className="py-2">{org.members}</td>
+                <td className="py-2">{org.apps}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  )
+}
