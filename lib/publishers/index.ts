@@ -1,0 +1,280 @@
+// Trusted publishers: a repo owner (or a user, for themselves) names a CI identity, an OIDC issuer
+// plus exact claims, that may obtain short-lived hub tokens without any stored secret:
+//   - for a repo: a 1 h token that writes to that one repo (kind 'publisher', repoId), acting as
+//     the user who registered the publisher, so never beyond that user's rights;
+//   - for a user: a 1 h read-only gated-repos token.
+// The CI posts its id_token to the token endpoint (RFC 8693 token exchange, no client auth);
+// exchangeCiIdToken checks it and issues the token. Adding and removing are audit-logged.
+import { z } from 'zod'
+import { decodeJwt, errors as joseErrors } from 'jose'
+import { db, type Tx } from '@/lib/db'
+import { hubUrl } from '@/lib/config'
+import { issueToken } from '@/lib/auth/tokens'
+import { recordAudit } from '@/lib/audit'
+import { authorizedRepo, repoContext } from '@/lib/hub/repos'
+import { REPO_TYPE_PLURAL, type RepoType } from '@/lib/hub/names'
+import { repoDecision, type Caller } from '@/lib/policy'
+import { badRequest, denial, notFound } from '@/lib/http/errors'
+import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
+import { loopbackFetchAllowed } from '@/lib/net/outbound'
+import { IssuerKeysError, verifyIssuerToken } from '@/lib/publishers/issuer-keys'
+
+export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token'
+const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token'
+export const PUBLISHER_TOKEN_SECONDS = 3600
+
+// ---------------------------------------------------------------- issuers
+
+export type IssuerPreset = {
+  id: 'github' | 'gitlab' | 'circleci'
+  label: string
+  /** The issuer URL; CircleCI's names the CircleCI organization ({org} below). */
+  issuer: string
+  /** A claim every publisher of this issuer must pin, so that no other project's token matches. */
+  identityClaim: string
+  suggestedClaims: string[]
+}
+
+export const ISSUER_PRESETS: readonly IssuerPreset[] = [
+  { id: 'github', label: 'GitHub Actions', issuer: 'https://token.actions.githubusercontent.com', identityClaim: 'repository', suggestedClaims: ['repository', 'ref', 'workflow', 'environment'] },
+  { id: 'gitlab', label: 'GitLab CI/CD', issuer: 'https://gitlab.com', identityClaim: 'project_path', suggestedClaims: ['project_path', 'ref', 'ref_type', 'environment'] },
+  { id: 'circleci', label: 'CircleCI', issuer: 'https://oidc.circleci.com/org/{org}', identityClaim: 'oidc.circleci.com/project-id', suggestedClaims: ['oidc.circleci.com/project-id', 'oidc.circleci.com/context-ids'] },
+]
+
+const CIRCLECI_ISSUER = /^https:\/\/oidc\.circleci\.com\/org\/[0-9a-f-]{36}$/
+
+/** The claim a publisher must pin for this issuer (a preset's identity claim), or null for other issuers. */
+function identityClaimOf(issuer: string): string | null {
+  if (CIRCLECI_ISSUER.test(issuer)) return 'oidc.circleci.com/project-id'
+  return ISSUER_PRESETS.find((p) => p.issuer === issuer)?.identityClaim ?? null
+}
+
+// Claims the verification itself decides; pinning them would mean nothing or break matching.
+const RESERVED_CLAIMS = new Set(['iss', 'aud', 'exp', 'nbf', 'iat', 'jti'])
+
+const issuerUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => {
+    if (!URL.canParse(v)) return false
+    const url = new URL(v)
+    const scheme = url.protocol === 'https:' || (url.protocol === 'http:' && loopbackFetchAllowed())
+    return scheme && !url.username && !url.password && !url.hash && !url.search
+  }, 'must be an https URL without query or fragment')
+
+export const publisherInput = z
+  .object({
+    issuer: issuerUrl,
+    claims: z
+      .record(
+        z.string().trim().regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'claim names are letters, digits and _ . : / -'),
+        z.string().trim().min(1, 'claim values must not be empty').max(500),
+      )
+      .refine((c) => Object.keys(c).length >= 1, 'pin at least one claim')
+      .refine((c) => Object.keys(c).length <= 10, 'at most 10 claims')
+      .refine((c) => !Object.keys(c).some((k) => RESERVED_CLAIMS.has(k)), 'iss, aud, exp, nbf, iat and jti are checked by the hub and cannot be pinned'),
+  })
+  .superRefine((input, ctx) => {
+    const required = identityClaimOf(input.issuer)
+    if (required && !(required in input.claims)) ctx.addIssue({ code: 'custom', path: ['claims'], message: `publishers of this issuer must pin the ${required} claim` })
+  })
+
+export type PublisherInput = z.input<typeof publisherInput>
+
+// ---------------------------------------------------------------- registration
+
+/** A repo as the token request's resource parameter names it: ns/name for models, else with the type. */
+export function resourceName(type: RepoType, namespace: string, name: string): string {
+  return type === 'model' ? `${namespace}/${name}` : `${REPO_TYPE_PLURAL[type]}/${namespace}/${name}`
+}
+
+export type PublisherTarget = { kind: 'user' } | { kind: 'repo'; type: RepoType; namespace: string; name: string }
+
+const MAX_PUBLISHERS_PER_TARGET = 20
+
+/** Publishers are managed from settings pages, in a browser session; a token cannot add one. */
+function sessionOnly(caller: Caller): asserts caller is NonNullable<Caller> {
+  if (!caller) throw denial('unauthenticated')
+  if (caller.principal) throw denial('forbidden')
+}
+
+export async function addPublisher(caller: Caller, target: PublisherTarget, input: PublisherInput, ip: string | null = null) {
+  sessionOnly(caller)
+  const data = publisherInput.parse(input)
+  const scope =
+    target.kind === 'user'
+      ? { ownerUserId: caller.userId, repoId: null, orgId: null, label: 'your account' }
+      : await (async () => {
+          const { repo } = await authorizedRepo(caller, target.type, target.namespace, target.name, 'manage')
+          return { ownerUserId: null, repoId: repo.id, orgId: repo.ownerOrgId, label: resourceName(repo.type as RepoType, repo.namespace, repo.name) }
+        })()
+  const where = scope.repoId ? { repoId: scope.repoId } : { ownerUserId: scope.ownerUserId, repoId: null }
+  if ((await db.trustedPublisher.count({ where })) >= MAX_PUBLISHERS_PER_TARGET) throw badRequest(`At most ${MAX_PUBLISHERS_PER_TARGET} trusted publishers for ${scope.label}`)
+  return db.$transaction(async (tx) => {
+    const publisher = await tx.trustedPublisher.create({
+      data: { ownerUserId: scope.ownerUserId, repoId: scope.repoId, issuer: data.issuer, claims: JSON.stringify(data.claims), createdById: caller.userId },
+    })
+    await recordAudit(
+      { orgId: scope.orgId, action: 'publisher.add', actorUserId: caller.userId, userId: caller.userId, data: { publisherId: publisher.id, for: scope.label, issuer: data.issuer, claims: data.claims }, ip },
+      tx,
+    )
+    return publisher
+  })
+}
+
+/** Removes a publisher the caller manages, and ends the tokens it issued. */
+export async function removePublisher(caller: Caller, publisherId: string, ip: string | null = null) {
+  sessionOnly(caller)
+  const publisher = await db.trustedPublisher.findUnique({ where: { id: publisherId } })
+  if (!publisher) throw notFound('No such trusted publisher')
+  let orgId: string | null = null
+  let label = 'your account'
+  if (publisher.repoId) {
+    const repo = await db.repo.findUnique({ where: { id: publisher.repoId } })
+    if (!repo) throw notFound('No such trusted publisher')
+    const decision = repoDecision(caller, 'manage', repo, await repoContext(caller, repo))
+    if (decision !== 'allow') throw notFound('No such trusted publisher')
+    orgId = repo.ownerOrgId
+    label = resourceName(repo.type as RepoType, repo.namespace, repo.name)
+  } else if (publisher.ownerUserId !== caller.userId) {
+    throw notFound('No such trusted publisher')
+  }
+  await db.$transaction(async (tx: Tx) => {
+    await tx.trustedPublisher.delete({ where: { id: publisher.id } })
+    await tx.accessToken.updateMany({ where: { kind: 'publisher', grantId: publisher.id, revokedAt: null }, data: { revokedAt: new Date() } })
+    await recordAudit(
+      { orgId, action: 'publisher.remove', actorUserId: caller.userId, userId: caller.userId, data: { publisherId: publisher.id, for: label, issuer: publisher.issuer, claims: JSON.parse(publisher.claims) }, ip },
+      tx,
+    )
+  })
+}
+
+export type PublisherView = { id: string; issuer: string; claims: Record<string, string>; for: string; repo: { type: RepoType; namespace: string; name: string } | null; createdAt: Date }
+
+/** The caller's own publishers and those of the repos they own (the settings page's list). */
+export async function listPublishers(caller: Caller): Promise<PublisherView[]> {
+  sessionOnly(caller)
+  const repos = await db.repo.findMany({ where: { ownerUserId: caller.userId }, select: { id: true, type: true, namespace: true, name: true } })
+  const repoById = new Map(repos.map((r) => [r.id, r]))
+  const rows = await db.trustedPublisher.findMany({
+    where: { OR: [{ ownerUserId: caller.userId, repoId: null }, { repoId: { in: repos.map((r) => r.id) } }] },
+    orderBy: { createdAt: 'asc' },
+  })
+  return rows.map((p) => {
+    const repo = p.repoId ? repoById.get(p.repoId)! : null
+    return {
+      id: p.id,
+      issuer: p.issuer,
+      claims: JSON.parse(p.claims) as Record<string, string>,
+      for: repo ? resourceName(repo.type as RepoType, repo.namespace, repo.name) : 'your account',
+      repo: repo ? { type: repo.type as RepoType, namespace: repo.namespace, name: repo.name } : null,
+      createdAt: p.createdAt,
+    }
+  })
+}
+
+// ---------------------------------------------------------------- exchange
+
+export type PublisherTokenResponse = {
+  access_token: string
+  token_type: 'bearer'
+  expires_in: number
+  scope?: string
+  issued_token_type: typeof ACCESS_TOKEN_TYPE
+}
+
+type Resource = { kind: 'repo'; type: RepoType; namespace: string; name: string } | { kind: 'user'; username: string }
+
+const SEGMENT = '[A-Za-z0-9][A-Za-z0-9._-]{0,95}'
+const REPO_RESOURCE = new RegExp(`^(?:(models|datasets|spaces)/)?(${SEGMENT})/(${SEGMENT})$`)
+const USER_RESOURCE = new RegExp(`^${SEGMENT}$`)
+const TYPE_OF_PLURAL = Object.fromEntries(Object.entries(REPO_TYPE_PLURAL).map(([type, plural]) => [plural, type])) as Record<string, RepoType>
+
+/** `ns/name` (a model), `datasets/ns/name`, `spaces/ns/name`, or a username. */
+export function parseResource(resource: string): Resource {
+  const repo = REPO_RESOURCE.exec(resource)
+  if (repo) return { kind: 'repo', type: repo[1] ? TYPE_OF_PLURAL[repo[1]]! : 'model', namespace: repo[2]!, name: repo[3]! }
+  if (USER_RESOURCE.test(resource)) return { kind: 'user', username: resource }
+  throw invalidRequest('resource must be ns/name, datasets/ns/name, spaces/ns/name or a username')
+}
+
+function claimsMatch(payload: Record<string, unknown>, pinned: Record<string, string>): boolean {
+  return Object.entries(pinned).every(([name, value]) => typeof payload[name] === 'string' && payload[name] === value)
+}
+
+/**
+ * Trades a CI provider's id_token for a 1 h hub token (no refresh). Throws OAuthError:
+ * invalid_request for a malformed token or resource, invalid_grant for everything the token or
+ * the registration does not allow (unknown resource or issuer, signature, audience, expiry,
+ * claim mismatch).
+ */
+export async function exchangeCiIdToken(input: { subjectToken: string; resource: string }): Promise<PublisherTokenResponse> {
+  const resource = parseResource(input.resource.trim())
+  let unverified: Record<string, unknown>
+  try {
+    unverified = decodeJwt(input.subjectToken)
+  } catch {
+    throw invalidRequest('subject_token is not a JWT')
+  }
+  const issuer = unverified.iss
+  if (typeof issuer !== 'string' || !issuer) throw invalidGrant('The id_token has no issuer')
+
+  let target: { repoId: string | null; ownerUserId: string | null; repo: Awaited<ReturnType<typeof db.repo.findUnique>> }
+  if (resource.kind === 'repo') {
+    const repo = await db.repo.findUnique({ where: { type_namespace_name: { type: resource.type, namespace: resource.namespace, name: resource.name } } })
+    if (!repo) throw invalidGrant('Resource not found')
+    target = { repoId: repo.id, ownerUserId: null, repo }
+  } else {
+    const user = await db.user.findUnique({ where: { username: resource.username }, select: { id: true } })
+    if (!user) throw invalidGrant('Resource not found')
+    target = { repoId: null, ownerUserId: user.id, repo: null }
+  }
+
+  // Only issuers someone registered for this resource are ever contacted.
+  const publishers = await db.trustedPublisher.findMany({
+    where: target.repoId ? { repoId: target.repoId, issuer } : { ownerUserId: target.ownerUserId, repoId: null, issuer },
+  })
+  if (publishers.length === 0) throw invalidGrant('No trusted publisher of this resource uses that issuer')
+
+  let payload: Record<string, unknown>
+  try {
+    payload = await verifyIssuerToken(input.subjectToken, { issuer, audience: hubUrl() })
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) throw invalidGrant(`The id_token is not valid: ${e.message}`)
+    if (e instanceof IssuerKeysError) throw invalidGrant(`The issuer's keys are unavailable: ${e.message}`)
+    throw e
+  }
+  const publisher = publishers.find((p) => claimsMatch(payload, JSON.parse(p.claims) as Record<string, string>))
+  if (!publisher) throw invalidGrant('The id_token does not match the claims of any trusted publisher')
+
+  if (target.repo) {
+    const repo = target.repo
+    const actingUserId = publisher.createdById ?? repo.ownerUserId
+    // The token acts as the user who registered the publisher: if they lost write access, so did it.
+    const acting = actingUserId ? { userId: actingUserId, principal: null } : null
+    if (!acting || repoDecision(acting, 'write', repo, await repoContext(acting, repo)) !== 'allow') {
+      throw invalidGrant('The publisher\'s owner can no longer write to this repository')
+    }
+    const { token } = await issueToken({
+      kind: 'publisher',
+      userId: acting.userId,
+      displayName: `trusted publisher ${new URL(issuer).host}`,
+      role: 'scoped',
+      repoId: repo.id,
+      grantId: publisher.id,
+      expiresAt: new Date(Date.now() + PUBLISHER_TOKEN_SECONDS * 1000),
+    })
+    return { access_token: token, token_type: 'bearer', expires_in: PUBLISHER_TOKEN_SECONDS, issued_token_type: ACCESS_TOKEN_TYPE }
+  }
+  const { token } = await issueToken({
+    kind: 'publisher',
+    userId: target.ownerUserId!,
+    displayName: `trusted publisher ${new URL(issuer).host}`,
+    role: 'scoped',
+    scopes: ['gated-repos'],
+    grantId: publisher.id,
+    expiresAt: new Date(Date.now() + PUBLISHER_TOKEN_SECONDS * 1000),
+  })
+  return { access_token: token, token_type: 'bearer', expires_in: PUBLISHER_TOKEN_SECONDS, scope: 'gated-repos', issued_token_type: ACCESS_TOKEN_TYPE }
+}

@@ -1,0 +1,228 @@
+// Trusted publishers with a local OIDC issuer made here (its own RSA keys, discovery and JWKS on
+// loopback, reachable only with the development setting): registration rules, audit entries, and
+// the id_token exchange with every negative case.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ZodError } from 'zod'
+import { db } from '@/lib/db'
+import { createUser } from '@/lib/hub/users'
+import { changeMember, createOrg } from '@/lib/hub/orgs'
+import { createRepo, repoContext } from '@/lib/hub/repos'
+import { principalFromToken } from '@/lib/auth/tokens'
+import { repoDecision } from '@/lib/policy'
+import { addPublisher, exchangeCiIdToken, listPublishers, removePublisher } from '@/lib/publishers'
+import { OAuthError } from '@/lib/oauth/errors'
+import { HubError } from '@/lib/http/errors'
+
+const HUB = 'http://hub.test'
+let issuerServer: http.Server
+let issuer: string
+let issuerHits = 0
+let signingKey: CryptoKey
+let strangerKey: CryptoKey
+const session = (userId: string) => ({ userId, principal: null })
+let owner: { id: string }
+let admin: { id: string }
+let orgId: string
+
+const CLAIMS = { repository: 'octo/model-repo', ref: 'refs/heads/main', workflow: 'release' }
+
+async function idToken(over: JWTPayload = {}, options: { key?: CryptoKey; iss?: string } = {}) {
+  return new SignJWT({ ...CLAIMS, sub: 'repo:octo/model-repo:ref:refs/heads/main', ...over })
+    .setProtectedHeader({ alg: 'RS256', kid: 'ci-key-1' })
+    .setIssuer(options.iss ?? issuer)
+    .setAudience((over.aud as string) ?? HUB)
+    .setIssuedAt()
+    .setExpirationTime((over.exp as number) ?? Math.floor(Date.now() / 1000) + 300)
+    .sign(options.key ?? signingKey)
+}
+
+async function grantFailure(promise: Promise<unknown>) {
+  const error = await promise.then(() => null, (e: unknown) => e)
+  expect(error).toBeInstanceOf(OAuthError)
+  return (error as OAuthError).code
+}
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256')
+  signingKey = pair.privateKey
+  strangerKey = (await generateKeyPair('RS256')).privateKey
+  const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'ci-key-1', alg: 'RS256', use: 'sig' }
+  issuerServer = http.createServer((req, res) => {
+    issuerHits++
+    res.setHeader('content-type', 'application/json')
+    if (req.url === '/.well-known/openid-configuration') return res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }))
+    if (req.url === '/jwks') return res.end(JSON.stringify({ keys: [publicJwk] }))
+    res.statusCode = 404
+    res.end('{}')
+  })
+  await new Promise<void>((resolve) => issuerServer.listen(0, '127.0.0.1', resolve))
+  issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`
+
+  process.env.OAUTH_ALLOW_LOOPBACK_FETCH = '1'
+  owner = await createUser({ username: 'pubowner', email: 'pubowner@test.dev', password: 'password-owner' })
+  admin = await createUser({ username: 'pubadmin', email: 'pubadmin@test.dev', password: 'password-admin' })
+  await createUser({ username: 'pubother', email: 'pubother@test.dev', password: 'password-other' })
+  await createRepo(session(owner.id), { namespace: 'pubowner', name: 'model-repo' })
+  await createRepo(session(owner.id), { namespace: 'pubowner', name: 'other-repo' })
+  await createRepo(session(owner.id), { type: 'dataset', namespace: 'pubowner', name: 'data-repo' })
+  orgId = (await createOrg(admin.id, { name: 'puborg' })).id
+  await createRepo(session(admin.id), { namespace: 'puborg', name: 'org-model', private: true })
+})
+
+afterAll(async () => {
+  issuerServer.closeAllConnections()
+  await new Promise((resolve) => issuerServer.close(resolve))
+})
+
+beforeEach(() => {
+  process.env.OAUTH_ALLOW_LOOPBACK_FETCH = '1'
+  process.env.HUB_URL = HUB
+})
+
+describe('registering publishers', () => {
+  it('refuses publishers that pin nothing, pin reserved claims, or miss a preset issuer\'s identity claim', async () => {
+    const repo = { kind: 'repo', type: 'model', namespace: 'pubowner', name: 'model-repo' } as const
+    const bad: { issuer: string; claims: Record<string, string> }[] = [
+      { issuer, claims: {} },
+      { issuer, claims: { aud: HUB } },
+      { issuer, claims: { 'bad name!': 'x' } },
+      { issuer, claims: { ref: '' } },
+      { issuer: 'https://token.actions.githubusercontent.com', claims: { ref: 'refs/heads/main' } },
+      { issuer: 'https://oidc.circleci.com/org/0b9c2f1e-2d36-4f4b-9c1f-3a1e2b3c4d5e', claims: { sub: 'x' } },
+      { issuer: 'ftp://ci.example', claims: { sub: 'x' } },
+      { issuer: 'https://ci.example/?q=1', claims: { sub: 'x' } },
+    ]
+    for (const input of bad) await expect(addPublisher(session(owner.id), repo, input), JSON.stringify(input)).rejects.toBeInstanceOf(ZodError)
+  })
+
+  it('accepts the GitHub preset with its claims and any OIDC issuer', async () => {
+    const gh = await addPublisher(session(owner.id), { kind: 'repo', type: 'model', namespace: 'pubowner', name: 'other-repo' }, { issuer: 'https://token.actions.githubusercontent.com', claims: { repository: 'octo/other', workflow: 'ci' } })
+    expect(gh.repoId).not.toBeNull()
+    await removePublisher(session(owner.id), gh.id)
+  })
+
+  it('lets only the repo\'s managers add one, and only in a browser session', async () => {
+    const repo = { kind: 'repo', type: 'model', namespace: 'pubowner', name: 'model-repo' } as const
+    const other = await db.user.findUniqueOrThrow({ where: { username: 'pubother' } })
+    await expect(addPublisher(session(other.id), repo, { issuer, claims: CLAIMS })).rejects.toMatchObject({ status: 403 })
+    await expect(addPublisher({ userId: owner.id, principal: { tokenKind: 'personal', role: 'write' } as never }, repo, { issuer, claims: CLAIMS })).rejects.toBeInstanceOf(HubError)
+    await expect(addPublisher(null, repo, { issuer, claims: CLAIMS })).rejects.toMatchObject({ status: 401 })
+  })
+
+  it('audit-logs adding and removing', async () => {
+    const p = await addPublisher(session(admin.id), { kind: 'repo', type: 'model', namespace: 'puborg', name: 'org-model' }, { issuer, claims: { repository: 'acme/x' } }, '198.51.100.1')
+    await removePublisher(session(admin.id), p.id, '198.51.100.1')
+    const entries = await db.auditLogEntry.findMany({ where: { orgId, action: { in: ['publisher.add', 'publisher.remove'] } }, orderBy: { createdAt: 'asc' } })
+    expect(entries.map((e) => e.action)).toEqual(['publisher.add', 'publisher.remove'])
+    expect(entries[0]).toMatchObject({ actorUserId: admin.id, ip: '198.51.100.1' })
+    expect(JSON.parse(entries[0]!.data)).toMatchObject({ publisherId: p.id, for: 'puborg/org-model', issuer, claims: { repository: 'acme/x' } })
+  })
+})
+
+describe('exchanging a CI id_token', () => {
+  let repoPublisherId: string
+  beforeAll(async () => {
+    process.env.OAUTH_ALLOW_LOOPBACK_FETCH = '1'
+    repoPublisherId = (await addPublisher(session(owner.id), { kind: 'repo', type: 'model', namespace: 'pubowner', name: 'model-repo' }, { issuer, claims: CLAIMS })).id
+    await addPublisher(session(owner.id), { kind: 'repo', type: 'dataset', namespace: 'pubowner', name: 'data-repo' }, { issuer, claims: { repository: 'octo/data' } })
+    await addPublisher(session(owner.id), { kind: 'user' }, { issuer, claims: { repository: 'octo/model-repo' } })
+    await addPublisher(session(admin.id), { kind: 'repo', type: 'model', namespace: 'puborg', name: 'org-model' }, { issuer, claims: CLAIMS })
+  })
+
+  it('issues a 1 h token that writes to that one repo', async () => {
+    const res = await exchangeCiIdToken({ subjectToken: await idToken(), resource: 'pubowner/model-repo' })
+    expect(res).toEqual({ access_token: expect.stringMatching(/^hf_/), token_type: 'bearer', expires_in: 3600, issued_token_type: 'urn:ietf:params:oauth:token-type:access_token' })
+    expect(res).not.toHaveProperty('refresh_token')
+    const principal = (await principalFromToken(res.access_token))!
+    expect(principal).toMatchObject({ tokenKind: 'publisher', userId: owner.id })
+    const caller = { userId: principal.userId, principal }
+    const target = await db.repo.findFirstOrThrow({ where: { namespace: 'pubowner', name: 'model-repo' } })
+    const other = await db.repo.findFirstOrThrow({ where: { namespace: 'pubowner', name: 'other-repo' } })
+    expect(repoDecision(caller, 'write', target, await repoContext(caller, target))).toBe('allow')
+    expect(repoDecision(caller, 'manage', target, await repoContext(caller, target))).toBe('forbidden')
+    expect(repoDecision(caller, 'write', other, await repoContext(caller, other))).toBe('forbidden')
+  })
+
+  it('names datasets and spaces with their prefix', async () => {
+    expect((await exchangeCiIdToken({ subjectToken: await idToken({ repository: 'octo/data' }), resource: 'datasets/pubowner/data-repo' })).expires_in).toBe(3600)
+    expect(await grantFailure(exchangeCiIdToken({ subjectToken: await idToken({ repository: 'octo/data' }), resource: 'pubowner/data-repo' }))).toBe('invalid_grant')
+  })
+
+  it('issues a read-only gated-repos token for a user resource', async () => {
+    const res = await exchangeCiIdToken({ subjectToken: await idToken(), resource: 'pubowner' })
+    expect(res.scope).toBe('gated-repos')
+    const principal = (await principalFromToken(res.access_token))!
+    expect(principal).toMatchObject({ tokenKind: 'publisher', repoId: null, scopes: ['gated-repos'] })
+    const caller = { userId: principal.userId, principal }
+    const own = await db.repo.findFirstOrThrow({ where: { namespace: 'pubowner', name: 'model-repo' } })
+    expect(repoDecision(caller, 'write', own, await repoContext(caller, own))).toBe('forbidden')
+  })
+
+  it('acts as the registering admin for an organization repo, and stops when they lose write access', async () => {
+    expect((await exchangeCiIdToken({ subjectToken: await idToken(), resource: 'puborg/org-model' })).expires_in).toBe(3600)
+    const helper = await createUser({ username: 'pubhelper', email: 'pubhelper@test.dev', password: 'password-helper' })
+    await db.membership.create({ data: { orgId, userId: helper.id, role: 'admin' } })
+    await changeMember(orgId, admin.id, 'read')
+    try {
+      expect(await grantFailure(exchangeCiIdToken({ subjectToken: await idToken(), resource: 'puborg/org-model' }))).toBe('invalid_grant')
+    } finally {
+      await changeMember(orgId, admin.id, 'admin')
+    }
+  })
+
+  it('accepts a token expired within the small clock skew', async () => {
+    expect((await exchangeCiIdToken({ subjectToken: await idToken({ exp: Math.floor(Date.now() / 1000) - 10 }), resource: 'pubowner/model-repo' })).expires_in).toBe(3600)
+  })
+
+  const negatives: [string, () => Promise<string>, string, string][] = [
+    ['wrong audience', () => idToken({ aud: 'https://huggingface.co' }), 'pubowner/model-repo', 'invalid_grant'],
+    ['expired', () => idToken({ exp: Math.floor(Date.now() / 1000) - 120 }), 'pubowner/model-repo', 'invalid_grant'],
+    ['not yet valid', () => idToken({ nbf: Math.floor(Date.now() / 1000) + 600 }), 'pubowner/model-repo', 'invalid_grant'],
+    ['wrong signature', () => idToken({}, { key: strangerKey }), 'pubowner/model-repo', 'invalid_grant'],
+    ['claim mismatch (branch)', () => idToken({ ref: 'refs/heads/feature' }), 'pubowner/model-repo', 'invalid_grant'],
+    ['claim mismatch (type, not string)', () => idToken({ workflow: ['release'] }), 'pubowner/model-repo', 'invalid_grant'],
+    ['claim missing', () => idToken({ workflow: undefined }), 'pubowner/model-repo', 'invalid_grant'],
+    ['unknown issuer', () => idToken({}, { iss: 'https://ci.unknown.example' }), 'pubowner/model-repo', 'invalid_grant'],
+    ['repo without publishers', () => idToken(), 'pubowner/other-repo', 'invalid_grant'],
+    ['resource not found (repo)', () => idToken(), 'pubowner/no-such-repo', 'invalid_grant'],
+    ['resource not found (user)', () => idToken(), 'no-such-user', 'invalid_grant'],
+    ['malformed resource', () => idToken(), 'a/b/c/d', 'invalid_request'],
+    ['not a JWT', async () => 'not-a-jwt', 'pubowner/model-repo', 'invalid_request'],
+  ]
+  for (const [name, token, resource, code] of negatives) {
+    it(`refuses: ${name} (${code})`, async () => expect(await grantFailure(exchangeCiIdToken({ subjectToken: await token(), resource }))).toBe(code))
+  }
+
+  it('never contacts an issuer nobody registered', async () => {
+    const before = issuerHits
+    await grantFailure(exchangeCiIdToken({ subjectToken: await idToken({}, { iss: `${issuer}/elsewhere` }), resource: 'pubowner/model-repo' }))
+    expect(issuerHits).toBe(before)
+  })
+
+  it('caches the issuer keys', async () => {
+    await exchangeCiIdToken({ subjectToken: await idToken(), resource: 'pubowner/model-repo' })
+    const before = issuerHits
+    await exchangeCiIdToken({ subjectToken: await idToken(), resource: 'pubowner/model-repo' })
+    expect(issuerHits).toBe(before)
+  })
+
+  it('cannot reach a loopback issuer without the development setting', async () => {
+    delete process.env.OAUTH_ALLOW_LOOPBACK_FETCH
+    const fresh = `http://localhost:${new URL(issuer).port}`
+    await db.trustedPublisher.create({ data: { repoId: (await db.repo.findFirstOrThrow({ where: { namespace: 'pubowner', name: 'model-repo' } })).id, issuer: fresh, claims: JSON.stringify(CLAIMS), createdById: owner.id } })
+    expect(await grantFailure(exchangeCiIdToken({ subjectToken: await idToken({}, { iss: fresh }), resource: 'pubowner/model-repo' }))).toBe('invalid_grant')
+  })
+
+  it('lists the user\'s publishers, and removing one ends its tokens', async () => {
+    const listed = await listPublishers(session(owner.id))
+    expect(listed.map((p) => p.for).sort()).toEqual(['datasets/pubowner/data-repo', 'pubowner/model-repo', 'pubowner/model-repo', 'your account'])
+    const res = await exchangeCiIdToken({ subjectToken: await idToken(), resource: 'pubowner/model-repo' })
+    await expect(removePublisher(session(admin.id), repoPublisherId)).rejects.toMatchObject({ status: 404 })
+    await removePublisher(session(owner.id), repoPublisherId)
+    expect(await principalFromToken(res.access_token)).toBeNull()
+    expect(await grantFailure(exchangeCiIdToken({ subjectToken: await idToken(), resource: 'pubowner/model-repo' }))).toBe('invalid_grant')
+  })
+})
