@@ -1,6 +1,6 @@
 /** One evaluation per check, over any engine of that check (offline or neural), on its set in tests/eval. */
-import type { BanCodeVerdict, InjectionVerdict, ModerationEngine } from '@/lib/moderation/engines/types'
-import { evaluateBinary, readEvalSet, type EvalReport } from './evaluate'
+import { GIBBERISH_LABELS, type BanCodeVerdict, type GibberishPrediction, type InjectionVerdict, type ModerationEngine } from '@/lib/moderation/engines/types'
+import { evaluateBinary, evaluateMultiClass, readEvalSet, type EvalReport } from './evaluate'
 
 type Labelled = { text: string; label: string; group?: string }
 
@@ -29,5 +29,15 @@ export function evaluatePromptInjection(engine: ModerationEngine<string, Injecti
       const { label, score } = await engine.run(text)
       return { label, probabilityPositive: label === 'INJECTION' ? score : 1 - score }
     },
+  })
+}
+
+export function evaluateGibberish(engine: ModerationEngine<string, GibberishPrediction>): Promise<EvalReport> {
+  return evaluateMultiClass({
+    check: 'gibberish',
+    engine: engine.name,
+    rows: readEvalSet<Labelled>('gibberish.jsonl'),
+    classes: GIBBERISH_LABELS,
+    predict: (text) => engine.run(text),
   })
 }

@@ -5,6 +5,7 @@
  * packages, Debian licence texts). Files are read in sorted order so a run is reproducible on
  * the same package set. Nothing under tests/eval is ever read.
  */
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pick, seededRandom, shuffle } from './random'
@@ -172,4 +173,63 @@ export function proseChunks(count: number, seed: number): string[] {
     }
   }
   return shuffle(chunks, random)
+}
+
+/**
+ * Debian data packages used at training time only, unpacked under .tmp/offline-corpora (never
+ * installed, never needed by CI, which only re-runs the evaluation on the committed models):
+ * `fortunes` and `fortunes-min` (BSD-style licence) for conversational prose, `fortunes-it`
+ * (public domain) so that one other language is known to be prose, `wamerican` (SCOWL,
+ * permissive) for a dictionary. The GPL-licensed fortunes of other languages are not used. Fetched with `apt-get download` when absent; without them the
+ * trainers use the npm sources alone.
+ */
+export const DEBIAN_CORPORA_DIR = path.resolve('.tmp/offline-corpora')
+const DEBIAN_CORPORA = ['fortunes', 'fortunes-min', 'fortunes-it', 'wamerican']
+
+function debianRoot(): string | null {
+  const root = path.join(DEBIAN_CORPORA_DIR, 'root')
+  if (fs.existsSync(path.join(root, 'usr/share/dict/american-english'))) return root
+  fs.mkdirSync(DEBIAN_CORPORA_DIR, { recursive: true })
+  const download = spawnSync('apt-get', ['download', ...DEBIAN_CORPORA], { cwd: DEBIAN_CORPORA_DIR, stdio: 'inherit' })
+  if (download.status !== 0) {
+    console.log('  Debian corpora unavailable (apt-get download failed); training from npm data only')
+    return null
+  }
+  for (const deb of fs.readdirSync(DEBIAN_CORPORA_DIR).filter((f) => f.endsWith('.deb'))) {
+    spawnSync('dpkg-deb', ['-x', path.join(DEBIAN_CORPORA_DIR, deb), root], { stdio: 'inherit' })
+  }
+  return fs.existsSync(root) ? root : null
+}
+
+/** Fortune cookies (the non-offensive files; `it/` for Italian), one quotation each, whitespace collapsed. */
+export function fortunes(language: 'en' | 'it' = 'en'): string[] {
+  const root = debianRoot()
+  if (!root) return []
+  const dir = path.join(root, 'usr/share/games/fortunes', language === 'en' ? '' : language)
+  if (!fs.existsSync(dir)) return []
+  const quotes: string[] = []
+  // Links at the top point into the language folders; real files only.
+  const files = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)
+  for (const name of files.sort()) {
+    if (name.includes('.') || name === 'ascii-art') continue
+    for (const quote of fs.readFileSync(path.join(dir, name), encodingOf(dir, name)).split(/^%$/m)) {
+      const text = quote.replace(/\s+/g, ' ').trim()
+      if (text.length >= 10 && !/[|\\_]{3}/.test(text)) quotes.push(text)
+    }
+  }
+  return quotes
+}
+
+/** Some of the Italian files predate UTF-8. */
+function encodingOf(dir: string, name: string): 'utf8' | 'latin1' {
+  const bytes = fs.readFileSync(path.join(dir, name))
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes).includes('\uFFFD') ? 'latin1' : 'utf8'
+}
+
+/** SCOWL's American English word list (wamerican), lowercased, without possessives. */
+export function dictionaryWords(): string[] {
+  const root = debianRoot()
+  if (!root) return []
+  const words = fs.readFileSync(path.join(root, 'usr/share/dict/american-english'), 'utf8').split('\n')
+  return [...new Set(words.filter((w) => w && !w.endsWith("'s")).map((w) => w.toLowerCase()))]
 }

@@ -6,14 +6,15 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { neuralBanCodeEngine, neuralPromptInjectionEngine } from '@/lib/moderation/engines/neural'
+import { neuralBanCodeEngine, neuralGibberishEngine, neuralPromptInjectionEngine } from '@/lib/moderation/engines/neural'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
-import { evaluateBancode, evaluatePromptInjection } from './checks'
+import { evaluateBancode, evaluateGibberish, evaluatePromptInjection } from './checks'
 import type { EvalReport } from './evaluate'
 
 const GOALS: Record<string, string> = {
   bancode: 'AUC >= 0.98',
   promptInjection: 'AUC >= 0.95, <= 5% false positives on benign instructions',
+  gibberish: 'macro-F1 >= 0.85',
 }
 
 function format(value: number): string {
@@ -71,9 +72,14 @@ function resultsMarkdown(reports: EvalReport[]): string {
 
 async function main() {
   const offline = offlineEngines()
-  const reports: EvalReport[] = [await evaluateBancode(offline.banCode), await evaluatePromptInjection(offline.promptInjection)]
+  const reports: EvalReport[] = [
+    await evaluateBancode(offline.banCode),
+    await evaluatePromptInjection(offline.promptInjection),
+    await evaluateGibberish(offline.gibberish),
+  ]
   if (neuralBanCodeEngine.available()) reports.push(await evaluateBancode(neuralBanCodeEngine))
   if (neuralPromptInjectionEngine.available()) reports.push(await evaluatePromptInjection(neuralPromptInjectionEngine))
+  if (neuralGibberishEngine.available()) reports.push(await evaluateGibberish(neuralGibberishEngine))
   reports.forEach(printReport)
   if (process.argv.includes('--write')) {
     const file = path.resolve('bench/offline/RESULTS.md')

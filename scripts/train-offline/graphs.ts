@@ -1,4 +1,5 @@
 import { DataType, GraphBuilder, attr } from '@/lib/onnx'
+import type { Mlp } from './mlp'
 
 /** The ONNX graphs of the offline engines, written with the project's ONNX writer (opset 13). */
 export const OPSET = 13
@@ -19,4 +20,25 @@ export function sparseLogisticGraph(name: string, weights: Float32Array, metadat
   g.output(logit, 'logit', DataType.FLOAT, [1])
   g.output(g.op('Sigmoid', [logit]), 'probability', DataType.FLOAT, [1])
   return g.toBytes({ ...producer, metadata })
+}
+
+/**
+ * Appends a one-hidden-layer perceptron (standardise, MatMul, ReLU, MatMul, Softmax) reading
+ * the [features] vector `x`; returns the [classes] probabilities.
+ */
+export function mlpHead(g: GraphBuilder, x: string, model: Mlp, prefix: string): string {
+  const inputs = model.mean.length
+  const f = (name: string, dims: number[], data: Float32Array) => g.initializer(`${prefix}_${name}`, { dataType: DataType.FLOAT, dims, data })
+  const standardised = g.op('Div', [g.op('Sub', [x, f('mean', [inputs], model.mean)]), f('std', [inputs], model.std)])
+  const row = g.op('Unsqueeze', [standardised, g.int64s([0])])
+  const hidden = g.op('Relu', [g.op('Add', [g.op('MatMul', [row, f('w1', [inputs, model.hidden], model.w1)]), f('b1', [model.hidden], model.b1)])])
+  const logits = g.op('Add', [g.op('MatMul', [hidden, f('w2', [model.hidden, model.classes], model.w2)]), f('b2', [model.classes], model.b2)])
+  return g.op('Reshape', [g.op('Softmax', [logits], { axis: attr.int(-1) }), g.int64s([model.classes])])
+}
+
+/** A uint8 table read back as floats: `(q - zeroPoint) * scale` for the gathered ids. */
+export function gatherQuantized(g: GraphBuilder, table: string, ids: string, scale: number, zeroPoint: number): string {
+  const gathered = g.op('Gather', [table, ids], { axis: attr.int(0) })
+  const zero = g.constant({ dataType: DataType.UINT8, dims: [], data: Uint8Array.of(zeroPoint) })
+  return g.op('DequantizeLinear', [gathered, g.scalarFloat(scale), zero])
 }

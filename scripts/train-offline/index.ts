@@ -4,11 +4,13 @@
  * packages, then prints the evaluation on tests/eval. Deterministic for a given package set.
  */
 import { trainBancode } from './train-bancode'
+import { trainGibberish } from './train-gibberish'
 import { trainPromptInjection } from './train-prompt-injection'
 
 const TRAINERS: Record<string, () => Promise<void>> = {
   bancode: trainBancode,
   promptInjection: trainPromptInjection,
+  gibberish: trainGibberish,
 }
 
 async function main() {

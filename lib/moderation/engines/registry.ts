@@ -1,6 +1,7 @@
 import { invisibleTextEngine } from './invisible-text'
 import { withNeuralEngines } from './neural'
 import { offlineBanCodeEngine } from './offline/bancode'
+import { offlineGibberishEngine } from './offline/gibberish'
 import { offlinePromptInjectionEngine } from './offline/prompt-injection'
 import { presidioStyleEngine } from './privacy'
 import { vaderSentimentEngine } from './sentiment/vader'
@@ -31,6 +32,7 @@ export function offlineEngines(): ModerationEngines {
     ...exactOfflineEngines(),
     banCode: offlineBanCodeEngine,
     promptInjection: offlinePromptInjectionEngine,
+    gibberish: offlineGibberishEngine,
   }
 }
 

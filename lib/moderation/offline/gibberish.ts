@@ -1,0 +1,163 @@
+import { fnv1a } from './hashing'
+import type { Feeds, GraphRunner } from './graph-io'
+
+/**
+ * Gibberish = four classes (clean, mild gibberish, word salad, noise) from language models held
+ * in `gibberish.onnx` as hashed, uint8-quantised tables (character trigrams, word frequencies,
+ * word bigrams, and a bigram model of word classes: function words as themselves, other words by
+ * their WordNet parts of speech and suffix, which keeps what word order says while forgetting
+ * the topic) plus shape statistics computed here, fed to a small MLP in the same graph.
+ * Pre-processing only hashes strings, so server and browser need no vocabulary file.
+ */
+export const GIBBERISH_GRAPH = 'gibberish.onnx'
+/** Class order of the graph's `probabilities` output (the contract's labels). */
+export const GIBBERISH_CLASSES = ['clean', 'mild gibberish', 'word salad', 'noise'] as const
+export type GibberishClass = (typeof GIBBERISH_CLASSES)[number]
+
+export const TRIGRAM_BITS = 16
+export const WORD_BITS = 19
+export const BIGRAM_BITS = 19
+/** Two independent hashes per word and bigram: a table value counts only if both buckets agree (count-min). */
+const SECOND_HASH_SEED = 0x9e3779b9
+/** Texts beyond this are judged on their beginning: the classes show within a few sentences. */
+export const GIBBERISH_MAX_CHARS = 1000
+
+/** Words whose order carries most of English grammar: their runs and neighbours separate prose from salad. */
+export const FUNCTION_WORDS = new Set(
+  (
+    'a an the and or but nor so yet if then than that this these those there here of to in on at by for with from into onto ' +
+    'about over under after before between through during without within as is are was were be been being am do does did ' +
+    'have has had will would shall should can could may might must not no i you he she it we they me him her us them my ' +
+    'your his its our their what which who whom whose when where why how all any each some such very just also only'
+  ).split(' '),
+)
+
+export const SHAPE_FEATURES = [
+  'log length',
+  'log word count',
+  'letter fraction',
+  'digit fraction',
+  'symbol fraction',
+  'uppercase fraction',
+  'vowel fraction',
+  'vowelless word fraction',
+  'longest consonant run',
+  'mean word length',
+  'long word fraction',
+  'function word fraction',
+  'function word pair fraction',
+  'ends with punctuation',
+  'starts with capital',
+  'repeated character fraction',
+  'non-Latin letter fraction',
+  'single word',
+  'one keyboard row word fraction',
+] as const
+
+const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm']
+const rowOf = new Map([...KEYBOARD_ROWS.entries()].flatMap(([row, letters]) => [...letters].map((c) => [c, row] as const)))
+
+/** Lowercased words: letters with inner apostrophes ("don't" is one word). */
+export function gibberishWords(text: string): string[] {
+  return text.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)*/gu) ?? []
+}
+
+function bucket(key: string, bits: number, seed?: number): number {
+  const size = 2 ** bits
+  return 1 + ((seed === undefined ? fnv1a(key) : fnv1a(key, seed)) % (size - 1))
+}
+
+/** Bucket pair of a word or bigram in its table (bucket 0 is the graph's empty sentinel). */
+export function wordBuckets(key: string, bits: number): [number, number] {
+  return [bucket(key, bits), bucket(key, bits, SECOND_HASH_SEED)]
+}
+
+/** Character trigrams of a word with `^`/`$` marking its edges. */
+export function wordTrigrams(word: string): string[] {
+  const padded = `^${word}$`
+  const trigrams: string[] = []
+  for (let i = 0; i + 3 <= padded.length; i++) trigrams.push(padded.slice(i, i + 3))
+  return trigrams
+}
+
+export function trigramBucket(trigram: string): number {
+  return bucket(trigram, TRIGRAM_BITS)
+}
+
+export function shapeFeatures(text: string, words: string[]): number[] {
+  const visible = text.replace(/\s+/g, '')
+  const letters = visible.match(/\p{L}/gu) ?? []
+  const latin = letters.filter((c) => /[a-z]/i.test(c))
+  const count = (pattern: RegExp) => (visible.match(pattern) ?? []).length
+  const fraction = (n: number, of: number) => (of > 0 ? n / of : 0)
+  const vowelless = words.filter((w) => w.length >= 2 && !/[aeiouyàâäéèêëîïôöûüœæ]/.test(w)).length
+  let longestRun = 0
+  for (const run of text.toLowerCase().match(/[bcdfghjklmnpqrstvwxz]+/g) ?? []) longestRun = Math.max(longestRun, run.length)
+  const functionWords = words.filter((w) => FUNCTION_WORDS.has(w)).length
+  let functionPairs = 0
+  for (let i = 1; i < words.length; i++) if (FUNCTION_WORDS.has(words[i]) && FUNCTION_WORDS.has(words[i - 1])) functionPairs++
+  const oneRow = words.filter((w) => w.length >= 4 && new Set([...w].map((c) => rowOf.get(c) ?? -1)).size === 1).length
+  const meanLength = words.length ? words.reduce((s, w) => s + w.length, 0) / words.length : 0
+  const trimmed = text.trim()
+  return [
+    Math.log1p(text.length) / 6,
+    Math.log1p(words.length) / 4,
+    fraction(letters.length, visible.length),
+    fraction(count(/\p{N}/gu), visible.length),
+    fraction(count(/[\p{P}\p{S}]/gu), visible.length),
+    fraction(letters.filter((c) => c !== c.toLowerCase()).length, letters.length),
+    fraction(latin.filter((c) => /[aeiouy]/i.test(c)).length, latin.length),
+    fraction(vowelless, words.length),
+    Math.min(longestRun, 8) / 8,
+    Math.min(meanLength, 20) / 10,
+    fraction(words.filter((w) => w.length > 12).length, words.length),
+    fraction(functionWords, words.length),
+    fraction(functionPairs, Math.max(1, words.length - 1)),
+    /[.!?)"'…]$/.test(trimmed) ? 1 : 0,
+    /^\p{Lu}/u.test(trimmed) ? 1 : 0,
+    fraction(count(/(.)\1{2,}/gu) * 3, visible.length),
+    fraction(letters.length - latin.length, letters.length),
+    words.length === 1 ? 1 : 0,
+    fraction(oneRow, words.length),
+  ]
+}
+
+const int64 = (values: number[]) => ({ type: 'int64' as const, data: BigInt64Array.from(values, BigInt), dims: [values.length] })
+
+/**
+ * The graph's inputs. Every id list ends with the sentinel bucket 0 (value 0 in every table) so
+ * no input is empty; `counts` holds the real lengths for the means.
+ */
+export function gibberishFeeds(text: string): Feeds {
+  const head = text.slice(0, GIBBERISH_MAX_CHARS)
+  const words = gibberishWords(head)
+  const trigrams = words.flatMap(wordTrigrams).map(trigramBucket)
+  const wordPairs = words.map((w) => wordBuckets(w, WORD_BITS))
+  const bigramPairs = words.slice(1).map((w, i) => wordBuckets(`${words[i]} ${w}`, BIGRAM_BITS))
+  const shape = shapeFeatures(head, words)
+  return {
+    trigram_ids: int64([...trigrams, 0]),
+    word_ids_a: int64([...wordPairs.map((p) => p[0]), 0]),
+    word_ids_b: int64([...wordPairs.map((p) => p[1]), 0]),
+    bigram_ids_a: int64([...bigramPairs.map((p) => p[0]), 0]),
+    bigram_ids_b: int64([...bigramPairs.map((p) => p[1]), 0]),
+    word_sequence: int64([0, ...wordPairs.map((p) => p[0]), 0]),
+    counts: { type: 'float32', data: Float32Array.of(trigrams.length, wordPairs.length, bigramPairs.length), dims: [3] },
+    shape: { type: 'float32', data: Float32Array.from(shape), dims: [shape.length] },
+  }
+}
+
+export type GibberishAnswer = { label: GibberishClass; probability: number }
+
+/** The top class and its probability; `probabilities` in GIBBERISH_CLASSES order. */
+export function gibberishAnswer(probabilities: ArrayLike<number>): GibberishAnswer {
+  let best = 0
+  for (let i = 1; i < GIBBERISH_CLASSES.length; i++) if (probabilities[i] > probabilities[best]) best = i
+  return { label: GIBBERISH_CLASSES[best], probability: probabilities[best] }
+}
+
+export async function classifyGibberish(run: GraphRunner, text: string): Promise<{ answer: GibberishAnswer; probabilities: number[] }> {
+  const outputs = await run(GIBBERISH_GRAPH, gibberishFeeds(text))
+  const probabilities = Array.from(outputs.probabilities)
+  return { answer: gibberishAnswer(probabilities), probabilities }
+}
