@@ -6,10 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 PGPORT=${PGPORT:-55432}
-PGROOT="$PWD/.pgdata"
+PGROOT=${PGROOT:-"$PWD/.pgdata"}
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 case "${1:-start}" in
   start)
+    # Never pull the data folder from under a server that is still running there.
+    as_postgres "$PGBIN/pg_ctl" -D "$PGROOT/data" -m immediate stop >/dev/null 2>&1 || true
     rm -rf "$PGROOT" && mkdir -p "$PGROOT"
     [ "$(id -u)" = 0 ] && chown postgres:postgres "$PGROOT"
     as_postgres "$PGBIN/initdb" -D "$PGROOT/data" -U postgres --auth=trust -E UTF8 --no-locale >/dev/null

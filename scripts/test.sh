@@ -24,7 +24,13 @@ reports=(.tmp/report-typecheck.json .tmp/report-vitest-sqlite.json)
 pg_started=
 if [ -z "${SKIP_POSTGRES:-}" ]; then
   if [ -z "${TEST_POSTGRES_URL:-}" ] && [ -x /usr/lib/postgresql/15/bin/postgres ]; then
-    TEST_POSTGRES_URL=$(scripts/pg-throwaway.sh start) && pg_started=1
+    # A cluster of the test run's own (port and folder), so a developer's server is left alone.
+    export PGPORT=${TEST_PGPORT:-55499} PGROOT="$PWD/.pgdata-test"
+    if TEST_POSTGRES_URL=$(scripts/pg-throwaway.sh start); then pg_started=1; else
+      echo "could not start the throwaway PostgreSQL; its log: $PGROOT/log"
+      echo '{"name":"postgres-start","passed":0,"failed":1}' >.tmp/report-postgres-start.json
+      reports+=(.tmp/report-postgres-start.json)
+    fi
   fi
   if [ -n "${TEST_POSTGRES_URL:-}" ]; then
     echo "::: integration tests (PostgreSQL)"
