@@ -29,6 +29,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <li><Link className="hover:text-slate-900" href="/datasets">Datasets</Link></li>
               <li><Link className="hover:text-slate-900" href="/spaces">Spaces</Link></li>
               <li><Link className="hover:text-slate-900" href="/rai/v1/raimoderationmodels/docs">Moderation API</Link></li>
+              <li><Link className="hover:text-slate-900" href="/playground">Playground</Link></li>
             </ul>
             <div className="ml-auto flex items-center gap-3 text-sm">
               {name ? (

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next'
+import { sessionCaller } from '@/lib/auth/caller'
+import { browserCatalog } from '@/lib/moderation/browser/server-catalog'
+import { Playground } from './playground'
+
+export const metadata: Metadata = { title: 'Moderation playground' }
+// The catalog lists the model files installed right now, and server mode depends on the session.
+export const dynamic = 'force-dynamic'
+
+export default async function PlaygroundPage() {
+  const signedIn = (await sessionCaller()) !== null
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-semibold">Moderation playground</h1>
+        <p className="max-w-3xl text-slate-700">
+          Run the ten moderation checks on your own text, in this browser (onnxruntime-web on WebGPU when there is an adapter,
+          else WebAssembly, with the same ONNX files the server uses) or on the server through the{' '}
+          <a className="text-brand-700 underline" href="/rai/v1/raimoderationmodels/docs">moderation API</a>. Model files come
+          from this hub only and stay in the browser's cache.
+        </p>
+      </header>
+      <Playground catalog={browserCatalog()} signedIn={signedIn} />
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+/**
+ * What the server tells the playground it may load in the browser: the neural models installed
+ * in MODELS_DIR, the offline engines' files, and the name each offline engine answers with on
+ * the server (so the browser reports the same engine). Plain data, built by server-catalog.ts.
+ */
+import type { ModerationLimits } from '@/lib/moderation/api/settings'
+import type { ModerationEngines } from '@/lib/moderation/engines/types'
+import type { NeuralCheck } from '@/lib/moderation/runtime/manifest'
+import type { ModelFile } from './model-files'
+
+export type EngineKey = keyof ModerationEngines
+
+/** A neural model's files in the transformers.js layout. */
+export type NeuralModelFiles = { id: string; config: ModelFile; tokenizer: ModelFile; tokenizerConfig: ModelFile; graph: ModelFile }
+
+export type BrowserCatalog = {
+  neural: Partial<Record<NeuralCheck, NeuralModelFiles>>
+  /** Offline engine files by file name (e.g. "bancode.onnx"). */
+  offlineFiles: Record<string, ModelFile>
+  /** The offline engine each check answers with on the server; "none" where it has none. */
+  offlineEngineNames: Record<EngineKey, string>
+  limits: ModerationLimits
+}
+
+/** The ten checks as the playground lists them: the API path, a name for people, and the engine behind it. */
+export const PLAYGROUND_CHECKS = [
+  { path: 'detoxifymodel', title: 'Toxicity', engine: 'toxicity', neural: 'toxicity' },
+  { path: 'privacy', title: 'Personal data', engine: 'privacy', neural: null },
+  { path: 'promptinjectionmodel', title: 'Prompt injection', engine: 'promptInjection', neural: 'promptInjection' },
+  { path: 'restrictedtopicmodel', title: 'Restricted topics', engine: 'restrictedTopic', neural: 'topic' },
+  { path: 'multi_q_net_embedding', title: 'Embedding', engine: 'embedding', neural: 'embedding' },
+  { path: 'multi-qa-mpnet-model_similarity', title: 'Similarity', engine: 'embedding', neural: 'embedding' },
+  { path: 'sentimentmodel', title: 'Sentiment', engine: 'sentiment', neural: null },
+  { path: 'invisibletextmodel', title: 'Invisible text', engine: 'invisibleText', neural: null },
+  { path: 'gibberishmodel', title: 'Gibberish', engine: 'gibberish', neural: 'gibberish' },
+  { path: 'bancodemodel', title: 'Code', engine: 'banCode', neural: 'bancode' },
+] as const satisfies readonly { path: string; title: string; engine: EngineKey; neural: NeuralCheck | null }[]
+
+export type PlaygroundCheck = (typeof PLAYGROUND_CHECKS)[number]
+export type CheckPath = PlaygroundCheck['path']

@@ -1,0 +1,151 @@
+// The moderation playground in Debian Chromium: every check the hub can run in the browser runs
+// on WASM and on the server with the same answers; unavailable checks say how to install them;
+// personal data and invisible characters are drawn (screenshot); model files are cached.
+import { expect, test, type Request, type Route } from '@playwright/test'
+import { PLAYGROUND_CHECKS } from '@/lib/moderation/browser/catalog'
+import { AGREEMENT_TOLERANCE, compareAnswers } from '@/lib/moderation/browser/compare'
+import { EXAMPLES } from '@/app/playground/examples'
+import { invisibleTextEngine } from '@/lib/moderation/engines/invisible-text'
+import { presidioStyleEngine } from '@/lib/moderation/engines/privacy'
+import { vaderSentimentEngine } from '@/lib/moderation/engines/sentiment/vader'
+import { DEMO, signIn, watchErrors } from './helpers'
+import { answerOf, choose, runChecks } from './playground-helpers'
+
+/** Engines that are plain TypeScript run as JavaScript in the browser; every other one is an ONNX graph on WASM. */
+const RULE_BASED = new Set([presidioStyleEngine.name, vaderSentimentEngine.name, invisibleTextEngine.name])
+const ALL = PLAYGROUND_CHECKS.map((c) => c.path)
+const example = (label: string) => EXAMPLES.find((e) => e.label === label)!.text
+
+test('browser (WASM) and server answer every available check alike', async ({ page }) => {
+  test.setTimeout(180_000)
+  const errors = watchErrors(page)
+  await signIn(page, 'alice', DEMO.alice)
+  await page.goto('/playground')
+  await expect(page.getByRole('heading', { name: 'Moderation playground' })).toBeVisible()
+  let compared = 0
+  for (const label of ['Personal data', 'Invisible text', 'Prompt injection', 'Code', 'Toxic']) {
+    await choose(page, { text: example(label), checks: ALL, mode: 'compare', device: 'wasm' })
+    await runChecks(page, 120_000)
+    for (const check of ALL) {
+      const browser = await answerOf(page, check, 'browser')
+      const server = await answerOf(page, check, 'server')
+      if (browser.kind === 'unavailable') {
+        // Honest about what is missing: the server cannot answer with a model the hub lacks either,
+        // or runs an offline engine that has no browser build (the message says so).
+        expect(browser.text).toMatch(/npm run models:pull \w+|no browser build/)
+        if (/models:pull/.test(browser.text)) expect(server.kind, `${check} on the server`).toBe('unavailable')
+        continue
+      }
+      expect(browser.kind, `${check} in the browser: ${JSON.stringify(browser)}`).toBe('answer')
+      expect(server.kind, `${check} on the server: ${JSON.stringify(server)}`).toBe('answer')
+      if (browser.kind !== 'answer' || server.kind !== 'answer') continue
+      expect(browser.engine, check).toBe(server.engine)
+      expect(server.device).toBe('server')
+      expect(browser.device, check).toBe(RULE_BASED.has(browser.engine) ? 'javascript' : 'wasm')
+      const difference = compareAnswers(browser.body, server.body)
+      expect(difference.mismatches, `${check} on "${label}"`).toEqual([])
+      expect(difference.maxAbsDifference, `${check} on "${label}"`).toBeLessThanOrEqual(AGREEMENT_TOLERANCE)
+      await expect(page.getByTestId(`result-${check}`).getByTestId('difference')).toHaveAttribute('data-agree', 'true')
+      compared++
+    }
+  }
+  // At least the rule-based engines (privacy, sentiment, invisible text) and the offline graphs run in both places.
+  expect(compared).toBeGreaterThanOrEqual(5 * 5)
+  // A check the server cannot answer is a 503, which Chromium logs; nothing else may fail.
+  expect(errors.filter((e) => !e.includes('status of 503'))).toEqual([])
+})
+
+test('ONNX engines run on WASM, rule-based ones as JavaScript; the devices are shown', async ({ page }) => {
+  await page.goto('/playground')
+  await choose(page, { text: example('Prompt injection'), checks: ['promptinjectionmodel', 'bancodemodel', 'sentimentmodel'], device: 'wasm' })
+  await runChecks(page)
+  const injection = await answerOf(page, 'promptinjectionmodel', 'browser')
+  test.skip(injection.kind !== 'answer', 'no prompt-injection engine is browser-ready on this hub')
+  expect(injection).toMatchObject({ device: 'wasm', body: ['INJECTION', expect.any(Number), expect.anything()] })
+  expect(await answerOf(page, 'bancodemodel', 'browser')).toMatchObject({ device: 'wasm' })
+  expect(await answerOf(page, 'sentimentmodel', 'browser')).toMatchObject({ device: 'javascript', engine: 'offline:vader' })
+  await expect(page.getByTestId('result-promptinjectionmodel').getByTestId('browser-device')).toHaveText('WASM')
+})
+
+test('signed out: browser mode only; personal data highlighted and invisible characters shown with code points', async ({ page }) => {
+  const errors = watchErrors(page)
+  await page.goto('/playground')
+  await expect(page.getByRole('radio', { name: 'On the server' })).toBeDisabled()
+  await expect(page.getByRole('radio', { name: 'Side by side: browser and server' })).toBeDisabled()
+  const text = 'Hi, I am Priya Sharma. Call +1 415 555 0132 or mail priya.sharma@example.com; card 4111 1111 1111 1111. re\u200bset pass\u200dword\u2060 \u{1F600}'
+  await choose(page, { text, checks: ['privacy', 'invisibletextmodel'] })
+  await runChecks(page)
+  const privacy = page.getByTestId('result-privacy')
+  const types = await privacy.getByTestId('pii-span').evaluateAll((spans) => spans.map((s) => s.getAttribute('data-type')))
+  expect(types).toEqual(expect.arrayContaining(['PERSON', 'PHONE_NUMBER', 'EMAIL_ADDRESS', 'CREDIT_CARD']))
+  await expect(privacy.getByTestId('pii-span').filter({ hasText: 'priya.sharma@example.com' })).toContainText('EMAIL_ADDRESS')
+  const invisible = page.getByTestId('result-invisibletextmodel')
+  await expect(invisible.getByTestId('invisible-char')).toHaveText(['U+200B', 'U+200D', 'U+2060', 'U+1F600'])
+  await page.getByRole('region', { name: 'Results' }).screenshot({ path: '.tmp/screens/playground-pii-invisible.png' })
+  expect(errors).toEqual([])
+})
+
+test('model files come from the hub once; a reload runs from the Cache API with no model request', async ({ page }) => {
+  test.setTimeout(120_000)
+  const modelRequests: string[] = []
+  const outside: string[] = []
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url())
+    if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') outside.push(request.url())
+    if (url.pathname.startsWith('/model-files/') || /^\/ort\/.*\.(wasm|mjs)$/.test(url.pathname)) modelRequests.push(url.pathname)
+  })
+  await page.goto('/playground')
+  await choose(page, { text: example('Code'), checks: ALL, device: 'wasm' })
+  await runChecks(page)
+  const first = [...modelRequests]
+  test.skip(first.length === 0, 'no check on this hub needs a model file in the browser')
+  expect(first.some((p) => p.startsWith('/ort/'))).toBe(true)
+  await expect(page.getByTestId('file-progress').first()).toContainText('/s')
+
+  modelRequests.length = 0
+  await page.reload()
+  await choose(page, { text: example('Code'), checks: ALL, device: 'wasm' })
+  await runChecks(page)
+  expect(modelRequests).toEqual([])
+  const sources = await page.getByTestId('file-progress').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-source')))
+  expect(sources.length).toBe(new Set(first).size)
+  expect(new Set(sources)).toEqual(new Set(['cache']))
+  expect(outside).toEqual([])
+})
+
+test('cancelling a model download stops it and the next run still works', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto('/playground')
+  await choose(page, { text: example('Code'), checks: ['bancodemodel'], device: 'wasm' })
+  const plan = await page.getByTestId('plan-bancodemodel').textContent()
+  test.skip(!/browser: (offline:bancode|neural:)/.test(plan ?? ''), 'the code check has no ONNX engine in the browser here')
+  // Hold the runtime download so that it is still in flight when Cancel is pressed.
+  const held: Route[] = []
+  await page.route('**/ort/*.wasm', (route) => void held.push(route))
+  await page.getByRole('button', { name: 'Run checks' }).click()
+  await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'loading')
+  await expect.poll(() => held.length).toBe(1)
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'cancelled')
+  await expect(page.getByTestId('phase')).toHaveText(/Cancelled/)
+  await page.unroute('**/ort/*.wasm')
+  await held[0].abort().catch(() => undefined)
+  await runChecks(page)
+  expect(await answerOf(page, 'bancodemodel', 'browser')).toMatchObject({ kind: 'answer', device: 'wasm' })
+})
+
+test('the model-files route serves catalog files only', async ({ request }) => {
+  for (const path of [
+    '/model-files/offline/..%2F..%2Fpackage.json',
+    '/model-files/offline/%2e%2e/%2e%2e/package.json',
+    '/model-files/neural/unitary/unbiased-toxic-roberta/..%2F..%2F..%2Fpackage.json',
+    '/model-files/neural/unitary/unbiased-toxic-roberta/.modhub-pull.json',
+    '/model-files/offline/SOURCES.md',
+    '/model-files/other/bancode.onnx',
+  ]) {
+    expect((await request.get(path)).status(), path).toBe(404)
+  }
+  const graph = await request.get('/model-files/offline/bancode.onnx')
+  expect(graph.status()).toBe(200)
+  expect((await graph.body()).byteLength).toBeGreaterThan(1000)
+})
