@@ -8,6 +8,7 @@ const SECTIONS = [
   ['/settings/organizations', 'Organizations'],
   ['/settings/applications', 'OAuth apps'],
   ['/settings/authorized-apps', 'Authorized apps'],
+  ['/settings/publishers', 'Trusted publishers'],
 ] as const
 
 export default async function SettingsLayout({ children }: { children: React.ReactNode }) {

@@ -43,6 +43,25 @@ export const ISSUER_PRESETS: readonly IssuerPreset[] = [
 
 const CIRCLECI_ISSUER = /^https:\/\/oidc\.circleci\.com\/org\/[0-9a-f-]{36}$/
 
+/** The issuer URL a preset stands for; `value` is CircleCI's organization id, or the URL of any other issuer. */
+export function issuerFromPreset(presetId: string, value: string): string {
+  const preset = ISSUER_PRESETS.find((p) => p.id === presetId)
+  if (!preset) return value.trim()
+  return preset.issuer.replace('{org}', value.trim().toLowerCase())
+}
+
+/** "name=value" lines (the settings form's claims box) as a record; the schema then checks them. */
+export function claimsFromLines(text: string): Record<string, string> {
+  const claims: Record<string, string> = {}
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue
+    const at = line.indexOf('=')
+    if (at < 0) throw badRequest(`Write each claim as name=value (got "${line.trim().slice(0, 60)}")`)
+    claims[line.slice(0, at).trim()] = line.slice(at + 1).trim()
+  }
+  return claims
+}
+
 /** The claim a publisher must pin for this issuer (a preset's identity claim), or null for other issuers. */
 function identityClaimOf(issuer: string): string | null {
   if (CIRCLECI_ISSUER.test(issuer)) return 'oidc.circleci.com/project-id'
