@@ -1,6 +1,15 @@
 /** One evaluation per check, over any engine of that check (offline or neural), on its set in tests/eval. */
-import { GIBBERISH_LABELS, type BanCodeVerdict, type GibberishPrediction, type InjectionVerdict, type ModerationEngine } from '@/lib/moderation/engines/types'
+import {
+  GIBBERISH_LABELS,
+  TOXICITY_METRICS,
+  type BanCodeVerdict,
+  type GibberishPrediction,
+  type InjectionVerdict,
+  type ModerationEngine,
+  type ToxicityScores,
+} from '@/lib/moderation/engines/types'
 import { evaluateBinary, evaluateMultiClass, readEvalSet, type EvalReport } from './evaluate'
+import { rocAuc } from './metrics'
 
 type Labelled = { text: string; label: string; group?: string }
 
@@ -40,4 +49,32 @@ export function evaluateGibberish(engine: ModerationEngine<string, GibberishPred
     classes: GIBBERISH_LABELS,
     predict: (text) => engine.run(text),
   })
+}
+
+/**
+ * Toxicity: the headline is the toxicity metric against the toxic/clean label, at the 0.5
+ * threshold; each other metric gets its AUC against the rows that name it in `metrics`.
+ */
+export async function evaluateToxicity(engine: ModerationEngine<string, ToxicityScores>): Promise<EvalReport> {
+  const rows = readEvalSet<Labelled & { metrics: string[] }>('toxicity.jsonl')
+  const answers = new Map<string, ToxicityScores>()
+  const report = await evaluateBinary({
+    check: 'toxicity',
+    engine: engine.name,
+    rows,
+    positive: 'toxic',
+    negative: 'clean',
+    predict: async (text) => {
+      const scores = await engine.run(text)
+      answers.set(text, scores)
+      return { label: scores.toxicity >= 0.5 ? 'toxic' : 'clean', probabilityPositive: scores.toxicity }
+    },
+  })
+  for (const metric of TOXICITY_METRICS.slice(1)) {
+    report.measures[`auc:${metric}`] = rocAuc(
+      rows.map((r) => answers.get(r.text)![metric]),
+      rows.map((r) => r.metrics.includes(metric)),
+    )
+  }
+  return report
 }

@@ -6,15 +6,16 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { neuralBanCodeEngine, neuralGibberishEngine, neuralPromptInjectionEngine } from '@/lib/moderation/engines/neural'
+import { neuralBanCodeEngine, neuralGibberishEngine, neuralPromptInjectionEngine, neuralToxicityEngine } from '@/lib/moderation/engines/neural'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
-import { evaluateBancode, evaluateGibberish, evaluatePromptInjection } from './checks'
+import { evaluateBancode, evaluateGibberish, evaluatePromptInjection, evaluateToxicity } from './checks'
 import type { EvalReport } from './evaluate'
 
 const GOALS: Record<string, string> = {
   bancode: 'AUC >= 0.98',
   promptInjection: 'AUC >= 0.95, <= 5% false positives on benign instructions',
   gibberish: 'macro-F1 >= 0.85',
+  toxicity: 'AUC >= 0.90',
 }
 
 function format(value: number): string {
@@ -76,10 +77,12 @@ async function main() {
     await evaluateBancode(offline.banCode),
     await evaluatePromptInjection(offline.promptInjection),
     await evaluateGibberish(offline.gibberish),
+    await evaluateToxicity(offline.toxicity),
   ]
   if (neuralBanCodeEngine.available()) reports.push(await evaluateBancode(neuralBanCodeEngine))
   if (neuralPromptInjectionEngine.available()) reports.push(await evaluatePromptInjection(neuralPromptInjectionEngine))
   if (neuralGibberishEngine.available()) reports.push(await evaluateGibberish(neuralGibberishEngine))
+  if (neuralToxicityEngine.available()) reports.push(await evaluateToxicity(neuralToxicityEngine))
   reports.forEach(printReport)
   if (process.argv.includes('--write')) {
     const file = path.resolve('bench/offline/RESULTS.md')

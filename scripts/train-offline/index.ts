@@ -6,11 +6,13 @@
 import { trainBancode } from './train-bancode'
 import { trainGibberish } from './train-gibberish'
 import { trainPromptInjection } from './train-prompt-injection'
+import { trainToxicity } from './train-toxicity'
 
 const TRAINERS: Record<string, () => Promise<void>> = {
   bancode: trainBancode,
   promptInjection: trainPromptInjection,
   gibberish: trainGibberish,
+  toxicity: trainToxicity,
 }
 
 async function main() {

@@ -11,6 +11,7 @@ import {
 } from '@/lib/moderation/offline/prompt-injection'
 import { proseChunks, NODE_MODULES } from './corpora'
 import { OPSET } from './graphs'
+import { trainDense } from './dense-logistic'
 import { injectionTrainingSet } from './injection-data'
 import { log, OFFLINE_MODELS_DIR, writeModel } from './output'
 
@@ -36,25 +37,6 @@ function guardrailLogit(model: GuardrailModel, text: string): number {
     dot += value * model.coefficients[0][id]
   })
   return dot / Math.max(Math.sqrt(norm), 1e-12) + model.intercept[0]
-}
-
-/** Dense logistic regression by full-batch gradient descent (a handful of features). */
-function trainDense(x: number[][], y: number[], epochs: number, learningRate: number, l2: number): { weights: number[]; bias: number } {
-  const weights = new Array(x[0].length).fill(0)
-  let bias = 0
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    const gradient = new Array(weights.length).fill(0)
-    let biasGradient = 0
-    x.forEach((row, i) => {
-      const z = row.reduce((s, v, j) => s + v * weights[j], bias)
-      const error = 1 / (1 + Math.exp(-z)) - y[i]
-      row.forEach((v, j) => (gradient[j] += error * v))
-      biasGradient += error
-    })
-    weights.forEach((w, j) => (weights[j] -= learningRate * (gradient[j] / x.length + l2 * w)))
-    bias -= learningRate * (biasGradient / x.length)
-  }
-  return { weights, bias }
 }
 
 function injectionGraph(model: GuardrailModel, guardrailWeight: number, structureWeights: number[], bias: number): Uint8Array {

@@ -3,6 +3,7 @@ import { withNeuralEngines } from './neural'
 import { offlineBanCodeEngine } from './offline/bancode'
 import { offlineGibberishEngine } from './offline/gibberish'
 import { offlinePromptInjectionEngine } from './offline/prompt-injection'
+import { offlineToxicityEngine } from './offline/toxicity'
 import { presidioStyleEngine } from './privacy'
 import { vaderSentimentEngine } from './sentiment/vader'
 import type { ModerationEngines } from './types'
@@ -33,6 +34,7 @@ export function offlineEngines(): ModerationEngines {
     banCode: offlineBanCodeEngine,
     promptInjection: offlinePromptInjectionEngine,
     gibberish: offlineGibberishEngine,
+    toxicity: offlineToxicityEngine,
   }
 }
 

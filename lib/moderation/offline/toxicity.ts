@@ -1,0 +1,192 @@
+import { cuss } from 'cuss'
+import { cuss as cussEs } from 'cuss/es'
+import { cuss as cussFr } from 'cuss/fr'
+import { cuss as cussIt } from 'cuss/it'
+import { cuss as cussPt } from 'cuss/pt'
+import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity'
+import type { Feeds, GraphRunner } from './graph-io'
+
+/**
+ * Toxicity = lexicon and pattern features computed here (obscenity's English phrase set with its
+ * leetspeak and spacing transformers, cuss's sureness ratings in five languages, and phrase
+ * families written for this project: threats, insults aimed at a person, identity attacks,
+ * sexual content, reported speech) fed to seven calibrated logistic heads in `toxicity.onnx`,
+ * one per Detoxify metric, in the contract's order.
+ */
+export const TOXICITY_GRAPH = 'toxicity.onnx'
+export const TOXICITY_OUTPUTS = ['toxicity', 'severe_toxicity', 'obscene', 'threat', 'insult', 'identity_attack', 'sexual_explicit'] as const
+/** A text is toxic at or above this toxicity score (the toolkit's example threshold is 0.6; 0.5 is the neutral one). */
+export const TOXICITY_THRESHOLD = 0.5
+export const TOXICITY_MAX_CHARS = 4000
+
+/** obscenity's English terms by what they are: slurs attack identities, sexual terms are sexual content. */
+const OBSCENITY_SLURS = new Set(['abeed', 'abo', 'africoon', 'arabush', 'boonga', 'chingchong', 'chink', 'dyke', 'fag', 'kike', 'negro', 'nigger', 'retard', 'spastic', 'tranny'])
+const OBSCENITY_SEXUAL = new Set([
+  'anal', 'anus', 'bestiality', 'blowjob', 'boob', 'buttplug', 'cock', 'cum', 'deepthroat', 'dick', 'dildo', 'doggystyle',
+  'double penetration', 'ejaculate', 'felch', 'fellatio', 'finger bang', 'fisting', 'gangbang', 'handjob', 'hentai', 'incest',
+  'jerk off', 'jizz', 'lubejob', 'masturbate', 'orgasm', 'orgy', 'penis', 'porn', 'pussy', 'rape', 'semen', 'sex', 'tit', 'vagina', 'wank',
+])
+
+const INSULT_WORDS =
+  'idiot|idiots|idiotic|moron|morons|moronic|stupid|dumb|dumbass|loser|losers|pathetic|worthless|useless|ugly|disgusting|clown|imbecile|cretin|' +
+  'scum|scumbag|trash|garbage|freak|creep|jerk|incompetent|ignorant|fool|foolish|brainless|clueless|retarded|lame|failure|parasite|pig|rat|snake|' +
+  'coward|hypocrite|liar|waste of space|piece of (?:shit|crap|garbage|trash)|nobody|joke|embarrassment|disgrace|vermin|animal|animals|subhuman|dog|' +
+  'bitch|bastard|asshole|dickhead|prick|twat|wanker|douche|douchebag|jackass|halfwit|nitwit|numbskull|dimwit|simpleton|degenerate|psycho|lunatic|maniac'
+const INSULTS = new RegExp(`\\b(?:${INSULT_WORDS})\\b`, 'giu')
+const SECOND_PERSON = /\b(?:you|your|you're|youre|ur|u|yourself|ya|thou)\b/iu
+
+const VIOLENCE_VERBS =
+  'kill|murder|hurt|shoot|stab|strangle|choke|beat|punch|slap|destroy|burn|hang|drown|bury|slit|smash|rape|torture|gut|hunt down|make you (?:pay|suffer|regret)|shoot up|blow up|run over|break your (?:legs|neck|face|jaw|bones)'
+const THREAT_PATTERNS = [
+  // First person, future or intent, violence, a person.
+  new RegExp(
+    `\\b(?:i|we|i'm|im|i am|we're|we are|i'll|ill|we'll|someone|somebody)\\s+(?:will|gonna|going to|'ll|am going to|are going to|want to|wanna|would|should|shall|could|can|might|swear i(?:'ll| will)?)?\\s*(?:\\w+\\s+){0,2}?(?:${VIOLENCE_VERBS})\\s+(?:\\w+\\s+){0,2}?(?:you|u|ya|him|her|them|your|his|their|everyone|every one|all of you|y'all)\\b`,
+    'iu',
+  ),
+  /\b(?:you(?:'re| are|r)?|ur)\s+(?:so\s+)?(?:dead|going to die|gonna die|a dead (?:man|woman)|next)\b/iu,
+  /\b(?:i|we)(?:'ll| will| am going to| are going to| gonna)\s+(?:find|hunt down|come for|get)\s+(?:you|u)(?:\s*[.!]|$|\s+and\b)/iu,
+  /\b(?:i know where you (?:live|work|sleep)|watch your back|you(?:'ll| will) (?:regret|pay for) (?:this|it|that)|sleep with one eye open|your days are numbered|you won't see (?:it|me) coming|better watch out|count your days)\b/iu,
+  /\b(?:i|we)\s+(?:hope|wish|pray)\s+(?:you|u|your (?:\w+ )?(?:family|kids|mother|mom|children))\s+(?:\w+\s+){0,2}?(?:die|dies|get (?:cancer|killed|raped|hit)|burn|suffer|rot|drown|choke)\b/iu,
+  /\b(?:gonna|going to|will|i'll)\s+(?:put a bullet|put you in the ground|bash your|break your (?:legs|neck|face|jaw|bones)|cut your|slit your|blow your (?:head|brains))\b/iu,
+]
+const SELF_HARM_INCITEMENT = /\b(?:kill|hang|end) (?:yo)?urself\b|\bkys\b|\bgo die\b|\bdrink bleach\b|\bjump off a (?:bridge|cliff|building)\b|\bnobody would miss you\b/iu
+// \b only knows ASCII word characters, so the Cyrillic phrases stand without it.
+const FOREIGN_THREATS =
+  /\b(?:te voy a matar|te mato|vas a morir|je vais te tuer|je vais te (?:buter|frapper)|tu vas mourir|ich bringe dich um|ich bring dich um|ich werde dich (?:töten|umbringen)|du bist tot|ti ammazzo|ti uccido|sei morto|vou te matar|vou matar você|eu vou te matar)\b|я тебя убью|убью тебя/iu
+
+const GROUP_WORDS =
+  'women|woman|girls|females|men|males|gays?|lesbians?|homosexuals?|queers?|trans(?:gender)? (?:people|women|men)|transgenders?|muslims?|islam|jews?|jewish people|christians?|catholics?|hindus?|sikhs?|atheists?|' +
+  'blacks?|black people|whites?|white people|asians?|chinese|mexicans?|latinos?|hispanics?|arabs?|africans?|indians?|immigrants?|refugees?|migrants?|foreigners?|' +
+  'gypsies|roma|disabled people|the disabled|autistic people|old people|boomers|fat people|poor people|those people|you people|these people|your kind|their kind|his kind|her kind'
+const GROUPS = new RegExp(`\\b(?:${GROUP_WORDS})\\b`, 'iu')
+const IDENTITY_ATTACK_PATTERNS = [
+  new RegExp(
+    `\\b(?:${GROUP_WORDS})\\s+(?:are|is|r)\\s+(?:all\\s+|just\\s+|nothing but\\s+|a bunch of\\s+|such\\s+)?(?:animals|vermin|rats|pigs|dogs|parasites|savages|subhuman|inferior|disgusting|filth|scum|trash|garbage|criminals|terrorists|rapists|thieves|a plague|a disease|cancer|evil|stupid|dirty|worthless|the problem|ruining|destroying|invading)`,
+    'iu',
+  ),
+  new RegExp(`\\b(?:${GROUP_WORDS})\\s+(?:should|must|need to|ought to|deserve to)\\s+(?:all\\s+)?(?:be\\s+)?(?:die|be killed|killed|gassed|deported|banned|exterminated|wiped out|removed|locked up|sterilized|shot|burn|go back|leave|not be allowed|not have rights|disappear)`, 'iu'),
+  /\b(?:go back to (?:your|ur) (?:own )?(?:country|countries|continent|jungle|desert|cave)|(?:don't|do not) belong (?:here|in this country)|not (?:real|true) (?:people|humans|men|women)|(?:death|down) to (?:all )?the (?:\w+s)|gas the|white power|heil hitler|race traitor|master race|ethnic cleansing)\b/iu,
+  new RegExp(`\\b(?:i|we)\\s+(?:hate|despise|can't stand|cannot stand|loathe)\\s+(?:all\\s+)?(?:${GROUP_WORDS})\\b`, 'iu'),
+  new RegExp(`\\b(?:typical|filthy|dirty|stupid|disgusting|lazy|greedy)\\s+(?:${GROUP_WORDS})\\b`, 'iu'),
+]
+const SEXUAL_PATTERNS =
+  /\b(?:send (?:me )?(?:nudes|nude pics|pics of your body)|naked|nude|nudes|horny|have sex|had sex|sleep with (?:me|you)|sex with|make love to|suck my|lick my|touch (?:your|my)self|sexy|strip for|your body|in bed with|get laid|hook ?up|blow ?job|hand ?job|boobs|tits|nipples|erection|aroused|fondle|grope|spread your legs|xxx|onlyfans|camgirl|escort service|sexting)\b/iu
+const REPORTED_SPEECH =
+  /\b(?:(?:he|she|they|someone|somebody|people|my (?:boss|coworker|colleague|friend|teacher|neighbou?r|brother|sister|dad|mom)|a (?:user|customer|guy|man|woman|kid)|the (?:villain|character|man|woman|guy)) (?:said|says|called|wrote|yelled|told|texted|shouted|posted|commented|keeps calling|threatened)|(?:was|got|been|being) (?:called|told)|in the (?:movie|book|film|song|lyrics|novel|game)|the (?:word|term|phrase|slur)|is it (?:ok|okay|offensive|rude|appropriate) to|what does .{1,40} mean|how (?:should|do|can) i (?:respond|report|deal)|report(?:ed|ing)? (?:this|him|her|them|a user)|quote|quoted|lyrics|means? in (?:english|spanish|french))\b/iu
+const QUOTED_SPAN = /["“«][^"”»]{2,}["”»]/u
+const HOSTILE_EMOJI = /[\u{1F595}\u{1F92C}\u{1F4A9}\u{1F621}\u{1F620}]/gu
+const VIOLENT_EMOJI = /[\u{1F52A}\u{1F52B}\u{1F4A3}\u{2620}\u{1F480}\u{2694}\u{1FA93}]/gu
+const SEXUAL_EMOJI = /[\u{1F346}\u{1F351}\u{1F4A6}\u{1F445}\u{1F51E}]/gu
+/** Harmless objects of violent verbs: "kill the process", "shoot me an email", "crush the exam". */
+const BENIGN_VIOLENCE =
+  /\b(?:kill(?:ed|ing)?|shoot|destroy(?:ed)?|crush(?:ed)?|nail(?:ed)?|murder(?:ed)?|slay(?:ed)?|bomb(?:ed)?|smash(?:ed)?)\s+(?:the |this |that |my |it|an? )?(?:process|processes|task|app|server|job|lights?|time|engine|bug|exam|test|interview|presentation|game|level|boss|song|performance|weeds?|email|message|question|photo|pictures?|it|music|mood|vibe|deadline|workout)\b|\bshoot me an? (?:email|message|text|note)\b|\b(?:dying|died|dead) (?:of|from|with) (?:laughter|laughing|embarrassment|boredom)\b|\bkiller (?:app|feature|idea|deal)\b/iu
+
+export const TOXICITY_FEATURES = [
+  'obscenity profanity',
+  'obscenity sexual term',
+  'obscenity slur',
+  'cuss sure (2)',
+  'cuss likely (1)',
+  'cuss other languages (2)',
+  'insult word',
+  'second person',
+  'insult aimed at a person',
+  'threat',
+  'threat in another language',
+  'self-harm incitement',
+  'group mentioned',
+  'identity attack',
+  'sexual phrase',
+  'reported or quoted speech',
+  'harmless use of a violent word',
+  'shouting',
+  'exclamations',
+  'hostile emoji',
+  'violent emoji',
+  'sexual emoji',
+  'log length',
+] as const
+
+let matcher: RegExpMatcher | undefined
+function obscenityMatcher(): RegExpMatcher {
+  matcher ??= new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers })
+  return matcher
+}
+
+/** Lowercased words and adjacent word pairs, the keys of the cuss lexicons. */
+function lexiconKeys(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{M}']+/gu) ?? []
+  return [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)]
+}
+
+function ratingCounts(keys: string[], lexicon: Record<string, number>): [number, number] {
+  let sure = 0
+  let likely = 0
+  for (const key of keys) {
+    if (!Object.hasOwn(lexicon, key)) continue
+    if (lexicon[key] === 2) sure++
+    else if (lexicon[key] === 1) likely++
+  }
+  return [sure, likely]
+}
+
+const FOREIGN_LEXICONS = [cussEs, cussFr, cussIt, cussPt]
+
+export function toxicityFeatures(input: string): number[] {
+  const text = input.slice(0, TOXICITY_MAX_CHARS)
+  const matched = obscenityMatcher()
+    .getAllMatches(text)
+    .map((m) => englishDataset.getPayloadWithPhraseMetadata(m).phraseMetadata?.originalWord ?? '')
+  const slurs = matched.filter((w) => OBSCENITY_SLURS.has(w)).length
+  const sexual = matched.filter((w) => OBSCENITY_SEXUAL.has(w)).length
+  const keys = lexiconKeys(text)
+  const [sure, likely] = ratingCounts(keys, cuss)
+  const foreignSure = FOREIGN_LEXICONS.reduce((n, lexicon) => n + ratingCounts(keys, lexicon)[0], 0)
+  const insults = (text.match(INSULTS) ?? []).length
+  const secondPerson = SECOND_PERSON.test(text)
+  const aimedInsult =
+    new RegExp(`\\b(?:you(?:'re| are|r)?|ur|u r|u|yo?u'?re? such an?|you (?:stupid|dumb|fucking|little|absolute|complete|total|worthless|pathetic|ugly|fat))\\s+(?:a |an |such an? |so |the |fucking |absolute |complete |total |little |big |utter )*(?:${INSULT_WORDS})\\b`, 'iu').test(text) ||
+    new RegExp(`\\b(?:${INSULT_WORDS})\\s+(?:like you|such as yourself)\\b|\\b(?:shut up|stfu|get lost|screw you|fuck you|fuck off|go to hell|nobody (?:likes|cares about) you|you suck|you make me sick)\\b`, 'iu').test(text)
+  const letters = text.match(/\p{L}/gu) ?? []
+  const upper = letters.filter((c) => c !== c.toLowerCase()).length
+  const count = (pattern: RegExp) => (text.match(pattern) ?? []).length
+  const flag = (value: boolean) => (value ? 1 : 0)
+  const log = (n: number) => Math.log1p(n)
+  return [
+    log(matched.length - slurs - sexual),
+    log(sexual),
+    log(slurs),
+    log(sure),
+    log(likely),
+    log(foreignSure),
+    log(insults),
+    flag(secondPerson),
+    flag(aimedInsult),
+    flag(THREAT_PATTERNS.some((p) => p.test(text))),
+    flag(FOREIGN_THREATS.test(text)),
+    flag(SELF_HARM_INCITEMENT.test(text)),
+    flag(GROUPS.test(text)),
+    flag(IDENTITY_ATTACK_PATTERNS.some((p) => p.test(text))),
+    flag(SEXUAL_PATTERNS.test(text)),
+    flag(REPORTED_SPEECH.test(text) || QUOTED_SPAN.test(text)),
+    flag(BENIGN_VIOLENCE.test(text)),
+    letters.length >= 8 ? upper / letters.length : 0,
+    Math.min(count(/!/g), 5) / 5,
+    log(count(HOSTILE_EMOJI)),
+    log(count(VIOLENT_EMOJI)),
+    log(count(SEXUAL_EMOJI)),
+    Math.log1p(text.length) / 6,
+  ]
+}
+
+export function toxicityFeeds(text: string): Feeds {
+  const features = toxicityFeatures(text)
+  return { features: { type: 'float32', data: Float32Array.from(features), dims: [features.length] } }
+}
+
+export type ToxicityAnswer = Record<(typeof TOXICITY_OUTPUTS)[number], number>
+
+export async function scoreToxicity(run: GraphRunner, text: string): Promise<ToxicityAnswer> {
+  const { scores } = await run(TOXICITY_GRAPH, toxicityFeeds(text))
+  return Object.fromEntries(TOXICITY_OUTPUTS.map((metric, i) => [metric, scores[i]])) as ToxicityAnswer
+}

@@ -1,0 +1,164 @@
+/**
+ * Training texts for calibrating the toxicity heads. No toxicity corpus ships with any npm or
+ * Debian package, so texts are generated: ordinary prose from the packages (fortunes, WordNet
+ * examples, READMEs) as the non-toxic majority, harmless uses of violent words and of group
+ * names, reported or quoted abuse, and toxic texts built from phrasings written here, each with
+ * its seven Detoxify-style labels.
+ * The evaluation set (tests/eval/toxicity.jsonl) is written separately and is not used.
+ */
+import { pick, seededRandom, shuffle } from './random'
+
+/** toxicity, severe_toxicity, obscene, threat, insult, identity_attack, sexual_explicit */
+export type ToxicityLabels = [number, number, number, number, number, number, number]
+export type ToxicityRow = { text: string; labels: ToxicityLabels }
+
+const INSULTS = ['idiot', 'moron', 'loser', 'clown', 'imbecile', 'failure', 'joke', 'creep', 'parasite', 'coward', 'liar', 'fool', 'disgrace', 'nobody', 'hypocrite']
+const INSULT_ADJECTIVES = ['stupid', 'pathetic', 'worthless', 'useless', 'ugly', 'disgusting', 'brainless', 'clueless', 'incompetent', 'ignorant', 'dumb']
+const PROFANE_INSULTS = ['asshole', 'bitch', 'bastard', 'dickhead', 'prick', 'douchebag', 'jackass', 'piece of shit', 'wanker']
+const PROFANITY = ['fuck', 'fucking', 'shit', 'damn', 'crap', 'hell', 'bullshit', 'goddamn', 'fucked', 'shitty', 'f*cking', 'sh1t']
+const TARGETS = ['you', 'your family', 'your kids', 'him', 'her', 'them', 'all of you']
+const THREATS = [
+  'I will kill {t}',
+  "I'm going to hurt {t}",
+  'we are going to find you and make you pay',
+  'I know where you live',
+  'watch your back, I am coming for you',
+  "you're dead when I see you",
+  'I swear I will break your legs',
+  'someone should shoot {t}',
+  'I will burn your house down with {t} inside',
+  'I hope you die in a fire',
+  'I hope your family gets cancer',
+  "you won't see me coming",
+  'I will make you suffer',
+  'your days are numbered',
+  'I am going to beat {t} until you stop breathing',
+  'I will put a bullet in your head',
+]
+const FOREIGN_THREATS = ['te voy a matar', 'je vais te tuer', 'ich bringe dich um', 'ti ammazzo', 'vou te matar', 'я тебя убью']
+const FOREIGN_INSULTS = ['eres un imbécil', 'espèce de connard', 'du bist ein Idiot', 'sei un coglione', 'você é um idiota', 'pinche pendejo', 'va te faire foutre', 'vaffanculo']
+const GROUPS = ['women', 'immigrants', 'muslims', 'jews', 'gays', 'black people', 'mexicans', 'refugees', 'christians', 'asians', 'trans people', 'arabs', 'disabled people', 'those people']
+const DEHUMANISING = ['are animals', 'are vermin', 'are a disease', 'are all criminals', 'are subhuman', 'should be deported', 'should not have rights', 'are ruining this country', 'are inferior', 'should all die', 'are parasites']
+const IDENTITY_PHRASES = ['go back to your country', "you people don't belong here", 'I hate all {g}', 'typical lazy {g}', 'filthy {g} everywhere']
+const SEXUAL = [
+  'send me nudes',
+  'I want to have sex with you',
+  'show me your naked body',
+  'you look so sexy, strip for me',
+  'I want to lick your body',
+  "let's hook up tonight, I'm horny",
+  'suck my dick',
+  'nice tits',
+  'she gave him a blowjob in the car',
+  'watching porn all night',
+]
+const BENIGN_VIOLENT = [
+  'how do I kill the process that is using port 3000?',
+  'this song absolutely kills',
+  'shoot me an email when you are ready',
+  'I was dying of laughter at that movie',
+  'we crushed the exam today',
+  'the new update killed my battery life',
+  'she nailed the presentation',
+  'that boss fight destroyed me',
+  'the killer feature is offline mode',
+  'I could murder a pizza right now',
+  'the detective found the murder weapon in chapter three',
+  'the army attacked at dawn in the history book',
+  'how do I beat the final level?',
+  'cut the onions into small pieces',
+  'break a leg at the audition tonight!',
+  'the bomb squad defused the device safely',
+]
+const BENIGN_GROUPS = [
+  'Muslims around the world celebrate Eid at the end of Ramadan.',
+  'Women in tech meetup is on Thursday.',
+  'Many immigrants start small businesses in their first years.',
+  'The Jewish community center hosts a book fair every spring.',
+  'Black people have shaped American music in countless ways.',
+  'Gay couples can now marry in many countries.',
+  'Refugees need housing, language classes and jobs.',
+  'My Mexican grandmother makes the best tamales.',
+  'Trans people deserve respect and good healthcare.',
+  'Christians celebrate Easter in spring.',
+  'Asian American history month is in May.',
+  'Disabled people need accessible buildings.',
+]
+const REPORTED = [
+  'my coworker called me an {i} in front of everyone, how should I respond?',
+  'he said "you are a {i}" and walked away',
+  'someone posted "{p} you" under my photo, how do I report it?',
+  'is it offensive to call someone a {i}?',
+  'what does "{p}" mean in English?',
+  'in the movie the villain says "I will kill you all"',
+  'a customer yelled that I was {a} and I cried after work',
+  'the lyrics say "{p} the police", is that song banned?',
+  'my brother keeps calling me a {i}, what should I do?',
+  'she told me that I was {a}, was that bullying?',
+]
+
+const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1)
+const L = (tox: number, severe = 0, obscene = 0, threat = 0, insult = 0, identity = 0, sexual = 0): ToxicityLabels => [tox, severe, obscene, threat, insult, identity, sexual]
+
+function decorate(text: string, random: () => number): string {
+  const r = random()
+  if (r < 0.15) return text.toUpperCase() + '!!!'
+  if (r < 0.3) return capitalise(text) + pick(['.', '!', '!!', ' 🖕', ' 🤬', ' 🔪', '?'], random)
+  if (r < 0.4) return `${pick(['Hey', 'Listen', 'Honestly', 'Seriously', 'Look', 'Read this'], random)}, ${text}`
+  return text
+}
+
+function fill(template: string, random: () => number): string {
+  return template
+    .replace('{t}', pick(TARGETS, random))
+    .replace('{g}', pick(GROUPS, random))
+    .replace('{i}', pick(INSULTS, random))
+    .replace('{a}', pick(INSULT_ADJECTIVES, random))
+    .replace('{p}', pick(PROFANITY, random))
+}
+
+/** `prose` is ordinary text, most of the set as most of what people write. */
+export function toxicityTrainingSet(prose: string[], count: number, seed: number): ToxicityRow[] {
+  const random = seededRandom(seed)
+  const rows: ToxicityRow[] = []
+  while (rows.length < count) {
+    const r = random()
+    if (r < 0.4) {
+      rows.push({ text: pick(prose, random), labels: L(0) })
+    } else if (r < 0.46) {
+      rows.push({ text: decorate(pick(BENIGN_VIOLENT, random), random), labels: L(0) })
+    } else if (r < 0.5) {
+      rows.push({ text: pick(BENIGN_GROUPS, random), labels: L(0) })
+    } else if (r < 0.55) {
+      rows.push({ text: fill(pick(REPORTED, random), random), labels: L(0) })
+    } else if (r < 0.62) {
+      const insult = random() < 0.5 ? `you are ${pick(['a', 'such a', 'a complete', 'an absolute'], random)} ${pick(INSULTS, random)}` : `you ${pick(INSULT_ADJECTIVES, random)} ${pick(INSULTS, random)}`
+      rows.push({ text: decorate(insult, random), labels: L(1, 0, 0, 0, 1) })
+    } else if (r < 0.67) {
+      const text = random() < 0.5 ? `you ${pick(['are a', 'fucking', 'stupid', 'little'], random)} ${pick(PROFANE_INSULTS, random)}` : `${pick(['fuck you', 'screw you', 'shut up', 'fuck off'], random)}, ${pick(PROFANE_INSULTS, random)}`
+      rows.push({ text: decorate(text, random), labels: L(1, random() < 0.4 ? 1 : 0, 1, 0, 1) })
+    } else if (r < 0.72) {
+      // Swearing at a situation, not at a person: obscene, mildly toxic.
+      const sentence = pick(prose, random).split(' ')
+      sentence.splice(Math.floor(random() * sentence.length), 0, pick(PROFANITY, random))
+      rows.push({ text: sentence.join(' '), labels: L(1, 0, 1) })
+    } else if (r < 0.8) {
+      const threat = fill(pick(THREATS, random), random)
+      const severe = /kill|dead|die|bullet|burn|cancer/.test(threat) ? 1 : 0
+      rows.push({ text: decorate(threat, random), labels: L(1, severe, 0, 1) })
+    } else if (r < 0.82) {
+      rows.push({ text: decorate(pick(FOREIGN_THREATS, random), random), labels: L(1, 1, 0, 1) })
+    } else if (r < 0.85) {
+      rows.push({ text: decorate(pick(FOREIGN_INSULTS, random), random), labels: L(1, 0, 1, 0, 1) })
+    } else if (r < 0.87) {
+      rows.push({ text: decorate(pick(['kill yourself', 'go die', 'kys loser', 'nobody would miss you, end it'], random), random), labels: L(1, 1, 0, 1, 1) })
+    } else if (r < 0.93) {
+      const text = random() < 0.6 ? `${pick(GROUPS, random)} ${pick(DEHUMANISING, random)}` : fill(pick(IDENTITY_PHRASES, random), random)
+      rows.push({ text: decorate(text, random), labels: L(1, random() < 0.3 ? 1 : 0, 0, /die/.test(text) ? 1 : 0, 1, 1) })
+    } else {
+      const text = pick(SEXUAL, random)
+      rows.push({ text: decorate(text, random), labels: L(1, 0, /dick|tits|porn|blowjob/.test(text) ? 1 : 0, 0, 0, 0, 1) })
+    }
+  }
+  return shuffle(rows, random)
+}

@@ -1,0 +1,48 @@
+/** Re-runs the toxicity evaluation on the committed model and holds it to the goals of the offline-engines issue. */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { offlineToxicityEngine } from '@/lib/moderation/engines/offline/toxicity'
+import { offlineEngines } from '@/lib/moderation/engines/registry'
+import { TOXICITY_METRICS } from '@/lib/moderation/engines/types'
+import { TOXICITY_OUTPUTS } from '@/lib/moderation/offline/toxicity'
+import { evaluateToxicity } from '@/scripts/train-offline/checks'
+import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+let report: EvalReport
+beforeAll(async () => {
+  report = await evaluateToxicity(offlineToxicityEngine)
+})
+
+describe('offline toxicity engine', () => {
+  it('is the offline engine of the check, with the seven metrics in contract order', () => {
+    expect(offlineEngines().toxicity.name).toBe('offline:toxicity-lexicon-lr')
+    expect(offlineToxicityEngine.available()).toBe(true)
+    expect([...TOXICITY_OUTPUTS]).toEqual([...TOXICITY_METRICS])
+  })
+
+  it('is evaluated on at least 200 labelled examples', () => {
+    expect(report.examples).toBeGreaterThanOrEqual(200)
+  })
+
+  it('reaches AUC >= 0.90 on toxicity, and AUC >= 0.85 on each other metric', () => {
+    expect(report.measures.auc).toBeGreaterThanOrEqual(0.9)
+    for (const metric of TOXICITY_METRICS.slice(1)) expect(report.measures[`auc:${metric}`], metric).toBeGreaterThanOrEqual(0.85)
+  })
+
+  it('answers in under 1 ms per text (median)', () => {
+    expect(report.latencyP50Ms).toBeLessThan(1)
+  })
+
+  it('scores every metric in [0, 1], threats without swear words included', async () => {
+    const threat = await offlineToxicityEngine.run('I know where you live and I will find you.')
+    const friendly = await offlineToxicityEngine.run('How do I kill the process using port 3000?')
+    for (const scores of [threat, friendly]) {
+      expect(Object.keys(scores)).toEqual([...TOXICITY_METRICS])
+      for (const value of Object.values(scores)) {
+        expect(value).toBeGreaterThanOrEqual(0)
+        expect(value).toBeLessThanOrEqual(1)
+      }
+    }
+    expect(threat.threat).toBeGreaterThan(0.5)
+    expect(friendly.toxicity).toBeLessThan(0.5)
+  })
+})
