@@ -103,6 +103,7 @@ function OutcomeView({ path, outcome, request, side }: { path: CheckPath; outcom
         <span>check {engineTime(outcome.body)}</span>
         <span>{side === 'server' ? 'round trip' : 'total'} {outcome.milliseconds.toFixed(1)} ms</span>
       </p>
+      {outcome.note && <p data-testid={`${side}-note`} className="text-xs text-amber-800">{outcome.note}</p>}
       <CheckAnswer path={path} body={outcome.body} request={request} />
       <details>
         <summary className="cursor-pointer text-xs font-medium text-slate-600">Raw JSON</summary>

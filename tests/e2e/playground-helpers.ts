@@ -27,7 +27,7 @@ export async function runChecks(page: Page, timeout = 60_000) {
 }
 
 export type SideAnswer =
-  | { kind: 'answer'; body: unknown; engine: string; device: string }
+  | { kind: 'answer'; body: unknown; engine: string; device: string; note: string | null }
   | { kind: 'unavailable'; text: string }
   | { kind: 'error'; text: string }
 
@@ -36,7 +36,14 @@ export async function answerOf(page: Page, check: CheckPath, side: Side): Promis
   const answer = card.getByTestId(`${side}-answer`)
   if (await answer.count()) {
     const json = await card.getByTestId(`${side}-json`).textContent()
-    return { kind: 'answer', body: JSON.parse(json!), engine: (await answer.getAttribute('data-engine'))!, device: (await answer.getAttribute('data-device'))! }
+    const note = card.getByTestId(`${side}-note`)
+    return {
+      kind: 'answer',
+      body: JSON.parse(json!),
+      engine: (await answer.getAttribute('data-engine'))!,
+      device: (await answer.getAttribute('data-device'))!,
+      note: (await note.count()) ? await note.textContent() : null,
+    }
   }
   const unavailable = card.getByTestId(`${side}-unavailable`)
   if (await unavailable.count()) return { kind: 'unavailable', text: (await unavailable.textContent())! }

@@ -36,15 +36,21 @@ test('ONNX checks on the SwiftShader WebGPU adapter agree with WASM', async ({ p
     await runChecks(page, 240_000)
     for (const check of onnxChecks) answers[device][check] = await answerOf(page, check, 'browser')
   }
+  const onGpu: CheckPath[] = []
   for (const check of onnxChecks) {
     const gpu = answers.webgpu[check]!
     const cpu = answers.wasm[check]!
-    expect(gpu, check).toMatchObject({ kind: 'answer', device: 'webgpu' })
     expect(cpu, check).toMatchObject({ kind: 'answer', device: 'wasm' })
+    expect(gpu, check).toMatchObject({ kind: 'answer' })
     if (gpu.kind !== 'answer' || cpu.kind !== 'answer') continue
+    if (gpu.device === 'webgpu') onGpu.push(check)
+    // A model whose WebGPU outputs disagree with WASM on this adapter is moved to WASM, and says so.
+    else expect(gpu.note, check).toMatch(/differ from WASM's on this adapter/)
     const difference = compareAnswers(gpu.body, cpu.body)
     expect(difference.mismatches, check).toEqual([])
     expect(difference.maxAbsDifference, check).toBeLessThanOrEqual(AGREEMENT_TOLERANCE)
   }
+  console.log(`on WebGPU: ${onGpu.join(', ')}; moved to WASM: ${onnxChecks.filter((c) => !onGpu.includes(c)).join(', ') || 'none'}`)
+  expect(onGpu.length, 'at least one ONNX check runs on the WebGPU adapter').toBeGreaterThan(0)
   await expect(page.getByTestId(`result-${onnxChecks[0]}`).getByTestId('browser-device')).toHaveText('WASM')
 })

@@ -61,7 +61,9 @@ test('ONNX engines run on WASM, rule-based ones as JavaScript; the devices are s
   await runChecks(page)
   const injection = await answerOf(page, 'promptinjectionmodel', 'browser')
   test.skip(injection.kind !== 'answer', 'no prompt-injection engine is browser-ready on this hub')
-  expect(injection).toMatchObject({ device: 'wasm', body: ['INJECTION', expect.any(Number), expect.anything()] })
+  expect(injection).toMatchObject({ device: 'wasm', body: [expect.stringMatching(/^(INJECTION|LEGIT)$/), expect.any(Number), expect.anything()] })
+  // The offline engine is trained for this; a neural model here may be the random-weight test model.
+  if (injection.kind === 'answer' && injection.engine.startsWith('offline:')) expect(injection.body).toMatchObject(['INJECTION'])
   expect(await answerOf(page, 'bancodemodel', 'browser')).toMatchObject({ device: 'wasm' })
   expect(await answerOf(page, 'sentimentmodel', 'browser')).toMatchObject({ device: 'javascript', engine: 'offline:vader' })
   await expect(page.getByTestId('result-promptinjectionmodel').getByTestId('browser-device')).toHaveText('WASM')

@@ -49,32 +49,91 @@ export function loadOnnxRuntime(signal: AbortSignal, onProgress: ProgressListene
 }
 
 export type OutputTensor = { data: Float32Array; dims: readonly number[] }
+type Outputs = Record<string, OutputTensor>
 
-/** One graph loaded on one device. */
+/**
+ * One graph loaded for one device. A WebGPU session checks its first run against WASM: some
+ * kernels answer differently on some adapters (on Chromium's SwiftShader adapter the RoBERTa and
+ * MPNet graphs, which compute position ids with CumSum, come out wrong), and a model that
+ * disagrees then runs on WASM, with `fallbackReason` saying why. `device` is where it runs now.
+ */
 export type GraphSession = {
-  device: BrowserDevice
+  readonly device: BrowserDevice
+  readonly fallbackReason: string | null
   /** The graph's declared inputs (neural graphs differ in whether they take `token_type_ids`). */
   inputNames: readonly string[]
-  run(feeds: Feeds): Promise<Record<string, OutputTensor>>
+  run(feeds: Feeds): Promise<Outputs>
   release(): Promise<void>
 }
 
-export async function createGraphSession(ort: typeof Ort, bytes: Uint8Array, device: BrowserDevice): Promise<GraphSession> {
-  const session = await ort.InferenceSession.create(bytes, { executionProviders: [device], graphOptimizationLevel: 'all' })
-  return {
-    device,
-    inputNames: session.inputNames,
-    async run(feeds) {
-      const tensors = Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [name, new ort.Tensor(feed.type, feed.data, feed.dims)]))
-      const outputs = await session.run(tensors)
-      // getData() also reads back outputs that stay on the GPU; every graph the checks use answers float32.
-      const entries = await Promise.all(
-        Object.entries(outputs).map(async ([name, tensor]) => [name, { data: (await tensor.getData(true)) as Float32Array, dims: tensor.dims }] as const),
-      )
-      return Object.fromEntries(entries)
-    },
-    release: () => session.release(),
+/** Outputs agree when every value is within this much (relative to the value's size beyond 1). */
+export const WEBGPU_AGREEMENT_TOLERANCE = 1e-3
+
+function largestDifference(a: Outputs, b: Outputs): number {
+  let largest = 0
+  for (const [name, tensor] of Object.entries(a)) {
+    const other = b[name]
+    if (!other || other.data.length !== tensor.data.length) return Infinity
+    for (let i = 0; i < tensor.data.length; i++) {
+      const difference = Math.abs(tensor.data[i] - other.data[i]) / Math.max(1, Math.abs(other.data[i]))
+      if (Number.isNaN(difference)) return Infinity
+      largest = Math.max(largest, difference)
+    }
   }
+  return largest
+}
+
+export async function createGraphSession(ort: typeof Ort, bytes: Uint8Array, device: BrowserDevice): Promise<GraphSession> {
+  const create = (on: BrowserDevice) => ort.InferenceSession.create(bytes, { executionProviders: [on], graphOptimizationLevel: 'all' })
+  const runOn = async (session: Ort.InferenceSession, feeds: Feeds): Promise<Outputs> => {
+    const tensors = Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [name, new ort.Tensor(feed.type, feed.data, feed.dims)]))
+    const outputs = await session.run(tensors)
+    // getData() also reads back outputs that stay on the GPU; every graph the checks use answers float32.
+    const entries = await Promise.all(
+      Object.entries(outputs).map(async ([name, tensor]) => [name, { data: (await tensor.getData(true)) as Float32Array, dims: tensor.dims }] as const),
+    )
+    return Object.fromEntries(entries)
+  }
+  let active = await create(device)
+  let verification: Promise<void> | null = device === 'webgpu' ? null : Promise.resolve()
+  const graph: GraphSession = {
+    device,
+    fallbackReason: null,
+    inputNames: active.inputNames,
+    async run(feeds) {
+      if (!verification) {
+        let firstOutputs: Outputs | null = null
+        verification = (async () => {
+          const onGpu = await runOn(active, feeds)
+          const reference = await create('wasm')
+          const onCpu = await runOn(reference, feeds)
+          const difference = largestDifference(onGpu, onCpu)
+          if (difference <= WEBGPU_AGREEMENT_TOLERANCE) {
+            await reference.release()
+            firstOutputs = onGpu
+            return
+          }
+          await active.release()
+          active = reference
+          Object.assign(graph, {
+            device: 'wasm',
+            fallbackReason: `WebGPU's outputs for this model differ from WASM's on this adapter (largest difference ${difference.toExponential(2)}), so it runs on WASM.`,
+          })
+          firstOutputs = onCpu
+        })()
+        // A failed first run is tried again (and verified) next time.
+        verification.catch(() => {
+          verification = null
+        })
+        await verification
+        return firstOutputs!
+      }
+      await verification
+      return runOn(active, feeds)
+    },
+    release: () => active.release(),
+  }
+  return graph
 }
 
 /** The float32 data of each output, as the offline engines' post-processing reads it. */

@@ -36,7 +36,7 @@ export type CheckPlan =
   | { available: false; reason: string; install: string | null }
 
 export type CheckOutcome =
-  | { status: 'ok'; body: unknown; engine: string; device: string; milliseconds: number }
+  | { status: 'ok'; body: unknown; engine: string; device: string; milliseconds: number; note?: string }
   | { status: 'unavailable'; message: string; install: string | null }
   | { status: 'error'; message: string }
 
@@ -48,6 +48,8 @@ const EXACT_ENGINES: Partial<ModerationEngines> = {
 }
 
 type Loader = { device: BrowserDevice; signal: AbortSignal; onProgress: ProgressListener }
+
+type LoadedOfflineEngine = { answer: (input: never) => Promise<unknown>; sessions: GraphSession[] }
 
 /** An offline engine built on an ONNX graph: the files it needs and how it answers once they are loaded. */
 type OfflineGraphEngine = {
@@ -81,7 +83,7 @@ function neuralCheckFor(path: CheckPath, body: Record<string, unknown>): NeuralC
 
 export class BrowserModerationRunner {
   private readonly neuralModels = new Map<string, Promise<BrowserNeuralModel>>()
-  private readonly offlineAnswers = new Map<string, Promise<(input: never) => Promise<unknown>>>()
+  private readonly offlineAnswers = new Map<string, Promise<LoadedOfflineEngine>>()
   private readonly graphSessions = new Map<string, Promise<GraphSession>>()
   private readonly schemas: ReturnType<typeof requestSchemas>
 
@@ -145,7 +147,7 @@ export class BrowserModerationRunner {
           await Promise.all(graphs.map(async (graph) => [graph, await this.graphSession(ort, graph, loader)] as const)),
         )
         const run: GraphRunner = async (graph, feeds) => graphOutputs(await sessions.get(graph)!.run(feeds))
-        return graphEngine.load(this.catalog, run, loader)
+        return { answer: await graphEngine.load(this.catalog, run, loader), sessions: [...sessions.values()] }
       })()
       loading.catch(() => this.offlineAnswers.delete(key))
       this.offlineAnswers.set(key, loading)
@@ -178,8 +180,8 @@ export class BrowserModerationRunner {
     ): Promise<ModerationEngine<Input, Output>> => {
       const model = neuralCheck ? await neural(neuralCheck) : null
       if (model) return { name: `neural:${model.entry.id}`, available: () => true, run: (input) => fromNeural(model, input) }
-      const answer = await offline(key)
-      if (answer) return { name: this.catalog.offlineEngineNames[key], available: () => true, run: answer as (input: Input) => Promise<Output> }
+      const loaded = await offline(key)
+      if (loaded) return { name: this.catalog.offlineEngineNames[key], available: () => true, run: loaded.answer as (input: Input) => Promise<Output> }
       const exact = EXACT_ENGINES[key] as ModerationEngine<Input, Output> | undefined
       return exact ?? { name: 'none', available: () => false, run: () => Promise.reject(new Error('not loaded')) }
     }
@@ -227,6 +229,17 @@ export class BrowserModerationRunner {
     }
   }
 
+  /** The ONNX sessions behind a check's answer on `device` (to report where they really ran). */
+  private async sessionsUsed(path: CheckPath, plan: CheckPlan & { available: true }, device: BrowserDevice): Promise<GraphSession[]> {
+    if (plan.kind === 'neural') {
+      const model = await this.neuralModels.get(`${device}:${plan.neural}`)?.catch(() => null)
+      return model ? [model.session] : []
+    }
+    const engine = PLAYGROUND_CHECKS.find((c) => c.path === path)!.engine
+    const loaded = await this.offlineAnswers.get(`${device}:${engine}`)?.catch(() => null)
+    return loaded?.sessions ?? []
+  }
+
   /** Answers one check as the API would (same validation, same body), after `prepare`. */
   async answer(path: CheckPath, body: Record<string, unknown>, device: BrowserDevice): Promise<CheckOutcome> {
     const plan = this.plan(path, body)
@@ -238,7 +251,10 @@ export class BrowserModerationRunner {
     try {
       const { body: answer, engine } = await endpoint.answer(parsed.data as never, await this.engines(device))
       const milliseconds = performance.now() - started
-      return { status: 'ok', body: answer, engine, device: plan.kind === 'exact' ? 'javascript' : device, milliseconds }
+      if (plan.kind === 'exact') return { status: 'ok', body: answer, engine, device: 'javascript', milliseconds }
+      const sessions = await this.sessionsUsed(path, plan, device)
+      const fallback = sessions.find((s) => s.fallbackReason)
+      return { status: 'ok', body: answer, engine, device: fallback ? fallback.device : device, milliseconds, note: fallback?.fallbackReason ?? undefined }
     } catch (error) {
       if (error instanceof EngineUnavailableError) return { status: 'error', message: 'The model for this check is not loaded.' }
       if (error instanceof EngineFailedError || error instanceof ModerationApiError) return { status: 'error', message: error.message }
