@@ -74,7 +74,8 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
         <p className="text-sm text-slate-600">Token exchanges, app privileges and trusted publishers. Entries are never changed or removed.</p>
       </div>
 
-      <form method="get" action={base} className="card flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
+      {/* Keyed on the filters: after client-side navigation (Clear) the fields must show the new values. */}
+      <form key={queryString(filters)} method="get" action={base} className="card flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
         <div>
           <label className="label" htmlFor="action">Action</label>
           <select className="input w-64" id="action" name="action" defaultValue={query.action ?? ''}>
@@ -112,7 +113,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
         ) : (
           <table className="w-full text-left text-sm">
             <thead className="text-xs uppercase text-slate-500">
-              <tr><th className="py-2">Time (UTC)</th><th>Action</th><th>By</th><th>Member</th><th>App</th><th>IP</th><th>Details</th></tr>
+              <tr><th className="py-2 pr-3">Time (UTC)</th><th className="pr-3">Action</th><th className="pr-3">By</th><th className="pr-3">Member</th><th className="pr-3">App</th><th className="pr-3">IP</th><th>Details</th></tr>
             </thead>
             <tbody className="divide-y divide-slate-100">{entries.map((e) => <EntryRow key={e.id} entry={e} />)}</tbody>
           </table>
