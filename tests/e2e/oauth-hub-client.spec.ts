@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test'
 import { whoAmI } from '@huggingface/hub'
 import { startThirdPartySite, type ThirdPartySite } from '../fixtures/oauth-spa/server'
-import { DEMO, watchErrors } from './helpers'
+import { DEMO, signIn, watchErrors } from './helpers'
 
 let site: ThirdPartySite
 test.beforeAll(async () => {
@@ -78,4 +78,18 @@ test('an untrusted redirect_uri is explained on the hub, never followed', async 
   await expect(page.getByRole('heading', { name: 'This sign-in request cannot be completed' })).toBeVisible()
   await expect(page.getByText('The redirect_uri is not registered')).toBeVisible()
   await page.screenshot({ path: '.tmp/screens/oauth-error.png', fullPage: true })
+})
+
+test('denying sends access_denied back to the app with its state and our issuer', async ({ page, baseURL }) => {
+  await signIn(page, 'bob', DEMO.bob)
+  const redirectUri = `${site.origin}/callback` // registered as http://127.0.0.1/callback: any loopback port
+  await page.goto(`/oauth/authorize?${new URLSearchParams({ client_id: 'demo-notes-app', redirect_uri: redirectUri, scope: 'openid email', state: 'keep me' })}`)
+  await expect(page.getByTestId('app-name')).toHaveText('Demo Notes')
+  await page.getByRole('button', { name: 'Deny' }).click()
+  await page.waitForURL(`${redirectUri}?**`)
+  const back = new URL(page.url())
+  expect(back.searchParams.get('error')).toBe('access_denied')
+  expect(back.searchParams.get('state')).toBe('keep me')
+  expect(back.searchParams.get('iss')).toBe(baseURL)
+  expect(back.searchParams.get('code')).toBeNull()
 })
