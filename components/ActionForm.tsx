@@ -1,6 +1,9 @@
 'use client'
 // A form bound to a server action that shows the action's error or success message in place.
-import { useActionState } from 'react'
+// It submits through onSubmit rather than the form's action prop: React resets a form after an
+// action-prop submission, which would wipe what the user typed whenever the server refuses it.
+// Fields are cleared only after a success.
+import { startTransition, useActionState, useEffect, useRef } from 'react'
 import type { FormState } from '@/app/actions/state'
 
 type Props = {
@@ -15,8 +18,21 @@ type Props = {
 
 export function ActionForm({ action, children, submit, className, submitClassName, secretLabel }: Props) {
   const [state, formAction, pending] = useActionState(action, null)
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (state?.ok) form.current?.reset()
+  }, [state])
   return (
-    <form action={formAction} className={className ?? 'space-y-4'} noValidate>
+    <form
+      ref={form}
+      className={className ?? 'space-y-4'}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        const data = new FormData(event.currentTarget)
+        startTransition(() => formAction(data))
+      }}
+    >
       {children}
       {state?.error && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

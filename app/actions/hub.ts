@@ -9,7 +9,7 @@ import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
 import { addMember, changeMember, createOrg, roleInOrg, setBilling } from '@/lib/hub/orgs'
 import { createRepo, decideGatedAccess, deleteRepo, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
-import { addToCollection, createCollection } from '@/lib/hub/collections'
+import { addToCollection, createCollection, deleteCollection } from '@/lib/hub/collections'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { manageOrgDecision, type OrgRole } from '@/lib/policy'
 import { db } from '@/lib/db'
@@ -208,4 +208,15 @@ export async function addToCollectionAction(_: FormState, form: FormData): Promi
   } catch (e) {
     return failure(e)
   }
+}
+
+export async function deleteCollectionAction(_: FormState, form: FormData): Promise<FormState> {
+  const slug = text(form, 'slug')
+  try {
+    const caller = await requireCaller()
+    await deleteCollection(caller, slug)
+  } catch (e) {
+    return failure(e)
+  }
+  redirect(`/${slug.split('/')[0]}`)
 }

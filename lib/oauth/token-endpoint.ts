@@ -26,6 +26,6 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
   const grant = GRANTS.get(grantType)
   if (!grant) throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType.slice(0, 100)}`)
   for (const name of grant.required) required(params, name)
-  const body = await grant.exchange({ params, credentials })
+  const body = await grant.exchange({ params, credentials, ip: clientIp(request.headers) })
   return Response.json(body, { headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store', Pragma: 'no-cache' } })
 }

@@ -1,6 +1,6 @@
 // @huggingface/hub, unmodified, against the running hub with a personal token.
 import { expect, test } from '@playwright/test'
-import { createRepo, deleteRepo, datasetInfo, modelInfo, whoAmI } from '@huggingface/hub'
+import { createCollection, createRepo, deleteCollection, deleteRepo, datasetInfo, listCollections, modelInfo, whoAmI } from '@huggingface/hub'
 import { DEMO, createToken, signIn } from './helpers'
 
 test('whoAmI, createRepo, modelInfo, deleteRepo through @huggingface/hub', async ({ page, baseURL }) => {
@@ -37,4 +37,20 @@ test('a read token can read but not create; private repos are 404 to others', as
   // dave reads acme-ai's private dataset as a `read` member, but not alice's private one.
   expect((await datasetInfo({ name: 'acme-ai/internal-eval', accessToken, hubUrl })).private).toBe(true)
   await expect(datasetInfo({ name: 'alice/private-notes', accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 404 })
+})
+
+test('collections through @huggingface/hub: create, list, delete; private ones stay hidden', async ({ page, baseURL }) => {
+  await signIn(page, 'bob', DEMO.bob)
+  const accessToken = await createToken(page, 'collections', 'Write')
+  const hubUrl = baseURL!
+  const { slug } = await createCollection({ collection: { title: 'Client picks', namespace: 'bob', private: true }, accessToken, hubUrl })
+  expect(slug).toMatch(/^bob\/client-picks-[0-9a-f]+$/)
+  const mine = []
+  for await (const c of listCollections({ search: { owner: ['bob'] }, accessToken, hubUrl })) mine.push(c.slug)
+  expect(mine).toContain(slug)
+  const anonymous = []
+  for await (const c of listCollections({ search: { owner: ['bob'] }, hubUrl })) anonymous.push(c.slug)
+  expect(anonymous).not.toContain(slug)
+  await deleteCollection({ slug, accessToken, hubUrl })
+  expect((await fetch(`${hubUrl}/api/collections/${slug}`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(404)
 })

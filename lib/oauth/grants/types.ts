@@ -3,7 +3,8 @@
 import type { ClientCredentials } from '@/lib/oauth/clients/authenticate'
 import type { Params } from '@/lib/oauth/request'
 
-export type GrantRequest = { params: Params; credentials: ClientCredentials }
+/** ip: the client's address, for audit records. */
+export type GrantRequest = { params: Params; credentials: ClientCredentials; ip: string }
 
 export type Grant = {
   type: string

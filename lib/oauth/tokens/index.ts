@@ -54,7 +54,7 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
   })
   const response: TokenResponse = { access_token: access.token, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, scope: scopes.join(' ') }
   if (options.refresh) response.refresh_token = await createRefreshToken(grant)
-  if (scopes.includes('openid')) response.id_token = await idToken({ ...grant, scopes }, options.nonce ?? null)
+  if (scopes.includes('openid')) response.id_token = await signIdToken({ userId: grant.userId, clientId: grant.client.clientId, scopes, orgIds: grant.orgIds }, options.nonce ?? null)
   return response
 }
 
@@ -75,8 +75,10 @@ async function createRefreshToken(grant: GrantedAccess): Promise<string> {
   return token
 }
 
+export type IdTokenSubject = { userId: string; clientId: string; scopes: string[]; orgIds: string[] }
+
 /** OIDC Core 2: iss, sub, aud, exp, iat, nonce when sent, plus the same claims as userinfo. */
-async function idToken(grant: GrantedAccess, nonce: string | null): Promise<string> {
+export async function signIdToken(grant: IdTokenSubject, nonce: string | null = null): Promise<string> {
   const { kid, privateKey } = await signingKey()
   const claims = await userinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes: grant.scopes, orgIds: grant.orgIds })
   const { sub, ...profile } = claims
@@ -84,7 +86,7 @@ async function idToken(grant: GrantedAccess, nonce: string | null): Promise<stri
     .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'JWT' })
     .setIssuer(hubUrl())
     .setSubject(sub as string)
-    .setAudience(grant.client.clientId)
+    .setAudience(grant.clientId)
     .setIssuedAt()
     .setExpirationTime(`${ID_TOKEN_SECONDS}s`)
     .sign(privateKey)

@@ -8,7 +8,7 @@ import { roleInOrg } from '@/lib/hub/orgs'
 import { HubError } from '@/lib/http/errors'
 import { RepoList } from '@/components/RepoList'
 import { ActionForm } from '@/components/ActionForm'
-import { addToCollectionAction } from '@/app/actions/hub'
+import { addToCollectionAction, deleteCollectionAction } from '@/app/actions/hub'
 
 export default async function CollectionPage({ params }: { params: Promise<{ namespace: string; slug: string }> }) {
   const { namespace, slug } = await params
@@ -50,6 +50,11 @@ export default async function CollectionPage({ params }: { params: Promise<{ nam
               </div>
             </div>
           </ActionForm>
+          <div className="mt-6 border-t border-red-100 pt-4">
+            <ActionForm action={deleteCollectionAction} submit="Delete collection" submitClassName="btn-danger">
+              <input type="hidden" name="slug" value={collection.slug} />
+            </ActionForm>
+          </div>
         </section>
       )}
     </div>

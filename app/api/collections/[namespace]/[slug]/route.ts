@@ -1,12 +1,15 @@
 // GET /api/collections/{namespace}/{slug}: one collection, without the items the caller may not see.
+// DELETE: remove it (owners, and organization members with write).
 import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
-import { authorizedCollection, collectionJson } from '@/lib/hub/collections'
+import { authorizedCollection, collectionJson, deleteCollection } from '@/lib/hub/collections'
 import { repoContext } from '@/lib/hub/repos'
 import { repoDecision } from '@/lib/policy'
 import { handle } from '@/lib/http/errors'
 
-export const GET = handle(async (request: Request, { params }: { params: Promise<{ namespace: string; slug: string }> }) => {
+type Params = { params: Promise<{ namespace: string; slug: string }> }
+
+export const GET = handle(async (request: Request, { params }: Params) => {
   const { namespace, slug } = await params
   const caller = await callerFromRequest(request)
   const collection = await authorizedCollection(caller, `${namespace}/${slug}`, 'read')
@@ -15,4 +18,10 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
     if (repoDecision(caller, 'view', item.repo, await repoContext(caller, item.repo)) === 'allow') visible.add(item.repoId)
   }
   return NextResponse.json(collectionJson(collection, visible))
+})
+
+export const DELETE = handle(async (request: Request, { params }: Params) => {
+  const { namespace, slug } = await params
+  await deleteCollection(await callerFromRequest(request), `${namespace}/${slug}`)
+  return new NextResponse(null, { status: 200 })
 })

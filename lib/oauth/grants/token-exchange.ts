@@ -1,0 +1,29 @@
+// grant_type=urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693). Two uses share it, told
+// apart by subject_token_type:
+//   - a CI's OIDC id_token for a trusted publisher: no client authentication, `resource` names
+//     the repo or user (lib/publishers);
+//   - a member's e-mail for an organization-bound app with the exchange privilege: HTTP Basic
+//     client authentication (lib/oauth-exchange).
+import { db } from '@/lib/db'
+import { authenticateClient } from '@/lib/oauth/clients/authenticate'
+import { invalidClient } from '@/lib/oauth/errors'
+import { required } from '@/lib/oauth/request'
+import { signIdToken } from '@/lib/oauth/tokens'
+import { exchangeForMember, TOKEN_EXCHANGE_GRANT_TYPE } from '@/lib/oauth-exchange'
+import { exchangeCiIdToken, ID_TOKEN_TYPE } from '@/lib/publishers'
+import type { Grant } from '@/lib/oauth/grants/types'
+
+export const tokenExchangeGrant: Grant = {
+  type: TOKEN_EXCHANGE_GRANT_TYPE,
+  required: ['subject_token', 'subject_token_type'],
+  async exchange({ params, credentials, ip }) {
+    const subjectToken = params.get('subject_token')!
+    const subjectTokenType = params.get('subject_token_type')!
+    if (subjectTokenType === ID_TOKEN_TYPE) return exchangeCiIdToken({ subjectToken, resource: required(params, 'resource') })
+
+    if (credentials.method !== 'client_secret_basic') throw invalidClient('Token exchange needs HTTP Basic client authentication', false)
+    const client = await authenticateClient(credentials)
+    const app = await db.oAuthApp.findUniqueOrThrow({ where: { id: client.appId } })
+    return exchangeForMember({ app, subjectToken, subjectTokenType, scope: params.get('scope'), ip, signIdToken })
+  },
+}
