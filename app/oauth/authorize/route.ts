@@ -3,7 +3,7 @@
 import { sessionCaller } from '@/lib/auth/caller'
 import { checkAuthorizationRequest, decideWithoutPrompt, loginRequiredLocation } from '@/lib/oauth/authorize'
 import { OAuthError } from '@/lib/oauth/errors'
-import { paramsFrom, type Params } from '@/lib/oauth/request'
+import { MAX_BODY_BYTES, paramsFrom, type Params } from '@/lib/oauth/request'
 
 function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
@@ -15,7 +15,7 @@ async function requestParams(request: Request): Promise<Params> {
   const type = request.headers.get('content-type') ?? ''
   if (request.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')) {
     const body = await request.text()
-    if (body.length > 16 * 1024) throw new OAuthError('invalid_request', 'Request too large')
+    if (body.length > MAX_BODY_BYTES) throw new OAuthError('invalid_request', 'Request too large')
     entries.push(...new URLSearchParams(body))
   }
   return paramsFrom(entries)
