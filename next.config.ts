@@ -20,6 +20,20 @@ const nextConfig: NextConfig = {
   // scripts/ together; the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   devIndicators: false,
+  // No page of the hub may be framed by another site (clickjacking on consent and settings forms).
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+    ]
+  },
 }
 
 export default nextConfig

@@ -10,6 +10,7 @@ import { addToCollection, createCollection } from '@/lib/hub/collections'
 import type { OrgRole } from '@/lib/policy'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { sha256Hex } from '@/lib/auth/secrets'
+import { grantTokenExchange } from '@/lib/org-apps'
 
 export const DEMO_USERS = [
   { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },
@@ -42,8 +43,10 @@ export async function seed(): Promise<boolean> {
     ids.set(u.username, user.id)
   }
   const session = (name: string) => ({ userId: ids.get(name)!, principal: null })
+  const orgIds = new Map<string, string>()
   for (const o of ORGS) {
     const org = await createOrg(ids.get(o.admin)!, { name: o.name, fullname: o.fullname })
+    orgIds.set(o.name, org.id)
     await setBilling(org.id, { plan: o.plan, canPay: o.canPay })
     for (const [member, role] of o.members) await addMember(org.id, member, role)
   }
@@ -61,7 +64,17 @@ export async function seed(): Promise<boolean> {
     // Known ids and a known demo secret, like the demo passwords, so the flows can be tried by hand.
     await db.oAuthApp.update({ where: { id: app.id }, data: { clientId: a.clientId, secretHash: a.secret ? sha256Hex(a.secret) : null } })
   }
+  // acme-ai's backend: bound to the Enterprise org, with the token-exchange privilege granted by the operator.
+  const backend = await createApp({ kind: 'org', orgId: orgIds.get('acme-ai')! }, DEMO_EXCHANGE_APP, true)
+  await db.oAuthApp.update({ where: { id: backend.app.id }, data: { clientId: DEMO_EXCHANGE_APP.clientId, secretHash: sha256Hex(DEMO_EXCHANGE_APP.secret) } })
+  await grantTokenExchange(session('hubops'), backend.app.id)
   return true
+}
+
+/** acme-ai's organization-bound backend app, allowed to exchange members' e-mails for tokens. */
+export const DEMO_EXCHANGE_APP = {
+  clientId: 'acme-backend', secret: 'acme-backend-secret', name: 'Acme Backend', homepage: 'https://acme.example', description: 'Acme AI’s internal backend (token exchange).',
+  redirectUris: ['https://acme.example/callback'], scopes: ['openid', 'profile', 'email', 'read-repos', 'write-repos', 'manage-repos', 'read-collections'],
 }
 
 /** Alice's demo OAuth apps: a confidential server-side app and a public browser app. */

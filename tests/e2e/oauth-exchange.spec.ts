@@ -1,0 +1,45 @@
+// Organization token exchange with real clients: openid-client's generic grant request trades a
+// member's e-mail for a token (the seeded acme-backend app), then @huggingface/hub shows what that
+// token reaches: the organization's repos within the member's role, nothing private outside it.
+import { expect, test } from '@playwright/test'
+import * as oidc from 'openid-client'
+import { createRepo, datasetInfo, deleteRepo, modelInfo, whoAmI } from '@huggingface/hub'
+
+const EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange'
+const USER_EMAIL = 'urn:hub:token-type:user-email'
+
+async function backendConfig(baseURL: string) {
+  return oidc.discovery(new URL(baseURL), 'acme-backend', undefined, oidc.ClientSecretBasic('acme-backend-secret'), { execute: [oidc.allowInsecureRequests] })
+}
+
+test('a member (write) gets an org token: reads and writes acme-ai, nothing private elsewhere', async ({ baseURL }) => {
+  const hubUrl = baseURL!
+  const config = await backendConfig(hubUrl)
+  const tokens = await oidc.genericGrantRequest(config, EXCHANGE, { subject_token: 'bob@modhub.test', subject_token_type: USER_EMAIL, scope: 'read-repos write-repos manage-repos' })
+  expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 28800, issued_token_type: 'urn:ietf:params:oauth:token-type:access_token' })
+  expect(tokens.refresh_token).toBeUndefined()
+  const accessToken = tokens.access_token
+
+  const me = await whoAmI({ accessToken, hubUrl })
+  expect(me.name).toBe('bob')
+  expect(me.type === 'user' && me.orgs.map((o) => o.name)).toEqual(['acme-ai'])
+
+  // Inside the organization: private repos, and writes up to bob's role (write; creating needs manage-repos).
+  expect((await datasetInfo({ name: 'acme-ai/internal-eval', accessToken, hubUrl })).private).toBe(true)
+  await createRepo({ repo: 'acme-ai/exchange-made', accessToken, hubUrl, private: true })
+  // bob is not an admin of acme-ai: deleting (manage) stays out of reach whatever the scopes say.
+  await expect(deleteRepo({ repo: 'acme-ai/exchange-made', accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 403 })
+
+  // Outside: no personal repos, no other org's private repos; public ones as anyone sees them.
+  await expect(createRepo({ repo: 'bob/from-exchange', accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 403 })
+  await expect(datasetInfo({ name: 'alice/private-notes', accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 404 })
+  expect((await modelInfo({ name: 'alice/toxicity-tiny', accessToken, hubUrl })).private).toBe(false)
+})
+
+test('the exchange refuses non-members, unknown scopes and a wrong secret as RFC 6749 says', async ({ baseURL }) => {
+  const config = await backendConfig(baseURL!)
+  await expect(oidc.genericGrantRequest(config, EXCHANGE, { subject_token: 'nobody@modhub.test', subject_token_type: USER_EMAIL })).rejects.toMatchObject({ error: 'invalid_grant', status: 400 })
+  await expect(oidc.genericGrantRequest(config, EXCHANGE, { subject_token: 'bob@modhub.test', subject_token_type: USER_EMAIL, scope: 'jobs' })).rejects.toMatchObject({ error: 'invalid_scope', status: 400 })
+  const wrong = await oidc.discovery(new URL(baseURL!), 'acme-backend', undefined, oidc.ClientSecretBasic('nope'), { execute: [oidc.allowInsecureRequests] })
+  await expect(oidc.genericGrantRequest(wrong, EXCHANGE, { subject_token: 'bob@modhub.test', subject_token_type: USER_EMAIL })).rejects.toMatchObject({ error: 'invalid_client', status: 401 })
+})
