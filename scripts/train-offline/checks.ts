@@ -10,6 +10,7 @@ import {
 } from '@/lib/moderation/engines/types'
 import { evaluateBinary, evaluateMultiClass, readEvalSet, type EvalReport } from './evaluate'
 import { rocAuc } from './metrics'
+import { cosine, SIMILARITY_THRESHOLD } from '@/lib/moderation/offline/embedding'
 
 type Labelled = { text: string; label: string; group?: string }
 
@@ -77,4 +78,24 @@ export async function evaluateToxicity(engine: ModerationEngine<string, Toxicity
     )
   }
   return report
+}
+
+/**
+ * Embeddings, judged by what the similarity endpoint does with them: both texts embedded in one
+ * call, their cosine against the similar/unrelated label. Each pair is shown as a JSON array.
+ */
+export function evaluateSimilarity(engine: ModerationEngine<string[], number[][]>): Promise<EvalReport> {
+  const pairs = readEvalSet<{ text1: string; text2: string; label: string }>('similarity.jsonl')
+  return evaluateBinary({
+    check: 'similarity',
+    engine: engine.name,
+    rows: pairs.map((p) => ({ text: JSON.stringify([p.text1, p.text2]), label: p.label })),
+    positive: 'similar',
+    negative: 'unrelated',
+    predict: async (pair) => {
+      const [a, b] = await engine.run(JSON.parse(pair) as string[])
+      const similarity = cosine(a, b)
+      return { label: similarity >= SIMILARITY_THRESHOLD ? 'similar' : 'unrelated', probabilityPositive: similarity }
+    },
+  })
 }

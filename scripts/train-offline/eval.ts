@@ -6,9 +6,15 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { neuralBanCodeEngine, neuralGibberishEngine, neuralPromptInjectionEngine, neuralToxicityEngine } from '@/lib/moderation/engines/neural'
+import {
+  neuralBanCodeEngine,
+  neuralEmbeddingEngine,
+  neuralGibberishEngine,
+  neuralPromptInjectionEngine,
+  neuralToxicityEngine,
+} from '@/lib/moderation/engines/neural'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
-import { evaluateBancode, evaluateGibberish, evaluatePromptInjection, evaluateToxicity } from './checks'
+import { evaluateBancode, evaluateGibberish, evaluatePromptInjection, evaluateSimilarity, evaluateToxicity } from './checks'
 import type { EvalReport } from './evaluate'
 
 const GOALS: Record<string, string> = {
@@ -16,6 +22,7 @@ const GOALS: Record<string, string> = {
   promptInjection: 'AUC >= 0.95, <= 5% false positives on benign instructions',
   gibberish: 'macro-F1 >= 0.85',
   toxicity: 'AUC >= 0.90',
+  similarity: 'none set (pair-ranking AUC reported)',
 }
 
 function format(value: number): string {
@@ -78,11 +85,13 @@ async function main() {
     await evaluatePromptInjection(offline.promptInjection),
     await evaluateGibberish(offline.gibberish),
     await evaluateToxicity(offline.toxicity),
+    await evaluateSimilarity(offline.embedding),
   ]
   if (neuralBanCodeEngine.available()) reports.push(await evaluateBancode(neuralBanCodeEngine))
   if (neuralPromptInjectionEngine.available()) reports.push(await evaluatePromptInjection(neuralPromptInjectionEngine))
   if (neuralGibberishEngine.available()) reports.push(await evaluateGibberish(neuralGibberishEngine))
   if (neuralToxicityEngine.available()) reports.push(await evaluateToxicity(neuralToxicityEngine))
+  if (neuralEmbeddingEngine.available()) reports.push(await evaluateSimilarity(neuralEmbeddingEngine))
   reports.forEach(printReport)
   if (process.argv.includes('--write')) {
     const file = path.resolve('bench/offline/RESULTS.md')

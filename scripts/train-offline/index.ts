@@ -4,6 +4,7 @@
  * packages, then prints the evaluation on tests/eval. Deterministic for a given package set.
  */
 import { trainBancode } from './train-bancode'
+import { trainEmbedding } from './train-embedding'
 import { trainGibberish } from './train-gibberish'
 import { trainPromptInjection } from './train-prompt-injection'
 import { trainToxicity } from './train-toxicity'
@@ -13,6 +14,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   promptInjection: trainPromptInjection,
   gibberish: trainGibberish,
   toxicity: trainToxicity,
+  embedding: trainEmbedding,
 }
 
 async function main() {

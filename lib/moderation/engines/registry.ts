@@ -1,6 +1,7 @@
 import { invisibleTextEngine } from './invisible-text'
 import { withNeuralEngines } from './neural'
 import { offlineBanCodeEngine } from './offline/bancode'
+import { offlineEmbeddingEngine } from './offline/embedding'
 import { offlineGibberishEngine } from './offline/gibberish'
 import { offlinePromptInjectionEngine } from './offline/prompt-injection'
 import { offlineToxicityEngine } from './offline/toxicity'
@@ -35,6 +36,7 @@ export function offlineEngines(): ModerationEngines {
     promptInjection: offlinePromptInjectionEngine,
     gibberish: offlineGibberishEngine,
     toxicity: offlineToxicityEngine,
+    embedding: offlineEmbeddingEngine,
   }
 }
 

@@ -1,0 +1,134 @@
+import { fnv1a } from './hashing'
+import type { Feeds, GraphRunner } from './graph-io'
+
+/**
+ * Sentence embeddings that need no downloaded model: word vectors the training pipeline learns
+ * (PPMI co-occurrence over WordNet glosses, fortunes and README prose, reduced by SVD),
+ * averaged with SIF weights (rare words count more), with the corpus's common direction
+ * removed; words outside the vocabulary get the mean vector of their character n-grams
+ * (fastText-style). A second, lexical part hashes the text's character trigrams, so copies and
+ * light edits of a text stay close. Both parts are unit length and concatenated with fixed
+ * weights inside `embedding.onnx`.
+ *
+ * These vectors are NOT multi-qa-mpnet-base-dot-v1 embeddings: they have another size and
+ * geometry, and must not be compared with vectors stored from mpnet (the answer's `engine`
+ * says which model made them).
+ */
+export const EMBEDDING_GRAPH = 'embedding.onnx'
+export const EMBEDDING_VOCABULARY = 'embedding.vocabulary.json'
+export const SUBWORD_BITS = 12
+export const LEXICAL_BITS = 11
+export const SUBWORD_MIN = 3
+export const SUBWORD_MAX = 5
+/** Cosine at or above which two texts count as similar in the evaluation (the API returns the cosine alone). */
+export const SIMILARITY_THRESHOLD = 0.5
+/** Longer texts are embedded from their beginning. */
+export const EMBEDDING_MAX_CHARS = 4000
+
+/** Vocabulary words in id order; id 0 is the empty sentinel, so word i has id i + 1. */
+export type EmbeddingVocabulary = { words: string[] }
+
+export function embeddingWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []
+}
+
+export function subwords(word: string): string[] {
+  const padded = `<${word}>`
+  const grams: string[] = []
+  for (let n = SUBWORD_MIN; n <= SUBWORD_MAX; n++) for (let i = 0; i + n <= padded.length; i++) grams.push(padded.slice(i, i + n))
+  return grams
+}
+
+export function subwordBucket(gram: string): number {
+  return fnv1a(gram) % 2 ** SUBWORD_BITS
+}
+
+/** Character trigram of the whole text -> its row of the graph's random ±1 projection. */
+export function lexicalBucket(trigram: string): number {
+  return fnv1a(`t:${trigram}`) % 2 ** LEXICAL_BITS
+}
+
+export function lexicalTrigrams(text: string): string[] {
+  const padded = ` ${text.toLowerCase().replace(/\s+/g, ' ').trim()} `
+  const grams: string[] = []
+  for (let i = 0; i + 3 <= padded.length; i++) grams.push(padded.slice(i, i + 3))
+  return grams
+}
+
+const index = new WeakMap<EmbeddingVocabulary, Map<string, number>>()
+function idsOf(vocabulary: EmbeddingVocabulary): Map<string, number> {
+  let ids = index.get(vocabulary)
+  if (!ids) {
+    ids = new Map(vocabulary.words.map((w, i) => [w, i + 1]))
+    index.set(vocabulary, ids)
+  }
+  return ids
+}
+
+/** The vocabulary holds mostly base forms (WordNet lemmas): "explosives" is looked up as "explosive". */
+function baseForm(word: string, ids: Map<string, number>): string {
+  const candidates = [
+    word.replace(/ies$/, 'y'),
+    word.replace(/es$/, ''),
+    word.replace(/s$/, ''),
+    word.replace(/ied$/, 'y'),
+    word.replace(/ed$/, ''),
+    word.replace(/d$/, ''),
+    word.replace(/ing$/, ''),
+    word.replace(/ing$/, 'e'),
+  ]
+  return candidates.find((c) => c !== word && ids.has(c)) ?? word
+}
+
+const int64 = (values: number[]) => ({ type: 'int64' as const, data: BigInt64Array.from(values, BigInt), dims: [values.length] })
+
+/**
+ * Inputs of the graph: vocabulary ids of known words, character n-gram buckets of unknown
+ * words (each n-gram weighted by 1/number of n-grams of its word), and the text's trigram
+ * buckets. Every list ends with a sentinel whose contribution is zero.
+ */
+export function embeddingFeeds(text: string, vocabulary: EmbeddingVocabulary): Feeds {
+  const head = text.slice(0, EMBEDDING_MAX_CHARS)
+  const ids = idsOf(vocabulary)
+  const known: number[] = []
+  const unknownGrams: number[] = []
+  const unknownWeights: number[] = []
+  for (const word of embeddingWords(head)) {
+    const id = ids.get(word) ?? ids.get(baseForm(word, ids))
+    if (id !== undefined) {
+      known.push(id)
+      continue
+    }
+    const grams = subwords(word)
+    for (const gram of grams) {
+      unknownGrams.push(subwordBucket(gram))
+      unknownWeights.push(1 / grams.length)
+    }
+  }
+  const trigrams = lexicalTrigrams(head).map(lexicalBucket)
+  return {
+    word_ids: int64([...known, 0]),
+    subword_ids: int64([...unknownGrams, 0]),
+    subword_weights: { type: 'float32', data: Float32Array.from([...unknownWeights, 0]), dims: [unknownWeights.length + 1] },
+    trigram_ids: int64([...trigrams, 0]),
+    trigram_weights: { type: 'float32', data: Float32Array.from([...trigrams.map(() => 1), 0]), dims: [trigrams.length + 1] },
+  }
+}
+
+export async function embedText(run: GraphRunner, text: string, vocabulary: EmbeddingVocabulary): Promise<number[]> {
+  const { embedding } = await run(EMBEDDING_GRAPH, embeddingFeeds(text, vocabulary))
+  return Array.from(embedding)
+}
+
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0
+  let normA = 0
+  let normB = 0
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i]
+    normA += a[i] * a[i]
+    normB += b[i] * b[i]
+  }
+  const denominator = Math.sqrt(normA * normB)
+  return denominator === 0 ? 0 : dot / denominator
+}

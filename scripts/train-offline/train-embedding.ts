@@ -1,0 +1,229 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { DataType, GraphBuilder, attr } from '@/lib/onnx'
+import {
+  EMBEDDING_GRAPH,
+  EMBEDDING_VOCABULARY,
+  LEXICAL_BITS,
+  SUBWORD_BITS,
+  embeddingFeeds,
+  embeddingWords,
+  subwordBucket,
+  type EmbeddingVocabulary,
+  subwords,
+} from '@/lib/moderation/offline/embedding'
+import { fortunes, packageProse, sentences } from './corpora'
+import { OPSET, gatherQuantized } from './graphs'
+import { matrix, truncatedSvd } from './linear-algebra'
+import { log, OFFLINE_MODELS_DIR, writeModel } from './output'
+import { seededRandom } from './random'
+import { wordnetSynsets } from './wordnet'
+
+const VOCABULARY_SIZE = 16000
+const CONTEXT_SIZE = 3000
+const DIMENSIONS = 64
+const LEXICAL_DIMENSIONS = 32
+const WINDOW = 5
+/** SIF's smoothing: a word of probability p weighs a / (a + p). */
+const SIF_A = 1e-3
+/** cosine(a, b) = SEMANTIC_SHARE · cos(meaning) + (1 - SEMANTIC_SHARE) · cos(character trigrams). */
+const SEMANTIC_SHARE = 0.8
+/** Context distribution smoothing of PPMI (Levy et al. 2015). */
+const CONTEXT_POWER = 0.75
+
+export type EmbeddingModel = {
+  words: string[]
+  /** (VOCABULARY_SIZE + 1) x DIMENSIONS uint8, row 0 the sentinel. */
+  wordTable: Uint8Array
+  sif: Float32Array
+  subwordTable: Uint8Array
+  lexicalTable: Uint8Array
+  commonDirection: Float32Array
+  unknownWeight: number
+}
+
+const quantise = (v: number) => Math.max(0, Math.min(255, Math.round(v * 127 + 128)))
+const dequantise = (q: number) => (q - 128) / 127
+
+/**
+ * The corpus as token lists: each WordNet synset as its lemmas followed by its gloss and
+ * examples (so "faucet" and "tap" share the contexts of their definition), English fortunes,
+ * README prose.
+ */
+function corpus(): string[][] {
+  const definitions = [...wordnetSynsets().values()].map((s) => `${s.lemmas.join(' ')} ${s.gloss}`)
+  const text = [...definitions, ...fortunes().flatMap(sentences), ...packageProse().flatMap(sentences)]
+  return text.map(embeddingWords).filter((words) => words.length >= 2)
+}
+
+function wordVectors(documents: string[][]): { words: string[]; vectors: Float32Array; counts: Map<string, number>; total: number } {
+  const counts = new Map<string, number>()
+  let total = 0
+  for (const doc of documents) for (const w of doc) {
+    counts.set(w, (counts.get(w) ?? 0) + 1)
+    total++
+  }
+  const ranked = [...counts].filter(([w, c]) => c >= 3 && !/^\d+$/.test(w)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+  const words = ranked.slice(0, VOCABULARY_SIZE).map(([w]) => w)
+  const id = new Map(words.map((w, i) => [w, i]))
+  log(`  ${total} tokens, ${counts.size} distinct words; vocabulary ${words.length}, contexts ${CONTEXT_SIZE}`)
+  const cooccurrence = matrix(words.length, CONTEXT_SIZE)
+  for (const doc of documents) {
+    const ids = doc.map((w) => id.get(w) ?? -1)
+    ids.forEach((wi, i) => {
+      if (wi < 0) return
+      for (let d = 1; d <= WINDOW; d++) {
+        for (const j of [i - d, i + d]) {
+          const c = ids[j]
+          if (c === undefined || c < 0 || c >= CONTEXT_SIZE) continue
+          cooccurrence.data[wi * CONTEXT_SIZE + c] += 1 / d
+        }
+      }
+    })
+  }
+  // Positive PMI with smoothed context probabilities.
+  const rowSums = new Float64Array(words.length)
+  const columnSums = new Float64Array(CONTEXT_SIZE)
+  let sum = 0
+  for (let i = 0; i < words.length; i++) for (let c = 0; c < CONTEXT_SIZE; c++) {
+    const v = cooccurrence.data[i * CONTEXT_SIZE + c]
+    rowSums[i] += v
+    columnSums[c] += v
+    sum += v
+  }
+  const smoothed = columnSums.map((v) => v ** CONTEXT_POWER)
+  const smoothedTotal = smoothed.reduce((a, b) => a + b, 0)
+  for (let i = 0; i < words.length; i++) for (let c = 0; c < CONTEXT_SIZE; c++) {
+    const k = i * CONTEXT_SIZE + c
+    const v = cooccurrence.data[k]
+    cooccurrence.data[k] = v > 0 && rowSums[i] > 0 ? Math.max(0, Math.log((v / rowSums[i]) / (smoothed[c] / smoothedTotal))) : 0
+  }
+  log(`  PPMI ${words.length} x ${CONTEXT_SIZE} (co-occurrence mass ${sum.toFixed(0)}); truncated SVD to ${DIMENSIONS} dimensions`)
+  const { u, singular } = truncatedSvd(cooccurrence, DIMENSIONS, { oversample: 16, powerIterations: 3, seed: 51, log })
+  // Symmetric weighting U·Σ^½, then unit rows: SIF weights, not vector lengths, say how much a word counts.
+  const vectors = new Float32Array(words.length * DIMENSIONS)
+  for (let i = 0; i < words.length; i++) {
+    let norm = 0
+    for (let r = 0; r < DIMENSIONS; r++) {
+      const v = u.data[i * DIMENSIONS + r] * Math.sqrt(singular[r])
+      vectors[i * DIMENSIONS + r] = v
+      norm += v * v
+    }
+    norm = Math.sqrt(norm) || 1
+    for (let r = 0; r < DIMENSIONS; r++) vectors[i * DIMENSIONS + r] /= norm
+  }
+  return { words, vectors, counts, total }
+}
+
+/** Mean unit vector of the vocabulary words that contain each character n-gram bucket. */
+function subwordTable(words: string[], vectors: Float32Array): Uint8Array {
+  const sums = new Float64Array(2 ** SUBWORD_BITS * DIMENSIONS)
+  const counts = new Float64Array(2 ** SUBWORD_BITS)
+  words.forEach((word, i) => {
+    for (const gram of subwords(word)) {
+      const b = subwordBucket(gram)
+      counts[b]++
+      for (let r = 0; r < DIMENSIONS; r++) sums[b * DIMENSIONS + r] += vectors[i * DIMENSIONS + r]
+    }
+  })
+  return Uint8Array.from(sums, (v, k) => quantise(counts[Math.floor(k / DIMENSIONS)] ? v / counts[Math.floor(k / DIMENSIONS)] : 0))
+}
+
+/** What the graph computes before removing the common direction, from the same pre-processing: the SIF-weighted sum of word (or n-gram) vectors. */
+export function semanticSum(model: Omit<EmbeddingModel, 'commonDirection'>, vocabulary: EmbeddingVocabulary, text: string): Float64Array {
+  const feeds = embeddingFeeds(text, vocabulary)
+  const v = new Float64Array(DIMENSIONS)
+  const add = (table: Uint8Array, row: number, weight: number) => {
+    for (let r = 0; r < DIMENSIONS; r++) v[r] += weight * dequantise(table[row * DIMENSIONS + r])
+  }
+  for (const id of feeds.word_ids.data) add(model.wordTable, Number(id), model.sif[Number(id)])
+  const weights = feeds.subword_weights.data
+  feeds.subword_ids.data.forEach((id, i) => add(model.subwordTable, Number(id), model.unknownWeight * Number(weights[i])))
+  return v
+}
+
+/** The first principal direction of unit sentence vectors (uncentred, as SIF removes it), by power iteration. */
+function commonDirection(model: Omit<EmbeddingModel, 'commonDirection'>, documents: string[][]): Float32Array {
+  const vocabulary: EmbeddingVocabulary = { words: model.words }
+  const random = seededRandom(52)
+  const sample = Array.from({ length: 5000 }, () => documents[Math.floor(random() * documents.length)].join(' '))
+  const rows = sample.map((t) => {
+    const v = semanticSum(model, vocabulary, t)
+    const norm = Math.hypot(...v) || 1
+    return v.map((x) => x / norm)
+  })
+  let u = Float64Array.from({ length: DIMENSIONS }, () => random() - 0.5)
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const next = new Float64Array(DIMENSIONS)
+    for (const row of rows) {
+      let dot = 0
+      for (let r = 0; r < DIMENSIONS; r++) dot += row[r] * u[r]
+      for (let r = 0; r < DIMENSIONS; r++) next[r] += dot * row[r]
+    }
+    const norm = Math.hypot(...next) || 1
+    u = next.map((x) => x / norm)
+  }
+  return Float32Array.from(u)
+}
+
+function embeddingGraph(model: EmbeddingModel): Uint8Array {
+  const g = new GraphBuilder('embedding')
+  const wordIds = g.input('word_ids', DataType.INT64, ['words'], 'vocabulary ids (1-based) of the known words, then 0')
+  const subwordIds = g.input('subword_ids', DataType.INT64, ['subwords'], 'character n-gram buckets of the unknown words, then a sentinel')
+  const subwordWeights = g.input('subword_weights', DataType.FLOAT, ['subwords'], '1 / number of n-grams of the word; 0 for the sentinel')
+  const trigramIds = g.input('trigram_ids', DataType.INT64, ['trigrams'], "buckets of the text's character trigrams, then a sentinel")
+  const trigramWeights = g.input('trigram_weights', DataType.FLOAT, ['trigrams'], '1 per trigram; 0 for the sentinel')
+  const rows = (name: string, data: Uint8Array, width: number) => g.initializer(name, { dataType: DataType.UINT8, dims: [data.length / width, width], data })
+  const words = rows('word_vectors', model.wordTable, DIMENSIONS)
+  const subwordVectors = rows('subword_vectors', model.subwordTable, DIMENSIONS)
+  const lexical = rows('trigram_projection', model.lexicalTable, LEXICAL_DIMENSIONS)
+  const sif = g.initializer('sif_weights', { dataType: DataType.FLOAT, dims: [model.sif.length], data: model.sif })
+  const common = g.initializer('common_direction', { dataType: DataType.FLOAT, dims: [DIMENSIONS], data: model.commonDirection })
+  const column = (x: string) => g.op('Unsqueeze', [x, g.int64s([1])])
+  const weightedSum = (vectors: string, weights: string) => g.op('ReduceSum', [g.op('Mul', [vectors, column(weights)]), g.int64s([0])], { keepdims: attr.int(0) })
+  const known = weightedSum(gatherQuantized(g, words, wordIds, 1 / 127, 128), g.op('Gather', [sif, wordIds], { axis: attr.int(0) }))
+  const unknown = weightedSum(
+    gatherQuantized(g, subwordVectors, subwordIds, 1 / 127, 128),
+    g.op('Mul', [subwordWeights, g.scalarFloat(model.unknownWeight)]),
+  )
+  const semantic = g.op('Add', [known, unknown])
+  const projection = g.op('ReduceSum', [g.op('Mul', [semantic, common]), g.int64s([0])], { keepdims: attr.int(1) })
+  const withoutCommon = g.op('Sub', [semantic, g.op('Mul', [projection, common])])
+  const unit = (x: string) => g.op('Div', [x, g.op('Max', [g.op('Sqrt', [g.op('ReduceSum', [g.op('Mul', [x, x]), g.int64s([0])], { keepdims: attr.int(1) })]), g.scalarFloat(1e-6)])])
+  const lexicalSum = weightedSum(gatherQuantized(g, lexical, trigramIds, 1, 1), trigramWeights)
+  const embedding = g.op(
+    'Concat',
+    [g.op('Mul', [unit(withoutCommon), g.scalarFloat(Math.sqrt(SEMANTIC_SHARE))]), g.op('Mul', [unit(lexicalSum), g.scalarFloat(Math.sqrt(1 - SEMANTIC_SHARE))])],
+    { axis: attr.int(0) },
+  )
+  g.output(embedding, 'embedding', DataType.FLOAT, [DIMENSIONS + LEXICAL_DIMENSIONS])
+  return g.toBytes({ opset: OPSET, producerName: 'modhub-train-offline', producerVersion: '1', metadata: { check: 'embedding' } })
+}
+
+export async function trainEmbedding(): Promise<void> {
+  log('embedding: collecting WordNet synsets (lemmas with their glosses), fortunes and README prose')
+  const documents = corpus()
+  const { words, vectors, counts, total } = wordVectors(documents)
+  const wordTable = new Uint8Array((words.length + 1) * DIMENSIONS).fill(128)
+  vectors.forEach((v, k) => (wordTable[DIMENSIONS + k] = quantise(v)))
+  const sif = Float32Array.from([0, ...words.map((w) => SIF_A / (SIF_A + counts.get(w)! / total))])
+  const random = seededRandom(53)
+  // Random ±1 rows (stored as 0/2 with zero point 1): sums of them keep trigram overlap as cosine.
+  const lexicalTable = Uint8Array.from({ length: 2 ** LEXICAL_BITS * LEXICAL_DIMENSIONS }, () => (random() < 0.5 ? 0 : 2))
+  const partial = { words, wordTable, sif, subwordTable: subwordTable(words, vectors), lexicalTable, unknownWeight: 1 }
+  const model: EmbeddingModel = { ...partial, commonDirection: commonDirection(partial, documents) }
+  fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, EMBEDDING_VOCABULARY), JSON.stringify({ words }))
+  writeModel(EMBEDDING_GRAPH, embeddingGraph(model), {
+    check: 'embedding',
+    engine: 'offline:sif-ppmi-svd+char-ngrams',
+    graph: EMBEDDING_GRAPH,
+    vocabulary: EMBEDDING_VOCABULARY,
+    dimensions: DIMENSIONS + LEXICAL_DIMENSIONS,
+    notMpnet: 'These vectors are not multi-qa-mpnet-base-dot-v1 embeddings and must not be compared with vectors stored from it.',
+    parts: {
+      semantic: `${DIMENSIONS} dims: SIF-weighted (a=${SIF_A}) mean of PPMI-SVD word vectors (window ${WINDOW}, ${CONTEXT_SIZE} contexts, context power ${CONTEXT_POWER}), unknown words by character ${SUBWORD_BITS}-bit-hashed 3-5-gram vectors, first principal direction removed, unit length x sqrt(${SEMANTIC_SHARE})`,
+      lexical: `${LEXICAL_DIMENSIONS} dims: character trigrams of the text, ${LEXICAL_BITS}-bit hashed, random +-1 projection, unit length x sqrt(${(1 - SEMANTIC_SHARE).toFixed(2)})`,
+    },
+    training: { tokens: total, vocabulary: words.length, documents: documents.length },
+  })
+}

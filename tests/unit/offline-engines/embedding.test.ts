@@ -1,0 +1,43 @@
+/** Re-runs the similarity evaluation of the offline embeddings on the committed model. */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { offlineEmbeddingEngine } from '@/lib/moderation/engines/offline/embedding'
+import { offlineEngines } from '@/lib/moderation/engines/registry'
+import { cosine } from '@/lib/moderation/offline/embedding'
+import { evaluateSimilarity } from '@/scripts/train-offline/checks'
+import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+let report: EvalReport
+beforeAll(async () => {
+  report = await evaluateSimilarity(offlineEmbeddingEngine)
+})
+
+describe('offline embedding engine', () => {
+  it('names itself as not mpnet', () => {
+    expect(offlineEngines().embedding.name).toBe('offline:sif-ppmi-svd+char-ngrams')
+    expect(offlineEmbeddingEngine.available()).toBe(true)
+  })
+
+  it('is evaluated on at least 200 labelled pairs', () => {
+    expect(report.examples).toBeGreaterThanOrEqual(200)
+  })
+
+  it('ranks paraphrases above unrelated pairs (AUC >= 0.90)', () => {
+    expect(report.measures.auc).toBeGreaterThanOrEqual(0.9)
+  })
+
+  it('embeds a pair in under 1 ms (median)', () => {
+    expect(report.latencyP50Ms).toBeLessThan(1)
+  })
+
+  it('returns one finite vector per text, in order, for any text', async () => {
+    const texts = ['How do I reset my password?', '', '🙂🙂', 'zzqxv blorf', 'Steps to change a forgotten password', 'How do I reset my password?']
+    const vectors = await offlineEmbeddingEngine.run(texts)
+    expect(vectors).toHaveLength(texts.length)
+    for (const v of vectors) {
+      expect(v).toHaveLength(vectors[0].length)
+      expect(v.every(Number.isFinite)).toBe(true)
+    }
+    expect(cosine(vectors[0], vectors[5])).toBeCloseTo(1, 5)
+    expect(cosine(vectors[0], vectors[4])).toBeGreaterThan(cosine(vectors[0], vectors[3]))
+  })
+})
