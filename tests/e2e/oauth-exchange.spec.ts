@@ -26,9 +26,10 @@ test('a member (write) gets an org token: reads and writes acme-ai, nothing priv
 
   // Inside the organization: private repos, and writes up to bob's role (write; creating needs manage-repos).
   expect((await datasetInfo({ name: 'acme-ai/internal-eval', accessToken, hubUrl })).private).toBe(true)
-  await createRepo({ repo: 'acme-ai/exchange-made', accessToken, hubUrl, private: true })
+  const made = `acme-ai/exchange-${Date.now() % 100000}`
+  await createRepo({ repo: made, accessToken, hubUrl, private: true })
   // bob is not an admin of acme-ai: deleting (manage) stays out of reach whatever the scopes say.
-  await expect(deleteRepo({ repo: 'acme-ai/exchange-made', accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 403 })
+  await expect(deleteRepo({ repo: made, accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 403 })
 
   // Outside: no personal repos, no other org's private repos; public ones as anyone sees them.
   await expect(createRepo({ repo: 'bob/from-exchange', accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 403 })
