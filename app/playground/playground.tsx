@@ -96,7 +96,7 @@ function OutcomeView({ path, outcome, request, side }: { path: CheckPath; outcom
     return <p data-testid={`${side}-error`} className="rounded border border-red-200 bg-red-50 p-3 text-sm text-red-800">{outcome.message}</p>
   }
   return (
-    <div data-testid={`${side}-answer`} data-engine={outcome.engine} data-device={outcome.device} className="space-y-2">
+    <div data-testid={`${side}-answer`} data-engine={outcome.engine} data-device={outcome.device} data-milliseconds={outcome.milliseconds} className="space-y-2">
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
         <span>engine <code className="text-slate-800">{outcome.engine}</code></span>
         <span>device <strong data-testid={`${side}-device`} className="text-slate-800">{DEVICE_NAMES[outcome.device] ?? outcome.device}</strong></span>
@@ -361,7 +361,8 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
             {phase === 'loading' ? 'Loading models…' : phase === 'running' ? 'Running…' : phase === 'idle' ? 'Ready' : message}
           </span>
         </h2>
-        <div className="max-h-48 min-h-10 overflow-y-auto">
+        {/* A fixed height: rows appearing while models load must not push the results down. */}
+        <div className="h-32 overflow-y-auto">
           <FileProgressList files={fileList} />
         </div>
       </section>

@@ -8,15 +8,17 @@ import type { ReactNode } from 'react'
 /** Above this a score counts as a hit (Detoxify, zero-shot and the classifiers all use 0.5). */
 export const SCORE_THRESHOLD = 0.5
 
-export function ScoreBar({ label, value, threshold = SCORE_THRESHOLD, min = 0, max = 1 }: {
+export function ScoreBar({ label, value, threshold = SCORE_THRESHOLD, min = 0, max = 1, flagged }: {
   label: ReactNode
   value: number
   threshold?: number
   min?: number
   max?: number
+  /** Whether to draw the score as a finding; by default when it reaches the threshold. */
+  flagged?: boolean
 }) {
   const fraction = (v: number) => Math.min(1, Math.max(0, (v - min) / (max - min)))
-  const over = value >= threshold
+  const over = flagged ?? value >= threshold
   return (
     <div className="grid grid-cols-[minmax(7rem,10rem)_1fr_4.5rem] items-center gap-2 text-sm">
       <span className="truncate text-slate-700">{label}</span>
@@ -156,7 +158,7 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
       return (
         <div className="space-y-2">
           <Verdict label={gibberish_label} bad={gibberish_label !== 'clean'} />
-          <ScoreBar label="score" value={gibberish_score} />
+          <ScoreBar label={`score (${gibberish_label})`} value={gibberish_score} flagged={gibberish_label !== 'clean'} />
         </div>
       )
     }
@@ -165,7 +167,7 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
       return (
         <div className="space-y-2">
           <Verdict label={label} bad={label === 'CODE'} />
-          <ScoreBar label={`P(${label})`} value={score} />
+          <ScoreBar label="P(code)" value={label === 'CODE' ? score : 1 - score} />
         </div>
       )
     }

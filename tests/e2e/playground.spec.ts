@@ -49,6 +49,7 @@ test('browser (WASM) and server answer every available check alike', async ({ pa
       compared++
     }
   }
+  await page.screenshot({ path: '.tmp/screens/playground-compare.png', fullPage: true })
   // At least the rule-based engines (privacy, sentiment, invisible text) and the offline graphs run in both places.
   expect(compared).toBeGreaterThanOrEqual(5 * 5)
   // A check the server cannot answer is a 503, which Chromium logs; nothing else may fail.
@@ -63,7 +64,7 @@ test('ONNX engines run on WASM, rule-based ones as JavaScript; the devices are s
   test.skip(injection.kind !== 'answer', 'no prompt-injection engine is browser-ready on this hub')
   expect(injection).toMatchObject({ device: 'wasm', body: [expect.stringMatching(/^(INJECTION|LEGIT)$/), expect.any(Number), expect.anything()] })
   // The offline engine is trained for this; a neural model here may be the random-weight test model.
-  if (injection.kind === 'answer' && injection.engine.startsWith('offline:')) expect(injection.body).toMatchObject(['INJECTION'])
+  if (injection.kind === 'answer' && injection.engine.startsWith('offline:')) expect((injection.body as unknown[])[0]).toBe('INJECTION')
   expect(await answerOf(page, 'bancodemodel', 'browser')).toMatchObject({ device: 'wasm' })
   expect(await answerOf(page, 'sentimentmodel', 'browser')).toMatchObject({ device: 'javascript', engine: 'offline:vader' })
   await expect(page.getByTestId('result-promptinjectionmodel').getByTestId('browser-device')).toHaveText('WASM')
@@ -84,6 +85,11 @@ test('signed out: browser mode only; personal data highlighted and invisible cha
   const invisible = page.getByTestId('result-invisibletextmodel')
   await expect(invisible.getByTestId('invisible-char')).toHaveText(['U+200B', 'U+200D', 'U+2060', 'U+1F600'])
   await page.getByRole('region', { name: 'Results' }).screenshot({ path: '.tmp/screens/playground-pii-invisible.png' })
+  // A narrow screen: the form stacks above the results and nothing in the page overflows sideways.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const main = page.locator('main')
+  expect(await main.evaluate((m) => m.scrollWidth - m.clientWidth)).toBeLessThanOrEqual(0)
+  await page.screenshot({ path: '.tmp/screens/playground-mobile.png', fullPage: true })
   expect(errors).toEqual([])
 })
 
@@ -98,7 +104,11 @@ test('model files come from the hub once; a reload runs from the Cache API with 
   })
   await page.goto('/playground')
   await choose(page, { text: example('Code'), checks: ALL, device: 'wasm' })
+  // No layout jump: the results start where they started while the file list fills up.
+  const resultsTop = () => page.getByRole('region', { name: 'Results' }).evaluate((r) => r.getBoundingClientRect().top + window.scrollY)
+  const topBefore = await resultsTop()
   await runChecks(page)
+  expect(await resultsTop()).toBe(topBefore)
   const first = [...modelRequests]
   test.skip(first.length === 0, 'no check on this hub needs a model file in the browser')
   expect(first.some((p) => p.startsWith('/ort/'))).toBe(true)

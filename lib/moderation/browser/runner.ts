@@ -20,8 +20,10 @@ import {
   type TopicInput,
 } from '@/lib/moderation/engines/types'
 import { BANCODE_GRAPH, classifyCode } from '@/lib/moderation/offline/bancode'
+import { classifyGibberish, GIBBERISH_GRAPH } from '@/lib/moderation/offline/gibberish'
 import type { GraphRunner } from '@/lib/moderation/offline/graph-io'
 import { detectInjection, INJECTION_GRAPH, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
+import { scoreToxicity, TOXICITY_GRAPH } from '@/lib/moderation/offline/toxicity'
 import { MODEL_MANIFEST, type NeuralCheck } from '@/lib/moderation/runtime/manifest'
 import { PLAYGROUND_CHECKS, type BrowserCatalog, type CheckPath, type EngineKey } from './catalog'
 import { fetchModelFile, fetchModelJson, type ProgressListener } from './model-files'
@@ -59,6 +61,14 @@ type OfflineGraphEngine = {
 
 /** The offline graph engines that have a browser build, by check; the others answer on the server only. */
 const OFFLINE_GRAPH_ENGINES: Partial<Record<EngineKey, OfflineGraphEngine>> = {
+  toxicity: {
+    files: [TOXICITY_GRAPH],
+    load: async (_catalog, run) => (text: string) => scoreToxicity(run, text),
+  },
+  gibberish: {
+    files: [GIBBERISH_GRAPH],
+    load: async (_catalog, run) => async (text: string) => (await classifyGibberish(run, text)).answer,
+  },
   banCode: {
     files: [BANCODE_GRAPH],
     load: async (_catalog, run) => async (text: string) => (await classifyCode(run, text)).answer,
