@@ -6,11 +6,14 @@ import {
   type GibberishPrediction,
   type InjectionVerdict,
   type ModerationEngine,
+  type TopicInput,
+  type TopicScores,
   type ToxicityScores,
 } from '@/lib/moderation/engines/types'
 import { evaluateBinary, evaluateMultiClass, readEvalSet, type EvalReport } from './evaluate'
 import { rocAuc } from './metrics'
 import { cosine, SIMILARITY_THRESHOLD } from '@/lib/moderation/offline/embedding'
+import { DEFAULT_TOPIC_LABELS, TOPIC_THRESHOLD } from '@/lib/moderation/offline/restricted-topic'
 
 type Labelled = { text: string; label: string; group?: string }
 
@@ -96,6 +99,29 @@ export function evaluateSimilarity(engine: ModerationEngine<string[], number[][]
       const [a, b] = await engine.run(JSON.parse(pair) as string[])
       const similarity = cosine(a, b)
       return { label: similarity >= SIMILARITY_THRESHOLD ? 'similar' : 'unrelated', probabilityPositive: similarity }
+    },
+  })
+}
+
+/**
+ * Restricted topics with the default labels: every (text, label) pair is one example, on topic
+ * when the label is among the row's `topics`. Each call scores the text against both default
+ * labels, as the API does by default, so the latency is per text.
+ */
+export function evaluateRestrictedTopic(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
+  const rows = readEvalSet<{ text: string; topics: string[] }>('restricted-topic.jsonl')
+  const labels = [...DEFAULT_TOPIC_LABELS]
+  return evaluateBinary({
+    check: 'restrictedTopic',
+    engine: engine.name,
+    rows: rows.flatMap((r) => labels.map((label) => ({ text: JSON.stringify([r.text, label]), label: r.topics.includes(label) ? 'on topic' : 'off topic', group: label }))),
+    positive: 'on topic',
+    negative: 'off topic',
+    predict: async (pair) => {
+      const [text, label] = JSON.parse(pair) as [string, string]
+      const scores = await engine.run({ text, labels, classifier: 'default' })
+      const score = scores[labels.indexOf(label)]
+      return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
     },
   })
 }

@@ -7,6 +7,7 @@ import { trainBancode } from './train-bancode'
 import { trainEmbedding } from './train-embedding'
 import { trainGibberish } from './train-gibberish'
 import { trainPromptInjection } from './train-prompt-injection'
+import { trainTopic } from './train-topic'
 import { trainToxicity } from './train-toxicity'
 
 const TRAINERS: Record<string, () => Promise<void>> = {
@@ -15,6 +16,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   gibberish: trainGibberish,
   toxicity: trainToxicity,
   embedding: trainEmbedding,
+  restrictedTopic: trainTopic,
 }
 
 async function main() {

@@ -4,6 +4,7 @@ import { offlineBanCodeEngine } from './offline/bancode'
 import { offlineEmbeddingEngine } from './offline/embedding'
 import { offlineGibberishEngine } from './offline/gibberish'
 import { offlinePromptInjectionEngine } from './offline/prompt-injection'
+import { offlineTopicEngine } from './offline/restricted-topic'
 import { offlineToxicityEngine } from './offline/toxicity'
 import { presidioStyleEngine } from './privacy'
 import { vaderSentimentEngine } from './sentiment/vader'
@@ -37,6 +38,7 @@ export function offlineEngines(): ModerationEngines {
     gibberish: offlineGibberishEngine,
     toxicity: offlineToxicityEngine,
     embedding: offlineEmbeddingEngine,
+    restrictedTopic: offlineTopicEngine,
   }
 }
 

@@ -144,7 +144,7 @@ describe('models missing from MODELS_DIR', () => {
   let partial: string
 
   beforeAll(async () => {
-    // Only the default zero-shot model is installed: nliMini must not silently use it.
+    // Only the default zero-shot model is installed: nliMini must not silently use it, it falls back to the offline engine.
     partial = fs.mkdtempSync(path.join(os.tmpdir(), 'modhub-models-'))
     const id = runtime.modelInfo('topic').id
     fs.cpSync(path.join(FIXTURES, id), path.join(partial, id), { recursive: true })
@@ -155,12 +155,20 @@ describe('models missing from MODELS_DIR', () => {
     fs.rmSync(partial, { recursive: true, force: true })
   })
 
-  it('answers the installed model and 503 with the pull command for a missing one', async () => {
+  it('answers the installed model, and the offline topic engine for a missing one', async () => {
     const installed = await post('restrictedtopicmodel', { text: 'pipe bombs', labels: ['Explosives'] })
     expect(installed.status).toBe(200)
     expect(installed.engine).toBe(engineOf('topic'))
     const mini = await post('restrictedtopicmodel', { text: 'pipe bombs', labels: ['Explosives'], model: 'nliMini' })
-    expect(mini.status).toBe(503)
-    expect(mini.json.detail).toContain('npm run models:pull topicMini')
+    expect(mini.status).toBe(200)
+    expect(mini.engine).toBe('offline:wordnet-topics+embeddings')
+    expect(mini.json).toEqual({
+      sequence: 'pipe bombs',
+      labels: ['Explosives'],
+      scores: [expect.any(Number)],
+      time_taken: expect.stringMatching(TIME_TAKEN),
+      engine: 'offline:wordnet-topics+embeddings',
+    })
+    expect(mini.json.scores[0]).toBeGreaterThan(0.5)
   })
 })
