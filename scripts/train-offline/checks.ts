@@ -110,7 +110,7 @@ export function evaluateSimilarity(engine: ModerationEngine<string[], number[][]
  */
 export function evaluateRestrictedTopic(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
   const rows = readEvalSet<{ text: string; topics: string[] }>('restricted-topic.jsonl')
-  const labels = [...DEFAULT_TOPIC_LABELS]
+  const labels: string[] = [...DEFAULT_TOPIC_LABELS]
   return evaluateBinary({
     check: 'restrictedTopic',
     engine: engine.name,
