@@ -26,6 +26,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { HUB_URL: `http://localhost:${port}`, PORT: String(port) },
+    // Loopback CIMD documents and CI issuers are served by the tests themselves: allowed here only.
+    env: { HUB_URL: `http://localhost:${port}`, PORT: String(port), OAUTH_ALLOW_LOOPBACK_FETCH: '1' },
   },
 })

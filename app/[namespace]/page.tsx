@@ -23,7 +23,7 @@ export default async function ProfilePage({ params }: { params: Promise<{ namesp
   return (
     <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
       <aside className="space-y-4">
-        {/* eslint-disable-next-line @next/next/no-img-element */}
+        {/* A plain img: avatars may be on any host the user chose. */}
         <img src={avatarUrl(owner.name, user?.avatarUrl ?? org?.avatarUrl ?? null)} alt="" width={96} height={96} className="h-24 w-24 rounded-xl border border-slate-200 bg-white" />
         <div>
           <h1 className="text-xl font-semibold">{fullname}</h1>

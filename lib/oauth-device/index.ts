@@ -41,6 +41,7 @@ export async function startDeviceAuthorization(request: Request) {
   const credentials = credentialsFrom(request, params)
   required(params, 'client_id')
   const client = await authenticateClient(credentials)
+  if (client.viaMetadataDocument) throw new OAuthError('unauthorized_client', 'Metadata-document clients use the authorization code flow; register an app for device login')
   const allowed = permittedScopes(client.scopes)
   const scopes = parseScope(params.get('scope'), ['openid', 'profile', ...client.scopes])
   const refused = scopes.filter((s) => !allowed.has(s))

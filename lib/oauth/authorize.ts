@@ -38,7 +38,14 @@ export type AuthorizeCheck =
 export async function checkAuthorizationRequest(params: Params): Promise<AuthorizeCheck> {
   const clientId = params.get('client_id')
   if (!clientId) return { kind: 'show-error', error: invalidRequest('The request names no client (client_id is missing).') }
-  const client = await findClient(clientId)
+  let client
+  try {
+    client = await findClient(clientId)
+  } catch (error) {
+    // A metadata document that cannot be used: explain it here, never redirect to what it lists.
+    if (error instanceof OAuthError) return { kind: 'show-error', error }
+    throw error
+  }
   if (!client) return { kind: 'show-error', error: new OAuthError('invalid_client', 'No app is registered with this client_id.') }
   const redirectUri = params.get('redirect_uri')
   if (!redirectUri) return { kind: 'show-error', error: invalidRequest('The request has no redirect_uri.') }

@@ -25,5 +25,6 @@ export function serverMetadata() {
     authorization_response_iss_parameter_supported: true,
     claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'nonce', 'name', 'preferred_username', 'picture', 'profile', 'website', 'isPro', 'email', 'email_verified', 'canPay', 'orgs'],
     prompt_values_supported: ['none', 'consent'],
+    client_id_metadata_document_supported: true,
   }
 }

@@ -1,12 +1,17 @@
-// The clients the authorization server knows. Today: apps registered on the hub (OAuthApp rows).
-// Client ID Metadata Document clients plug in here later: findClient resolves an https client_id
-// by fetching its document, and the rest of the server sees the same Client shape.
+// The clients the authorization server knows: apps registered on the hub (OAuthApp rows), and
+// Client ID Metadata Document clients, whose https client_id names a document the app serves
+// (lib/oauth-cimd). The rest of the server sees one Client shape.
 import { db, readList } from '@/lib/db'
+import { ClientMetadataError, isMetadataDocumentClientId, resolveMetadataDocumentClient } from '@/lib/oauth-cimd'
+import { OAuthError } from '@/lib/oauth/errors'
+import { SCOPE_NAMES } from '@/lib/oauth/scopes'
 
 export type Client = {
   clientId: string
-  /** The OAuthApp row; tokens and codes point at it. */
-  appId: string
+  /** The OAuthApp row that tokens and codes point at; null for metadata-document clients, which have none. */
+  appId: string | null
+  /** Registered automatically from a metadata document: consent marks it unverified and shows its host. */
+  viaMetadataDocument: boolean
   name: string
   logoUrl: string | null
   homepage: string | null
@@ -35,11 +40,41 @@ export function clientFromApp(app: AppRow): Client {
     secretHash: app.secretHash,
     ownerUserId: app.ownerUserId,
     ownerOrgId: app.ownerOrgId,
+    viaMetadataDocument: false,
   }
 }
 
 export async function findClient(clientId: string): Promise<Client | null> {
+  if (isMetadataDocumentClientId(clientId)) return metadataDocumentClient(clientId)
   if (!clientId || clientId.length > 200) return null
   const app = await db.oAuthApp.findUnique({ where: { clientId } })
   return app ? clientFromApp(app) : null
+}
+
+/**
+ * A metadata-document client: public (PKCE, no secret) and with no registered scope list, so it
+ * may ask for any scope and the user decides on the consent page. A document that cannot be
+ * fetched or breaks a rule is invalid_client with the reason.
+ */
+async function metadataDocumentClient(clientId: string): Promise<Client> {
+  try {
+    const doc = await resolveMetadataDocumentClient(clientId)
+    return {
+      clientId: doc.clientId,
+      appId: null,
+      viaMetadataDocument: true,
+      name: doc.name,
+      logoUrl: doc.logoUri,
+      homepage: doc.clientUri,
+      redirectUris: doc.redirectUris,
+      scopes: [...SCOPE_NAMES],
+      isPublic: true,
+      secretHash: null,
+      ownerUserId: null,
+      ownerOrgId: null,
+    }
+  } catch (error) {
+    if (error instanceof ClientMetadataError) throw new OAuthError('invalid_client', error.message.slice(0, 300), 401)
+    throw error
+  }
 }

@@ -8,8 +8,8 @@ import { checkAuthorizationRequest, decideWithoutPrompt, pickableOrgs, type Auth
 import { findConsent } from '@/lib/oauth/consent'
 import { OAuthError } from '@/lib/oauth/errors'
 import { paramsFrom } from '@/lib/oauth/request'
-import { describeScope } from '@/lib/oauth/scopes'
 import { ActionForm } from '@/components/ActionForm'
+import { AppLogo, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
 import { approveAction, denyAction } from '@/app/oauth/authorize/consent/actions'
 
 export const metadata = { title: 'Authorize app' }
@@ -23,15 +23,6 @@ async function check(search: Search): Promise<AuthorizeCheck> {
   } catch (error) {
     if (error instanceof OAuthError) return { kind: 'show-error', error }
     throw error
-  }
-}
-
-function host(uri: string | null): string | null {
-  if (!uri) return null
-  try {
-    return new URL(uri).host || uri
-  } catch {
-    return null
   }
 }
 
@@ -65,51 +56,32 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   ])
   const preselected = new Set([...request.requestedOrgIds, ...(consent?.orgIds ?? [])])
   const { client } = request
-  const redirectHost = host(request.redirectUri)
+  const redirectHost = hostOf(request.redirectUri)
   return (
     <div className="mx-auto max-w-lg space-y-4">
       <div className="card space-y-5">
         <div className="flex items-center gap-4">
-          {client.logoUrl ? (
-            // A plain img: the logo is on the app's own host, which next/image would have to allow-list.
-            <img src={client.logoUrl} alt="" width={56} height={56} className="h-14 w-14 rounded-lg border border-slate-200 object-cover" referrerPolicy="no-referrer" />
-          ) : (
-            <span aria-hidden className="grid h-14 w-14 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-white">{client.name.slice(0, 1).toUpperCase()}</span>
-          )}
+          <AppLogo name={client.name} logoUrl={client.logoUrl} />
           <div className="min-w-0">
             <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> wants to access your account</h1>
             <p className="text-sm text-slate-600">
-              {client.homepage ? <a className="link" href={client.homepage} rel="noreferrer noopener" target="_blank">{host(client.homepage)}</a> : 'No homepage'}
+              {client.homepage ? <a className="link" href={client.homepage} rel="noreferrer noopener" target="_blank">{hostOf(client.homepage)}</a> : 'No homepage'}
               {' · '}signed in as <strong>{user.username}</strong>
             </p>
           </div>
         </div>
 
-        <section aria-labelledby="scopes-h">
-          <h2 id="scopes-h" className="mb-2 text-sm font-semibold">The app will be able to</h2>
-          <ul className="space-y-1.5 text-sm" data-testid="scopes">
-            {request.scopes.map((s) => (
-              <li key={s} className="flex gap-2"><span aria-hidden className="text-emerald-600">✓</span><span>{describeScope(s)} <code className="text-xs text-slate-500">{s}</code></span></li>
-            ))}
-          </ul>
-        </section>
+        {client.viaMetadataDocument && (
+          <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="unverified">
+            <strong>Unverified app.</strong> It registered itself automatically from <strong className="font-mono">{hostOf(client.clientId)}</strong>;
+            ModHub has not reviewed it. Continue only if you trust that site.
+          </p>
+        )}
+        <ScopeList scopes={request.scopes} />
 
         <ActionForm action={approveAction} submit="Authorize" submitClassName="btn-primary w-full">
           <input type="hidden" name="request" value={query} />
-          {orgs.length > 0 && (
-            <fieldset className="text-sm">
-              <legend className="mb-1 font-semibold">Organizations</legend>
-              <p className="mb-2 text-xs text-slate-500">The app reaches only the organizations you tick, and never beyond your role in them.</p>
-              <div className="space-y-1">
-                {orgs.map((o) => (
-                  <label key={o.id} className="flex items-center gap-2">
-                    <input type="checkbox" name="orgIds" value={o.id} defaultChecked={preselected.has(o.id)} />
-                    <span>{o.fullname || o.name}</span> <span className="text-xs text-slate-500">{o.name} · {o.role}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
+          <OrgPicker orgs={orgs} preselected={preselected} />
           <p className="text-xs text-slate-500">
             You will be sent back to <strong data-testid="redirect-host">{redirectHost}</strong>. You can revoke this app at any time in{' '}
             <Link className="link" href="/settings/authorized-apps">Settings → Authorized apps</Link>.
