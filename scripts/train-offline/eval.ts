@@ -11,10 +11,11 @@ import {
   neuralEmbeddingEngine,
   neuralGibberishEngine,
   neuralPromptInjectionEngine,
+  neuralTopicEngine,
   neuralToxicityEngine,
 } from '@/lib/moderation/engines/neural'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
-import { evaluateBancode, evaluateGibberish, evaluatePromptInjection, evaluateSimilarity, evaluateToxicity } from './checks'
+import { evaluateBancode, evaluateGibberish, evaluatePromptInjection, evaluateRestrictedTopic, evaluateSimilarity, evaluateToxicity } from './checks'
 import type { EvalReport } from './evaluate'
 
 const GOALS: Record<string, string> = {
@@ -23,6 +24,7 @@ const GOALS: Record<string, string> = {
   gibberish: 'macro-F1 >= 0.85',
   toxicity: 'AUC >= 0.90',
   similarity: 'none set (pair-ranking AUC reported)',
+  restrictedTopic: 'AUC >= 0.90 (default labels)',
 }
 
 function format(value: number): string {
@@ -46,7 +48,14 @@ function resultsMarkdown(reports: EvalReport[]): string {
     const m = r.measures
     const headline = m.auc !== undefined ? `AUC ${format(m.auc)}` : `macro-F1 ${format(m.macroF1)}`
     const extra = m['errorRate:benign instruction'] !== undefined ? `; benign-instruction FP ${format(m['errorRate:benign instruction'])}` : ''
-    return `| ${r.check} | \`${r.engine}\` | ${r.examples} | ${headline} | ${format(m.precision)} / ${format(m.recall)}${extra} | ${format(m.accuracy)} | ${r.latencyP50Ms.toFixed(3)} | ${GOALS[r.check] ?? ''} |`
+    // Multi-class checks have no single positive label: per-class F1 instead of precision/recall.
+    const perClass = Object.entries(m).filter(([name]) => name.startsWith('f1:'))
+    const atThreshold = perClass.length
+      ? `F1 ${perClass.map(([name, value]) => `${name.slice(3)} ${format(value)}`).join(', ')}`
+      : `${format(m.precision)} / ${format(m.recall)}${extra}`
+    const perMetric = Object.entries(m).filter(([name]) => name.startsWith('auc:'))
+    const headlineWithMetrics = perMetric.length ? `${headline} (${perMetric.map(([name, value]) => `${name.slice(4)} ${format(value)}`).join(', ')})` : headline
+    return `| ${r.check} | \`${r.engine}\` | ${r.examples} | ${headlineWithMetrics} | ${atThreshold} | ${format(m.accuracy)} | ${r.latencyP50Ms.toFixed(3)} | ${GOALS[r.check] ?? ''} |`
   })
   const mistakes = reports.flatMap((r) => [
     `### ${r.check} — \`${r.engine}\``,
@@ -63,14 +72,21 @@ function resultsMarkdown(reports: EvalReport[]): string {
     '`npm run train:offline` (`npx tsx scripts/train-offline/index.ts`). Sets: tests/eval/*.jsonl, written by the project and never',
     `used for training. Latency: median per text, one text per call, engine called as the API calls it, on ${os.cpus().length} cores`,
     `(${os.cpus()[0]?.model ?? 'unknown CPU'}). Precision/recall are at the engine's default threshold, for the positive label`,
-    '(CODE, INJECTION). Neural rows appear when a neural model is installed in MODELS_DIR.',
+    '(CODE, INJECTION, toxic at toxicity >= 0.5, similar at cosine >= 0.5, on topic at score >= 0.5). Toxicity: AUC of the toxicity',
+    'metric against the toxic/clean label, then each other metric against the rows labelled with it. Similarity: one example is a',
+    'pair, both texts embedded in one call. Restricted topic: one example is a (text, default label) pair; latency is per text',
+    'scored against both default labels. Neural rows appear when a neural model is installed in MODELS_DIR.',
     '',
     '| check | engine | examples | AUC / macro-F1 | precision / recall | accuracy | p50 ms | goal |',
     '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    'Not built yet (they still answer 503 "model not installed" unless their neural model is installed): gibberish, toxicity,',
-    'embeddings/similarity, restricted topic.',
+    'Every check now answers offline. How the sets were made, and what the numbers do not show: each set was written by the',
+    'project (the same people who wrote the engines, so it shares their blind spots), never used for training. The gibberish',
+    "engine's features and training data were revised several times while its numbers on its set were being looked at, and the",
+    'toxicity patterns had one bug fixed after a miss on the set (word boundaries in Cyrillic): expect lower numbers on text from',
+    'elsewhere.',
+    'The offline embeddings are not mpnet vectors (see public/models/offline/SOURCES.md).',
     '',
     '## Worst mistakes',
     '',
@@ -86,12 +102,14 @@ async function main() {
     await evaluateGibberish(offline.gibberish),
     await evaluateToxicity(offline.toxicity),
     await evaluateSimilarity(offline.embedding),
+    await evaluateRestrictedTopic(offline.restrictedTopic),
   ]
   if (neuralBanCodeEngine.available()) reports.push(await evaluateBancode(neuralBanCodeEngine))
   if (neuralPromptInjectionEngine.available()) reports.push(await evaluatePromptInjection(neuralPromptInjectionEngine))
   if (neuralGibberishEngine.available()) reports.push(await evaluateGibberish(neuralGibberishEngine))
   if (neuralToxicityEngine.available()) reports.push(await evaluateToxicity(neuralToxicityEngine))
   if (neuralEmbeddingEngine.available()) reports.push(await evaluateSimilarity(neuralEmbeddingEngine))
+  if (neuralTopicEngine.available()) reports.push(await evaluateRestrictedTopic(neuralTopicEngine))
   reports.forEach(printReport)
   if (process.argv.includes('--write')) {
     const file = path.resolve('bench/offline/RESULTS.md')
