@@ -177,17 +177,28 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
 
   async function runInBrowser(requests: [CheckPath, Record<string, unknown>][], signal: AbortSignal) {
     const device: BrowserDevice = deviceChoice === 'auto' ? (adapter ? 'webgpu' : 'wasm') : deviceChoice
+    // Checks that need no model answer at once; the others after their files are loaded.
+    const needsModel = ([path, request]: [CheckPath, Record<string, unknown>]) => {
+      const plan = runner.plan(path, request)
+      return plan.available && plan.kind !== 'exact'
+    }
+    const answer = async (batch: [CheckPath, Record<string, unknown>][]) => {
+      for (const [path, request] of batch) {
+        signal.throwIfAborted()
+        update(path, 'browser', await runner.answer(path, request, device))
+      }
+    }
+    await answer(requests.filter((r) => !needsModel(r)))
+    const withModels = requests.filter(needsModel)
+    if (withModels.length === 0) return
     setPhase('loading')
     await runner.prepare(
-      requests.map(([path]) => path),
-      Object.fromEntries(requests),
+      withModels.map(([path]) => path),
+      Object.fromEntries(withModels),
       { device, signal, onProgress: (progress) => setFiles((previous) => ({ ...previous, [progress.url]: progress })) },
     )
     setPhase('running')
-    for (const [path, request] of requests) {
-      signal.throwIfAborted()
-      update(path, 'browser', await runner.answer(path, request, device))
-    }
+    await answer(withModels)
   }
 
   async function run() {

@@ -18,8 +18,10 @@ import {
   type ModerationEngine,
   type ModerationEngines,
   type TopicInput,
+  type ToxicityScores,
 } from '@/lib/moderation/engines/types'
 import { BANCODE_GRAPH, classifyCode } from '@/lib/moderation/offline/bancode'
+import { EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedText, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import { classifyGibberish, GIBBERISH_GRAPH } from '@/lib/moderation/offline/gibberish'
 import type { GraphRunner } from '@/lib/moderation/offline/graph-io'
 import { detectInjection, INJECTION_GRAPH, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
@@ -64,6 +66,17 @@ const OFFLINE_GRAPH_ENGINES: Partial<Record<EngineKey, OfflineGraphEngine>> = {
   toxicity: {
     files: [TOXICITY_GRAPH],
     load: async (_catalog, run) => (text: string) => scoreToxicity(run, text),
+  },
+  embedding: {
+    files: [EMBEDDING_GRAPH, EMBEDDING_VOCABULARY],
+    load: async (catalog, run, { signal, onProgress }) => {
+      const vocabulary = await fetchModelJson<EmbeddingVocabulary>(catalog.offlineFiles[EMBEDDING_VOCABULARY], signal, onProgress)
+      return async (texts: string[]) => {
+        const vectors: number[][] = []
+        for (const text of texts) vectors.push(await embedText(run, text, vocabulary))
+        return vectors
+      }
+    },
   },
   gibberish: {
     files: [GIBBERISH_GRAPH],
@@ -183,20 +196,20 @@ export class BrowserModerationRunner {
     const settled = async <T,>(promise: Promise<T> | undefined): Promise<T | null> => (promise ? promise.catch(() => null) : null)
     const neural = async (check: NeuralCheck) => settled(this.neuralModels.get(`${device}:${check}`))
     const offline = async (engine: EngineKey) => settled(this.offlineAnswers.get(`${device}:${engine}`))
+    /** The check's neural model when loaded (`withNeural`), else its offline graph engine, else its rule-based engine. */
     const engineFor = async <Input, Output>(
       key: EngineKey,
-      neuralCheck: NeuralCheck | null,
-      fromNeural: (model: BrowserNeuralModel, input: Input) => Promise<Output>,
+      withNeural?: { check: NeuralCheck; run: (model: BrowserNeuralModel, input: Input) => Promise<Output> },
     ): Promise<ModerationEngine<Input, Output>> => {
-      const model = neuralCheck ? await neural(neuralCheck) : null
-      if (model) return { name: `neural:${model.entry.id}`, available: () => true, run: (input) => fromNeural(model, input) }
+      const model = withNeural ? await neural(withNeural.check) : null
+      if (model) return { name: `neural:${model.entry.id}`, available: () => true, run: (input) => withNeural!.run(model, input) }
       const loaded = await offline(key)
       if (loaded) return { name: this.catalog.offlineEngineNames[key], available: () => true, run: loaded.answer as (input: Input) => Promise<Output> }
       const exact = EXACT_ENGINES[key] as ModerationEngine<Input, Output> | undefined
       return exact ?? { name: 'none', available: () => false, run: () => Promise.reject(new Error('not loaded')) }
     }
     const topicModels = { default: await neural('topic'), nliMini: await neural('topicMini') }
-    const topicFallback = await engineFor<TopicInput, number[]>('restrictedTopic', null, () => Promise.reject(new Error('unused')))
+    const topicFallback = await engineFor<TopicInput, number[]>('restrictedTopic')
     const topicModel = (input: TopicInput) => topicModels[input.classifier]
     const restrictedTopic: ModerationEngine<TopicInput, number[]> = {
       name: topicModels.default ? `neural:${topicModels.default.entry.id}` : topicFallback.name,
@@ -212,29 +225,41 @@ export class BrowserModerationRunner {
       },
     }
     return {
-      toxicity: await engineFor('toxicity', 'toxicity', async (model, text: string) => {
-        const scores = await neuralToxicity(model, text)
-        return Object.fromEntries(TOXICITY_METRICS.map((metric, i) => [metric, scores[i]])) as Record<(typeof TOXICITY_METRICS)[number], number>
+      toxicity: await engineFor('toxicity', {
+        check: 'toxicity',
+        run: async (model, text: string) => {
+          const scores = await neuralToxicity(model, text)
+          return Object.fromEntries(TOXICITY_METRICS.map((metric, i) => [metric, scores[i]])) as ToxicityScores
+        },
       }),
-      privacy: await engineFor('privacy', null, () => Promise.reject(new Error('unused'))),
-      promptInjection: await engineFor('promptInjection', 'promptInjection', async (model, text: string) => {
-        const { label, score } = await neuralClassify(model, text)
-        if (label !== 'LEGIT' && label !== 'INJECTION') throw new Error(`unexpected injection label "${label}"`)
-        return { label, score }
+      privacy: await engineFor('privacy'),
+      promptInjection: await engineFor('promptInjection', {
+        check: 'promptInjection',
+        run: async (model, text: string) => {
+          const { label, score } = await neuralClassify(model, text)
+          if (label !== 'LEGIT' && label !== 'INJECTION') throw new Error(`unexpected injection label "${label}"`)
+          return { label, score }
+        },
       }),
       restrictedTopic,
-      embedding: await engineFor('embedding', 'embedding', (model, texts: string[]) => neuralEmbed(model, texts)),
-      sentiment: await engineFor('sentiment', null, () => Promise.reject(new Error('unused'))),
-      invisibleText: await engineFor('invisibleText', null, () => Promise.reject(new Error('unused'))),
-      gibberish: await engineFor('gibberish', 'gibberish', async (model, text: string) => {
-        const { label, score } = await neuralClassify(model, text)
-        if (!(GIBBERISH_LABELS as readonly string[]).includes(label)) throw new Error(`unexpected gibberish label "${label}"`)
-        return { label: label as GibberishLabel, probability: score }
+      embedding: await engineFor('embedding', { check: 'embedding', run: (model, texts: string[]) => neuralEmbed(model, texts) }),
+      sentiment: await engineFor('sentiment'),
+      invisibleText: await engineFor('invisibleText'),
+      gibberish: await engineFor('gibberish', {
+        check: 'gibberish',
+        run: async (model, text: string) => {
+          const { label, score } = await neuralClassify(model, text)
+          if (!(GIBBERISH_LABELS as readonly string[]).includes(label)) throw new Error(`unexpected gibberish label "${label}"`)
+          return { label: label as GibberishLabel, probability: score }
+        },
       }),
-      banCode: await engineFor('banCode', 'bancode', async (model, text: string) => {
-        const { label, score } = await neuralClassify(model, text)
-        if (label !== 'CODE' && label !== 'NL') throw new Error(`unexpected code label "${label}"`)
-        return { label, score }
+      banCode: await engineFor('banCode', {
+        check: 'bancode',
+        run: async (model, text: string) => {
+          const { label, score } = await neuralClassify(model, text)
+          if (label !== 'CODE' && label !== 'NL') throw new Error(`unexpected code label "${label}"`)
+          return { label, score }
+        },
       }),
     }
   }
