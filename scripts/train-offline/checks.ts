@@ -6,6 +6,7 @@ import {
   type GibberishPrediction,
   type InjectionVerdict,
   type ModerationEngine,
+  type ModerationEngines,
   type TopicInput,
   type TopicScores,
   type ToxicityScores,
@@ -124,4 +125,14 @@ export function evaluateRestrictedTopic(engine: ModerationEngine<TopicInput, Top
       return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
     },
   })
+}
+
+/** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
+export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
+  bancode: (engines) => evaluateBancode(engines.banCode),
+  promptInjection: (engines) => evaluatePromptInjection(engines.promptInjection),
+  gibberish: (engines) => evaluateGibberish(engines.gibberish),
+  toxicity: (engines) => evaluateToxicity(engines.toxicity),
+  embedding: (engines) => evaluateSimilarity(engines.embedding),
+  restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
 }

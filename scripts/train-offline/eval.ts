@@ -15,8 +15,16 @@ import {
   neuralToxicityEngine,
 } from '@/lib/moderation/engines/neural'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
-import { evaluateBancode, evaluateGibberish, evaluatePromptInjection, evaluateRestrictedTopic, evaluateSimilarity, evaluateToxicity } from './checks'
-import type { EvalReport } from './evaluate'
+import {
+  evaluateBancode,
+  evaluateGibberish,
+  evaluatePromptInjection,
+  evaluateRestrictedTopic,
+  evaluateSimilarity,
+  evaluateToxicity,
+  OFFLINE_EVALUATIONS,
+} from './checks'
+import { format, printReport, type EvalReport } from './evaluate'
 
 const GOALS: Record<string, string> = {
   bancode: 'AUC >= 0.98',
@@ -25,22 +33,6 @@ const GOALS: Record<string, string> = {
   toxicity: 'AUC >= 0.90',
   similarity: 'none set (pair-ranking AUC reported)',
   restrictedTopic: 'AUC >= 0.90 (default labels)',
-}
-
-function format(value: number): string {
-  return Number.isFinite(value) ? value.toFixed(3) : 'n/a'
-}
-
-function printReport(report: EvalReport): void {
-  console.log(`\n## ${report.check} — ${report.engine} (${report.examples} examples, p50 ${report.latencyP50Ms.toFixed(3)} ms/text)`)
-  for (const [name, value] of Object.entries(report.measures)) console.log(`  ${name.padEnd(34)} ${format(value)}`)
-  const show = (title: string, examples: EvalReport['worstFalsePositives']) => {
-    if (examples.length === 0) return
-    console.log(`  ${title}:`)
-    for (const e of examples) console.log(`    ${e.score.toFixed(3)} [${e.expected} -> ${e.predicted}] ${JSON.stringify(e.text.slice(0, 100))}`)
-  }
-  show('worst false positives', report.worstFalsePositives)
-  show('worst false negatives', report.worstFalseNegatives)
 }
 
 function resultsMarkdown(reports: EvalReport[]): string {
@@ -96,14 +88,8 @@ function resultsMarkdown(reports: EvalReport[]): string {
 
 async function main() {
   const offline = offlineEngines()
-  const reports: EvalReport[] = [
-    await evaluateBancode(offline.banCode),
-    await evaluatePromptInjection(offline.promptInjection),
-    await evaluateGibberish(offline.gibberish),
-    await evaluateToxicity(offline.toxicity),
-    await evaluateSimilarity(offline.embedding),
-    await evaluateRestrictedTopic(offline.restrictedTopic),
-  ]
+  const reports: EvalReport[] = []
+  for (const evaluate of Object.values(OFFLINE_EVALUATIONS)) reports.push(await evaluate(offline))
   if (neuralBanCodeEngine.available()) reports.push(await evaluateBancode(neuralBanCodeEngine))
   if (neuralPromptInjectionEngine.available()) reports.push(await evaluatePromptInjection(neuralPromptInjectionEngine))
   if (neuralGibberishEngine.available()) reports.push(await evaluateGibberish(neuralGibberishEngine))

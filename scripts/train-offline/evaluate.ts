@@ -123,3 +123,19 @@ export async function evaluateMultiClass(options: {
     latencyP50Ms,
   }
 }
+
+export function format(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(3) : 'n/a'
+}
+
+export function printReport(report: EvalReport): void {
+  console.log(`\n## ${report.check} — ${report.engine} (${report.examples} examples, p50 ${report.latencyP50Ms.toFixed(3)} ms/text)`)
+  for (const [name, value] of Object.entries(report.measures)) console.log(`  ${name.padEnd(34)} ${format(value)}`)
+  const show = (title: string, examples: EvalReport['worstFalsePositives']) => {
+    if (examples.length === 0) return
+    console.log(`  ${title}:`)
+    for (const e of examples) console.log(`    ${e.score.toFixed(3)} [${e.expected} -> ${e.predicted}] ${JSON.stringify(e.text.slice(0, 100))}`)
+  }
+  show('worst false positives', report.worstFalsePositives)
+  show('worst false negatives', report.worstFalseNegatives)
+}

@@ -3,6 +3,9 @@
  * public/models/offline/ from data that ships with the npm (and, where installed, Debian)
  * packages, then prints the evaluation on tests/eval. Deterministic for a given package set.
  */
+import { offlineEngines } from '@/lib/moderation/engines/registry'
+import { OFFLINE_EVALUATIONS } from './checks'
+import { printReport } from './evaluate'
 import { trainBancode } from './train-bancode'
 import { trainEmbedding } from './train-embedding'
 import { trainGibberish } from './train-gibberish'
@@ -28,6 +31,8 @@ async function main() {
     await TRAINERS[name]()
     console.log(`${name}: trained in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
+  const engines = offlineEngines()
+  for (const name of requested.length ? requested : Object.keys(TRAINERS)) printReport(await OFFLINE_EVALUATIONS[name](engines))
 }
 
 main().catch((error) => {
