@@ -45,3 +45,31 @@ test('the exchange refuses non-members, unknown scopes and a wrong secret as RFC
   // 401 with a Basic challenge: openid-client reports it as a WWW-Authenticate challenge error.
   await expect(oidc.genericGrantRequest(wrong, EXCHANGE, { subject_token: 'bob@modhub.test', subject_token_type: USER_EMAIL })).rejects.toMatchObject({ status: 401 })
 })
+
+test('an org admin sets the exchange token lifetime on the app page; the next exchange follows it', async ({ page, baseURL }) => {
+  const { signIn, DEMO } = await import('./helpers')
+  await signIn(page, 'alice', DEMO.alice)
+  await page.goto('/organizations/acme-ai/apps')
+  await page.getByTestId('app-row').filter({ hasText: 'Acme Backend' }).getByRole('link', { name: 'Manage' }).click()
+  await expect(page.getByText('granted by the hub operator')).toBeVisible()
+  await page.getByLabel('Exchanged tokens live for').fill('2')
+  await page.getByLabel('Unit').selectOption('hours')
+  await page.getByRole('button', { name: 'Save lifetime' }).click()
+  await expect(page.getByText('Token lifetime saved.')).toBeVisible()
+  await page.screenshot({ path: '.tmp/screens/org-app-exchange.png', fullPage: true })
+  const config = await backendConfig(baseURL!)
+  const tokens = await oidc.genericGrantRequest(config, EXCHANGE, { subject_token: 'dave@modhub.test', subject_token_type: USER_EMAIL })
+  expect(tokens.expires_in).toBe(7200)
+  // Over 30 days is refused and changes nothing.
+  await page.getByLabel('Exchanged tokens live for').fill('31')
+  await page.getByLabel('Unit').selectOption('days')
+  await page.getByRole('button', { name: 'Save lifetime' }).click()
+  await expect(page.locator('form [role=alert]')).toBeVisible()
+  // Back to the default, so the file can run again on the same database.
+  await page.getByLabel('Exchanged tokens live for').fill('8')
+  await page.getByLabel('Unit').selectOption('hours')
+  await page.getByRole('button', { name: 'Save lifetime' }).click()
+  await expect(page.getByText('Token lifetime saved.')).toBeVisible()
+  await page.getByRole('link', { name: 'See this app’s exchanges' }).click()
+  await expect(page.getByRole('row', { name: /dave/ }).first()).toBeVisible()
+})

@@ -4,6 +4,7 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { HubError } from '@/lib/http/errors'
 import { manageableApp } from '@/lib/oauth/clients/apps'
 import { AppEditor } from '@/app/settings/applications/AppEditor'
+import { ExchangeSettings } from './ExchangeSettings'
 
 export const metadata = { title: 'Organization app' }
 
@@ -18,5 +19,12 @@ export default async function OrgAppPage({ params }: { params: Promise<{ name: s
   })
   const org = await db.org.findUnique({ where: { name } })
   if (!org || app.ownerOrgId !== org.id) notFound()
-  return <AppEditor app={app} backHref={`/organizations/${org.name}/apps`} org={org.name} />
+  return (
+    <div className="space-y-8">
+      <AppEditor app={app} backHref={`/organizations/${org.name}/apps`} org={org.name} />
+      <div className="max-w-3xl">
+        <ExchangeSettings org={org.name} app={app} />
+      </div>
+    </div>
+  )
 }
