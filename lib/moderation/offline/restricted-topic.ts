@@ -50,7 +50,8 @@ export function topicKeys(text: string): Set<string> {
 export function expansionOf(label: string, expansions: TopicExpansions): { expansion: TopicExpansion; expanded: boolean } {
   const key = labelKey(label)
   if (Object.hasOwn(expansions, key)) return { expansion: expansions[key], expanded: true }
-  const terms: Record<string, number> = {}
+  // No prototype: labels such as "constructor" or "__proto__" are ordinary words here.
+  const terms: Record<string, number> = Object.create(null)
   if (key) terms[key] = 1
   for (const word of key.split(' ')) if (word.length > 3) terms[word] = Math.max(terms[word] ?? 0, 0.6)
   return { expansion: { prototype: label, terms }, expanded: false }

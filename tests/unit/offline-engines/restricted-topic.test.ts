@@ -42,4 +42,11 @@ describe('offline restricted-topic engine', () => {
     expect(cooking[0]).toBeLessThan(0.5)
     expect(cooking[2]).toBeLessThan(0.5)
   })
+
+  it('treats labels named like object properties as words', async () => {
+    const labels = ['constructor', '__proto__', 'the constructor', 'hasOwnProperty valueOf']
+    const scores = await offlineTopicEngine.run({ text: 'constructor toString __proto__', labels, classifier: 'default' })
+    expect(scores).toHaveLength(labels.length)
+    for (const s of scores) expect(Number.isFinite(s)).toBe(true)
+  })
 })
