@@ -18,7 +18,7 @@ export function FileProgressList({ files }: { files: FileProgress[] }) {
             <span className="truncate font-mono text-slate-700" title={file.name}>{file.name}</span>
             <progress className="h-2 w-full accent-brand-600" max={1} value={fraction} aria-label={`${file.name} downloaded`} />
             <span className="truncate text-right tabular-nums text-slate-600">
-              {formatBytes(file.loaded)} / {formatBytes(file.total)}{' '}
+              {file.total > 0 ? `${formatBytes(file.loaded)} / ${formatBytes(file.total)}` : formatBytes(file.loaded)}{' '}
               {file.source === 'cache' ? '· from cache' : file.bytesPerSecond > 0 ? `· ${formatBytes(file.bytesPerSecond)}/s` : ''}
             </span>
           </li>

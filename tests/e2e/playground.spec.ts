@@ -77,7 +77,10 @@ test('signed out: browser mode only; personal data highlighted and invisible cha
   await expect(page.getByRole('radio', { name: 'Side by side: browser and server' })).toBeDisabled()
   const text = 'Hi, I am Priya Sharma. Call +1 415 555 0132 or mail priya.sharma@example.com; card 4111 1111 1111 1111. re\u200bset pass\u200dword\u2060 \u{1F600}'
   await choose(page, { text, checks: ['privacy', 'invisibletextmodel'] })
-  await runChecks(page)
+  // Keyboard only: Ctrl+Enter in the text runs the checks.
+  await page.getByLabel('Text to check').press('Control+Enter')
+  await expect(page.getByTestId('result-invisibletextmodel').getByTestId('browser-answer')).toBeVisible()
+  await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'idle')
   const privacy = page.getByTestId('result-privacy')
   const types = await privacy.getByTestId('pii-span').evaluateAll((spans) => spans.map((s) => s.getAttribute('data-type')))
   expect(types).toEqual(expect.arrayContaining(['PERSON', 'PHONE_NUMBER', 'EMAIL_ADDRESS', 'CREDIT_CARD']))
@@ -133,14 +136,15 @@ test('cancelling a model download stops it and the next run still works', async 
   test.skip(!/browser: (offline:bancode|neural:)/.test(plan ?? ''), 'the code check has no ONNX engine in the browser here')
   // Hold the runtime download so that it is still in flight when Cancel is pressed.
   const held: Route[] = []
-  await page.route('**/ort/*.wasm', (route) => void held.push(route))
+  const runtimeBinary = (url: URL) => url.pathname.startsWith('/ort/') && url.pathname.endsWith('.wasm')
+  await page.route(runtimeBinary, (route) => void held.push(route))
   await page.getByRole('button', { name: 'Run checks' }).click()
   await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'loading')
   await expect.poll(() => held.length).toBe(1)
   await page.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'cancelled')
   await expect(page.getByTestId('phase')).toHaveText(/Cancelled/)
-  await page.unroute('**/ort/*.wasm')
+  await page.unroute(runtimeBinary)
   await held[0].abort().catch(() => undefined)
   await runChecks(page)
   expect(await answerOf(page, 'bancodemodel', 'browser')).toMatchObject({ kind: 'answer', device: 'wasm' })

@@ -10,10 +10,15 @@ import type { ModelFile } from './model-files'
 
 export type EngineKey = keyof ModerationEngines
 
+/** The onnxruntime-web default build runs WebGPU and WASM from this one binary (its "jsep" flavour), served from /ort/. */
+export const ORT_WASM_NAME = 'ort-wasm-simd-threaded.jsep.wasm'
+
 /** A neural model's files in the transformers.js layout. */
 export type NeuralModelFiles = { id: string; config: ModelFile; tokenizer: ModelFile; tokenizerConfig: ModelFile; graph: ModelFile }
 
 export type BrowserCatalog = {
+  /** onnxruntime-web's WebAssembly binary as the hub serves it (public/ort/); null when scripts/copy-ort.mjs has not run. */
+  runtimeFile: ModelFile | null
   neural: Partial<Record<NeuralCheck, NeuralModelFiles>>
   /** Offline engine files by file name (e.g. "bancode.onnx"). */
   offlineFiles: Record<string, ModelFile>

@@ -10,8 +10,6 @@ import { fetchModelFile, type ModelFile, type ProgressListener } from './model-f
 
 export type BrowserDevice = 'webgpu' | 'wasm'
 
-/** The onnxruntime-web default build runs WebGPU and WASM from this one binary (its "jsep" flavour). */
-export const ORT_WASM_FILE: ModelFile = { url: '/ort/ort-wasm-simd-threaded.jsep.wasm', name: 'ort-wasm-simd-threaded.jsep.wasm', size: 0 }
 
 let runtime: Promise<typeof Ort> | null = null
 
@@ -31,14 +29,14 @@ export async function webGpuAdapter(): Promise<string | null> {
 }
 
 /** Loads onnxruntime-web once; the WebAssembly binary is downloaded (or read from the cache) with progress. */
-export function loadOnnxRuntime(signal: AbortSignal, onProgress: ProgressListener): Promise<typeof Ort> {
+export function loadOnnxRuntime(wasmFile: ModelFile, signal: AbortSignal, onProgress: ProgressListener): Promise<typeof Ort> {
   runtime ??= (async () => {
     const ort = await import('onnxruntime-web')
     // The page is not cross-origin isolated, so WebAssembly threads are unavailable anyway.
     ort.env.wasm.numThreads = 1
     ort.env.logLevel = 'error'
     // With the binary given and no wasmPaths, the bundle uses its built-in JavaScript glue and fetches nothing itself.
-    ort.env.wasm.wasmBinary = await fetchModelFile(ORT_WASM_FILE, signal, onProgress)
+    ort.env.wasm.wasmBinary = await fetchModelFile(wasmFile, signal, onProgress)
     return ort
   })()
   // A cancelled or failed load is retried from the start next time.

@@ -138,7 +138,8 @@ export class BrowserModerationRunner {
     const plans = paths.map((path) => ({ path, plan: this.plan(path, bodies[path]) }))
     const needsOnnx = plans.some(({ plan }) => plan.available && plan.kind !== 'exact')
     if (!needsOnnx) return
-    const ort = await loadOnnxRuntime(loader.signal, loader.onProgress)
+    if (!this.catalog.runtimeFile) throw new Error('onnxruntime-web is not installed on this hub: run `node scripts/copy-ort.mjs`')
+    const ort = await loadOnnxRuntime(this.catalog.runtimeFile, loader.signal, loader.onProgress)
     await Promise.all(
       plans.map(async ({ path, plan }) => {
         if (!plan.available) return

@@ -11,7 +11,7 @@ import { offlineModelsDir } from '@/lib/moderation/engines/offline/runner'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
 import { settingsFromEnv } from '@/lib/moderation/runtime/settings'
-import type { BrowserCatalog, EngineKey, NeuralModelFiles } from './catalog'
+import { ORT_WASM_NAME, type BrowserCatalog, type EngineKey, type NeuralModelFiles } from './catalog'
 import type { ModelFile } from './model-files'
 
 export const MODEL_FILES_PATH = '/model-files'
@@ -20,7 +20,7 @@ export const MODEL_FILES_PATH = '/model-files'
 const OFFLINE_FILE = /^[\w.+-]+\.(onnx|json)$/
 
 /** A served file: where it lives on disk, and its URL with a version that changes with the file. */
-function servedFile(absolute: string, urlPath: string): ModelFile | null {
+function servedFile(absolute: string, urlPath: string, name: string): ModelFile | null {
   let stat: fs.Stats
   try {
     stat = fs.statSync(absolute)
@@ -29,11 +29,12 @@ function servedFile(absolute: string, urlPath: string): ModelFile | null {
   }
   if (!stat.isFile()) return null
   const version = `${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}`
-  return { url: `${MODEL_FILES_PATH}/${urlPath}?v=${version}`, name: path.posix.basename(urlPath), size: stat.size }
+  return { url: `${urlPath}?v=${version}`, name, size: stat.size }
 }
 
 function neuralFile(id: string, target: string): ModelFile | null {
-  return servedFile(path.join(settingsFromEnv().modelsDir, ...id.split('/'), ...target.split('/')), `neural/${id}/${target}`)
+  // Named with the model id: every model has a config.json and a tokenizer.json.
+  return servedFile(path.join(settingsFromEnv().modelsDir, ...id.split('/'), ...target.split('/')), `${MODEL_FILES_PATH}/neural/${id}/${target}`, `${id}/${target}`)
 }
 
 function offlineFiles(): Record<string, ModelFile> {
@@ -46,7 +47,7 @@ function offlineFiles(): Record<string, ModelFile> {
   }
   const files: Record<string, ModelFile> = {}
   for (const name of names.sort()) {
-    const file = servedFile(path.join(dir, name), `offline/${name}`)
+    const file = servedFile(path.join(dir, name), `${MODEL_FILES_PATH}/offline/${name}`, name)
     if (file) files[name] = file
   }
   return files
@@ -66,7 +67,9 @@ export function browserCatalog(): BrowserCatalog {
   const offlineEngineNames = Object.fromEntries(
     (Object.keys(engines) as EngineKey[]).map((key) => [key, engines[key].available() ? engines[key].name : 'none']),
   ) as Record<EngineKey, string>
-  return { neural, offlineFiles: offlineFiles(), offlineEngineNames, limits: moderationSettings().limits }
+  // Next serves public/ as it was when the server started; the version only has to change with the file.
+  const runtimeFile = servedFile(path.resolve('public/ort', ORT_WASM_NAME), `/ort/${ORT_WASM_NAME}`, ORT_WASM_NAME)
+  return { runtimeFile, neural, offlineFiles: offlineFiles(), offlineEngineNames, limits: moderationSettings().limits }
 }
 
 /**
