@@ -23,6 +23,7 @@ import {
 import { BANCODE_GRAPH, classifyCode } from '@/lib/moderation/offline/bancode'
 import { EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedText, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import { classifyGibberish, GIBBERISH_GRAPH } from '@/lib/moderation/offline/gibberish'
+import { scoreTopics, TOPIC_EXPANSIONS, TOPIC_GRAPH, type TopicExpansions } from '@/lib/moderation/offline/restricted-topic'
 import type { GraphRunner } from '@/lib/moderation/offline/graph-io'
 import { detectInjection, INJECTION_GRAPH, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
 import { scoreToxicity, TOXICITY_GRAPH } from '@/lib/moderation/offline/toxicity'
@@ -76,6 +77,28 @@ const OFFLINE_GRAPH_ENGINES: Partial<Record<EngineKey, OfflineGraphEngine>> = {
         for (const text of texts) vectors.push(await embedText(run, text, vocabulary))
         return vectors
       }
+    },
+  },
+  restrictedTopic: {
+    // One offline topic model answers both classifiers; it compares the text with label prototypes through the embedding graph.
+    files: [TOPIC_GRAPH, TOPIC_EXPANSIONS, EMBEDDING_GRAPH, EMBEDDING_VOCABULARY],
+    load: async (catalog, run, { signal, onProgress }) => {
+      const [expansions, vocabulary] = await Promise.all([
+        fetchModelJson<TopicExpansions>(catalog.offlineFiles[TOPIC_EXPANSIONS], signal, onProgress),
+        fetchModelJson<EmbeddingVocabulary>(catalog.offlineFiles[EMBEDDING_VOCABULARY], signal, onProgress),
+      ])
+      // A page lives for one visitor's session: the prototypes of the labels they try, kept without a bound.
+      const prototypes = new Map<string, Promise<number[]>>()
+      const prototypeEmbedding = (prototype: string) => {
+        let embedding = prototypes.get(prototype)
+        if (!embedding) {
+          embedding = embedText(run, prototype, vocabulary)
+          embedding.catch(() => prototypes.delete(prototype))
+          prototypes.set(prototype, embedding)
+        }
+        return embedding
+      }
+      return (input: TopicInput) => scoreTopics(run, input.text, input.labels, expansions, vocabulary, prototypeEmbedding)
     },
   },
   gibberish: {
