@@ -14,12 +14,14 @@ const HUB_URN = 'urn:hub:token-type:user-email'
 let clientId: string
 let secret: string
 let unprivileged: { clientId: string; secret: string }
+let orgId: string
 
 beforeAll(async () => {
   const admin = await createUser({ username: 'teadmin', email: 'teadmin@test.dev', password: 'password-admin' })
   await createUser({ username: 'temember', email: 'temember@test.dev', password: 'password-member' })
   await createUser({ username: 'tenobody', email: 'tenobody@test.dev', password: 'password-nobody' })
   const org = await createOrg(admin.id, { name: 'teorg' })
+  orgId = org.id
   await setBilling(org.id, { plan: 'enterprise', canPay: true })
   await addMember(org.id, 'temember', 'read')
   const scopes = ['openid', 'profile', 'read-repos', 'write-repos']
@@ -50,7 +52,7 @@ describe('organization token exchange at the token endpoint', () => {
   })
 
   it('records every exchange with the client address in the audit log', async () => {
-    const entries = await db.auditLogEntry.findMany({ where: { action: 'token.exchange' } })
+    const entries = await db.auditLogEntry.findMany({ where: { action: 'token.exchange', orgId } })
     expect(entries.length).toBeGreaterThanOrEqual(3)
     expect(entries.every((e) => e.ip && e.ip.startsWith('10.0.0.'))).toBe(true)
   })
