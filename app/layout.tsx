@@ -19,22 +19,24 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white">
-          <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+          {/* On narrow screens the section links move to a second row that scrolls sideways. */}
+          <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
             <Link href="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
               <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-brand-600 text-sm text-white">M</span>
               ModHub
             </Link>
-            <ul className="flex items-center gap-4 text-sm text-slate-600">
+            <ul className="order-last flex w-full items-center gap-4 overflow-x-auto whitespace-nowrap text-sm text-slate-600 md:order-none md:w-auto">
               <li><Link className="hover:text-slate-900" href="/models">Models</Link></li>
               <li><Link className="hover:text-slate-900" href="/datasets">Datasets</Link></li>
               <li><Link className="hover:text-slate-900" href="/spaces">Spaces</Link></li>
               <li><Link className="hover:text-slate-900" href="/rai/v1/raimoderationmodels/docs">Moderation API</Link></li>
               <li><Link className="hover:text-slate-900" href="/playground">Playground</Link></li>
+              <li><Link className="hover:text-slate-900" href="/transformer2d">Transformer2D</Link></li>
             </ul>
             <div className="ml-auto flex items-center gap-3 text-sm">
               {name ? (
                 <>
-                  <Link href="/new" className="btn-secondary">New repo</Link>
+                  <Link href="/new" className="btn-secondary hidden sm:inline-flex">New repo</Link>
                   <Link href={`/${name}`} className="font-medium hover:underline">{name}</Link>
                   <Link href="/settings/profile" className="text-slate-600 hover:text-slate-900">Settings</Link>
                   <form action={signOutAction}>

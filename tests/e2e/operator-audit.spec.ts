@@ -41,7 +41,7 @@ test('operator grants token exchange; the org admin sees it in the audit log', a
   await page.goto('/organizations/acme-ai/settings')
   await page.getByRole('link', { name: 'Audit log' }).click()
   await expect(page.getByRole('heading', { name: 'Audit log of acme-ai' })).toBeVisible()
-  const row = page.getByRole('row', { name: /Token exchange granted to an app/ })
+  const row = page.getByRole('row', { name: /Token exchange granted to an app/ }).filter({ hasText: 'E2E Exchange Backend' })
   await expect(row).toContainText('hubops')
   await expect(row).toContainText('E2E Exchange Backend')
   await page.getByLabel('Action').selectOption('publisher.add')
