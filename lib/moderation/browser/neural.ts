@@ -7,6 +7,7 @@
  */
 import type { PreTrainedTokenizer } from '@huggingface/transformers'
 import type * as Ort from 'onnxruntime-web'
+import { encodeForModel } from '@/lib/moderation/runtime/encode'
 import { MODEL_MANIFEST, type ModelEntry, type NeuralCheck, type PostProcessing } from '@/lib/moderation/runtime/manifest'
 import {
   argmax,
@@ -40,28 +41,6 @@ async function tokenizerFor(tokenizerJson: object, tokenizerConfig: { tokenizer_
   const named = name ? transformers[name] : undefined
   const TokenizerClass = (typeof named === 'function' ? named : transformers.PreTrainedTokenizer) as TokenizerConstructor
   return new TokenizerClass(tokenizerJson, tokenizerConfig)
-}
-
-/**
- * `[specials] A [specials] (B [specials])` capped at `maxLength` the way Python's tokenizers
- * truncate a pair ("only_first" / longest-first for one text): tokens leave the end of the first
- * text, so the special tokens and the hypothesis survive. Mirrors the server runtime's encoding.
- */
-export function encodeTruncated(tokenizer: PreTrainedTokenizer, text: string, pair: string | null, maxLength: number): number[] {
-  const full = tokenizer.encode(text, { text_pair: pair })
-  const excess = full.length - maxLength
-  if (excess <= 0) return full
-  const firstText = tokenizer.encode(text, { add_special_tokens: false })
-  const start = findRun(full, firstText)
-  if (start < 0 || excess > firstText.length) return full.slice(0, maxLength)
-  return [...full.slice(0, start), ...firstText.slice(0, firstText.length - excess), ...full.slice(start + firstText.length)]
-}
-
-function findRun(sequence: number[], run: number[]): number {
-  for (let i = 0; i + run.length <= sequence.length; i++) {
-    if (run.every((id, j) => sequence[i + j] === id)) return i
-  }
-  return -1
 }
 
 function int64Matrix(rows: number[][], width: number, value: (row: number[], i: number) => number) {
@@ -136,7 +115,7 @@ export async function neuralToxicity(model: BrowserNeuralModel, text: string): P
   const { metrics, windowTokens } = postProcessing(model, 'windowedSigmoid')
   const ids = model.tokenizer.encode(text, { add_special_tokens: false })
   const texts = ids.length > windowTokens ? tokenWindows(ids, windowTokens).map((w) => model.tokenizer.decode(w)) : [text]
-  const rows = await model.forward(texts.map((t) => encodeTruncated(model.tokenizer, t, null, model.entry.maxLength)))
+  const rows = await model.forward(texts.map((t) => encodeForModel(model.tokenizer, t, null, model.entry.maxLength)))
   const mean = meanRows(rows.map((row) => Array.from(row, sigmoid)))
   return metrics.map((name) => mean[labelIndex(model, name)])
 }
@@ -145,7 +124,7 @@ export async function neuralToxicity(model: BrowserNeuralModel, text: string): P
 export async function neuralClassify(model: BrowserNeuralModel, text: string): Promise<{ label: string; score: number }> {
   const { textCleanup } = postProcessing(model, 'softmax')
   const input = textCleanup === 'codenlbert' ? cleanForCodeDetection(text) : text
-  const [logits] = await model.forward([encodeTruncated(model.tokenizer, input, null, model.entry.maxLength)])
+  const [logits] = await model.forward([encodeForModel(model.tokenizer, input, null, model.entry.maxLength)])
   const probabilities = softmax(logits)
   const top = argmax(probabilities)
   return { label: model.id2label[top], score: probabilities[top] }
@@ -155,13 +134,13 @@ export async function neuralClassify(model: BrowserNeuralModel, text: string): P
 export async function neuralZeroShot(model: BrowserNeuralModel, text: string, labels: string[]): Promise<number[]> {
   const { hypothesisTemplate } = postProcessing(model, 'zeroShotEntailment')
   const indexes = entailmentIndexes(model.id2label)
-  const pairs = labels.map((label) => encodeTruncated(model.tokenizer, text, hypothesisTemplate.replace('{}', label), model.entry.maxLength))
+  const pairs = labels.map((label) => encodeForModel(model.tokenizer, text, hypothesisTemplate.replace('{}', label), model.entry.maxLength))
   return (await model.forward(pairs)).map((row) => entailmentScore(row, indexes))
 }
 
 /** Raw CLS embeddings, one per text. */
 export async function neuralEmbed(model: BrowserNeuralModel, texts: string[]): Promise<number[][]> {
   postProcessing(model, 'clsPooling')
-  const rows = await model.forward(texts.map((t) => encodeTruncated(model.tokenizer, t, null, model.entry.maxLength)))
+  const rows = await model.forward(texts.map((t) => encodeForModel(model.tokenizer, t, null, model.entry.maxLength)))
   return rows.map((row) => Array.from(row))
 }
