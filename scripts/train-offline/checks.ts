@@ -13,7 +13,8 @@ import {
 } from '@/lib/moderation/engines/types'
 import { evaluateBinary, evaluateMultiClass, readEvalSet, type EvalReport } from './evaluate'
 import { rocAuc } from './metrics'
-import { cosine, SIMILARITY_THRESHOLD } from '@/lib/moderation/offline/embedding'
+import { SIMILARITY_THRESHOLD } from '@/lib/moderation/offline/embedding'
+import { cosineSimilarity } from '@/lib/moderation/vectors'
 import { DEFAULT_TOPIC_LABELS, TOPIC_THRESHOLD } from '@/lib/moderation/offline/restricted-topic'
 
 type Labelled = { text: string; label: string; group?: string }
@@ -98,7 +99,7 @@ export function evaluateSimilarity(engine: ModerationEngine<string[], number[][]
     negative: 'unrelated',
     predict: async (pair) => {
       const [a, b] = await engine.run(JSON.parse(pair) as string[])
-      const similarity = cosine(a, b)
+      const similarity = cosineSimilarity(a, b)
       return { label: similarity >= SIMILARITY_THRESHOLD ? 'similar' : 'unrelated', probabilityPositive: similarity }
     },
   })

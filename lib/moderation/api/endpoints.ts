@@ -8,6 +8,7 @@ import {
 } from '@/lib/moderation/engines/types'
 import { validationError } from './errors'
 import { responseSchemas, type RequestSchemaName, type RequestSchemas } from './schemas'
+import { cosineSimilarity } from '@/lib/moderation/vectors'
 
 /**
  * The ten endpoints: request schema, engine, and the exact 200 body the toolkit's client reads
@@ -76,20 +77,6 @@ async function run<Input, Output>(
     if (error instanceof EngineNotInstalledError) throw new EngineUnavailableError(error.modelsPullName)
     throw new EngineFailedError(name, error instanceof Error ? error.message : String(error))
   }
-}
-
-/** Cosine similarity; a zero vector is similar to nothing (sentence-transformers' cos_sim gives 0). */
-export function cosineSimilarity(a: number[], b: number[]): number {
-  let dot = 0
-  let normA = 0
-  let normB = 0
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i]
-    normA += a[i] * a[i]
-    normB += b[i] * b[i]
-  }
-  const denominator = Math.sqrt(normA) * Math.sqrt(normB)
-  return denominator === 0 ? 0 : dot / denominator
 }
 
 /** Similarity from given embeddings alone needs no engine; the answer says so. */

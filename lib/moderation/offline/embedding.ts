@@ -120,15 +120,3 @@ export async function embedText(run: GraphRunner, text: string, vocabulary: Embe
   return Array.from(embedding)
 }
 
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0
-  let normA = 0
-  let normB = 0
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i]
-    normA += a[i] * a[i]
-    normB += b[i] * b[i]
-  }
-  const denominator = Math.sqrt(normA * normB)
-  return denominator === 0 ? 0 : dot / denominator
-}

@@ -1,4 +1,5 @@
-import { cosine, embedText, embeddingWords, type EmbeddingVocabulary } from './embedding'
+import { embedText, embeddingWords, type EmbeddingVocabulary } from './embedding'
+import { cosineSimilarity } from '@/lib/moderation/vectors'
 import type { GraphRunner } from './graph-io'
 
 /**
@@ -84,7 +85,7 @@ export async function topicFeatureRows(
   for (const label of labels) {
     const { expansion, expanded } = expansionOf(label, expansions)
     const { best, total } = termFeatures(keys, expansion.terms)
-    const similarity = cosine(textEmbedding, await prototypeEmbedding(expansion.prototype))
+    const similarity = cosineSimilarity(textEmbedding, await prototypeEmbedding(expansion.prototype))
     rows.push([best, Math.log1p(total), similarity, expanded ? 1 : 0, Math.log1p(wordCount) / 4])
   }
   return rows

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEmbeddingEngine } from '@/lib/moderation/engines/offline/embedding'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
-import { cosine } from '@/lib/moderation/offline/embedding'
+import { cosineSimilarity } from '@/lib/moderation/vectors'
 import { evaluateSimilarity } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
 
@@ -37,7 +37,7 @@ describe('offline embedding engine', () => {
       expect(v).toHaveLength(vectors[0].length)
       expect(v.every(Number.isFinite)).toBe(true)
     }
-    expect(cosine(vectors[0], vectors[5])).toBeCloseTo(1, 5)
-    expect(cosine(vectors[0], vectors[4])).toBeGreaterThan(cosine(vectors[0], vectors[3]))
+    expect(cosineSimilarity(vectors[0], vectors[5])).toBeCloseTo(1, 5)
+    expect(cosineSimilarity(vectors[0], vectors[4])).toBeGreaterThan(cosineSimilarity(vectors[0], vectors[3]))
   })
 })
