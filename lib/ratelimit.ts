@@ -1,26 +1,32 @@
 // Fixed-window rate limits, counted in the database so every app instance shares them.
+// Windows are aligned to the clock (key@window-number), so one hit is one upsert statement: no
+// read-then-write transaction on the request path.
 import { db } from '@/lib/db'
 
 export type Limit = { allowed: boolean; retryAfterSeconds: number; remaining: number }
 
+/** Share of hits that also sweep expired windows, so the table stays small without a cron job. */
+const SWEEP_PROBABILITY = 0.01
+
 export async function hit(key: string, max: number, windowSeconds: number): Promise<Limit> {
-  const now = new Date()
   const windowMs = windowSeconds * 1000
-  return db.$transaction(async (tx) => {
-    const row = await tx.rateLimit.findUnique({ where: { key } })
-    if (!row || now.getTime() - row.windowStart.getTime() >= windowMs) {
-      await tx.rateLimit.upsert({ where: { key }, create: { key, count: 1, windowStart: now }, update: { count: 1, windowStart: now } })
-      return { allowed: true, retryAfterSeconds: 0, remaining: max - 1 }
-    }
-    const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart.getTime() + windowMs - now.getTime()) / 1000))
-    if (row.count >= max) return { allowed: false, retryAfterSeconds, remaining: 0 }
-    await tx.rateLimit.update({ where: { key }, data: { count: { increment: 1 } } })
-    return { allowed: true, retryAfterSeconds, remaining: max - row.count - 1 }
+  const now = Date.now()
+  const window = Math.floor(now / windowMs)
+  const windowKey = `${key}@${window}`
+  const row = await db.rateLimit.upsert({
+    where: { key: windowKey },
+    create: { key: windowKey, count: 1, windowStart: new Date(window * windowMs) },
+    update: { count: { increment: 1 } },
   })
+  if (Math.random() < SWEEP_PROBABILITY) {
+    void db.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(now - 2 * windowMs) } } }).catch(() => {})
+  }
+  const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000))
+  return { allowed: row.count <= max, retryAfterSeconds, remaining: Math.max(0, max - row.count) }
 }
 
 export async function resetLimit(key: string): Promise<void> {
-  await db.rateLimit.deleteMany({ where: { key } })
+  await db.rateLimit.deleteMany({ where: { key: { startsWith: `${key}@` } } })
 }
 
 /** The client address as the nearest proxy reports it (set TRUST_PROXY=0 to ignore the header). */
