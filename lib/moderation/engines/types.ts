@@ -1,3 +1,4 @@
+import { TOXICITY_METRICS } from '@/lib/moderation/runtime/manifest'
 /**
  * One interface for every moderation check. An engine is either neural (a model from MODELS_DIR)
  * or offline (exact rules that need no downloaded weights); the API layer does not care which,
@@ -23,16 +24,9 @@ export class EngineNotInstalledError extends Error {
   }
 }
 
-/** Detoxify's seven metrics, in the order the toolkit's client reads them by index. */
-export const TOXICITY_METRICS = [
-  'toxicity',
-  'severe_toxicity',
-  'obscene',
-  'threat',
-  'insult',
-  'identity_attack',
-  'sexual_explicit',
-] as const
+// Detoxify's seven metrics, in the order the toolkit's client reads them by index; the runtime's
+// manifest defines them because its toxicity post-processing emits them in that order.
+export { TOXICITY_METRICS }
 export type ToxicityMetric = (typeof TOXICITY_METRICS)[number]
 export type ToxicityScores = Record<ToxicityMetric, number>
 
