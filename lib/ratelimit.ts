@@ -8,9 +8,9 @@ export type Limit = { allowed: boolean; retryAfterSeconds: number; remaining: nu
 /** Share of hits that also sweep expired windows, so the table stays small without a cron job. */
 const SWEEP_PROBABILITY = 0.01
 
-export async function hit(key: string, max: number, windowSeconds: number): Promise<Limit> {
+/** Counts one request against `max` per window; `now` is for tests that move the clock. */
+export async function hit(key: string, max: number, windowSeconds: number, now = Date.now()): Promise<Limit> {
   const windowMs = windowSeconds * 1000
-  const now = Date.now()
   const window = Math.floor(now / windowMs)
   const windowKey = `${key}@${window}`
   const row = await db.rateLimit.upsert({

@@ -10,7 +10,7 @@ import {
   validationError,
 } from './errors'
 import { parseJsonBody, readBody } from './json-body'
-import { TokenBucketLimiter } from './rate-limit'
+import { hit } from '@/lib/ratelimit'
 import { requestSchemas, type RequestSchemas } from './schemas'
 import type { ModerationSettings } from './settings'
 
@@ -33,7 +33,6 @@ export type ModerationHandler = (request: Request, check: string) => Promise<Res
  */
 export function createModerationHandler(options: ModerationHandlerOptions): ModerationHandler {
   const schemas = requestSchemas(options.limits)
-  const limiter = new TokenBucketLimiter(options.rateLimit, options.now)
 
   async function authenticate(request: Request): Promise<Principal | null> {
     if (!options.authRequired) return null
@@ -55,7 +54,9 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
   async function answer(request: Request, endpoint: Endpoint): Promise<Response> {
     const principal = await authenticate(request)
     const key = principal ? `token:${principal.tokenId}` : `client:${options.clientKey(request)}`
-    const decision = limiter.take(key)
+    // Counted in the database (lib/ratelimit), so every instance behind a load balancer shares it.
+    const perMinute = options.rateLimit.requestsPerMinute
+    const decision = perMinute > 0 ? await hit(`moderation:${key}`, perMinute, 60, options.now?.()) : { allowed: true, retryAfterSeconds: 0 }
     if (!decision.allowed) {
       throw new ModerationApiError(429, `Rate limit exceeded: retry in ${decision.retryAfterSeconds} s`, {
         'Retry-After': String(decision.retryAfterSeconds),

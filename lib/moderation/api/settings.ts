@@ -10,7 +10,8 @@ export type ModerationLimits = {
 }
 
 /** A token bucket per token (per client address when auth is off); 0 requests per minute disables it. */
-export type RateLimitSettings = { requestsPerMinute: number; burst: number }
+/** Requests per token (or client address when auth is off) per clock minute; 0 turns the limit off. */
+export type RateLimitSettings = { requestsPerMinute: number }
 
 export type ModerationSettings = {
   /** MODERATION_AUTH=off trusts every caller (internal deployments); then `Authorization: None` is fine. */
@@ -27,9 +28,6 @@ export function moderationSettings(): ModerationSettings {
       maxTextLength: intSetting('MODERATION_MAX_TEXT_LENGTH', 50_000),
       maxListItems: intSetting('MODERATION_MAX_LIST_ITEMS', 256),
     },
-    rateLimit: {
-      requestsPerMinute: intSetting('MODERATION_RATE_LIMIT_PER_MINUTE', 600),
-      burst: intSetting('MODERATION_RATE_LIMIT_BURST', 60),
-    },
+    rateLimit: { requestsPerMinute: intSetting('MODERATION_RATE_LIMIT_PER_MINUTE', 600) },
   }
 }

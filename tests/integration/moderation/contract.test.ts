@@ -268,18 +268,18 @@ describe('413, 429, 404, 503', () => {
     expect((await handler(request, 'sentimentmodel')).status).toBe(413)
   })
 
-  it('429 with Retry-After once a token has used its burst; other tokens are unaffected; it refills', async () => {
-    let now = 0
-    const handler = makeHandler({ rateLimit: { requestsPerMinute: 60, burst: 2 }, now: () => now })
+  it('429 with Retry-After once a token has used its minute; other tokens are unaffected; the next minute is free', async () => {
+    let now = 45_000 // 15 s before the minute ends
+    const handler = makeHandler({ rateLimit: { requestsPerMinute: 2 }, now: () => now })
     const body = { text: 'ok' }
     expect((await post(handler, 'sentimentmodel', body)).status).toBe(200)
     expect((await post(handler, 'sentimentmodel', body)).status).toBe(200)
     const limited = await post(handler, 'sentimentmodel', body)
     expect(limited.status).toBe(429)
-    expect(limited.headers.get('Retry-After')).toBe('1')
+    expect(limited.headers.get('Retry-After')).toBe('15')
     expect(limited.json.detail).toMatch(/Rate limit/)
     expect((await post(handler, 'sentimentmodel', body, { Authorization: 'Bearer other-writer' })).status).toBe(200)
-    now += 1000
+    now += 15_000
     expect((await post(handler, 'sentimentmodel', body)).status).toBe(200)
   })
 
