@@ -47,11 +47,13 @@ if npm run build >.tmp/build.log 2>&1; then
   rm -f .tmp/e2e.db*
   npx tsx scripts/db.ts deploy && npx tsx scripts/seed.ts >/dev/null
   PLAYWRIGHT_JSON=.tmp/report-playwright.json npx playwright test
+  echo "::: playground again with the tiny neural models installed (browser and server must agree)"
+  MODELS_DIR=tests/fixtures/tiny-models PLAYWRIGHT_JSON=.tmp/report-playwright-neural.json npx playwright test tests/e2e/playground.spec.ts
 else
   tail -50 .tmp/build.log
   echo "build failed"
 fi
-reports+=(.tmp/report-playwright.json)
+reports+=(.tmp/report-playwright.json .tmp/report-playwright-neural.json)
 
 echo "::: summary"
 node scripts/test-summary.mjs "${reports[@]}"
