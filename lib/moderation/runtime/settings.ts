@@ -14,7 +14,11 @@ export interface RuntimeSettings {
    * at the next turn of the event loop; under load batches still fill up while one runs.
    */
   maxWaitMs: number
-  /** onnxruntime intra-op threads per model; 0 leaves onnxruntime's default (all cores). */
+  /**
+   * onnxruntime intra-op threads per model; 0 leaves onnxruntime's default (all cores). Default 1:
+   * a server answers many requests at once, and on 2 cores one thread per session measured faster
+   * (p50 4.0-4.4 ms against 5.7-8.4 ms, bench/moderation/RESULTS.md) and idles without burning CPU.
+   */
   threads: number
 }
 
@@ -36,6 +40,6 @@ export function settingsFromEnv(env: Readonly<Record<string, string | undefined>
     microBatching: (env.MODERATION_MICROBATCH ?? 'on') !== 'off',
     maxBatchSize: Math.max(1, intSetting(env.MODERATION_BATCH_MAX, 32, 'MODERATION_BATCH_MAX')),
     maxWaitMs: intSetting(env.MODERATION_BATCH_WAIT_MS, 0, 'MODERATION_BATCH_WAIT_MS'),
-    threads: intSetting(env.MODERATION_ORT_THREADS, 0, 'MODERATION_ORT_THREADS'),
+    threads: intSetting(env.MODERATION_ORT_THREADS, 1, 'MODERATION_ORT_THREADS'),
   }
 }
