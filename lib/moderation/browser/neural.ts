@@ -8,7 +8,8 @@
 import type { PreTrainedTokenizer } from '@huggingface/transformers'
 import type * as Ort from 'onnxruntime-web'
 import { encodeForModel } from '@/lib/moderation/runtime/encode'
-import { MODEL_MANIFEST, type ModelEntry, type NeuralCheck, type PostProcessing } from '@/lib/moderation/runtime/manifest'
+import { labelIndex, postProcessing } from '@/lib/moderation/runtime/model-config'
+import { MODEL_MANIFEST, type ModelEntry, type NeuralCheck } from '@/lib/moderation/runtime/manifest'
 import {
   argmax,
   cleanForCodeDetection,
@@ -96,18 +97,6 @@ export async function loadNeuralModel(
       return Array.from({ length: batch }, (_, b) => output.data.slice(b * length * hidden, b * length * hidden + hidden))
     },
   }
-}
-
-function postProcessing<K extends PostProcessing['kind']>(model: BrowserNeuralModel, kind: K): Extract<PostProcessing, { kind: K }> {
-  const configured = model.entry.postProcessing
-  if (configured.kind !== kind) throw new Error(`${model.entry.id} is configured for ${configured.kind}, not ${kind}`)
-  return configured as Extract<PostProcessing, { kind: K }>
-}
-
-function labelIndex(model: BrowserNeuralModel, label: string): number {
-  const found = Object.entries(model.id2label).find(([, name]) => name === label)
-  if (!found) throw new Error(`${model.entry.id} has no label "${label}"`)
-  return Number(found[0])
 }
 
 /** The seven metrics in the manifest's order; long texts scored per token window and averaged. */

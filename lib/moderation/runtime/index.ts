@@ -3,8 +3,9 @@
  * answer after that model's own post-processing (see manifest.ts). Response shapes, rounding
  * and timing belong to the API layer.
  */
-import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck, type PostProcessing } from './manifest'
-import { encodeForModel, ModelRuntime, type LoadedModel, type ModelState } from './models'
+import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from './manifest'
+import { labelIndex, postProcessing } from './model-config'
+import { encodeForModel, ModelRuntime, type ModelState } from './models'
 import {
   argmax,
   cleanForCodeDetection,
@@ -59,18 +60,6 @@ export function readiness(): Readiness {
     (m) => m.state === 'absent' || m.state === 'ready' || (!eager && m.state === 'not-loaded'),
   )
   return { ready, loading: runtime.settings.loading, models }
-}
-
-function postProcessing<K extends PostProcessing['kind']>(model: LoadedModel, kind: K): Extract<PostProcessing, { kind: K }> {
-  const pp = model.entry.postProcessing
-  if (pp.kind !== kind) throw new Error(`${model.entry.id} is configured for ${pp.kind}, not ${kind}`)
-  return pp as Extract<PostProcessing, { kind: K }>
-}
-
-function labelIndex(model: LoadedModel, label: string): number {
-  const entry = Object.entries(model.id2label).find(([, name]) => name === label)
-  if (!entry) throw new Error(`${model.entry.id} has no label "${label}"`)
-  return Number(entry[0])
 }
 
 /** Softmax classification; the top label and its probability, plus every label's probability. */
