@@ -81,6 +81,8 @@ export async function exchangeForMember(request: MemberExchangeRequest): Promise
   const member = await db.user.findUnique({ where: { email }, include: { memberships: { where: { orgId: org.id } } } })
   const membership = member?.memberships[0]
   if (!member || !membership) throw invalidGrant('The user is not a member of the organization')
+  // Anyone may type any unused address into their profile: only a verified one names a member.
+  if (!member.emailVerified) throw invalidGrant('The member has not verified this e-mail address')
 
   const lifetime = Math.min(app.exchangeTokenLifetime, EXCHANGE_LIFETIME_MAX_SECONDS)
   const issued = await db.$transaction(async (tx: Tx) => {

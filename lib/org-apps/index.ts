@@ -42,6 +42,7 @@ export async function grantTokenExchange(caller: Caller, appId: string, ip: stri
   if (app.ownerOrg.plan !== 'enterprise') {
     throw badRequest(`Token exchange needs an Enterprise-plan organization; ${app.ownerOrg.name} is on the ${app.ownerOrg.plan} plan`)
   }
+  if (!app.secretHash) throw badRequest(`"${app.name}" is a public app (no client secret): token exchange needs an app that authenticates with a secret`)
   if (app.tokenExchange) return app
   return db.$transaction(async (tx) => {
     const updated = await tx.oAuthApp.update({ where: { id: app.id }, data: { tokenExchange: true } })

@@ -81,9 +81,16 @@ export async function rotateSecret(appId: string): Promise<string> {
   return secret
 }
 
-/** Without a secret the app is public: it authenticates by client ID and PKCE. */
+/**
+ * Without a secret the app is public: it authenticates by client ID and PKCE. A public app cannot
+ * keep the token-exchange privilege (nothing would prove the caller is the app), so it ends, with
+ * the exchange tokens it issued.
+ */
 export async function deleteSecret(appId: string) {
-  await db.oAuthApp.update({ where: { id: appId }, data: { secretHash: null } })
+  await db.$transaction(async (tx) => {
+    await tx.oAuthApp.update({ where: { id: appId }, data: { secretHash: null, tokenExchange: false } })
+    await tx.accessToken.updateMany({ where: { appId, kind: 'exchange', revokedAt: null }, data: { revokedAt: new Date() } })
+  })
 }
 
 /** Deleting an app ends every grant it holds: its codes and tokens go with it (cascade), and its consents. */

@@ -23,7 +23,8 @@ export const tokenExchangeGrant: Grant = {
 
     if (credentials.method !== 'client_secret_basic') throw invalidClient('Token exchange needs HTTP Basic client authentication', false)
     const client = await authenticateClient(credentials)
-    if (!client.appId) throw invalidClient('Only apps registered to an organization can exchange tokens', true)
+    // A public app proves nothing with an empty Basic password: exchange needs a real secret.
+    if (client.isPublic || !client.appId) throw invalidClient('Token exchange needs an organization app with a client secret', true)
     const app = await db.oAuthApp.findUniqueOrThrow({ where: { id: client.appId } })
     return exchangeForMember({ app, subjectToken, subjectTokenType, scope: params.get('scope'), ip, signIdToken })
   },

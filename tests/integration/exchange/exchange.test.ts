@@ -42,7 +42,7 @@ async function oauthFailure(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   for (const name of ['xadmin', 'xwriter', 'xreader', 'xoutsider', 'xops']) {
-    const u = await createUser({ username: name, email: `${name}@test.dev`, password: `password-${name}` }, { isOperator: name === 'xops' })
+    const u = await createUser({ username: name, email: `${name}@test.dev`, password: `password-${name}` }, { isOperator: name === 'xops', emailVerified: true })
     users[name] = { id: u.id, email: u.email }
   }
   const org = await createOrg(users.xadmin!.id, { name: 'xorg' })

@@ -18,12 +18,14 @@ let orgId: string
 
 beforeAll(async () => {
   const admin = await createUser({ username: 'teadmin', email: 'teadmin@test.dev', password: 'password-admin' })
-  await createUser({ username: 'temember', email: 'temember@test.dev', password: 'password-member' })
+  await createUser({ username: 'temember', email: 'temember@test.dev', password: 'password-member' }, { emailVerified: true })
+  await createUser({ username: 'teunverified', email: 'teunverified@test.dev', password: 'password-unverified' })
   await createUser({ username: 'tenobody', email: 'tenobody@test.dev', password: 'password-nobody' })
   const org = await createOrg(admin.id, { name: 'teorg' })
   orgId = org.id
   await setBilling(org.id, { plan: 'enterprise', canPay: true })
   await addMember(org.id, 'temember', 'read')
+  await addMember(org.id, 'teunverified', 'read')
   const scopes = ['openid', 'profile', 'read-repos', 'write-repos']
   const app = await createApp({ kind: 'org', orgId: org.id }, { name: 'TE backend', redirectUris: ['https://te.example/cb'], scopes }, true)
   await db.oAuthApp.update({ where: { id: app.app.id }, data: { tokenExchange: true } })
@@ -64,6 +66,7 @@ describe('organization token exchange at the token endpoint', () => {
       [{}, basic(clientId, 'wrong'), 401, 'invalid_client'],
       [{}, basic(unprivileged.clientId, unprivileged.secret), 401, 'invalid_client'], // no privilege
       [{ subject_token: 'tenobody@test.dev' }, basic(clientId, secret), 400, 'invalid_grant'], // not a member
+      [{ subject_token: 'teunverified@test.dev' }, basic(clientId, secret), 400, 'invalid_grant'], // e-mail not verified
       [{ scope: 'manage-repos' }, basic(clientId, secret), 400, 'invalid_scope'],
       [{ subject_token_type: 'urn:other' }, basic(clientId, secret), 400, 'invalid_request'],
       [{ subject_token: 'not-an-email' }, basic(clientId, secret), 400, 'invalid_request'],
@@ -72,6 +75,10 @@ describe('organization token exchange at the token endpoint', () => {
       const r = await exchange(body, auth)
       expect([r.res.status, r.body.error], JSON.stringify(body)).toEqual([status, error])
     }
+    // A public app (no secret) gets nothing, even with an empty Basic password and the privilege set.
+    await db.oAuthApp.update({ where: { clientId: unprivileged.clientId }, data: { secretHash: null, tokenExchange: true } })
+    const publicApp = await exchange({}, basic(unprivileged.clientId, ''))
+    expect([publicApp.res.status, publicApp.body.error]).toEqual([401, 'invalid_client'])
     const missing = await token({ grant_type: TOKEN_EXCHANGE_GRANT_TYPE, subject_token_type: HUB_URN }, { authorization: basic(clientId, secret) })
     expect([missing.res.status, missing.body.error]).toEqual([400, 'invalid_request'])
   })
