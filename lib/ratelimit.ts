@@ -29,11 +29,15 @@ export async function resetLimit(key: string): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key: { startsWith: `${key}@` } } })
 }
 
-/** The client address as the nearest proxy reports it (set TRUST_PROXY=0 to ignore the header). */
+/**
+ * The client address as the nearest proxy saw it: the last X-Forwarded-For entry, which that proxy
+ * appended (earlier entries are whatever the client sent). TRUST_PROXY=0 ignores the header.
+ */
 export function clientIp(headers: Headers): string {
   if (process.env.TRUST_PROXY !== '0') {
     const forwarded = headers.get('x-forwarded-for')
-    if (forwarded) return forwarded.split(',')[0]!.trim().slice(0, 64)
+    const nearest = forwarded?.split(',').at(-1)?.trim()
+    if (nearest) return nearest.slice(0, 64)
   }
   return headers.get('x-real-ip')?.slice(0, 64) ?? 'unknown'
 }

@@ -5,12 +5,8 @@ import { AuthError } from 'next-auth'
 import { redirect } from 'next/navigation'
 import { signIn, signOut } from '@/lib/auth/nextauth'
 import { createUser } from '@/lib/hub/users'
+import { safeNextPath } from '@/lib/http/next-path'
 import { failure, text, type FormState } from '@/app/actions/state'
-
-/** Only same-site paths: an open redirect after sign-in would be a phishing aid. */
-function safeNext(value: string): string {
-  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/'
-}
 
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
   try {
@@ -22,7 +18,7 @@ export async function signInAction(_: FormState, form: FormData): Promise<FormSt
     }
     throw error
   }
-  redirect(safeNext(text(form, 'next')))
+  redirect(safeNextPath(text(form, 'next')))
 }
 
 export async function signUpAction(_: FormState, form: FormData): Promise<FormState> {
@@ -32,7 +28,7 @@ export async function signUpAction(_: FormState, form: FormData): Promise<FormSt
     return failure(error)
   }
   await signIn('credentials', { login: text(form, 'username'), password: text(form, 'password'), redirect: false })
-  redirect(safeNext(text(form, 'next')))
+  redirect(safeNextPath(text(form, 'next')))
 }
 
 export async function signOutAction() {

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { auth } from '@/lib/auth/nextauth'
+import { safeNextPath } from '@/lib/http/next-path'
 import { ActionForm } from '@/components/ActionForm'
 import { signInAction } from '@/app/actions/session'
 
@@ -8,7 +9,7 @@ export const metadata = { title: 'Sign in' }
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   const { next = '/' } = await searchParams
-  if ((await auth())?.user) redirect(next.startsWith('/') && !next.startsWith('//') ? next : '/')
+  if ((await auth())?.user) redirect(safeNextPath(next))
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-2xl font-semibold">Sign in to ModHub</h1>
