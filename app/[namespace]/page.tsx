@@ -65,7 +65,7 @@ export default async function ProfilePage({ params }: { params: Promise<{ namesp
                   <Link href={`/collections/${c.slug}`} className="card block p-4 hover:border-brand-500">
                     <span className="font-medium">{c.title}</span>
                     {c.private && <span className="badge ml-2 border-slate-300 text-slate-700">private</span>}
-                    <span className="mt-1 block text-xs text-slate-500">{c._count.items} items</span>
+                    {c.description && <span className="mt-1 block text-xs text-slate-500">{c.description}</span>}
                   </Link>
                 </li>
               ))}

@@ -54,6 +54,8 @@ export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response
 
 /** Reads a JSON body, answering 400 for anything that is not a JSON object. */
 export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<Record<string, unknown>> {
+  // Refuse a declared oversize body before reading it; the length check below catches the rest.
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw new HubError(413, 'Request body too large')
   const text = await request.text()
   if (text.length > maxBytes) throw new HubError(413, 'Request body too large')
   let parsed: unknown

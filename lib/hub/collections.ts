@@ -87,7 +87,7 @@ export function collectionJson(collection: Awaited<ReturnType<typeof authorizedC
 }
 
 export async function listCollections(caller: Caller, namespace: string) {
-  const rows = await db.collection.findMany({ where: { namespace }, orderBy: { updatedAt: 'desc' }, include: { _count: { select: { items: true } } } })
+  const rows = await db.collection.findMany({ where: { namespace }, orderBy: { updatedAt: 'desc' } })
   const out = []
   for (const c of rows) {
     const orgRole = c.ownerOrgId ? await roleInOrg(caller?.userId, c.ownerOrgId) : null

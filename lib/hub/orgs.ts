@@ -40,29 +40,33 @@ export async function findOrg(name: string) {
   return db.org.findUnique({ where: { name } })
 }
 
-/** Adds a user (by name or e-mail) to the organization, or changes their role. */
-export async function addMember(orgId: string, login: string, role: OrgRole) {
+/** Adds a user (by name or e-mail) to the organization; an existing member's role changes as changeMember would. */
+export async function addMember(orgId: string, login: string, role: string) {
+  const validRole = orgRole.parse(role)
   const key = login.trim()
   const user = key.includes('@') ? await db.user.findUnique({ where: { email: key.toLowerCase() } }) : await db.user.findUnique({ where: { username: key } })
   if (!user) throw notFound(`No user named "${key}"`)
-  return db.membership.upsert({
-    where: { orgId_userId: { orgId, userId: user.id } },
-    create: { orgId, userId: user.id, role },
-    update: { role },
-  })
+  if (await db.membership.findUnique({ where: { orgId_userId: { orgId, userId: user.id } } })) return changeMember(orgId, user.id, validRole)
+  try {
+    await db.membership.create({ data: { orgId, userId: user.id, role: validRole } })
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e
+    return changeMember(orgId, user.id, validRole) // added by a concurrent request meanwhile
+  }
 }
 
 /** Changes a member's role or removes them; an organization always keeps at least one admin. */
-export async function changeMember(orgId: string, userId: string, role: OrgRole | null) {
+export async function changeMember(orgId: string, userId: string, role: string | null) {
+  const validRole = role === null ? null : orgRole.parse(role)
   return db.$transaction(async (tx) => {
     const member = await tx.membership.findUnique({ where: { orgId_userId: { orgId, userId } } })
     if (!member) throw notFound('Not a member of this organization')
-    if (member.role === 'admin' && role !== 'admin') {
+    if (member.role === 'admin' && validRole !== 'admin') {
       const admins = await tx.membership.count({ where: { orgId, role: 'admin' } })
       if (admins <= 1) throw badRequest('An organization needs at least one admin')
     }
-    if (role === null) await tx.membership.delete({ where: { id: member.id } })
-    else await tx.membership.update({ where: { id: member.id }, data: { role } })
+    if (validRole === null) await tx.membership.delete({ where: { id: member.id } })
+    else await tx.membership.update({ where: { id: member.id }, data: { role: validRole } })
   })
 }
 

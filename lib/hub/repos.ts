@@ -140,5 +140,6 @@ export async function decideGatedAccess(caller: Caller, repoId: string, userId: 
   if (!repo) throw notFound('Repository not found')
   const decision = repoDecision(caller, 'manage', repo, await repoContext(caller, repo))
   if (decision !== 'allow') throw denial(decision)
-  return db.gatedAccess.update({ where: { repoId_userId: { repoId, userId } }, data: { status } })
+  const { count } = await db.gatedAccess.updateMany({ where: { repoId, userId }, data: { status } })
+  if (count === 0) throw notFound('No access request from this user')
 }

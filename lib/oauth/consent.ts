@@ -45,6 +45,15 @@ export async function revokeConsent(userId: string, clientId: string): Promise<b
     const now = new Date()
     const app = await tx.oAuthApp.findUnique({ where: { clientId }, select: { id: true } })
     if (app) await tx.accessToken.updateMany({ where: { userId, appId: app.id, revokedAt: null }, data: { revokedAt: now } })
+    // Metadata-document clients have no app row: their access tokens are found through the grants
+    // (codes, refresh families, device codes) they came from.
+    const [codes, families, devices] = await Promise.all([
+      tx.authorizationCode.findMany({ where: { userId, clientId }, select: { id: true } }),
+      tx.refreshToken.findMany({ where: { userId, clientId }, select: { familyId: true }, distinct: ['familyId'] }),
+      tx.deviceCode.findMany({ where: { userId, clientId }, select: { id: true } }),
+    ])
+    const grantIds = [...codes.map((c) => c.id), ...families.map((f) => f.familyId), ...devices.map((d) => d.id)]
+    if (grantIds.length) await tx.accessToken.updateMany({ where: { userId, grantId: { in: grantIds }, revokedAt: null }, data: { revokedAt: now } })
     await tx.refreshToken.updateMany({ where: { userId, clientId, revokedAt: null }, data: { revokedAt: now } })
     await tx.authorizationCode.updateMany({ where: { userId, clientId, usedAt: null }, data: { usedAt: now } })
     return count > 0

@@ -129,3 +129,15 @@ describe('repositories', () => {
     expect((await repoInfo('models', 'itowner', 'pub-model')).status).toBe(404)
   })
 })
+
+describe('organization members', () => {
+  it('refuse unknown roles, and adding the last admin again with a lower role', async () => {
+    const { addMember } = await import('@/lib/hub/orgs')
+    const org = await db.org.findUniqueOrThrow({ where: { name: 'itorg' } })
+    await expect(addMember(org.id, 'itmember', 'owner')).rejects.toThrow()
+    await expect(addMember(org.id, 'itowner', 'read')).rejects.toThrow(/at least one admin/)
+    expect((await db.membership.findFirstOrThrow({ where: { orgId: org.id, user: { username: 'itowner' } } })).role).toBe('admin')
+    await addMember(org.id, 'itmember', 'write')
+    expect((await db.membership.findFirstOrThrow({ where: { orgId: org.id, user: { username: 'itmember' } } })).role).toBe('write')
+  })
+})

@@ -1,5 +1,6 @@
 // GET /api/collections?owner={namespace}[&owner=...]: collections of users or organizations the caller may see.
 // POST /api/collections: create one (the body @huggingface/hub's createCollection sends).
+// Listings carry no item counts: a count would reveal private repos the caller cannot see.
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { callerFromRequest } from '@/lib/auth/caller'
@@ -12,7 +13,7 @@ export const GET = handle(async (request: Request) => {
   const caller = await callerFromRequest(request)
   const rows = (await Promise.all(owners.map((o) => listCollections(caller, o)))).flat()
   return NextResponse.json(
-    rows.map((c) => ({ slug: c.slug, title: c.title, description: c.description, private: c.private, owner: { name: c.namespace }, numberItems: c._count.items, lastUpdated: c.updatedAt.toISOString() })),
+    rows.map((c) => ({ slug: c.slug, title: c.title, description: c.description, private: c.private, owner: { name: c.namespace }, lastUpdated: c.updatedAt.toISOString() })),
   )
 })
 
