@@ -11,7 +11,7 @@ import { addMember, changeMember, createOrg, roleInOrg, setBilling } from '@/lib
 import { createRepo, decideGatedAccess, deleteRepo, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
 import { addToCollection, createCollection, deleteCollection } from '@/lib/hub/collections'
 import { repoPath, type RepoType } from '@/lib/hub/names'
-import { manageOrgDecision, type OrgRole } from '@/lib/policy'
+import { manageOrgDecision } from '@/lib/policy'
 import { db } from '@/lib/db'
 import { denial, notFound, unauthorized } from '@/lib/http/errors'
 import { failure, text, type FormState } from '@/app/actions/state'
@@ -82,7 +82,7 @@ async function adminOf(orgName: string) {
 export async function addMemberAction(_: FormState, form: FormData): Promise<FormState> {
   try {
     const org = await adminOf(text(form, 'org'))
-    await addMember(org.id, text(form, 'login'), text(form, 'role') as OrgRole)
+    await addMember(org.id, text(form, 'login'), text(form, 'role'))
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: `${text(form, 'login').trim()} is now a member (${text(form, 'role')}).` }
   } catch (e) {
@@ -94,7 +94,7 @@ export async function changeMemberAction(_: FormState, form: FormData): Promise<
   try {
     const org = await adminOf(text(form, 'org'))
     const role = text(form, 'role')
-    await changeMember(org.id, text(form, 'userId'), role === 'remove' ? null : (role as OrgRole))
+    await changeMember(org.id, text(form, 'userId'), role === 'remove' ? null : role)
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: role === 'remove' ? 'Member removed.' : `Role changed to ${role}.` }
   } catch (e) {
