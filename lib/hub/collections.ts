@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { db } from '@/lib/db'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
-import { collectionDecision, repoDecision, type Caller, type CollectionAction } from '@/lib/policy'
-import { repoContext } from '@/lib/hub/repos'
+import { collectionDecision, type Caller, type CollectionAction } from '@/lib/policy'
+import { mayViewRepo } from '@/lib/hub/repos'
 import { denial, notFound } from '@/lib/http/errors'
 
 export const createCollectionInput = z.object({
@@ -43,14 +43,19 @@ export async function authorizedCollection(caller: Caller, slug: string, action:
   const orgRole = collection.ownerOrgId ? await roleInOrg(caller?.userId, collection.ownerOrgId) : null
   const decision = collectionDecision(caller, action, collection, orgRole)
   if (decision !== 'allow') throw denial(decision, 'Collection')
-  return collection
+  // Items the caller may not see (private repos) are left out, wherever the collection is shown.
+  const items = []
+  for (const item of collection.items) if (await mayViewRepo(caller, item.repo)) items.push(item)
+  return { ...collection, items }
 }
 
 export async function addToCollection(caller: Caller, slug: string, repoId: string, note = '') {
   const collection = await authorizedCollection(caller, slug, 'write')
   const repo = await db.repo.findUnique({ where: { id: repoId } })
-  if (!repo || repoDecision(caller, 'view', repo, await repoContext(caller, repo)) !== 'allow') throw notFound('Repository not found')
-  const position = collection.items.length
+  if (!repo || !(await mayViewRepo(caller, repo))) throw notFound('Repository not found')
+  // After every item, counted over all items: some may be hidden from this caller.
+  const last = await db.collectionItem.aggregate({ where: { collectionId: collection.id }, _max: { position: true } })
+  const position = (last._max.position ?? -1) + 1
   return db.collectionItem.upsert({
     where: { collectionId_repoId: { collectionId: collection.id, repoId } },
     create: { collectionId: collection.id, repoId, position, note },
@@ -63,8 +68,8 @@ export async function deleteCollection(caller: Caller, slug: string) {
   await db.collection.delete({ where: { id: collection.id } })
 }
 
-/** The Hub's collection JSON. Items the caller may not see (private repos) are left out. */
-export function collectionJson(collection: Awaited<ReturnType<typeof authorizedCollection>>, visibleRepoIds: Set<string>) {
+/** The Hub's collection JSON, of a collection as authorizedCollection returns it (visible items only). */
+export function collectionJson(collection: Awaited<ReturnType<typeof authorizedCollection>>) {
   return {
     slug: collection.slug,
     title: collection.title,
@@ -72,9 +77,7 @@ export function collectionJson(collection: Awaited<ReturnType<typeof authorizedC
     private: collection.private,
     owner: { name: collection.namespace, type: collection.ownerOrgId ? 'org' : 'user' },
     lastUpdated: collection.updatedAt.toISOString(),
-    items: collection.items
-      .filter((i) => visibleRepoIds.has(i.repoId))
-      .map((i) => ({
+    items: collection.items.map((i) => ({
         _id: i.id,
         position: i.position,
         type: i.repo.type,

@@ -29,6 +29,11 @@ export async function repoContext(caller: Caller, repo: RepoRow): Promise<RepoCo
   return { orgRole, gatedAccepted: access?.status === 'accepted' }
 }
 
+/** Whether the caller may see the repo at all (private repos of others are not even listed). */
+export async function mayViewRepo(caller: Caller, repo: RepoRow): Promise<boolean> {
+  return repoDecision(caller, 'view', repo, await repoContext(caller, repo)) === 'allow'
+}
+
 /** Finds a repo and checks the caller may take `action` on it; throws 401/403/404 otherwise. */
 export async function authorizedRepo(caller: Caller, type: RepoType, namespace: string, name: string, action: RepoAction) {
   const repo = await db.repo.findUnique({ where: { type_namespace_name: { type, namespace, name } } })
@@ -95,7 +100,7 @@ export async function listRepos(caller: Caller, filter: { type?: RepoType; names
   const visible: RepoRow[] = []
   for (const repo of rows) {
     if (!repo.private) visible.push(repo)
-    else if (caller && repoDecision(caller, 'view', repo, await repoContext(caller, repo)) === 'allow') visible.push(repo)
+    else if (caller && (await mayViewRepo(caller, repo))) visible.push(repo)
     if (visible.length >= (filter.limit ?? 100)) break
   }
   return visible

@@ -2,8 +2,7 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
 import { authorizedCollection } from '@/lib/hub/collections'
-import { repoContext } from '@/lib/hub/repos'
-import { collectionDecision, repoDecision } from '@/lib/policy'
+import { collectionDecision } from '@/lib/policy'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { HubError } from '@/lib/http/errors'
 import { RepoList } from '@/components/RepoList'
@@ -18,10 +17,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ nam
     if (e instanceof HubError) notFound()
     throw e
   })
-  const visible = []
-  for (const item of collection.items) {
-    if (repoDecision(caller, 'view', item.repo, await repoContext(caller, item.repo)) === 'allow') visible.push(item.repo)
-  }
+  const visible = collection.items.map((item) => item.repo)
   const orgRole = collection.ownerOrgId ? await roleInOrg(caller?.userId, collection.ownerOrgId) : null
   const mayWrite = caller !== null && collectionDecision(caller, 'write', collection, orgRole) === 'allow'
   return (

@@ -3,8 +3,6 @@
 import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
 import { authorizedCollection, collectionJson, deleteCollection } from '@/lib/hub/collections'
-import { repoContext } from '@/lib/hub/repos'
-import { repoDecision } from '@/lib/policy'
 import { handle } from '@/lib/http/errors'
 
 type Params = { params: Promise<{ namespace: string; slug: string }> }
@@ -13,11 +11,7 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   const { namespace, slug } = await params
   const caller = await callerFromRequest(request)
   const collection = await authorizedCollection(caller, `${namespace}/${slug}`, 'read')
-  const visible = new Set<string>()
-  for (const item of collection.items) {
-    if (repoDecision(caller, 'view', item.repo, await repoContext(caller, item.repo)) === 'allow') visible.add(item.repoId)
-  }
-  return NextResponse.json(collectionJson(collection, visible))
+  return NextResponse.json(collectionJson(collection))
 })
 
 export const DELETE = handle(async (request: Request, { params }: Params) => {
