@@ -6,6 +6,8 @@ export type Principal = {
   username: string
   tokenId: string
   tokenKind: TokenKind
+  /** The name the token was given (personal tokens) or the app it was issued to. */
+  displayName: string
   /** Personal tokens: read | write | fineGrained. Tokens of other kinds: null (their scopes decide). */
   role: 'read' | 'write' | 'fineGrained' | null
   scopes: string[]

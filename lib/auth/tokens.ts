@@ -63,6 +63,7 @@ export async function principalFromToken(token: string): Promise<Principal | nul
     username: row.user.username,
     tokenId: row.id,
     tokenKind: row.kind as TokenKind,
+    displayName: row.displayName,
     role: row.kind === 'personal' ? (row.role as Principal['role']) : null,
     scopes: readList(row.scopes),
     orgIds: readList(row.orgIds),

@@ -48,16 +48,11 @@ export async function whoami(userId: string, principal: Principal | null) {
       ? {
           type: AUTH_TYPE[principal.tokenKind],
           ...(principal.tokenKind === 'personal'
-            ? { accessToken: { displayName: await tokenName(principal.tokenId), role: principal.role, createdAt: principal.createdAt.toISOString() } }
+            ? { accessToken: { displayName: principal.displayName, role: principal.role, createdAt: principal.createdAt.toISOString() } }
             : {}),
           ...(principal.scopes.length ? { scope: principal.scopes.join(' ') } : {}),
           ...(principal.expiresAt ? { expiresAt: principal.expiresAt.toISOString() } : {}),
         }
       : { type: 'session' },
   }
-}
-
-async function tokenName(tokenId: string): Promise<string> {
-  const row = await db.accessToken.findUnique({ where: { id: tokenId }, select: { displayName: true } })
-  return row?.displayName ?? ''
 }

@@ -25,7 +25,7 @@ function token(kind: Principal['tokenKind'], extra: Partial<Principal> = {}): Ca
   return {
     userId: ME,
     principal: {
-      userId: ME, username: 'me', tokenId: 't', tokenKind: kind, role: null, scopes: [], orgIds: [], appId: null, repoId: null,
+      userId: ME, username: 'me', tokenId: 't', tokenKind: kind, displayName: 't', role: null, scopes: [], orgIds: [], appId: null, repoId: null,
       createdAt: new Date(0), expiresAt: null, ...extra,
     },
   }

@@ -10,6 +10,7 @@ export function principal(overrides: Partial<Principal> = {}): Principal {
     username: 'karan',
     tokenId: 'token-1',
     tokenKind: 'oauth',
+    displayName: 'Test app',
     role: null,
     scopes: ['write:users'],
     orgIds: [],

@@ -34,7 +34,7 @@ describe('granting token exchange', () => {
   it('is for operators only: org admins, tokens and anonymous callers are refused', async () => {
     await expect(grantTokenExchange(session(adminId), enterpriseApp)).rejects.toMatchObject({ status: 404 })
     await expect(grantTokenExchange(null, enterpriseApp)).rejects.toMatchObject({ status: 401 })
-    const principal: Principal = { userId: operatorId, username: 'opsuser', tokenId: 't', tokenKind: 'personal', role: 'write', scopes: [], orgIds: [], appId: null, repoId: null, createdAt: new Date(), expiresAt: null }
+    const principal: Principal = { userId: operatorId, username: 'opsuser', tokenId: 't', tokenKind: 'personal', displayName: 'ops token', role: 'write', scopes: [], orgIds: [], appId: null, repoId: null, createdAt: new Date(), expiresAt: null }
     await expect(grantTokenExchange({ userId: operatorId, principal }, enterpriseApp)).rejects.toMatchObject({ status: 403 })
     expect((await db.oAuthApp.findUniqueOrThrow({ where: { id: enterpriseApp } })).tokenExchange).toBe(false)
   })
