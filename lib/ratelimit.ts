@@ -2,6 +2,7 @@
 // Windows are aligned to the clock (key@window-number), so one hit is one upsert statement: no
 // read-then-write transaction on the request path.
 import { db } from '@/lib/db'
+import { setting } from '@/lib/config'
 
 export type Limit = { allowed: boolean; retryAfterSeconds: number; remaining: number }
 
@@ -34,7 +35,7 @@ export async function resetLimit(key: string): Promise<void> {
  * appended (earlier entries are whatever the client sent). TRUST_PROXY=0 ignores the header.
  */
 export function clientIp(headers: Headers): string {
-  if (process.env.TRUST_PROXY !== '0') {
+  if (setting('TRUST_PROXY')) {
     const forwarded = headers.get('x-forwarded-for')
     const nearest = forwarded?.split(',').at(-1)?.trim()
     if (nearest) return nearest.slice(0, 64)

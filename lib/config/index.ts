@@ -1,11 +1,15 @@
-// Settings read from the environment, with the defaults a fresh clone runs on.
+// The hub's runtime settings (one table in ./settings) and the two that are derived from others.
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { setting } from '@/lib/config/settings'
+
+export { setting, settingProblems, SETTINGS, SettingError, type SettingName } from '@/lib/config/settings'
 
 /** The hub's public origin (issuer, links in e-mails and documents). */
 export function hubUrl(): string {
-  return (process.env.HUB_URL || process.env.AUTH_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '')
+  // AUTH_URL is next-auth's name for the same origin; HUB_URL wins when both are set.
+  return (setting('HUB_URL') || process.env.AUTH_URL || `http://localhost:${setting('PORT')}`).replace(/\/+$/, '')
 }
 
 /**
@@ -14,7 +18,8 @@ export function hubUrl(): string {
  * behind a load balancer must share AUTH_SECRET.
  */
 export function authSecret(): string {
-  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET
+  const configured = setting('AUTH_SECRET')
+  if (configured) return configured
   const file = path.resolve(process.cwd(), 'data', 'auth-secret')
   try {
     return fs.readFileSync(file, 'utf8').trim()
@@ -28,10 +33,4 @@ export function authSecret(): string {
       return fs.readFileSync(file, 'utf8').trim() // another process wrote it first
     }
   }
-}
-
-export function intSetting(name: string, fallback: number): number {
-  const raw = process.env[name]
-  const value = raw === undefined || raw === '' ? NaN : Number(raw)
-  return Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback
 }

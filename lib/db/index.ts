@@ -2,6 +2,7 @@
 // default) or PostgreSQL. Both clients are generated from the same schema (scripts/db.ts), so they
 // share one type; the SQLite client's type stands for both.
 import path from 'node:path'
+import { setting } from '@/lib/config/settings'
 import { PrismaClient as SqliteClient } from '@/lib/generated/sqlite/client'
 import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client'
 import { PrismaLibSql } from '@prisma/adapter-libsql'
@@ -10,10 +11,8 @@ import { PrismaPg } from '@prisma/adapter-pg'
 export type Db = InstanceType<typeof SqliteClient>
 export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
 
-export const DEFAULT_DATABASE_URL = 'file:./data/modhub.db'
-
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL
+  return setting('DATABASE_URL')
 }
 
 function connect(): Db {

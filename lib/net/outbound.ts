@@ -12,7 +12,7 @@ import https from 'node:https'
 import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP, type LookupFunction } from 'node:net'
 import { classifyAddress, type AddressClass } from '@/lib/net/addresses'
-import { intSetting } from '@/lib/config'
+import { setting } from '@/lib/config'
 
 export type OutboundFailure = 'bad-url' | 'blocked-address' | 'dns' | 'redirect' | 'status' | 'too-large' | 'timeout' | 'network'
 
@@ -42,11 +42,11 @@ export type OutboundOptions = {
 
 /** Loopback targets (and plain http to them) are for development and tests only. */
 export function loopbackFetchAllowed(): boolean {
-  return process.env.OAUTH_ALLOW_LOOPBACK_FETCH === '1'
+  return setting('OAUTH_ALLOW_LOOPBACK_FETCH')
 }
 
 function defaultTimeoutMs(): number {
-  return intSetting('OUTBOUND_FETCH_TIMEOUT_MS', 5000)
+  return setting('OUTBOUND_FETCH_TIMEOUT_MS')
 }
 
 type Target = { url: URL; address: string; family: 4 | 6 }

@@ -1,7 +1,7 @@
 // The device authorization grant (RFC 8628): a CLI or TV asks for a code pair, the user enters the
 // short user code on another device and approves, and the app polls the token endpoint.
 import { db, readList, writeList } from '@/lib/db'
-import { hubUrl, intSetting } from '@/lib/config'
+import { hubUrl, setting } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { hit } from '@/lib/ratelimit'
 import { authenticateClient, credentialsFrom } from '@/lib/oauth/clients/authenticate'
@@ -23,7 +23,7 @@ const DEFAULT_INTERVAL = 5
 const MAX_LIVE_CODES_PER_CLIENT = 50
 
 export function deviceCodeSeconds(): number {
-  return Math.min(Math.max(intSetting('DEVICE_CODE_SECONDS', 300), 60), 1800)
+  return setting('DEVICE_CODE_SECONDS')
 }
 
 function pollingError(code: string, description: string, status = 400): OAuthError {
@@ -121,8 +121,8 @@ export class UserCodeError extends Error {}
 
 /** Finds the pending request a user code names, counting guesses per user and per address. */
 export async function findPendingRequest(enteredCode: string, userId: string, ip: string): Promise<PendingDeviceRequest> {
-  const perUser = await hit(`device-code:user:${userId}`, intSetting('DEVICE_CODE_GUESSES_PER_USER', 20), 15 * 60)
-  const perIp = await hit(`device-code:ip:${ip}`, intSetting('DEVICE_CODE_GUESSES_PER_IP', 60), 15 * 60)
+  const perUser = await hit(`device-code:user:${userId}`, setting('DEVICE_CODE_GUESSES_PER_USER'), 15 * 60)
+  const perIp = await hit(`device-code:ip:${ip}`, setting('DEVICE_CODE_GUESSES_PER_IP'), 15 * 60)
   if (!perUser.allowed || !perIp.allowed) throw new UserCodeError('Too many attempts. Wait a few minutes and try again.')
   const code = normalizeUserCode(enteredCode)
   if (!code) throw new UserCodeError('That is not a valid code: it has 8 letters, like BCDF-GHJK.')

@@ -6,6 +6,7 @@
 // The token endpoint authenticates the app (HTTP Basic) and passes its row here; this module
 // decides everything after that.
 import { db, readList, type Tx } from '@/lib/db'
+import { setting } from '@/lib/config'
 import { issueToken } from '@/lib/auth/tokens'
 import { recordAudit } from '@/lib/audit'
 import { EXCHANGE_LIFETIME_MAX_SECONDS } from '@/lib/org-apps'
@@ -18,7 +19,7 @@ export const HF_USER_EMAIL_TOKEN_TYPE = 'urn:huggingface:token-type:user-email'
 
 /** The hub's own subject token type (SPEC.md: urn:hub:token-type:user-email), configurable. */
 export function userEmailTokenType(): string {
-  return process.env.OAUTH_USER_EMAIL_TOKEN_TYPE || 'urn:hub:token-type:user-email'
+  return setting('OAUTH_USER_EMAIL_TOKEN_TYPE')
 }
 
 export function isUserEmailTokenType(type: string): boolean {

@@ -1,6 +1,6 @@
 // POST /oauth/token: reads the body (form or JSON), rate-limits per address and per client,
 // dispatches on grant_type, and answers with Cache-Control: no-store.
-import { intSetting } from '@/lib/config'
+import { setting } from '@/lib/config'
 import { clientIp, hit } from '@/lib/ratelimit'
 import { CORS_HEADERS } from '@/lib/http/cors'
 import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
@@ -18,10 +18,10 @@ async function limit(key: string, max: number) {
 }
 
 export async function tokenEndpoint(request: Request): Promise<Response> {
-  await limit(`oauth-token:ip:${clientIp(request.headers)}`, intSetting('OAUTH_TOKEN_LIMIT_PER_IP', 600))
+  await limit(`oauth-token:ip:${clientIp(request.headers)}`, setting('OAUTH_TOKEN_LIMIT_PER_IP'))
   const params = await bodyParams(request)
   const credentials = credentialsFrom(request, params)
-  if (credentials.clientId) await limit(`oauth-token:client:${credentials.clientId.slice(0, 200)}`, intSetting('OAUTH_TOKEN_LIMIT_PER_CLIENT', 1200))
+  if (credentials.clientId) await limit(`oauth-token:client:${credentials.clientId.slice(0, 200)}`, setting('OAUTH_TOKEN_LIMIT_PER_CLIENT'))
   const grantType = required(params, 'grant_type')
   const grant = GRANTS.get(grantType)
   if (!grant) throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType.slice(0, 100)}`)

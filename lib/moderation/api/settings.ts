@@ -1,4 +1,4 @@
-import { intSetting } from '@/lib/config'
+import { setting } from '@/lib/config'
 
 export type ModerationLimits = {
   /** Larger request bodies are answered 413. */
@@ -9,7 +9,6 @@ export type ModerationLimits = {
   maxListItems: number
 }
 
-/** A token bucket per token (per client address when auth is off); 0 requests per minute disables it. */
 /** Requests per token (or client address when auth is off) per clock minute; 0 turns the limit off. */
 export type RateLimitSettings = { requestsPerMinute: number }
 
@@ -22,12 +21,12 @@ export type ModerationSettings = {
 
 export function moderationSettings(): ModerationSettings {
   return {
-    authRequired: process.env.MODERATION_AUTH !== 'off',
+    authRequired: setting('MODERATION_AUTH') !== 'off',
     limits: {
-      maxBodyBytes: intSetting('MODERATION_MAX_BODY_BYTES', 1_048_576),
-      maxTextLength: intSetting('MODERATION_MAX_TEXT_LENGTH', 50_000),
-      maxListItems: intSetting('MODERATION_MAX_LIST_ITEMS', 256),
+      maxBodyBytes: setting('MODERATION_MAX_BODY_BYTES'),
+      maxTextLength: setting('MODERATION_MAX_TEXT_LENGTH'),
+      maxListItems: setting('MODERATION_MAX_LIST_ITEMS'),
     },
-    rateLimit: { requestsPerMinute: intSetting('MODERATION_RATE_LIMIT_PER_MINUTE', 600) },
+    rateLimit: { requestsPerMinute: setting('MODERATION_RATE_LIMIT_PER_MINUTE') },
   }
 }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { setting, type Environment } from '@/lib/config/settings'
 
 export interface RuntimeSettings {
   /** Root of the transformers.js model layout (`<dir>/<model id>/...`). */
@@ -22,24 +23,14 @@ export interface RuntimeSettings {
   threads: number
 }
 
-function intSetting(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback
-  const parsed = Number(value)
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`)
-  return parsed
-}
-
-export function settingsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): RuntimeSettings {
-  const loading = env.MODERATION_MODEL_LOADING ?? 'lazy'
-  if (loading !== 'lazy' && loading !== 'eager') {
-    throw new Error(`MODERATION_MODEL_LOADING must be "lazy" or "eager", got "${loading}"`)
-  }
+/** The runtime settings from `env` (the process environment when left out). */
+export function settingsFromEnv(env?: Environment): RuntimeSettings {
   return {
-    modelsDir: path.resolve(env.MODELS_DIR || 'public/models'),
-    loading,
-    microBatching: (env.MODERATION_MICROBATCH ?? 'on') !== 'off',
-    maxBatchSize: Math.max(1, intSetting(env.MODERATION_BATCH_MAX, 32, 'MODERATION_BATCH_MAX')),
-    maxWaitMs: intSetting(env.MODERATION_BATCH_WAIT_MS, 0, 'MODERATION_BATCH_WAIT_MS'),
-    threads: intSetting(env.MODERATION_ORT_THREADS, 1, 'MODERATION_ORT_THREADS'),
+    modelsDir: path.resolve(setting('MODELS_DIR', env)),
+    loading: setting('MODERATION_MODEL_LOADING', env),
+    microBatching: setting('MODERATION_MICROBATCH', env) === 'on',
+    maxBatchSize: setting('MODERATION_BATCH_MAX', env),
+    maxWaitMs: setting('MODERATION_BATCH_WAIT_MS', env),
+    threads: setting('MODERATION_ORT_THREADS', env),
   }
 }

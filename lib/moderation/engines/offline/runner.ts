@@ -6,10 +6,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import * as ort from 'onnxruntime-node'
+import { setting } from '@/lib/config'
 import type { Feeds, GraphOutputs, GraphRunner } from '@/lib/moderation/offline/graph-io'
 
 export function offlineModelsDir(): string {
-  return path.resolve(process.env.OFFLINE_MODELS_DIR || 'public/models/offline')
+  return path.resolve(setting('OFFLINE_MODELS_DIR'))
 }
 
 export function graphInstalled(graph: string): boolean {

@@ -1,0 +1,132 @@
+// Every runtime setting the hub reads from its environment, in one table: name, kind, default,
+// bounds and meaning. Code asks `setting('NAME')` and never reads process.env itself, so a setting
+// is documented, validated and defaulted in one place (the README's configuration table is checked
+// against this table by tests/unit/settings.test.ts).
+//
+// Values are parsed on each read (a map lookup and a parse): tests and operators may change the
+// environment of a running process, and no setting is read on a path where that cost matters.
+
+type IntSpec = { kind: 'int'; default: number; min?: number; max?: number; meaning: string }
+type StringSpec = { kind: 'string'; default: string; meaning: string; /** README text for a computed default. */ defaultText?: string }
+type EnumSpec<V extends string = string> = { kind: 'enum'; values: readonly V[]; default: V; meaning: string }
+type FlagSpec = { kind: 'flag'; default: boolean; meaning: string }
+export type SettingSpec = IntSpec | StringSpec | EnumSpec | FlagSpec
+
+const int = (defaultValue: number, meaning: string, bounds: { min?: number; max?: number } = {}): IntSpec => ({
+  kind: 'int',
+  default: defaultValue,
+  min: bounds.min ?? 0,
+  max: bounds.max,
+  meaning,
+})
+const str = (defaultValue: string, meaning: string, defaultText?: string): StringSpec => ({ kind: 'string', default: defaultValue, meaning, defaultText })
+const oneOf = <V extends string>(values: readonly V[], defaultValue: V, meaning: string): EnumSpec<V> => ({ kind: 'enum', values, default: defaultValue, meaning })
+const flag = (defaultValue: boolean, meaning: string): FlagSpec => ({ kind: 'flag', default: defaultValue, meaning })
+
+export const SETTINGS = {
+  // The hub
+  DATABASE_URL: str('file:./data/modhub.db', 'SQLite file (embedded default) or `postgresql://user@host:port/db`'),
+  PORT: int(3000, 'port of `npm run hub`', { min: 1, max: 65535 }),
+  HUB_URL: str('', 'public origin: OAuth issuer, links', 'http://localhost:$PORT'),
+  AUTH_SECRET: str('', 'signs sessions; every instance behind a load balancer must share it', 'random, kept in `data/auth-secret`'),
+  TRUST_PROXY: flag(true, 'rate limits count the address the nearest proxy appended to `X-Forwarded-For`; `0` ignores the header (no proxy in front)'),
+
+  // OAuth
+  OAUTH_TOKEN_LIMIT_PER_IP: int(600, 'token requests per client address per minute (429 with Retry-After beyond)'),
+  OAUTH_TOKEN_LIMIT_PER_CLIENT: int(1200, 'token requests per client per minute'),
+  OAUTH_USER_EMAIL_TOKEN_TYPE: str('urn:hub:token-type:user-email', "the hub's subject token type for organization token exchange (the Hugging Face URN is always accepted too)"),
+  OAUTH_ALLOW_LOOPBACK_FETCH: flag(false, 'lets metadata documents and CI issuers live on loopback http URLs (development and tests only)'),
+  OUTBOUND_FETCH_TIMEOUT_MS: int(5000, 'deadline of an outbound fetch (client metadata documents, CI issuer keys)', { min: 100 }),
+  DEVICE_CODE_SECONDS: int(300, 'lifetime of a device code', { min: 60, max: 1800 }),
+  DEVICE_CODE_GUESSES_PER_USER: int(20, 'wrong user codes a signed-in user may enter per 15 minutes'),
+  DEVICE_CODE_GUESSES_PER_IP: int(60, 'wrong user codes per client address per 15 minutes'),
+
+  // Moderation API
+  MODERATION_AUTH: oneOf(['required', 'off'] as const, 'required', '`off` accepts requests without a token (`Authorization: None`) for trusted internal deployments'),
+  MODERATION_MAX_BODY_BYTES: int(1_048_576, 'larger request bodies are answered 413', { min: 1 }),
+  MODERATION_MAX_TEXT_LENGTH: int(50_000, 'longer `text` (UTF-16 code units) is a 422', { min: 1 }),
+  MODERATION_MAX_LIST_ITEMS: int(256, 'longer lists (texts, labels, categories) are a 422', { min: 1 }),
+  MODERATION_RATE_LIMIT_PER_MINUTE: int(600, 'requests per token per clock minute, counted in the database and shared by every instance (429 with Retry-After); 0 turns the limit off'),
+
+  // Moderation models
+  MODELS_DIR: str('public/models', 'neural moderation models (transformers.js layout)'),
+  OFFLINE_MODELS_DIR: str('public/models/offline', 'the offline engines\' ONNX graphs'),
+  MODERATION_MODEL_LOADING: oneOf(['lazy', 'eager'] as const, 'lazy', '`eager` loads every installed model at start; `GET /rai/v1/raimoderationmodels/health` answers 503 until they are ready'),
+  MODERATION_MICROBATCH: oneOf(['on', 'off'] as const, 'on', 'micro-batching of concurrent requests to one model'),
+  MODERATION_BATCH_MAX: int(32, 'most sequences in one micro-batch', { min: 1 }),
+  MODERATION_BATCH_WAIT_MS: int(0, 'longest a first sequence waits for company before its batch starts (0: the next turn of the event loop)'),
+  MODERATION_ORT_THREADS: int(1, 'onnxruntime threads per model session; 0 = all cores (1 measured faster under concurrent load on 2 cores: bench/moderation/RESULTS.md)'),
+} as const satisfies Record<string, SettingSpec>
+
+export type SettingName = keyof typeof SETTINGS
+type ValueOf<S> = S extends IntSpec ? number : S extends FlagSpec ? boolean : S extends EnumSpec<infer V> ? V : string
+export type SettingValue<N extends SettingName> = ValueOf<(typeof SETTINGS)[N]>
+
+export type Environment = Readonly<Record<string, string | undefined>>
+
+/** A setting whose value cannot be used; the message names the setting and what it accepts. */
+export class SettingError extends Error {
+  constructor(name: string, raw: string, accepts: string) {
+    super(`${name} must be ${accepts}, got "${raw.slice(0, 100)}"`)
+    this.name = 'SettingError'
+  }
+}
+
+function parse(name: string, spec: SettingSpec, raw: string): number | boolean | string {
+  switch (spec.kind) {
+    case 'int': {
+      const value = Number(raw)
+      const min = spec.min ?? 0
+      const inRange = Number.isInteger(value) && value >= min && (spec.max === undefined || value <= spec.max)
+      if (!inRange) throw new SettingError(name, raw, spec.max === undefined ? `an integer ≥ ${min}` : `an integer from ${min} to ${spec.max}`)
+      return value
+    }
+    case 'flag':
+      if (['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())) return true
+      if (['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false
+      throw new SettingError(name, raw, '1 or 0')
+    case 'enum':
+      if (!spec.values.includes(raw)) throw new SettingError(name, raw, spec.values.map((v) => `"${v}"`).join(' or '))
+      return raw
+    case 'string':
+      return raw
+  }
+}
+
+/** The setting's value from the environment (an unset or empty variable is the default). */
+export function setting<N extends SettingName>(name: N, env: Environment = process.env): SettingValue<N> {
+  const spec: SettingSpec = SETTINGS[name]
+  const raw = env[name]
+  if (raw === undefined || raw === '') return spec.default as SettingValue<N>
+  return parse(name, spec, raw) as SettingValue<N>
+}
+
+/** Every problem with the environment's settings, for a server to report once at start. */
+export function settingProblems(env: Environment = process.env): string[] {
+  const problems: string[] = []
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    try {
+      setting(name, env)
+    } catch (error) {
+      problems.push((error as Error).message)
+    }
+  }
+  return problems
+}
+
+function defaultText(spec: SettingSpec): string {
+  if (spec.kind === 'string' && spec.defaultText) return spec.defaultText
+  if (spec.kind === 'flag') return spec.default ? '`1`' : '`0`'
+  if (spec.kind === 'string' && spec.default === '') return 'none'
+  return `\`${spec.default}\``
+}
+
+/** The README's configuration table, rendered from SETTINGS (`npm run settings:table` prints it). */
+export function settingsMarkdownTable(): string {
+  const rows = (Object.keys(SETTINGS) as SettingName[]).map((name) => {
+    const spec: SettingSpec = SETTINGS[name]
+    const accepts = spec.kind === 'enum' ? ` (${spec.values.map((v) => `\`${v}\``).join(' or ')})` : spec.kind === 'int' && spec.max !== undefined ? ` (${spec.min ?? 0}–${spec.max})` : ''
+    return `| \`${name}\` | ${defaultText(spec)}${accepts} | ${spec.meaning} |`
+  })
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n')
+}
