@@ -10,7 +10,7 @@ import { addToCollection, createCollection } from '@/lib/hub/collections'
 import type { OrgRole } from '@/lib/policy'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { sha256Hex } from '@/lib/auth/secrets'
-import { grantTokenExchange } from '@/lib/org-apps'
+import { grantTokenExchange } from '@/lib/hub/org-apps'
 
 export const DEMO_USERS = [
   { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },

@@ -4,7 +4,7 @@ import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { sessionCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
-import { grantTokenExchange, revokeTokenExchange } from '@/lib/org-apps'
+import { grantTokenExchange, revokeTokenExchange } from '@/lib/hub/org-apps'
 import { failure, text, type FormState } from '@/app/actions/state'
 
 export async function grantTokenExchangeAction(_: FormState, form: FormData): Promise<FormState> {

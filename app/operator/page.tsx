@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { notFound, redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
 import { HubError } from '@/lib/http/errors'
-import { EXCHANGE_LIFETIME_DEFAULT_SECONDS, operatorOverview } from '@/lib/org-apps'
+import { EXCHANGE_LIFETIME_DEFAULT_SECONDS, operatorOverview } from '@/lib/hub/org-apps'
 import { ActionForm } from '@/components/ActionForm'
 import { grantTokenExchangeAction, revokeTokenExchangeAction } from '@/app/operator/actions'
 

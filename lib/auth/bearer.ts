@@ -1,6 +1,6 @@
 // Reads `Authorization: Bearer <token>` and resolves it to a principal.
 import { principalFromToken } from '@/lib/auth/tokens'
-import type { Principal } from '@/lib/auth/principal'
+import type { Principal } from '@/lib/policy/principal'
 
 /** The raw token of an Authorization header, or null when there is none or it is not a Bearer credential. */
 export function bearerToken(header: string | null): string | null {

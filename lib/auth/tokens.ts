@@ -2,7 +2,7 @@
 // Tokens start with hf_ because @huggingface/hub refuses any other credential.
 import { db, readList, writeList, type Tx } from '@/lib/db'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
-import type { Principal, TokenKind } from '@/lib/auth/principal'
+import type { Principal, TokenKind } from '@/lib/policy/principal'
 
 const PREFIX: Record<TokenKind, string> = {
   personal: 'hf_',

@@ -2,7 +2,7 @@
 import { db } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { profileVisibility } from '@/lib/policy'
-import type { Principal } from '@/lib/auth/principal'
+import type { Principal } from '@/lib/policy/principal'
 
 const AUTH_TYPE: Record<Principal['tokenKind'], string> = {
   personal: 'access_token',

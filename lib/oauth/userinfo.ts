@@ -4,7 +4,7 @@ import { db } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { avatarUrl } from '@/lib/hub/identity'
 import { profileVisibility } from '@/lib/policy'
-import type { Principal } from '@/lib/auth/principal'
+import type { Principal } from '@/lib/policy/principal'
 
 export type Grantee = Pick<Principal, 'tokenKind' | 'role' | 'scopes' | 'orgIds'>
 

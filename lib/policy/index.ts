@@ -6,7 +6,7 @@
 //   2. what the credential may do: a browser session carries all of the user's rights; a token
 //      carries only its role (personal read/write), or its scopes and granted organizations
 //      (fine-grained, OAuth, exchange, trusted publisher).
-import type { Principal } from '@/lib/auth/principal'
+import type { Principal } from '@/lib/policy/principal'
 
 export type OrgRole = 'read' | 'contributor' | 'write' | 'admin'
 export const ORG_ROLES: readonly OrgRole[] = ['read', 'contributor', 'write', 'admin']

@@ -1,7 +1,7 @@
 // Table-driven test of lib/policy: every credential kind and scope against every kind of repo.
 import { describe, expect, it } from 'vitest'
 import { collectionDecision, createRepoDecision, mayUseModeration, operatorDecision, repoDecision, type Caller, type RepoAction, type RepoFacts } from '@/lib/policy'
-import type { Principal } from '@/lib/auth/principal'
+import type { Principal } from '@/lib/policy/principal'
 
 const ME = 'u-me'
 const OTHER = 'u-other'

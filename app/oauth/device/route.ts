@@ -2,7 +2,7 @@
 // GET /oauth/device: people arrive here from verification_uri; the page lives one level down.
 import { oauthHandler } from '@/lib/oauth/errors'
 import { CORS_HEADERS, preflight } from '@/lib/http/cors'
-import { startDeviceAuthorization } from '@/lib/oauth-device'
+import { startDeviceAuthorization } from '@/lib/oauth/device-authorization'
 
 export const POST = oauthHandler(async (request: Request) =>
   Response.json(await startDeviceAuthorization(request), { headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store' } }),

@@ -5,7 +5,7 @@ import { revalidatePath } from 'next/cache'
 import { sessionCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
 import { REPO_TYPES, type RepoType } from '@/lib/hub/names'
-import { addPublisher, claimsFromLines, issuerFromPreset, removePublisher, type PublisherTarget } from '@/lib/publishers'
+import { addPublisher, claimsFromLines, issuerFromPreset, removePublisher, type PublisherTarget } from '@/lib/hub/publishers'
 import { badRequest } from '@/lib/http/errors'
 import { failure, text, type FormState } from '@/app/actions/state'
 

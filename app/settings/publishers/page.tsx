@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation'
 import { db } from '@/lib/db'
 import { sessionCaller } from '@/lib/auth/caller'
-import { ISSUER_PRESETS, listPublishers, resourceName } from '@/lib/publishers'
+import { ISSUER_PRESETS, listPublishers, resourceName } from '@/lib/hub/publishers'
 import type { RepoType } from '@/lib/hub/names'
 import { ActionForm } from '@/components/ActionForm'
 import { addPublisherAction, removePublisherAction } from '@/app/settings/publishers/actions'

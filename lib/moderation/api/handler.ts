@@ -1,4 +1,4 @@
-import type { Principal } from '@/lib/auth/principal'
+import type { Principal } from '@/lib/policy/principal'
 import type { ModerationEngines } from '@/lib/moderation/engines/types'
 import { EngineFailedError, EngineUnavailableError, findEndpoint, type Endpoint } from './endpoints'
 import {

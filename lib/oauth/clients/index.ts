@@ -2,7 +2,7 @@
 // Client ID Metadata Document clients, whose https client_id names a document the app serves
 // (lib/oauth-cimd). The rest of the server sees one Client shape.
 import { db, readList } from '@/lib/db'
-import { ClientMetadataError, isMetadataDocumentClientId, resolveMetadataDocumentClient } from '@/lib/oauth-cimd'
+import { ClientMetadataError, isMetadataDocumentClientId, resolveMetadataDocumentClient } from '@/lib/oauth/clients/metadata-document'
 import { OAuthError } from '@/lib/oauth/errors'
 import { SCOPE_NAMES } from '@/lib/oauth/scopes'
 

@@ -1,16 +1,15 @@
 // grant_type=urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693). Two uses share it, told
 // apart by subject_token_type:
 //   - a CI's OIDC id_token for a trusted publisher: no client authentication, `resource` names
-//     the repo or user (lib/publishers);
+//     the repo or user (./trusted-publisher);
 //   - a member's e-mail for an organization-bound app with the exchange privilege: HTTP Basic
-//     client authentication (lib/oauth-exchange).
+//     client authentication (./member-exchange).
 import { db } from '@/lib/db'
 import { authenticateClient } from '@/lib/oauth/clients/authenticate'
 import { invalidClient } from '@/lib/oauth/errors'
 import { required } from '@/lib/oauth/request'
-import { signIdToken } from '@/lib/oauth/tokens'
-import { exchangeForMember, TOKEN_EXCHANGE_GRANT_TYPE } from '@/lib/oauth-exchange'
-import { exchangeCiIdToken, ID_TOKEN_TYPE } from '@/lib/publishers'
+import { exchangeForMember, TOKEN_EXCHANGE_GRANT_TYPE } from '@/lib/oauth/grants/member-exchange'
+import { exchangeCiIdToken, ID_TOKEN_TYPE } from '@/lib/oauth/grants/trusted-publisher'
 import type { Grant } from '@/lib/oauth/grants/types'
 
 export const tokenExchangeGrant: Grant = {
@@ -26,6 +25,6 @@ export const tokenExchangeGrant: Grant = {
     // A public app proves nothing with an empty Basic password: exchange needs a real secret.
     if (client.isPublic || !client.appId) throw invalidClient('Token exchange needs an organization app with a client secret', true)
     const app = await db.oAuthApp.findUniqueOrThrow({ where: { id: client.appId } })
-    return exchangeForMember({ app, subjectToken, subjectTokenType, scope: params.get('scope'), ip, signIdToken })
+    return exchangeForMember({ app, subjectToken, subjectTokenType, scope: params.get('scope'), ip })
   },
 }

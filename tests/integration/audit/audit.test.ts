@@ -5,7 +5,7 @@ import { db } from '@/lib/db'
 import { createUser } from '@/lib/hub/users'
 import { addMember, createOrg } from '@/lib/hub/orgs'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
-import { AUDIT_PAGE_SIZE, auditPage, parseAuditQuery, recordAudit } from '@/lib/audit'
+import { AUDIT_PAGE_SIZE, auditPage, parseAuditQuery, recordAudit } from '@/lib/hub/audit'
 import { GET as exportGET } from '@/app/organizations/[name]/audit/export/route'
 
 let orgId: string

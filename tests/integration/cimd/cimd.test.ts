@@ -3,7 +3,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ClientMetadataError, clientIdUrlProblem, forgetMetadataDocument, resolveMetadataDocumentClient } from '@/lib/oauth-cimd'
+import { ClientMetadataError, clientIdUrlProblem, forgetMetadataDocument, resolveMetadataDocumentClient } from '@/lib/oauth/clients/metadata-document'
 
 let server: http.Server
 let origin: string

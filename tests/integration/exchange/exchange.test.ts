@@ -3,14 +3,16 @@
 // own API route handlers.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ZodError } from 'zod'
+import { decodeJwt } from 'jose'
+import { hubUrl } from '@/lib/config'
 import { db, readList } from '@/lib/db'
 import { createUser } from '@/lib/hub/users'
 import { addMember, createOrg, setBilling } from '@/lib/hub/orgs'
 import { createRepo } from '@/lib/hub/repos'
 import { createCollection } from '@/lib/hub/collections'
 import { createApp } from '@/lib/oauth/clients/apps'
-import { grantTokenExchange, setExchangeTokenLifetime } from '@/lib/org-apps'
-import { exchangeForMember, HF_USER_EMAIL_TOKEN_TYPE, type MemberExchangeRequest } from '@/lib/oauth-exchange'
+import { grantTokenExchange, setExchangeTokenLifetime } from '@/lib/hub/org-apps'
+import { exchangeForMember, HF_USER_EMAIL_TOKEN_TYPE, type MemberExchangeRequest } from '@/lib/oauth/grants/member-exchange'
 import { OAuthError } from '@/lib/oauth/errors'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { GET as repoGET } from '@/app/api/[repoType]/[namespace]/[name]/[[...rest]]/route'
@@ -22,7 +24,6 @@ import { GET as whoamiGET } from '@/app/api/whoami-v2/route'
 const HUB_URN = 'urn:hub:token-type:user-email'
 const APP_SCOPES = ['openid', 'profile', 'read-repos', 'write-repos', 'manage-repos', 'read-collections']
 const session = (userId: string) => ({ userId, principal: null })
-const signIdToken = async (s: { userId: string; clientId: string }) => `id-token-for:${s.userId}:${s.clientId}`
 
 let app: NonNullable<Awaited<ReturnType<typeof db.oAuthApp.findUnique>>>
 let orgId: string
@@ -31,7 +32,7 @@ let publicCollectionSlug: string
 let privateCollectionSlug: string
 
 function exchange(over: Partial<MemberExchangeRequest> = {}) {
-  return exchangeForMember({ app, subjectToken: 'xwriter@test.dev', subjectTokenType: HUB_URN, scope: undefined, ip: '203.0.113.7', signIdToken, ...over })
+  return exchangeForMember({ app, subjectToken: 'xwriter@test.dev', subjectTokenType: HUB_URN, scope: undefined, ip: '203.0.113.7', ...over })
 }
 
 async function oauthFailure(promise: Promise<unknown>) {
@@ -145,10 +146,13 @@ describe('the token response', () => {
       token_type: 'bearer',
       expires_in: 28800,
       scope: APP_SCOPES.join(' '),
-      id_token: `id-token-for:${users.xwriter!.id}:${app.clientId}`,
+      id_token: expect.any(String),
       issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
     })
     expect(res).not.toHaveProperty('refresh_token')
+    // The hub's own signed id_token, for the member and the app.
+    const claims = decodeJwt(res.id_token!)
+    expect({ sub: claims.sub, aud: claims.aud, iss: claims.iss }).toEqual({ sub: users.xwriter!.id, aud: app.clientId, iss: hubUrl() })
   })
 
   it('narrows to the requested scopes, without id_token when openid is not asked for', async () => {

@@ -1,4 +1,4 @@
-import type { Principal } from '@/lib/auth/principal'
+import type { Principal } from '@/lib/policy/principal'
 import { createModerationHandler, type ModerationHandlerOptions } from '@/lib/moderation/api/handler'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import type { ModerationEngine, ModerationEngines } from '@/lib/moderation/engines/types'

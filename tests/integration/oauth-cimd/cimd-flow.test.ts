@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/lib/hub/users'
 import { approve, checkAuthorizationRequest } from '@/lib/oauth/authorize'
 import { paramsFrom } from '@/lib/oauth/request'
-import { forgetMetadataDocument } from '@/lib/oauth-cimd'
+import { forgetMetadataDocument } from '@/lib/oauth/clients/metadata-document'
 import { serverMetadata } from '@/lib/oauth/discovery'
 import { CHALLENGE, VERIFIER, token } from '../oauth/setup'
 

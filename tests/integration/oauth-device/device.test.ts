@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { db } from '@/lib/db'
 import { POST as devicePOST, GET as deviceGET } from '@/app/oauth/device/route'
 import { GET as whoamiGET } from '@/app/api/whoami-v2/route'
-import { decideDeviceRequest, findPendingRequest, UserCodeError, DEVICE_GRANT_TYPE } from '@/lib/oauth-device'
-import { normalizeUserCode, newUserCode, USER_CODE_ALPHABET } from '@/lib/oauth-device/user-code'
+import { decideDeviceRequest, findPendingRequest, UserCodeError } from '@/lib/oauth/device-authorization'
+import { DEVICE_GRANT_TYPE } from '@/lib/oauth/grants/device-code'
+import { normalizeUserCode, newUserCode, USER_CODE_ALPHABET } from '@/lib/oauth/user-code'
 import { basic, createFixture, token, BASE, type Fixture } from '../oauth/setup'
 
 let f: Fixture

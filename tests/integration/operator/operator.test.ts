@@ -6,8 +6,8 @@ import { createUser } from '@/lib/hub/users'
 import { createOrg, setBilling } from '@/lib/hub/orgs'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { issueToken, principalFromToken } from '@/lib/auth/tokens'
-import type { Principal } from '@/lib/auth/principal'
-import { grantTokenExchange, operatorOverview, revokeTokenExchange } from '@/lib/org-apps'
+import type { Principal } from '@/lib/policy/principal'
+import { grantTokenExchange, operatorOverview, revokeTokenExchange } from '@/lib/hub/org-apps'
 
 const session = (userId: string) => ({ userId, principal: null })
 let operatorId: string

@@ -2,7 +2,7 @@
 // The user's answer on the device verification page (a server action: Next checks its Origin).
 import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
-import { decideDeviceRequest } from '@/lib/oauth-device'
+import { decideDeviceRequest } from '@/lib/oauth/device-authorization'
 import { text, type FormState } from '@/app/actions/state'
 
 export async function decideDeviceAction(_: FormState, form: FormData): Promise<FormState> {

@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { notFound, redirect } from 'next/navigation'
 import { ZodError } from 'zod'
 import { sessionCaller } from '@/lib/auth/caller'
-import { AUDIT_ACTIONS, auditableOrg, auditPage, parseAuditQuery, type AuditEntryView, type AuditQuery } from '@/lib/audit'
+import { AUDIT_ACTIONS, auditableOrg, auditPage, parseAuditQuery, type AuditEntryView, type AuditQuery } from '@/lib/hub/audit'
 import { HubError, zodMessage } from '@/lib/http/errors'
 
 export const metadata = { title: 'Audit log' }

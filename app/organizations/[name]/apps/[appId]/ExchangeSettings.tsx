@@ -1,7 +1,7 @@
 // Token exchange for an organization app: whether the operator granted the privilege, how long
 // exchanged tokens live (org admins set it), and a way to the app's exchanges in the audit log.
 import Link from 'next/link'
-import { EXCHANGE_LIFETIME_MAX_SECONDS } from '@/lib/org-apps'
+import { EXCHANGE_LIFETIME_MAX_SECONDS } from '@/lib/hub/org-apps'
 import { ActionForm } from '@/components/ActionForm'
 import { exchangeLifetimeAction } from './actions'
 

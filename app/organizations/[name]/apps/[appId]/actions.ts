@@ -4,7 +4,7 @@ import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { sessionCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
-import { setExchangeTokenLifetime } from '@/lib/org-apps'
+import { setExchangeTokenLifetime } from '@/lib/hub/org-apps'
 import { failure, text, type FormState } from '@/app/actions/state'
 
 const UNIT_SECONDS: Record<string, number> = { minutes: 60, hours: 3600, days: 86400 }

@@ -1,7 +1,7 @@
 // GET /organizations/{name}/audit/export: the organization's audit log as JSON lines (admins
 // only), with the same filters as the audit page. Streamed, so a long log is never held in memory.
 import { callerFromRequest } from '@/lib/auth/caller'
-import { auditableOrg, auditJsonLines, parseAuditQuery } from '@/lib/audit'
+import { auditableOrg, auditJsonLines, parseAuditQuery } from '@/lib/hub/audit'
 import { handle } from '@/lib/http/errors'
 
 type Params = { params: Promise<{ name: string }> }

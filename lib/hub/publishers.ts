@@ -3,25 +3,17 @@
 //   - for a repo: a 1 h token that writes to that one repo (kind 'publisher', repoId), acting as
 //     the user who registered the publisher, so never beyond that user's rights;
 //   - for a user: a 1 h read-only gated-repos token.
-// The CI posts its id_token to the token endpoint (RFC 8693 token exchange, no client auth);
-// exchangeCiIdToken checks it and issues the token. Adding and removing are audit-logged.
+// The CI posts its id_token to the token endpoint (RFC 8693 token exchange, no client auth), where
+// lib/oauth/grants/trusted-publisher checks it and issues the token. Adding and removing are
+// audit-logged here.
 import { z } from 'zod'
-import { decodeJwt, errors as joseErrors } from 'jose'
 import { db, type Tx } from '@/lib/db'
-import { hubUrl } from '@/lib/config'
-import { issueToken } from '@/lib/auth/tokens'
-import { recordAudit } from '@/lib/audit'
+import { recordAudit } from '@/lib/hub/audit'
 import { authorizedRepo, repoContext } from '@/lib/hub/repos'
 import { REPO_TYPE_PLURAL, type RepoType } from '@/lib/hub/names'
 import { repoDecision, type Caller } from '@/lib/policy'
 import { badRequest, denial, notFound } from '@/lib/http/errors'
-import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
 import { loopbackFetchAllowed } from '@/lib/net/outbound'
-import { IssuerKeysError, verifyIssuerToken } from '@/lib/publishers/issuer-keys'
-
-export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token'
-const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token'
-export const PUBLISHER_TOKEN_SECONDS = 3600
 
 // ---------------------------------------------------------------- issuers
 
@@ -191,109 +183,4 @@ export async function listPublishers(caller: Caller): Promise<PublisherView[]> {
       createdAt: p.createdAt,
     }
   })
-}
-
-// ---------------------------------------------------------------- exchange
-
-export type PublisherTokenResponse = {
-  access_token: string
-  token_type: 'bearer'
-  expires_in: number
-  scope?: string
-  issued_token_type: typeof ACCESS_TOKEN_TYPE
-}
-
-type Resource = { kind: 'repo'; type: RepoType; namespace: string; name: string } | { kind: 'user'; username: string }
-
-const SEGMENT = '[A-Za-z0-9][A-Za-z0-9._-]{0,95}'
-const REPO_RESOURCE = new RegExp(`^(?:(models|datasets|spaces)/)?(${SEGMENT})/(${SEGMENT})$`)
-const USER_RESOURCE = new RegExp(`^${SEGMENT}$`)
-const TYPE_OF_PLURAL = Object.fromEntries(Object.entries(REPO_TYPE_PLURAL).map(([type, plural]) => [plural, type])) as Record<string, RepoType>
-
-/** `ns/name` (a model), `datasets/ns/name`, `spaces/ns/name`, or a username. */
-export function parseResource(resource: string): Resource {
-  const repo = REPO_RESOURCE.exec(resource)
-  if (repo) return { kind: 'repo', type: repo[1] ? TYPE_OF_PLURAL[repo[1]]! : 'model', namespace: repo[2]!, name: repo[3]! }
-  if (USER_RESOURCE.test(resource)) return { kind: 'user', username: resource }
-  throw invalidRequest('resource must be ns/name, datasets/ns/name, spaces/ns/name or a username')
-}
-
-function claimsMatch(payload: Record<string, unknown>, pinned: Record<string, string>): boolean {
-  return Object.entries(pinned).every(([name, value]) => typeof payload[name] === 'string' && payload[name] === value)
-}
-
-/**
- * Trades a CI provider's id_token for a 1 h hub token (no refresh). Throws OAuthError:
- * invalid_request for a malformed token or resource, invalid_grant for everything the token or
- * the registration does not allow (unknown resource or issuer, signature, audience, expiry,
- * claim mismatch).
- */
-export async function exchangeCiIdToken(input: { subjectToken: string; resource: string }): Promise<PublisherTokenResponse> {
-  const resource = parseResource(input.resource.trim())
-  let unverified: Record<string, unknown>
-  try {
-    unverified = decodeJwt(input.subjectToken)
-  } catch {
-    throw invalidRequest('subject_token is not a JWT')
-  }
-  const issuer = unverified.iss
-  if (typeof issuer !== 'string' || !issuer) throw invalidGrant('The id_token has no issuer')
-
-  let target: { repoId: string | null; ownerUserId: string | null; repo: Awaited<ReturnType<typeof db.repo.findUnique>> }
-  if (resource.kind === 'repo') {
-    const repo = await db.repo.findUnique({ where: { type_namespace_name: { type: resource.type, namespace: resource.namespace, name: resource.name } } })
-    if (!repo) throw invalidGrant('Resource not found')
-    target = { repoId: repo.id, ownerUserId: null, repo }
-  } else {
-    const user = await db.user.findUnique({ where: { username: resource.username }, select: { id: true } })
-    if (!user) throw invalidGrant('Resource not found')
-    target = { repoId: null, ownerUserId: user.id, repo: null }
-  }
-
-  // Only issuers someone registered for this resource are ever contacted.
-  const publishers = await db.trustedPublisher.findMany({
-    where: target.repoId ? { repoId: target.repoId, issuer } : { ownerUserId: target.ownerUserId, repoId: null, issuer },
-  })
-  if (publishers.length === 0) throw invalidGrant('No trusted publisher of this resource uses that issuer')
-
-  let payload: Record<string, unknown>
-  try {
-    payload = await verifyIssuerToken(input.subjectToken, { issuer, audience: hubUrl() })
-  } catch (e) {
-    if (e instanceof joseErrors.JOSEError) throw invalidGrant(`The id_token is not valid: ${e.message}`)
-    if (e instanceof IssuerKeysError) throw invalidGrant(`The issuer's keys are unavailable: ${e.message}`)
-    throw e
-  }
-  const publisher = publishers.find((p) => claimsMatch(payload, JSON.parse(p.claims) as Record<string, string>))
-  if (!publisher) throw invalidGrant('The id_token does not match the claims of any trusted publisher')
-
-  if (target.repo) {
-    const repo = target.repo
-    const actingUserId = publisher.createdById ?? repo.ownerUserId
-    // The token acts as the user who registered the publisher: if they lost write access, so did it.
-    const acting = actingUserId ? { userId: actingUserId, principal: null } : null
-    if (!acting || repoDecision(acting, 'write', repo, await repoContext(acting, repo)) !== 'allow') {
-      throw invalidGrant('The publisher\'s owner can no longer write to this repository')
-    }
-    const { token } = await issueToken({
-      kind: 'publisher',
-      userId: acting.userId,
-      displayName: `trusted publisher ${new URL(issuer).host}`,
-      role: 'scoped',
-      repoId: repo.id,
-      grantId: publisher.id,
-      expiresAt: new Date(Date.now() + PUBLISHER_TOKEN_SECONDS * 1000),
-    })
-    return { access_token: token, token_type: 'bearer', expires_in: PUBLISHER_TOKEN_SECONDS, issued_token_type: ACCESS_TOKEN_TYPE }
-  }
-  const { token } = await issueToken({
-    kind: 'publisher',
-    userId: target.ownerUserId!,
-    displayName: `trusted publisher ${new URL(issuer).host}`,
-    role: 'scoped',
-    scopes: ['gated-repos'],
-    grantId: publisher.id,
-    expiresAt: new Date(Date.now() + PUBLISHER_TOKEN_SECONDS * 1000),
-  })
-  return { access_token: token, token_type: 'bearer', expires_in: PUBLISHER_TOKEN_SECONDS, scope: 'gated-repos', issued_token_type: ACCESS_TOKEN_TYPE }
 }

@@ -3,14 +3,15 @@
 // reaches only the organization (lib/policy keeps exchange tokens inside it and under the
 // member's role). No consent, no refresh token, and every exchange lands in the audit log.
 //
-// The token endpoint authenticates the app (HTTP Basic) and passes its row here; this module
-// decides everything after that.
+// The token endpoint authenticates the app (HTTP Basic) and lib/oauth/grants/token-exchange passes
+// its row here; this module decides everything after that.
 import { db, readList, type Tx } from '@/lib/db'
 import { setting } from '@/lib/config'
 import { issueToken } from '@/lib/auth/tokens'
-import { recordAudit } from '@/lib/audit'
-import { EXCHANGE_LIFETIME_MAX_SECONDS } from '@/lib/org-apps'
+import { recordAudit } from '@/lib/hub/audit'
+import { EXCHANGE_LIFETIME_MAX_SECONDS } from '@/lib/hub/org-apps'
 import { invalidClient, invalidGrant, invalidRequest, invalidScope } from '@/lib/oauth/errors'
+import { signIdToken } from '@/lib/oauth/tokens'
 
 export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange'
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token'
@@ -28,9 +29,6 @@ export function isUserEmailTokenType(type: string): boolean {
 
 type AppRow = NonNullable<Awaited<ReturnType<typeof db.oAuthApp.findUnique>>>
 
-/** Signs the id_token of an exchange (the token endpoint passes the OIDC signer of lib/oauth). */
-export type IdTokenSigner = (subject: { userId: string; clientId: string; scopes: string[]; orgIds: string[] }) => Promise<string>
-
 export type MemberExchangeRequest = {
   /** The authenticated app (client authentication is the token endpoint's job). */
   app: AppRow
@@ -39,7 +37,6 @@ export type MemberExchangeRequest = {
   /** The scope parameter as sent (space-separated), or undefined for all of the app's scopes. */
   scope: string | undefined
   ip: string | null
-  signIdToken: IdTokenSigner
 }
 
 export type ExchangeTokenResponse = {
@@ -122,7 +119,7 @@ export async function exchangeForMember(request: MemberExchangeRequest): Promise
     issued_token_type: ACCESS_TOKEN_TYPE,
   }
   if (scopes.includes('openid')) {
-    response.id_token = await request.signIdToken({ userId: member.id, clientId: app.clientId, scopes, orgIds: [org.id] })
+    response.id_token = await signIdToken({ userId: member.id, clientId: app.clientId, scopes, orgIds: [org.id] })
   }
   return response
 }

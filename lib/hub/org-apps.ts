@@ -5,7 +5,7 @@
 // Every change is written to the organization's audit log in the same transaction.
 import { z } from 'zod'
 import { db } from '@/lib/db'
-import { recordAudit } from '@/lib/audit'
+import { recordAudit } from '@/lib/hub/audit'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { manageOrgDecision, operatorDecision, type Caller } from '@/lib/policy'
 import { badRequest, denial, notFound } from '@/lib/http/errors'

@@ -1,0 +1,50 @@
+// grant_type=urn:ietf:params:oauth:grant-type:device_code (RFC 8628 3.4-3.5): the polling side
+// of device authorization (lib/oauth/device-authorization issues the codes and records the answer).
+import { db, readList } from '@/lib/db'
+import { sha256Hex } from '@/lib/auth/secrets'
+import { authenticateClient } from '@/lib/oauth/clients/authenticate'
+import { OAuthError, invalidGrant, type OAuthErrorCode } from '@/lib/oauth/errors'
+import { issueTokens } from '@/lib/oauth/tokens'
+import type { Grant } from '@/lib/oauth/grants/types'
+
+export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code'
+/** RFC 8628 3.5: slow_down adds 5 seconds to the interval, for this and every later poll. */
+const SLOW_DOWN_STEP = 5
+const MAX_INTERVAL = 60
+
+function pollingError(code: string, description: string, status = 400): OAuthError {
+  // RFC 8628 3.5 extends RFC 6749's error codes; the renderer treats them like the others.
+  return new OAuthError(code as OAuthErrorCode, description, status)
+}
+
+/** grant_type=urn:ietf:params:oauth:grant-type:device_code (RFC 8628 3.4-3.5). */
+export const deviceCodeGrant: Grant = {
+  type: DEVICE_GRANT_TYPE,
+  required: ['device_code'],
+  async exchange({ params, credentials }) {
+    const client = await authenticateClient(credentials)
+    const row = await db.deviceCode.findUnique({ where: { deviceCodeHash: sha256Hex(params.get('device_code')!) } })
+    if (!row || row.clientId !== client.clientId) throw invalidGrant('Unknown device code')
+    const now = new Date()
+    if (row.status === 'redeemed') throw invalidGrant('This device code was already used')
+    if (row.expiresAt <= now) throw pollingError('expired_token', 'The device code expired; start again')
+    if (row.status === 'denied') throw pollingError('access_denied', 'The user denied the request')
+
+    // Polls closer together than the interval are told to slow down. The first poll is never
+    // early, and the interval only grows by 5 s per early poll, so a client that waits as told
+    // always gets a real answer next.
+    const early = row.lastPolledAt !== null && now.getTime() - row.lastPolledAt.getTime() < row.interval * 1000
+    if (early) {
+      await db.deviceCode.update({ where: { id: row.id }, data: { lastPolledAt: now, interval: Math.min(row.interval + SLOW_DOWN_STEP, MAX_INTERVAL) } })
+      throw pollingError('slow_down', `Poll at most every ${Math.min(row.interval + SLOW_DOWN_STEP, MAX_INTERVAL)} seconds`)
+    }
+    if (row.status === 'pending') {
+      await db.deviceCode.update({ where: { id: row.id }, data: { lastPolledAt: now } })
+      throw pollingError('authorization_pending', 'The user has not finished approving yet')
+    }
+    // Approved: tokens exactly once, even when two polls race.
+    const redeemed = await db.deviceCode.updateMany({ where: { id: row.id, status: 'approved' }, data: { status: 'redeemed', lastPolledAt: now } })
+    if (redeemed.count === 0) throw invalidGrant('This device code was already used')
+    return issueTokens({ client, userId: row.userId!, scopes: readList(row.scopes), orgIds: readList(row.orgIds), familyId: row.id }, { refresh: true })
+  },
+}
