@@ -10,8 +10,3 @@ export const CORS_HEADERS = {
 export function preflight(): Response {
   return new Response(null, { status: 204, headers: CORS_HEADERS })
 }
-
-export function withCors(response: Response): Response {
-  for (const [k, v] of Object.entries(CORS_HEADERS)) response.headers.set(k, v)
-  return response
-}

@@ -2,6 +2,8 @@
 import { NextResponse } from 'next/server'
 import { ZodError } from 'zod'
 import type { Decision } from '@/lib/policy'
+import { BodyTooLargeError, readBoundedText } from '@/lib/http/body'
+import { routeHandler, type RouteOptions } from '@/lib/http/route'
 
 export class HubError extends Error {
   constructor(
@@ -41,23 +43,20 @@ export function errorResponse(error: unknown): NextResponse {
   return NextResponse.json({ error: 'Internal error' }, { status: 500 })
 }
 
-/** Wraps a route handler so that thrown HubErrors become their JSON answers. */
-export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response>) {
-  return async (...args: A): Promise<Response> => {
-    try {
-      return await fn(...args)
-    } catch (error) {
-      return errorResponse(error)
-    }
-  }
+/** Wraps a hub API route handler: thrown HubErrors become their JSON answers. */
+export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response>, options: Omit<RouteOptions, 'render'> = {}) {
+  return routeHandler({ render: errorResponse, ...options }, fn)
 }
 
 /** Reads a JSON body, answering 400 for anything that is not a JSON object. */
 export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<Record<string, unknown>> {
-  // Refuse a declared oversize body before reading it; the length check below catches the rest.
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw new HubError(413, 'Request body too large')
-  const text = await request.text()
-  if (text.length > maxBytes) throw new HubError(413, 'Request body too large')
+  let text: string
+  try {
+    text = await readBoundedText(request, maxBytes)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new HubError(413, 'Request body too large')
+    throw badRequest('Unreadable request body')
+  }
   let parsed: unknown
   try {
     parsed = JSON.parse(text)

@@ -1,6 +1,7 @@
 // The one error type of the OAuth / OpenID Connect endpoints, rendered in one place as RFC 6749
-// section 5.2 JSON ({error, error_description}) with Cache-Control: no-store.
-import { CORS_HEADERS } from '@/lib/http/cors'
+// section 5.2 JSON ({error, error_description}); every OAuth route answers with CORS and, unless it
+// says otherwise, Cache-Control: no-store (oauthHandler).
+import { routeHandler } from '@/lib/http/route'
 
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -47,17 +48,11 @@ export function oauthErrorResponse(error: unknown): Response {
   if (!(error instanceof OAuthError)) console.error('unexpected error in OAuth endpoint', error)
   return Response.json(
     { error: e.code, error_description: e.description },
-    { status: e.status, headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store', Pragma: 'no-cache', ...e.headers } },
+    { status: e.status, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...e.headers } },
   )
 }
 
-/** Wraps an OAuth route handler: thrown OAuthErrors become their JSON answers, with CORS. */
+/** Wraps an OAuth route handler: thrown OAuthErrors become their JSON answers; CORS and no-store. */
 export function oauthHandler<A extends unknown[]>(fn: (...args: A) => Promise<Response>) {
-  return async (...args: A): Promise<Response> => {
-    try {
-      return await fn(...args)
-    } catch (error) {
-      return oauthErrorResponse(error)
-    }
-  }
+  return routeHandler({ render: oauthErrorResponse, cors: true, cacheControl: 'no-store' }, fn)
 }

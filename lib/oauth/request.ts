@@ -1,5 +1,6 @@
 // Reading OAuth request parameters: form-encoded or JSON bodies (huggingface_hub's trusted-publisher
 // client posts JSON), with a size limit. Unknown parameters are kept and ignored by whoever reads.
+import { BodyTooLargeError, readBoundedText } from '@/lib/http/body'
 import { invalidRequest } from '@/lib/oauth/errors'
 
 export const MAX_BODY_BYTES = 16 * 1024
@@ -22,15 +23,12 @@ export function paramsFrom(entries: Iterable<[string, unknown]>): Params {
 }
 
 export async function bodyParams(request: Request): Promise<Params> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_BODY_BYTES) throw invalidRequest('Request body too large')
   let text: string
   try {
-    text = await request.text()
-  } catch {
-    throw invalidRequest('Unreadable request body')
+    text = await readBoundedText(request, MAX_BODY_BYTES)
+  } catch (error) {
+    throw invalidRequest(error instanceof BodyTooLargeError ? 'Request body too large' : 'Unreadable request body')
   }
-  if (text.length > MAX_BODY_BYTES) throw invalidRequest('Request body too large')
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type === 'application/json') {
     let parsed: unknown

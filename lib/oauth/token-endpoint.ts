@@ -2,7 +2,6 @@
 // dispatches on grant_type, and answers with Cache-Control: no-store.
 import { setting } from '@/lib/config'
 import { clientIp, hit } from '@/lib/ratelimit'
-import { CORS_HEADERS } from '@/lib/http/cors'
 import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
 import { OAuthError } from '@/lib/oauth/errors'
 import { GRANTS } from '@/lib/oauth/grants'
@@ -27,5 +26,6 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
   if (!grant) throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType.slice(0, 100)}`)
   for (const name of grant.required) required(params, name)
   const body = await grant.exchange({ params, credentials, ip: clientIp(request.headers) })
-  return Response.json(body, { headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store', Pragma: 'no-cache' } })
+  // RFC 6749 5.1: no-store (oauthHandler) and Pragma: no-cache.
+  return Response.json(body, { headers: { Pragma: 'no-cache' } })
 }

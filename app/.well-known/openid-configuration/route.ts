@@ -1,10 +1,9 @@
-import { CORS_HEADERS, preflight } from '@/lib/http/cors'
+import { preflight } from '@/lib/http/cors'
+import { oauthHandler } from '@/lib/oauth/errors'
 import { serverMetadata } from '@/lib/oauth/discovery'
 
 // Rendered per request: the issuer is the hub's configured URL at run time, not at build time.
 export const dynamic = 'force-dynamic'
 
-export function GET() {
-  return Response.json(serverMetadata(), { headers: { ...CORS_HEADERS, 'Cache-Control': 'public, max-age=300' } })
-}
+export const GET = oauthHandler(async () => Response.json(serverMetadata(), { headers: { 'Cache-Control': 'public, max-age=300' } }))
 export const OPTIONS = preflight

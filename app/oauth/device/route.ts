@@ -1,12 +1,10 @@
 // POST /oauth/device: the device authorization endpoint (RFC 8628 3.1).
 // GET /oauth/device: people arrive here from verification_uri; the page lives one level down.
 import { oauthHandler } from '@/lib/oauth/errors'
-import { CORS_HEADERS, preflight } from '@/lib/http/cors'
+import { preflight } from '@/lib/http/cors'
 import { startDeviceAuthorization } from '@/lib/oauth/device-authorization'
 
-export const POST = oauthHandler(async (request: Request) =>
-  Response.json(await startDeviceAuthorization(request), { headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store' } }),
-)
+export const POST = oauthHandler(async (request: Request) => Response.json(await startDeviceAuthorization(request)))
 
 export async function GET(request: Request) {
   const url = new URL(request.url)

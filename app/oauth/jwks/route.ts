@@ -1,4 +1,4 @@
-import { CORS_HEADERS, preflight } from '@/lib/http/cors'
+import { preflight } from '@/lib/http/cors'
 import { oauthHandler } from '@/lib/oauth/errors'
 import { jwks } from '@/lib/oauth/keys'
 
@@ -6,6 +6,6 @@ import { jwks } from '@/lib/oauth/keys'
 export const dynamic = 'force-dynamic'
 
 export const GET = oauthHandler(async () =>
-  Response.json(await jwks(), { headers: { ...CORS_HEADERS, 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' } }),
+  Response.json(await jwks(), { headers: { 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' } }),
 )
 export const OPTIONS = preflight

@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readBoundedBody } from '@/lib/http/body'
 import { ModerationApiError, validationError, type ErrorItem } from './errors'
 
 /**
@@ -11,27 +12,12 @@ export function payloadTooLarge(maxBytes: number): ModerationApiError {
 }
 
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > maxBytes) throw payloadTooLarge(maxBytes)
-  if (!request.body) return new Uint8Array(0)
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = request.body.getReader()
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw payloadTooLarge(maxBytes)
-    }
-    chunks.push(chunk.value)
+  try {
+    return await readBoundedBody(request, maxBytes)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw payloadTooLarge(maxBytes)
+    throw new ModerationApiError(400, 'Unreadable request body')
   }
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
 }
 
 const MISSING_BODY: ErrorItem = { type: 'missing', loc: ['body'], msg: 'Field required', input: null }

@@ -41,7 +41,7 @@ const userinfo = async (accessToken: string) => (await userinfoGET(bearer('/oaut
 
 describe('discovery', () => {
   it('lists issuer, every endpoint, scopes, grants, auth methods and S256, with CORS', async () => {
-    const res = discoveryGET()
+    const res = await discoveryGET()
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const meta = await res.json()
     const base = hubUrl()
@@ -59,7 +59,7 @@ describe('discovery', () => {
       authorization_response_iss_parameter_supported: true,
     })
     expect(meta.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'read-repos', 'read-memberships', 'read:users', 'write:users']))
-    expect(await asMetadataGET().json()).toEqual(meta)
+    expect(await (await asMetadataGET()).json()).toEqual(meta)
     expect(discoveryOPTIONS().status).toBe(204)
   })
 })

@@ -1,0 +1,54 @@
+// The one bounded reader of request bodies. Each protocol turns its errors into its own answer
+// (the hub's {error} 413, RFC 6749 invalid_request, FastAPI's 413): the reading itself is the same.
+
+/** The body is (or says it is) larger than the route accepts. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`Request body too large: at most ${maxBytes} bytes are accepted`)
+  }
+}
+
+/** The client went away or sent a broken stream. */
+export class UnreadableBodyError extends Error {
+  constructor() {
+    super('Unreadable request body')
+  }
+}
+
+/**
+ * Reads at most `maxBytes` of the body: a larger declared Content-Length is refused before a byte
+ * is read, and a stream that grows past the limit is cancelled as soon as it does.
+ */
+export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLargeError(maxBytes)
+  if (!request.body) return new Uint8Array(0)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      size += chunk.value.byteLength
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {})
+        throw new BodyTooLargeError(maxBytes)
+      }
+      chunks.push(chunk.value)
+    }
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw error
+    throw new UnreadableBodyError()
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
+/** The bounded body as UTF-8 text. */
+export async function readBoundedText(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBoundedBody(request, maxBytes))
+}

@@ -1,0 +1,42 @@
+// The one wrapper of route handlers: a thrown error becomes its protocol's answer (each protocol
+// passes its renderer: the hub's {error}, RFC 6749 JSON, FastAPI's detail), and the headers a
+// route family always sends (CORS for cross-origin callers, Cache-Control) are set here once.
+import { CORS_HEADERS } from '@/lib/http/cors'
+
+export type ErrorRenderer = (error: unknown) => Response
+
+export type RouteOptions = {
+  render: ErrorRenderer
+  /** Any origin may call it (no cookies): discovery, token, userinfo, whoami. */
+  cors?: boolean
+  /** Cache-Control for answers that set none themselves. */
+  cacheControl?: string
+}
+
+export function routeHandler<A extends unknown[]>(options: RouteOptions, fn: (...args: A) => Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    let response: Response
+    try {
+      response = await fn(...args)
+    } catch (error) {
+      response = options.render(error)
+    }
+    return withRouteHeaders(response, options)
+  }
+}
+
+function withRouteHeaders(response: Response, options: RouteOptions): Response {
+  const wanted: Record<string, string> = {}
+  if (options.cors) Object.assign(wanted, CORS_HEADERS)
+  if (options.cacheControl && !response.headers.has('cache-control')) wanted['Cache-Control'] = options.cacheControl
+  if (Object.keys(wanted).length === 0) return response
+  try {
+    for (const [name, value] of Object.entries(wanted)) response.headers.set(name, value)
+    return response
+  } catch {
+    // Responses from Response.redirect() and fetch() have immutable headers: copy them.
+    const headers = new Headers(response.headers)
+    for (const [name, value] of Object.entries(wanted)) headers.set(name, value)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}
