@@ -87,8 +87,8 @@ export async function startDeviceAuthorization(request: Request) {
 export const deviceCodeGrant: Grant = {
   type: DEVICE_GRANT_TYPE,
   required: ['device_code'],
-  async exchange({ params, credentials }) {
-    const client = await authenticateClient(credentials)
+  async exchange({ params, authenticate }) {
+    const client = await authenticate()
     const row = await db.deviceCode.findUnique({ where: { deviceCodeHash: sha256Hex(params.get('device_code')!) } })
     if (!row || row.clientId !== client.clientId) throw invalidGrant('Unknown device code')
     const now = new Date()
