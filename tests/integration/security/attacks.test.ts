@@ -5,6 +5,10 @@ import { createUser } from '@/lib/hub/users'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { VERIFIER, authorizationCode, basic, createFixture, token, type Fixture } from '../oauth/setup'
 import { GET as authGET, POST as authPOST } from '@/app/api/auth/[...nextauth]/route'
+import { POST as devicePOST } from '@/app/oauth/device/route'
+import { principalFromToken } from '@/lib/auth/tokens'
+import { listConsents, revokeConsent } from '@/lib/oauth/consent'
+import { DEVICE_GRANT_TYPE, decideDeviceRequest, findPendingRequest } from '@/lib/oauth-device'
 
 const HUB = 'http://localhost:3000'
 
@@ -80,5 +84,42 @@ describe('3. locking a client out of the token endpoint', () => {
     const statuses = []
     for (let i = 0; i < 4; i++) statuses.push((await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(app.clientId, secret!) })).res.status)
     expect(statuses).toEqual([400, 400, 400, 429])
+  })
+})
+
+describe('4. device-flow approvals', () => {
+  let f: Fixture
+  beforeAll(async () => {
+    f = await createFixture('atk4')
+  })
+
+  /** A device login approved by the user: what the app holds afterwards. */
+  async function approvedDevice() {
+    const start = await devicePOST(
+      new Request('http://hub.test/oauth/device', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: f.pub.clientId, scope: 'openid profile read-repos' }) }),
+    )
+    const { device_code, user_code } = (await start.json()) as Record<string, string>
+    const pending = await findPendingRequest(user_code, f.user.id, '192.0.2.40')
+    expect(await decideDeviceRequest(pending.id, f.user.id, true, [f.org.id])).toBe(true)
+    const { res, body } = await token({ grant_type: DEVICE_GRANT_TYPE, device_code, client_id: f.pub.clientId })
+    expect(res.status).toBe(200)
+    return body as { access_token: string; refresh_token: string }
+  }
+
+  it('are listed as authorized apps, and revoking one ends every token the device grants produced', async () => {
+    const first = await approvedDevice()
+    const second = await approvedDevice()
+    const rotated = await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token, client_id: f.pub.clientId })
+    expect(rotated.res.status).toBe(200)
+
+    const listed = await listConsents(f.user.id)
+    expect(listed.map((c) => [c.clientId, c.scopes, c.orgs.map((o) => o.name)])).toEqual([[f.pub.clientId, ['openid', 'profile', 'read-repos'], ['atk4org']]])
+
+    expect(await revokeConsent(f.user.id, f.pub.clientId)).toBe(true)
+    for (const accessToken of [first.access_token, second.access_token, rotated.body.access_token!]) expect(await principalFromToken(accessToken)).toBeNull()
+    for (const refreshToken of [first.refresh_token, rotated.body.refresh_token!]) {
+      expect((await token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: f.pub.clientId })).body.error).toBe('invalid_grant')
+    }
+    expect(await listConsents(f.user.id)).toEqual([])
   })
 })
