@@ -26,6 +26,16 @@ export async function hit(key: string, max: number, windowSeconds: number, now =
   return { allowed: row.count <= max, retryAfterSeconds, remaining: Math.max(0, max - row.count) }
 }
 
+/** A counter's state without counting a request: for limits that only failures count. */
+export async function peek(key: string, max: number, windowSeconds: number, now = Date.now()): Promise<Limit> {
+  const windowMs = windowSeconds * 1000
+  const window = Math.floor(now / windowMs)
+  const row = await db.rateLimit.findUnique({ where: { key: `${key}@${window}` } })
+  const count = row?.count ?? 0
+  const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000))
+  return { allowed: count < max, retryAfterSeconds, remaining: Math.max(0, max - count) }
+}
+
 export async function resetLimit(key: string): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key: { startsWith: `${key}@` } } })
 }

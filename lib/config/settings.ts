@@ -33,7 +33,8 @@ export const SETTINGS = {
 
   // OAuth
   OAUTH_TOKEN_LIMIT_PER_IP: int(600, 'token requests per client address per minute (429 with Retry-After beyond)'),
-  OAUTH_TOKEN_LIMIT_PER_CLIENT: int(1200, 'token requests per client per minute'),
+  OAUTH_TOKEN_LIMIT_PER_CLIENT: int(1200, 'token requests per minute that authenticated as one client (requests naming it with a wrong secret do not count)'),
+  OAUTH_TOKEN_AUTH_FAILURES_PER_IP: int(30, 'failed client authentications per client address per minute at the token endpoint'),
   OAUTH_USER_EMAIL_TOKEN_TYPE: str('urn:hub:token-type:user-email', "the hub's subject token type for organization token exchange (the Hugging Face URN is always accepted too)"),
   OAUTH_ALLOW_LOOPBACK_FETCH: flag(false, 'lets metadata documents and CI issuers live on loopback http URLs (development and tests only)'),
   OUTBOUND_FETCH_TIMEOUT_MS: int(5000, 'deadline of an outbound fetch (client metadata documents, CI issuer keys)', { min: 100 }),

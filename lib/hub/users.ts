@@ -38,14 +38,20 @@ export async function createUser(input: z.input<typeof signUpInput>, extra: { em
   }
 }
 
-/** The user for a username-or-e-mail and password, or null. Spends the same time whether or not the user exists. */
-export async function checkCredentials(login: string, password: string) {
+/**
+ * The account a sign-in names, spelled however the person typed it: surrounding spaces are
+ * ignored, an e-mail address in any case, a username exactly. Null when no account matches.
+ */
+export async function findUserByLogin(login: string) {
   const key = login.trim()
-  const user = key.includes('@')
-    ? await db.user.findUnique({ where: { email: key.toLowerCase() } })
-    : await db.user.findUnique({ where: { username: key } })
+  if (!key) return null
+  return key.includes('@') ? db.user.findUnique({ where: { email: key.toLowerCase() } }) : db.user.findUnique({ where: { username: key } })
+}
+
+/** Whether the password is the user's. Spends the same time when there is no user. */
+export async function passwordMatches(user: { passwordHash: string } | null, password: string): Promise<boolean> {
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()))
-  return user && ok ? user : null
+  return user !== null && ok
 }
 
 const optionalUrl = z

@@ -10,6 +10,7 @@ import { OAuthError, invalidScope } from '@/lib/oauth/errors'
 import { bodyParams, required } from '@/lib/oauth/request'
 import { parseScope, permittedScopes } from '@/lib/oauth/scopes'
 import { memberOrgIds } from '@/lib/oauth/authorize'
+import { saveConsent } from '@/lib/oauth/consent'
 import { clientFromApp, type Client } from '@/lib/oauth/clients'
 import { formatUserCode, newUserCode, normalizeUserCode } from '@/lib/oauth/user-code'
 
@@ -90,13 +91,23 @@ export async function findPendingRequest(enteredCode: string, userId: string, ip
   return { id: row.id, client: clientFromApp(row.app), scopes: readList(row.scopes), expiresAt: row.expiresAt, userCode: formatUserCode(code) }
 }
 
-/** Records the user's answer; only a pending, unexpired request can be decided, once. */
+/**
+ * Records the user's answer; only a pending, unexpired request can be decided, once. An approval is
+ * remembered as the user's consent to the app, like one on the authorization code's consent page:
+ * Settings → Authorized apps lists it, and revoking it ends every token the device code produced.
+ */
 export async function decideDeviceRequest(id: string, userId: string, approve: boolean, orgIds: readonly string[]): Promise<boolean> {
   const granted = approve ? await memberOrgIds(userId, orgIds) : []
-  const result = await db.deviceCode.updateMany({
-    where: { id, status: 'pending', expiresAt: { gt: new Date() } },
-    data: approve ? { status: 'approved', userId, orgIds: writeList(granted) } : { status: 'denied', userId },
+  return db.$transaction(async (tx) => {
+    const result = await tx.deviceCode.updateMany({
+      where: { id, status: 'pending', expiresAt: { gt: new Date() } },
+      data: approve ? { status: 'approved', userId, orgIds: writeList(granted) } : { status: 'denied', userId },
+    })
+    if (result.count !== 1) return false
+    if (approve) {
+      const row = await tx.deviceCode.findUniqueOrThrow({ where: { id }, select: { clientId: true, scopes: true } })
+      await saveConsent(userId, row.clientId, readList(row.scopes), granted, tx)
+    }
+    return true
   })
-  return result.count === 1
 }
-

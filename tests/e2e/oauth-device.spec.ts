@@ -32,6 +32,15 @@ test('openid-client device flow, approved in the browser with an organization pi
   const me = await (await fetch(`${baseURL}/api/whoami-v2`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()
   expect(me.name).toBe('alice')
   expect(me.orgs.map((o: { name: string }) => o.name)).toEqual(['acme-ai'])
+
+  // The approval is an authorized app like any other: listed in settings, and revoking it ends the device's tokens.
+  await page.goto('/settings/authorized-apps')
+  const row = page.getByTestId('authorized-app').filter({ hasText: 'Demo Browser App' })
+  await expect(row).toContainText('organizations: acme-ai')
+  await row.getByRole('button', { name: 'Revoke' }).click()
+  await expect(row).toHaveCount(0)
+  expect((await fetch(`${baseURL}/api/whoami-v2`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401)
+  await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' })
 })
 
 test('an hf-CLI-style poller: immediate first poll, +5 s on slow_down, denied in the browser', async ({ page, baseURL }) => {

@@ -2,7 +2,6 @@
 // client_id: the code names its client (@huggingface/hub's oauthHandleRedirect sends none).
 import { db, readList } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
-import { authenticateClient } from '@/lib/oauth/clients/authenticate'
 import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
 import { verifierMatches } from '@/lib/oauth/pkce'
 import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
@@ -11,10 +10,10 @@ import type { Grant } from '@/lib/oauth/grants/types'
 export const authorizationCodeGrant: Grant = {
   type: 'authorization_code',
   required: ['code', 'redirect_uri'],
-  async exchange({ params, credentials }) {
+  async exchange({ params, credentials, authenticate }) {
     const code = await db.authorizationCode.findUnique({ where: { codeHash: sha256Hex(params.get('code')!) } })
     // Without a client_id the code says which client it is for; only a public client may rely on that.
-    const client = await authenticateClient(credentials, credentials.clientId ?? code?.clientId ?? null)
+    const client = await authenticate(credentials.clientId ?? code?.clientId ?? null)
     if (!code || code.clientId !== client.clientId) throw invalidGrant('Unknown authorization code')
     if (code.usedAt) {
       // RFC 6749 4.1.2: a code used twice was probably stolen; end what the first use issued.

@@ -2,7 +2,6 @@
 // of device authorization (lib/oauth/device-authorization issues the codes and records the answer).
 import { db, readList } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
-import { authenticateClient } from '@/lib/oauth/clients/authenticate'
 import { OAuthError, invalidGrant, type OAuthErrorCode } from '@/lib/oauth/errors'
 import { issueTokens } from '@/lib/oauth/tokens'
 import type { Grant } from '@/lib/oauth/grants/types'
@@ -21,8 +20,8 @@ function pollingError(code: string, description: string, status = 400): OAuthErr
 export const deviceCodeGrant: Grant = {
   type: DEVICE_GRANT_TYPE,
   required: ['device_code'],
-  async exchange({ params, credentials }) {
-    const client = await authenticateClient(credentials)
+  async exchange({ params, authenticate }) {
+    const client = await authenticate()
     const row = await db.deviceCode.findUnique({ where: { deviceCodeHash: sha256Hex(params.get('device_code')!) } })
     if (!row || row.clientId !== client.clientId) throw invalidGrant('Unknown device code')
     const now = new Date()

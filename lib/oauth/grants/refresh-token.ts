@@ -2,7 +2,6 @@
 // one again means it leaked, and the whole family (every token of that authorization) is revoked.
 import { db, readList } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
-import { authenticateClient } from '@/lib/oauth/clients/authenticate'
 import { invalidGrant, invalidScope } from '@/lib/oauth/errors'
 import { parseScope } from '@/lib/oauth/scopes'
 import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
@@ -11,8 +10,8 @@ import type { Grant } from '@/lib/oauth/grants/types'
 export const refreshTokenGrant: Grant = {
   type: 'refresh_token',
   required: ['refresh_token'],
-  async exchange({ params, credentials }) {
-    const client = await authenticateClient(credentials)
+  async exchange({ params, authenticate }) {
+    const client = await authenticate()
     const row = await db.refreshToken.findUnique({ where: { tokenHash: sha256Hex(params.get('refresh_token')!) } })
     if (!row || row.clientId !== client.clientId || row.revokedAt) throw invalidGrant('Unknown or revoked refresh token')
     if (row.usedAt) {

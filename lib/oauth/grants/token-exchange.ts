@@ -5,7 +5,6 @@
 //   - a member's e-mail for an organization-bound app with the exchange privilege: HTTP Basic
 //     client authentication (./member-exchange).
 import { db } from '@/lib/db'
-import { authenticateClient } from '@/lib/oauth/clients/authenticate'
 import { invalidClient } from '@/lib/oauth/errors'
 import { required } from '@/lib/oauth/request'
 import { exchangeForMember, TOKEN_EXCHANGE_GRANT_TYPE } from '@/lib/oauth/grants/member-exchange'
@@ -15,13 +14,13 @@ import type { Grant } from '@/lib/oauth/grants/types'
 export const tokenExchangeGrant: Grant = {
   type: TOKEN_EXCHANGE_GRANT_TYPE,
   required: ['subject_token', 'subject_token_type'],
-  async exchange({ params, credentials, ip }) {
+  async exchange({ params, credentials, ip, authenticate }) {
     const subjectToken = params.get('subject_token')!
     const subjectTokenType = params.get('subject_token_type')!
     if (subjectTokenType === ID_TOKEN_TYPE) return exchangeCiIdToken({ subjectToken, resource: required(params, 'resource') })
 
     if (credentials.method !== 'client_secret_basic') throw invalidClient('Token exchange needs HTTP Basic client authentication', false)
-    const client = await authenticateClient(credentials)
+    const client = await authenticate()
     // A public app proves nothing with an empty Basic password: exchange needs a real secret.
     if (client.isPublic || !client.appId) throw invalidClient('Token exchange needs an organization app with a client secret', true)
     const app = await db.oAuthApp.findUniqueOrThrow({ where: { id: client.appId } })

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { principalFromToken } from '@/lib/auth/tokens'
+import { createApp } from '@/lib/oauth/clients/apps'
 import { VERIFIER, authorizationCode, basic, createFixture, token, type Fixture } from './setup'
 
 let f: Fixture
@@ -225,12 +226,14 @@ describe('malformed requests', () => {
     }
   })
 
-  it('rate-limits per client', async () => {
+  it('rate-limits per client, counting only requests that authenticated as it', async () => {
     process.env.OAUTH_TOKEN_LIMIT_PER_CLIENT = '2'
     try {
+      // A public app of its own (a fresh budget) authenticates by its id; the unknown refresh token then fails as invalid_grant.
+      const { app } = await createApp({ kind: 'user', userId: f.other.id }, { name: 'Budget', redirectUris: ['http://localhost/'], scopes: [] }, false)
       const statuses = []
-      for (let i = 0; i < 3; i++) statuses.push((await token({ grant_type: 'refresh_token', refresh_token: 'x', client_id: 'rate-limited-client' })).res.status)
-      expect(statuses).toEqual([401, 401, 429])
+      for (let i = 0; i < 3; i++) statuses.push((await token({ grant_type: 'refresh_token', refresh_token: 'x', client_id: app.clientId })).res.status)
+      expect(statuses).toEqual([400, 400, 429])
     } finally {
       delete process.env.OAUTH_TOKEN_LIMIT_PER_CLIENT
     }

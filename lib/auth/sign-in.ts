@@ -1,0 +1,29 @@
+// Password sign-in with lockout. Attempts are counted per account and per address: the account
+// counter is keyed on the account the login resolves to, so " dave", "dave " and dave's e-mail
+// address share one counter; logins that name no account are counted under their normalised
+// spelling, so guessing at unknown names is slowed the same way.
+import { findUserByLogin, passwordMatches } from '@/lib/hub/users'
+import { hit, resetLimit } from '@/lib/ratelimit'
+
+const ATTEMPTS_PER_ACCOUNT = 10
+const ATTEMPTS_PER_ADDRESS = 50
+const WINDOW_SECONDS = 15 * 60
+
+export type SignInResult = { kind: 'ok'; user: NonNullable<Awaited<ReturnType<typeof findUserByLogin>>> } | { kind: 'wrong' } | { kind: 'rate_limited' }
+
+/** The counter a login is charged to. */
+function accountLimitKey(user: { id: string } | null, login: string): string {
+  return user ? `login:account:${user.id}` : `login:unknown:${login.trim().toLowerCase()}`
+}
+
+export async function signInWithPassword(login: string, password: string, ip: string): Promise<SignInResult> {
+  const user = await findUserByLogin(login)
+  const accountKey = accountLimitKey(user, login)
+  const account = await hit(accountKey, ATTEMPTS_PER_ACCOUNT, WINDOW_SECONDS)
+  const address = await hit(`login:ip:${ip}`, ATTEMPTS_PER_ADDRESS, WINDOW_SECONDS)
+  if (!account.allowed || !address.allowed) return { kind: 'rate_limited' }
+  const matches = await passwordMatches(user, password)
+  if (!user || !matches) return { kind: 'wrong' }
+  await resetLimit(accountKey)
+  return { kind: 'ok', user }
+}

@@ -1,0 +1,126 @@
+// The attack run's findings (issue 12, "Security"), each replayed against the real route handlers
+// and database: the request that got through before, and what the hub answers now.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createUser } from '@/lib/hub/users'
+import { createApp } from '@/lib/oauth/clients/apps'
+import { VERIFIER, authorizationCode, basic, createFixture, token, type Fixture } from '../oauth/setup'
+import { GET as authGET, POST as authPOST } from '@/app/api/auth/[...nextauth]/route'
+import { POST as devicePOST } from '@/app/oauth/device/route'
+import { principalFromToken } from '@/lib/auth/tokens'
+import { listConsents, revokeConsent } from '@/lib/oauth/consent'
+import { decideDeviceRequest, findPendingRequest } from '@/lib/oauth/device-authorization'
+import { DEVICE_GRANT_TYPE } from '@/lib/oauth/grants/device-code'
+
+const HUB = 'http://localhost:3000'
+
+/** Signs in through next-auth's own credentials endpoint (CSRF token and all), as a browser would. */
+async function signIn(login: string, password: string, ip: string): Promise<'ok' | 'wrong' | 'rate_limited'> {
+  const csrf = await authGET(new Request(`${HUB}/api/auth/csrf`, { headers: { 'x-forwarded-for': ip } }) as never)
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+  const res = await authPOST(
+    new Request(`${HUB}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-forwarded-for': ip, origin: HUB },
+      body: new URLSearchParams({ login, password, csrfToken, callbackUrl: HUB }),
+    }) as never,
+  )
+  if (res.headers.getSetCookie().some((c) => c.startsWith('authjs.session-token='))) return 'ok'
+  const location = new URL(res.headers.get('location') ?? '', HUB)
+  return location.searchParams.get('code') === 'rate_limited' ? 'rate_limited' : 'wrong'
+}
+
+describe('1. account lockout', () => {
+  beforeAll(async () => {
+    await createUser({ username: 'dave', email: 'dave@modhub.test', password: 'dave-demo-pass' })
+  })
+
+  it('holds however the login of a locked account is spelled', async () => {
+    expect(await signIn('dave', 'dave-demo-pass', '198.51.100.1')).toBe('ok')
+    // Ten wrong passwords, each from its own address, lock the account.
+    for (let i = 0; i < 10; i++) expect(await signIn('dave', 'wrong-password', `198.51.100.${10 + i}`)).toBe('wrong')
+    for (const spelling of ['dave', ' dave', 'dave ', 'dave@modhub.test', 'dave@modhub.test ', 'DAVE@modhub.test']) {
+      expect([spelling, await signIn(spelling, 'dave-demo-pass', '198.51.100.99')]).toEqual([spelling, 'rate_limited'])
+    }
+  })
+
+  it('counts unknown logins under their normalised spelling', async () => {
+    for (let i = 0; i < 10; i++) expect(await signIn(i % 2 ? ' nobody-here' : 'NOBODY-HERE ', 'whatever-pass', `198.51.101.${i}`)).toBe('wrong')
+    expect(await signIn('nobody-here', 'whatever-pass', '198.51.101.50')).toBe('rate_limited')
+  })
+})
+
+describe('3. locking a client out of the token endpoint', () => {
+  let f: Fixture
+  beforeAll(async () => {
+    f = await createFixture('atk3')
+  })
+  afterEach(() => vi.unstubAllEnvs())
+
+  it('counts wrong secrets against the address, not the client they name', async () => {
+    vi.stubEnv('OAUTH_TOKEN_LIMIT_PER_CLIENT', '20')
+    vi.stubEnv('OAUTH_TOKEN_AUTH_FAILURES_PER_IP', '10')
+    const clientId = f.confidential.app.clientId
+    const attack = (ip: string) => token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(clientId, 'guessed-secret'), ip })
+    // Far more wrong-secret requests than the client's budget, from one address and then from many.
+    const fromOne = []
+    for (let i = 0; i < 15; i++) fromOne.push((await attack('203.0.113.66')).res.status)
+    expect(fromOne).toEqual([...Array(10).fill(401), ...Array(5).fill(429)])
+    for (let i = 0; i < 30; i++) expect((await attack(`203.0.113.${100 + i}`)).res.status).toBe(401)
+    // The attacker's first address stays limited, even with the right secret it does not have.
+    const limited = await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(clientId, f.confidential.secret), ip: '203.0.113.66' })
+    expect([limited.res.status, limited.body.error, limited.res.headers.get('retry-after')]).toEqual([429, 'temporarily_unavailable', expect.stringMatching(/^\d+$/)])
+    // The real client still gets its tokens.
+    const code = await authorizationCode(f.user.id, { clientId, redirectUri: 'https://app.example/cb' })
+    const real = await token(
+      { grant_type: 'authorization_code', code, redirect_uri: 'https://app.example/cb', code_verifier: VERIFIER },
+      { authorization: basic(clientId, f.confidential.secret), ip: '192.0.2.10' },
+    )
+    expect([real.res.status, real.body.access_token]).toEqual([200, expect.stringMatching(/^hf_oauth_/)])
+  })
+
+  it('still limits a client by the requests that authenticated as it', async () => {
+    vi.stubEnv('OAUTH_TOKEN_LIMIT_PER_CLIENT', '3')
+    const { app, secret } = await createApp({ kind: 'user', userId: f.other.id }, { name: 'Budget', redirectUris: ['https://app.example/cb'], scopes: [] }, true)
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(app.clientId, secret!) })).res.status)
+    expect(statuses).toEqual([400, 400, 400, 429])
+  })
+})
+
+describe('4. device-flow approvals', () => {
+  let f: Fixture
+  beforeAll(async () => {
+    f = await createFixture('atk4')
+  })
+
+  /** A device login approved by the user: what the app holds afterwards. */
+  async function approvedDevice() {
+    const start = await devicePOST(
+      new Request('http://hub.test/oauth/device', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: f.pub.clientId, scope: 'openid profile read-repos' }) }),
+    )
+    const { device_code, user_code } = (await start.json()) as Record<string, string>
+    const pending = await findPendingRequest(user_code, f.user.id, '192.0.2.40')
+    expect(await decideDeviceRequest(pending.id, f.user.id, true, [f.org.id])).toBe(true)
+    const { res, body } = await token({ grant_type: DEVICE_GRANT_TYPE, device_code, client_id: f.pub.clientId })
+    expect(res.status).toBe(200)
+    return body as { access_token: string; refresh_token: string }
+  }
+
+  it('are listed as authorized apps, and revoking one ends every token the device grants produced', async () => {
+    const first = await approvedDevice()
+    const second = await approvedDevice()
+    const rotated = await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token, client_id: f.pub.clientId })
+    expect(rotated.res.status).toBe(200)
+
+    const listed = await listConsents(f.user.id)
+    expect(listed.map((c) => [c.clientId, c.scopes, c.orgs.map((o) => o.name)])).toEqual([[f.pub.clientId, ['openid', 'profile', 'read-repos'], ['atk4org']]])
+
+    expect(await revokeConsent(f.user.id, f.pub.clientId)).toBe(true)
+    for (const accessToken of [first.access_token, second.access_token, rotated.body.access_token!]) expect(await principalFromToken(accessToken)).toBeNull()
+    for (const refreshToken of [first.refresh_token, rotated.body.refresh_token!]) {
+      expect((await token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: f.pub.clientId })).body.error).toBe('invalid_grant')
+    }
+    expect(await listConsents(f.user.id)).toEqual([])
+  })
+})
