@@ -66,6 +66,7 @@ function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string 
     '## Frozen set of issue 18 (tests/eval/frozen)',
     '',
     'Written by hand for issue 18, by one writer, before any engine was changed for it, and read by no trainer (the',
+    'blind-* files were written after the first measurement, before any change, and their rows are never printed; the',
     'trainers generate their texts from their own phrase lists and from package prose). Every row names its family of',
     'hard cases. Binary checks: recall per family of positives, false-positive rate per family of negatives, at the',
     "engine's default threshold. Gibberish: the share of each family given its expected class. Similarity: Spearman of",

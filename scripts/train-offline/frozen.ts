@@ -95,11 +95,18 @@ function familyValue(families: FamilyRow[], family: string): number {
   return families.find((f) => f.family === family)?.value ?? NaN
 }
 
-export function frozenToxicity(engines: ModerationEngines): Promise<FrozenReport> {
+/**
+ * The blind files (frozen/blind-*.jsonl) were written after the first measurement on the frozen
+ * set and before any engine change; their rows are never printed, so changes made while looking
+ * at the frozen set's mistakes are measured on text nobody tuned against.
+ */
+const blind = (report: FrozenReport): FrozenReport => ({ ...report, check: `${report.check} (blind)`, mistakes: [] })
+
+export async function frozenToxicity(engines: ModerationEngines, file = 'frozen/toxicity.jsonl'): Promise<FrozenReport> {
   return binaryReport({
     check: 'toxicity',
     engine: engines.toxicity.name,
-    rows: readEvalSet<Row>('frozen/toxicity.jsonl'),
+    rows: readEvalSet<Row>(file),
     positive: 'toxic',
     goal: 'AUC >= 0.92',
     score: async (text) => {
@@ -110,11 +117,11 @@ export function frozenToxicity(engines: ModerationEngines): Promise<FrozenReport
   })
 }
 
-export function frozenPromptInjection(engines: ModerationEngines): Promise<FrozenReport> {
+export async function frozenPromptInjection(engines: ModerationEngines, file = 'frozen/prompt-injection.jsonl'): Promise<FrozenReport> {
   return binaryReport({
     check: 'promptInjection',
     engine: engines.promptInjection.name,
-    rows: readEvalSet<Row>('frozen/prompt-injection.jsonl'),
+    rows: readEvalSet<Row>(file),
     positive: 'INJECTION',
     goal: 'AUC >= 0.93, <= 5% false positives on benign instructions',
     score: async (text) => {
@@ -264,8 +271,10 @@ export async function frozenPii(engines: ModerationEngines): Promise<FrozenRepor
 }
 
 export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<FrozenReport>)[] = [
-  frozenToxicity,
-  frozenPromptInjection,
+  (engines) => frozenToxicity(engines),
+  async (engines) => blind(await frozenToxicity(engines, 'frozen/blind-toxicity.jsonl')),
+  (engines) => frozenPromptInjection(engines),
+  async (engines) => blind(await frozenPromptInjection(engines, 'frozen/blind-prompt-injection.jsonl')),
   frozenGibberish,
   frozenSimilarity,
   frozenRestrictedTopic,
