@@ -1,7 +1,9 @@
 /**
- * `npm run eval [--write]`: evaluates every offline engine, and every neural model installed in
- * MODELS_DIR, on the labelled sets in tests/eval, and prints per check the measures, the worst
- * mistakes and the median latency per text. `--write` also writes bench/offline/RESULTS.md.
+ * `npm run eval [--write]`: evaluates the offline engines on the frozen set of
+ * issue 18 (tests/eval/frozen: per check the overall measure next to the issue's goal, and one
+ * row per family of hard cases), then every offline engine, and every neural model installed in
+ * MODELS_DIR, on the project's labelled sets in tests/eval, with the worst mistakes and the
+ * median latency per text. `--write` also writes bench/offline/RESULTS.md.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -25,6 +27,7 @@ import {
   OFFLINE_EVALUATIONS,
 } from './checks'
 import { format, printReport, type EvalReport } from './evaluate'
+import { FROZEN_EVALUATIONS, frozenMarkdown, printFrozenReport, type FrozenReport } from './frozen'
 
 const GOALS: Record<string, string> = {
   bancode: 'AUC >= 0.98',
@@ -35,7 +38,7 @@ const GOALS: Record<string, string> = {
   restrictedTopic: 'AUC >= 0.90 (default labels)',
 }
 
-function resultsMarkdown(reports: EvalReport[]): string {
+function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string {
   const rows = reports.map((r) => {
     const m = r.measures
     const headline = m.auc !== undefined ? `AUC ${format(m.auc)}` : `macro-F1 ${format(m.macroF1)}`
@@ -59,6 +62,20 @@ function resultsMarkdown(reports: EvalReport[]): string {
   ])
   return [
     '# Offline moderation engines: evaluation',
+    '',
+    '## Frozen set of issue 18 (tests/eval/frozen)',
+    '',
+    'Written by hand for issue 18, by one writer, before any engine was changed for it, and read by no trainer (the',
+    'blind-* files were written after the first measurement, before any change, and their rows are never printed; the',
+    'trainers generate their texts from their own phrase lists and from package prose). Every row names its family of',
+    'hard cases. Binary checks: recall per family of positives, false-positive rate per family of negatives, at the',
+    "engine's default threshold. Gibberish: the share of each family given its expected class. Similarity: Spearman of",
+    'the cosine against a 0-5 similarity grade, per family the mean cosine next to the mean grade. Personal data: a',
+    'found entity counts when its type and offsets equal a labelled one (DATE_TIME and URL findings are not labelled and',
+    'are left out). The sets are small (20-99 rows per check): one row moves a family rate by 10-30 points.',
+    '',
+    ...frozenMarkdown(frozen),
+    '## Project sets (tests/eval/*.jsonl)',
     '',
     'Reproduce: `npm run eval -- --write` (i.e. `npx tsx scripts/train-offline/eval.ts --write`); rebuild the models first with',
     '`npm run train:offline` (`npx tsx scripts/train-offline/index.ts`). Sets: tests/eval/*.jsonl, written by the project and never',
@@ -88,6 +105,8 @@ function resultsMarkdown(reports: EvalReport[]): string {
 
 async function main() {
   const offline = offlineEngines()
+  const frozen: FrozenReport[] = []
+  for (const evaluate of FROZEN_EVALUATIONS) frozen.push(await evaluate(offline))
   const reports: EvalReport[] = []
   for (const evaluate of Object.values(OFFLINE_EVALUATIONS)) reports.push(await evaluate(offline))
   if (neuralBanCodeEngine.available()) reports.push(await evaluateBancode(neuralBanCodeEngine))
@@ -96,11 +115,12 @@ async function main() {
   if (neuralToxicityEngine.available()) reports.push(await evaluateToxicity(neuralToxicityEngine))
   if (neuralEmbeddingEngine.available()) reports.push(await evaluateSimilarity(neuralEmbeddingEngine))
   if (neuralTopicEngine.available()) reports.push(await evaluateRestrictedTopic(neuralTopicEngine))
+  frozen.forEach(printFrozenReport)
   reports.forEach(printReport)
   if (process.argv.includes('--write')) {
     const file = path.resolve('bench/offline/RESULTS.md')
     fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, `${resultsMarkdown(reports)}\n`)
+    fs.writeFileSync(file, `${resultsMarkdown(frozen, reports)}\n`)
     console.log(`\nwrote ${path.relative(process.cwd(), file)}`)
   }
 }

@@ -64,3 +64,34 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
+
+/** Ranks with ties sharing their mean rank (1-based). */
+function ranks(values: number[]): number[] {
+  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b])
+  const result = new Array<number>(values.length)
+  for (let i = 0; i < order.length; ) {
+    let j = i
+    while (j + 1 < order.length && values[order[j + 1]] === values[order[i]]) j++
+    for (let k = i; k <= j; k++) result[order[k]] = (i + j) / 2 + 1
+    i = j + 1
+  }
+  return result
+}
+
+/** Spearman's rank correlation: Pearson correlation of the ranks. */
+export function spearman(a: number[], b: number[]): number {
+  const ra = ranks(a)
+  const rb = ranks(b)
+  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length
+  const ma = mean(ra)
+  const mb = mean(rb)
+  let cov = 0
+  let va = 0
+  let vb = 0
+  for (let i = 0; i < ra.length; i++) {
+    cov += (ra[i] - ma) * (rb[i] - mb)
+    va += (ra[i] - ma) ** 2
+    vb += (rb[i] - mb) ** 2
+  }
+  return cov / Math.sqrt(va * vb)
+}

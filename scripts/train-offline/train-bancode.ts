@@ -1,5 +1,6 @@
 import { BANCODE_GRAPH, BANCODE_HASH_BITS, BANCODE_MAX_CHARS, BANCODE_THRESHOLD, bancodeFeatures } from '@/lib/moderation/offline/bancode'
-import { codeChunks, codeFiles, readmeCodeBlocks, proseChunks } from './corpora'
+import { contactProse } from './contact-prose'
+import { codeChunks, codeFiles, readmeCodeBlocks, proseChunks, sentences } from './corpora'
 import { sparseLogisticGraph } from './graphs'
 import { log, writeModel } from './output'
 import { seededRandom, shuffle } from './random'
@@ -9,7 +10,9 @@ export async function trainBancode(): Promise<void> {
   log('bancode: collecting code and prose')
   const files = codeFiles()
   const code = [...codeChunks(files, 6, 11), ...readmeCodeBlocks().map((text) => ({ text, language: 'readme' }))]
-  const prose = proseChunks(code.length, 12)
+  const plainProse = proseChunks(code.length, 12)
+  // One prose text in six carries phone numbers, e-mail addresses, card numbers, prices or dates.
+  const prose = [...plainProse, ...contactProse(plainProse.flatMap(sentences), Math.round(plainProse.length / 5), 15)]
   const byLanguage: Record<string, number> = {}
   for (const c of code) byLanguage[c.language] = (byLanguage[c.language] ?? 0) + 1
   log(`  ${files.length} code files -> ${code.length} chunks ${JSON.stringify(byLanguage)}; ${prose.length} prose chunks`)

@@ -10,6 +10,7 @@ import {
   SHAPE_FEATURES,
   TRIGRAM_BITS,
   WORD_BITS,
+  gibberishView,
   gibberishWords,
   shapeFeatures,
   trigramBucket,
@@ -17,6 +18,7 @@ import {
   wordTrigrams,
 } from '@/lib/moderation/offline/gibberish'
 import { dictionaryWords, fortunes, NODE_MODULES, packageProse, sentences, wordnetGlosses } from './corpora'
+import { contactProse } from './contact-prose'
 import { gibberishTrainingSet } from './gibberish-data'
 import { OPSET, gatherQuantized, mlpHead } from './graphs'
 import { mlpProbabilities, trainMlp } from './mlp'
@@ -132,7 +134,7 @@ function trigramTable(words: Map<string, number>): Uint8Array {
 
 /** What the graph computes before its MLP, in the same order: shape features, then the six language-model features. */
 export function gibberishFeatureVector(tables: Tables, text: string): number[] {
-  const head = text.slice(0, GIBBERISH_MAX_CHARS)
+  const head = gibberishView(text.slice(0, GIBBERISH_MAX_CHARS))
   const words = gibberishWords(head)
   const tri = words.flatMap(wordTrigrams).map((t) => (tables.trigrams[trigramBucket(t)] - 255) * TRIGRAM_SCALE)
   const lookup = (table: Uint8Array, key: string, bits: number) => Math.min(...wordBuckets(key, bits).map((b) => table[b])) / 255
@@ -275,7 +277,8 @@ export async function trainGibberish(): Promise<void> {
   const ranked = [...wordCounts].filter(([w]) => w.length > 1 || w === 'i' || w === 'a').sort((a, b) => b[1] - a[1])
   const commonWords = ranked.slice(0, 3000).map(([w]) => w)
   const vocabulary = ranked.slice(0, 20000).flatMap(([w, count]) => Array<string>(Math.max(1, Math.round(Math.sqrt(count) / 4))).fill(w))
-  const rows = gibberishTrainingSet(heldOut, commonWords, vocabulary, 8000, 31)
+  // One clean text in ten carries phone numbers, addresses, prices or dates, as messages do.
+  const rows = gibberishTrainingSet([...heldOut, ...contactProse(heldOut, Math.round(heldOut.length / 10), 33)], commonWords, vocabulary, 8000, 31)
   log(`gibberish: features of ${rows.length} generated texts`)
   const x = rows.map((r) => gibberishFeatureVector(tables, r.text))
   const y = rows.map((r) => r.label)

@@ -122,6 +122,23 @@ export function shapeFeatures(text: string, words: string[]): number[] {
   ]
 }
 
+const ADDRESS_OR_NUMBER = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])[+#$€£(]?\p{N}(?:[\p{N}\s()./:-]*\p{N})?(?![\p{L}\p{N}])/gu
+const TITLE_CASE_WORD = /(?<![.!?:;]\s*|^\s*|\p{L}['’]?)\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?!\p{L})/gu
+
+/**
+ * The text the language models judge: e-mail addresses, URLs and numbers (phones, cards, dates,
+ * prices) removed, and, in a text that is not written in Title Case, capitalised words inside a
+ * sentence (names of people and places) removed too. None of them is English prose or
+ * gibberish, and the models know neither, so they read like misspellings.
+ */
+export function gibberishView(text: string): string {
+  const withoutNumbers = text.replace(ADDRESS_OR_NUMBER, ' ')
+  const words = gibberishWords(withoutNumbers)
+  const titleCase = withoutNumbers.match(TITLE_CASE_WORD) ?? []
+  const view = titleCase.length * 2 < words.length ? withoutNumbers.replace(TITLE_CASE_WORD, ' ') : withoutNumbers
+  return view.replace(/[ \t]+/g, ' ').replace(/ ([,.;:!?])/g, '$1').trim()
+}
+
 const int64 = (values: number[]) => ({ type: 'int64' as const, data: BigInt64Array.from(values, BigInt), dims: [values.length] })
 
 /**
@@ -129,7 +146,7 @@ const int64 = (values: number[]) => ({ type: 'int64' as const, data: BigInt64Arr
  * no input is empty; `counts` holds the real lengths for the means.
  */
 export function gibberishFeeds(text: string): Feeds {
-  const head = text.slice(0, GIBBERISH_MAX_CHARS)
+  const head = gibberishView(text.slice(0, GIBBERISH_MAX_CHARS))
   const words = gibberishWords(head)
   const trigrams = words.flatMap(wordTrigrams).map(trigramBucket)
   const wordPairs = words.map((w) => wordBuckets(w, WORD_BITS))
