@@ -16,7 +16,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { buildTransformer2DGraph, defaultSignature, resolveConfig, type ParameterSource } from '@/lib/transformer2d'
+import { buildTransformer2DGraph, defaultSignature, resolveConfig } from '@/lib/transformer2d'
 
 interface DemoModel {
   folder: string
@@ -72,17 +72,9 @@ function demoStateDict(model: DemoModel): Map<string, { shape: number[]; data: F
   const resolved = resolveConfig(model.config)
   const random = lcg(model.seed)
   const tensors = new Map<string, { shape: number[]; data: Float32Array }>()
-  const source: ParameterSource = {
-    take(name, shape) {
-      let tensor = tensors.get(name)
-      if (!tensor) {
-        tensor = { shape: [...shape], data: initialValues(name, shape, random) }
-        tensors.set(name, tensor)
-      }
-      return tensor.data
-    },
+  for (const { key, keyShape } of buildTransformer2DGraph(resolved, { kind: 'inputs' }, defaultSignature(resolved)).slots) {
+    if (!tensors.has(key)) tensors.set(key, { shape: [...keyShape], data: initialValues(key, keyShape, random) })
   }
-  buildTransformer2DGraph(resolved, source, defaultSignature(resolved))
   return tensors
 }
 

@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<void> {
     attentionMask: flags.has('--attention-mask'),
     encoderAttentionMask: flags.has('--encoder-attention-mask') && model.resolved.hasAttn2,
   }
-  const bytes = model.exportOnnx(signature)
+  const bytes = await model.exportOnnx(signature)
   writeFileSync(out, bytes)
   await model.dispose()
   const inputs = Object.entries(signature).filter(([, on]) => on).map(([name]) => name)

@@ -2,7 +2,7 @@ import { DataType, GraphBuilder } from '@/lib/onnx'
 import type { BlockConditioning } from './blocks/basic-transformer-block'
 import type { ResolvedConfig } from './config'
 import { GRAPH_OUTPUT, GraphInput } from './graph-inputs'
-import { BuildContext, type ParameterSource } from './layers/context'
+import { BuildContext, type WeightBinding, type WeightSlot } from './layers/context'
 import { continuousModel } from './modes/continuous'
 import { patchedModel } from './modes/patched'
 import { vectorizedModel } from './modes/vectorized'
@@ -14,10 +14,13 @@ export const OPSET = 17
 /** ONNX Runtime contrib ops (fused MultiHeadAttention), available in onnxruntime-node and onnxruntime-web. */
 export const CONTRIB_OPSET = { 'com.microsoft': 1 }
 
-/** Builds the ONNX graph of one Transformer2DModel configuration with the checkpoint's weights as initializers. */
-export function buildTransformer2DGraph(r: ResolvedConfig, weights: ParameterSource, signature: GraphSignature): GraphBuilder {
+/**
+ * Builds the ONNX graph of one Transformer2DModel configuration. `binding` says whether its weights are graph
+ * inputs or initializers; `slots` lists them and which checkpoint tensor each is cut from.
+ */
+export function buildTransformer2DGraph(r: ResolvedConfig, binding: WeightBinding, signature: GraphSignature): { graph: GraphBuilder; slots: WeightSlot[] } {
   const g = new GraphBuilder('Transformer2DModel')
-  const ctx = new BuildContext(g, weights)
+  const ctx = new BuildContext(g, binding)
   const c = r.config
   const D = r.innerDim
   const F = DataType.FLOAT
@@ -57,5 +60,5 @@ export function buildTransformer2DGraph(r: ResolvedConfig, weights: ParameterSou
     outputDims = ['batch', r.outChannels, 'height_out', 'width_out']
   }
   g.output(sample, GRAPH_OUTPUT, F, outputDims)
-  return g
+  return { graph: g, slots: ctx.slots }
 }

@@ -7,9 +7,10 @@ import { buildTransformer2DGraph, CONTRIB_OPSET, OPSET } from './graph'
 import { GRAPH_OUTPUT } from './graph-inputs'
 import type { ParameterSource } from './layers/context'
 import { prepareInputs } from './prepare-inputs'
-import type { InferenceRuntime, RuntimeSession } from './runtime/types'
+import type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './runtime/types'
 import { defaultSignature, signatureKey, usesEncoderHiddenStates, type GraphSignature } from './signature'
 import type { FloatTensor } from './tensor'
+import { loadWeights, slotBytes } from './weights'
 
 const METADATA_CONFIG = 'transformer2d.config'
 const METADATA_SIGNATURE = 'transformer2d.signature'
@@ -19,8 +20,22 @@ export interface ModelOptions {
   warn?: (message: string) => void
 }
 
-/** Weights by state-dict key; a checkpoint also reports the keys the model did not use. */
-export type WeightSource = ParameterSource & { unusedKeys?: () => string[] }
+/** Weights by state-dict key; a checkpoint also reports the keys the model did not use and closes its files. */
+export type WeightSource = ParameterSource & {
+  /** Where the weights come from, for messages (a checkpoint's file or index). */
+  readonly source?: string
+  unusedKeys?: () => string[]
+  close?: () => Promise<void>
+}
+
+/** protobuf messages, and so .onnx files with the weights inside, are limited to 2 GiB. */
+const MAX_ONNX_FILE_BYTES = 2 ** 31 - 1
+
+/** A runtime session and the weight inputs its graph takes (none when the weights are initializers). */
+interface LoadedGraph {
+  session: RuntimeSession
+  weightInputs: readonly string[]
+}
 
 /** Where a model's graphs come from: built from weights on demand, or one exported .onnx file. */
 export type GraphSource = { kind: 'weights'; weights: WeightSource } | { kind: 'onnx'; bytes: Uint8Array; signature: GraphSignature }
@@ -32,7 +47,10 @@ type ModelConstructor<T> = new (resolved: ResolvedConfig, source: GraphSource, r
  * subclass it with `fromPretrained` for their file access and runtime.
  */
 export class Transformer2DModelBase {
-  private readonly sessions = new Map<string, Promise<RuntimeSession>>()
+  private readonly sessions = new Map<string, Promise<LoadedGraph>>()
+  /** Float32 weights by graph name, read once from the source and shared by every graph. */
+  private readonly weightValues = new Map<string, Float32Array>()
+  private readonly weightTensors = new Map<string, RuntimeTensor>()
   private readonly posEmbedCache = new Map<string, Float32Array>()
   private readonly warned = new Set<string>()
   private readonly warn: (message: string) => void
@@ -75,7 +93,13 @@ export class Transformer2DModelBase {
   ): Promise<T> {
     const config = await readConfig(files)
     resolveConfig(config) // a bad config fails before the weights are read
-    return Transformer2DModelBase.loadWeights(this, config, await readStateDict(files, options), runtime, options)
+    const stateDict = await readStateDict(files, options)
+    try {
+      return await Transformer2DModelBase.loadWeights(this, config, stateDict, runtime, options)
+    } catch (error) {
+      await stateDict.close()
+      throw error
+    }
   }
 
   /** Wraps an .onnx file written by `exportOnnx`; it answers the calls its graph signature was exported for. */
@@ -86,7 +110,7 @@ export class Transformer2DModelBase {
     }
     const signature = JSON.parse(metadata[METADATA_SIGNATURE]) as GraphSignature
     const model = new this(resolveConfig(JSON.parse(metadata[METADATA_CONFIG])), { kind: 'onnx', bytes, signature }, runtime, options)
-    await model.session(signature)
+    await model.loadedGraph(signature)
     return model
   }
 
@@ -98,7 +122,7 @@ export class Transformer2DModelBase {
     options: ModelOptions,
   ): Promise<T> {
     const model = new Model(resolveConfig(config), { kind: 'weights', weights }, runtime, options)
-    await model.session(defaultSignature(model.resolved))
+    await model.loadedGraph(defaultSignature(model.resolved))
     const unused = weights.unusedKeys?.() ?? []
     if (unused.length) {
       model.warn(`Transformer2DModel: ${unused.length} checkpoint weights are not used by this config and were ignored: ${unused.slice(0, 8).join(', ')}${unused.length > 8 ? ', …' : ''}`)
@@ -108,20 +132,21 @@ export class Transformer2DModelBase {
 
   /**
    * The .onnx bytes of this model for one call signature (default: encoder states if the model reads them, no
-   * masks). The config and signature are stored in the file's metadata, so `fromOnnx` needs nothing else.
+   * masks), weights inside. The config and signature are stored in the file's metadata, so `fromOnnx` needs
+   * nothing else. Models whose weights pass the 2 GB protobuf limit cannot be one file.
    */
-  exportOnnx(signature: GraphSignature = defaultSignature(this.resolved)): Uint8Array {
+  async exportOnnx(signature: GraphSignature = defaultSignature(this.resolved)): Promise<Uint8Array> {
     if (this.source.kind === 'onnx') {
       if (signatureKey(signature) !== signatureKey(this.source.signature)) this.unsupportedSignature(signature)
       return this.source.bytes
     }
-    return buildTransformer2DGraph(this.resolved, this.source.weights, signature).toBytes({
-      opset: OPSET,
-      extraOpsets: CONTRIB_OPSET,
-      producerName: 'modhub-transformer2d',
-      doc: 'diffusers v0.37.0 Transformer2DModel',
-      metadata: { [METADATA_CONFIG]: JSON.stringify(this.resolved.config), [METADATA_SIGNATURE]: JSON.stringify(signature) },
-    })
+    const { slots } = buildTransformer2DGraph(this.resolved, { kind: 'inputs' }, signature)
+    const bytes = slotBytes(slots)
+    if (bytes > MAX_ONNX_FILE_BYTES) {
+      throw new Transformer2DError('checkpoint', `This model's float32 weights take ${(bytes / 1e9).toFixed(2)} GB; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot be exported with its weights inside.`)
+    }
+    await this.loadSlots(slots)
+    return this.encode(buildTransformer2DGraph(this.resolved, { kind: 'initializers', values: this.weightValues }, signature).graph, signature)
   }
 
   forward(args: ForwardArgs & { return_dict?: true }): Promise<{ sample: FloatTensor }>
@@ -131,30 +156,62 @@ export class Transformer2DModelBase {
     this.checkCrossAttentionKwargs(args.cross_attention_kwargs ?? null)
     if (args.encoder_hidden_states && !usesEncoderHiddenStates(this.resolved)) this.warnOnce('encoder_hidden_states is ignored: this model has no cross-attention.')
     const { signature, feeds } = prepareInputs(this.resolved, args, this.posEmbedCache)
-    const session = await this.session(signature)
+    const { session, weightInputs } = await this.loadedGraph(signature)
     const tensors = Object.fromEntries(Object.entries(feeds).map(([name, f]) => [name, this.runtime.tensor(f.type, f.data, f.dims)]))
+    for (const name of weightInputs) tensors[name] = this.weightTensors.get(name)!
     const result = (await session.run(tensors))[GRAPH_OUTPUT]
     const sample: FloatTensor = { type: 'float32', data: result.data as Float32Array, dims: [...result.dims] }
     return args.return_dict === false ? [sample] : { sample }
   }
 
-  /** Releases the runtime sessions. */
+  /** Releases the runtime sessions, the weights and the checkpoint's files. */
   async dispose(): Promise<void> {
     const sessions = [...this.sessions.values()]
     this.sessions.clear()
-    await Promise.all(sessions.map(async (s) => (await s).release()))
+    this.weightTensors.clear()
+    this.weightValues.clear()
+    await Promise.all(sessions.map(async (s) => (await s.catch(() => null))?.session.release()))
+    if (this.source.kind === 'weights') await this.source.weights.close?.()
   }
 
-  private session(signature: GraphSignature): Promise<RuntimeSession> {
+  private loadedGraph(signature: GraphSignature): Promise<LoadedGraph> {
     const key = signatureKey(signature)
-    let session = this.sessions.get(key)
-    if (!session) {
+    let loaded = this.sessions.get(key)
+    if (!loaded) {
       if (this.source.kind === 'onnx' && key !== signatureKey(this.source.signature)) this.unsupportedSignature(signature)
-      session = this.runtime.createSession(this.exportOnnx(signature))
-      session.catch(() => this.sessions.delete(key))
-      this.sessions.set(key, session)
+      loaded = this.createGraph(signature)
+      loaded.catch(() => this.sessions.delete(key))
+      this.sessions.set(key, loaded)
     }
-    return session
+    return loaded
+  }
+
+  private async createGraph(signature: GraphSignature): Promise<LoadedGraph> {
+    if (this.source.kind === 'onnx' || !this.runtime.weightsAsInputs) {
+      return { session: await this.runtime.createSession(await this.exportOnnx(signature)), weightInputs: [] }
+    }
+    const { graph, slots } = buildTransformer2DGraph(this.resolved, { kind: 'inputs' }, signature)
+    await this.loadSlots(slots)
+    for (const { name, dims } of slots) {
+      if (!this.weightTensors.has(name)) this.weightTensors.set(name, this.runtime.tensor('float32', this.weightValues.get(name)!, dims))
+    }
+    return { session: await this.runtime.createSession(this.encode(graph, signature)), weightInputs: slots.map((s) => s.name) }
+  }
+
+  private async loadSlots(slots: Parameters<typeof loadWeights>[0]): Promise<void> {
+    if (this.source.kind !== 'weights') return
+    const { weights } = this.source
+    await loadWeights(slots, weights, this.weightValues, { location: weights.source ?? 'the weights', availableBytes: this.runtime.availableMemoryBytes?.() })
+  }
+
+  private encode(graph: ReturnType<typeof buildTransformer2DGraph>['graph'], signature: GraphSignature): Uint8Array {
+    return graph.toBytes({
+      opset: OPSET,
+      extraOpsets: CONTRIB_OPSET,
+      producerName: 'modhub-transformer2d',
+      doc: 'diffusers v0.37.0 Transformer2DModel',
+      metadata: { [METADATA_CONFIG]: JSON.stringify(this.resolved.config), [METADATA_SIGNATURE]: JSON.stringify(signature) },
+    })
   }
 
   private unsupportedSignature(signature: GraphSignature): never {

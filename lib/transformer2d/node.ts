@@ -1,18 +1,51 @@
 /** Node entry point: Transformer2DModel with fromPretrained(dir) over the file system and onnxruntime-node. */
-import { readFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { CheckpointFiles, CheckpointOptions } from './checkpoint'
+import type { CheckpointFiles, CheckpointOptions, RandomAccessFile } from './checkpoint'
+import { Transformer2DError } from './errors'
 import { Transformer2DModelBase, type ModelOptions } from './model'
 import { nodeRuntime, type NodeRuntimeOptions } from './runtime/node'
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT'
+}
+
+async function openRandomAccess(file: string): Promise<RandomAccessFile | null> {
+  let handle
+  try {
+    handle = await open(file, 'r')
+  } catch (error) {
+    if (isMissing(error)) return null
+    throw error
+  }
+  const { size } = await handle.stat()
+  return {
+    size,
+    async read(offset, length) {
+      const bytes = new Uint8Array(length)
+      let done = 0
+      while (done < length) {
+        const { bytesRead } = await handle.read(bytes, done, length - done, offset + done)
+        if (bytesRead === 0) {
+          throw new Transformer2DError('checkpoint', `${file} ended at byte ${offset + done} while reading ${length} bytes from byte ${offset} (the file is ${size} bytes): it was truncated or changed while loading.`)
+        }
+        done += bytesRead
+      }
+      return bytes
+    },
+    close: () => handle.close(),
+  }
+}
 
 export function directoryFiles(dir: string): CheckpointFiles {
   return {
     location: dir,
+    open: (name) => openRandomAccess(path.join(dir, name)),
     async readBytes(name) {
       try {
         return new Uint8Array(await readFile(path.join(dir, name)))
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        if (isMissing(error)) return null
         throw error
       }
     },

@@ -25,33 +25,79 @@ function invalid(source: string, problem: string): never {
   throw new Transformer2DError('checkpoint', `${source} is not a valid safetensors file: ${problem}.`)
 }
 
-export function parseSafetensors(file: Uint8Array, source = 'safetensors data'): SafetensorsFile {
-  if (file.length < 8) invalid(source, 'it is shorter than the 8-byte header length')
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength)
-  const headerLength = Number(view.getBigUint64(0, true))
-  if (8 + headerLength > file.length) invalid(source, `the header length ${headerLength} runs past the end of the file`)
+/** A tensor's entry in a safetensors header: where its bytes are, relative to the start of the data section. */
+export interface SafetensorsEntry {
+  dtype: SafetensorsDtype
+  shape: number[]
+  begin: number
+  end: number
+}
+
+export interface SafetensorsHeader {
+  metadata: Record<string, string>
+  entries: Map<string, SafetensorsEntry>
+  /** Byte offset of the data section in the file (8 + header length). */
+  dataStart: number
+}
+
+/** Headers larger than this are refused before they are read (safetensors itself caps them at 100 MB). */
+const MAX_HEADER_BYTES = 100_000_000
+
+/** Reads the 8-byte header length at the start of a safetensors file and checks it fits `fileSize`. */
+export function safetensorsHeaderLength(prefix: Uint8Array, fileSize: number, source: string): number {
+  if (fileSize < 8 || prefix.length < 8) invalid(source, `it is ${fileSize} bytes, shorter than the 8-byte header length`)
+  const headerLength = Number(new DataView(prefix.buffer, prefix.byteOffset, 8).getBigUint64(0, true))
+  if (headerLength > MAX_HEADER_BYTES) invalid(source, `the header length ${headerLength} is over the ${MAX_HEADER_BYTES}-byte limit`)
+  if (8 + headerLength > fileSize) invalid(source, `the header length ${headerLength} runs past the end of the file (${fileSize} bytes)`)
+  return headerLength
+}
+
+/**
+ * Parses and checks a safetensors JSON header: every tensor's dtype is known, its byte range matches its shape
+ * and lies inside the file (`fileSize` bytes).
+ */
+export function parseSafetensorsHeader(headerBytes: Uint8Array, fileSize: number, source: string): SafetensorsHeader {
   let header: Record<string, unknown>
   try {
-    header = JSON.parse(new TextDecoder().decode(file.subarray(8, 8 + headerLength)))
+    header = JSON.parse(new TextDecoder().decode(headerBytes))
   } catch {
     invalid(source, 'the header is not JSON')
   }
-  const data = file.subarray(8 + headerLength)
-  const tensors = new Map<string, SafetensorsTensor>()
+  if (typeof header !== 'object' || header === null || Array.isArray(header)) invalid(source, 'the header is not a JSON object')
+  const dataStart = 8 + headerBytes.length
+  const dataLength = fileSize - dataStart
+  const entries = new Map<string, SafetensorsEntry>()
   let metadata: Record<string, string> = {}
   for (const [name, entry] of Object.entries(header)) {
     if (name === '__metadata__') {
       metadata = entry as Record<string, string>
       continue
     }
-    const { dtype, shape, data_offsets: offsets } = entry as { dtype: SafetensorsDtype; shape: number[]; data_offsets: [number, number] }
-    if (!(dtype in BYTES_PER_ELEMENT)) invalid(source, `tensor "${name}" has unsupported dtype ${dtype}`)
-    const expected = shape.reduce((a, b) => a * b, 1) * BYTES_PER_ELEMENT[dtype]
-    if (offsets[1] - offsets[0] !== expected || offsets[1] > data.length) {
-      invalid(source, `tensor "${name}" (${dtype} [${shape}]) has data offsets ${offsets} that do not fit its size`)
+    const { dtype, shape, data_offsets: offsets } = (entry ?? {}) as { dtype: unknown; shape: unknown; data_offsets: unknown }
+    if (typeof dtype !== 'string') invalid(source, `tensor "${name}" has no dtype`)
+    if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0)) invalid(source, `tensor "${name}" has no valid shape`)
+    if (!Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((o) => Number.isInteger(o) && o >= 0)) invalid(source, `tensor "${name}" has no valid data_offsets`)
+    if (!(dtype in BYTES_PER_ELEMENT)) {
+      throw new Transformer2DError('checkpoint', `Tensor "${name}" in ${source} has dtype ${dtype}, which this loader cannot read; model weights must be F32, F16, BF16 or F64.`)
     }
-    tensors.set(name, { dtype, shape, bytes: data.subarray(offsets[0], offsets[1]) })
+    const expected = shape.reduce((a: number, b: number) => a * b, 1) * BYTES_PER_ELEMENT[dtype as SafetensorsDtype]
+    const [begin, end] = offsets as [number, number]
+    if (end - begin !== expected) {
+      invalid(source, `tensor "${name}" (${dtype} [${shape}], ${expected} bytes) has data offsets [${begin}, ${end}] (${end - begin} bytes)`)
+    }
+    if (end > dataLength) {
+      invalid(source, `tensor "${name}" ends at data byte ${end} but the file has only ${dataLength} bytes of data (${fileSize} bytes in all): the file is truncated`)
+    }
+    entries.set(name, { dtype: dtype as SafetensorsDtype, shape, begin, end })
   }
+  return { metadata, entries, dataStart }
+}
+
+export function parseSafetensors(file: Uint8Array, source = 'safetensors data'): SafetensorsFile {
+  const headerLength = safetensorsHeaderLength(file, file.length, source)
+  const { metadata, entries, dataStart } = parseSafetensorsHeader(file.subarray(8, 8 + headerLength), file.length, source)
+  const tensors = new Map<string, SafetensorsTensor>()
+  for (const [name, { dtype, shape, begin, end }] of entries) tensors.set(name, { dtype, shape, bytes: file.subarray(dataStart + begin, dataStart + end) })
   return { metadata, tensors }
 }
 

@@ -1,25 +1,55 @@
 import { DataType, type GraphBuilder } from '@/lib/onnx'
 
-/** Where weights come from while a graph is built: a checkpoint, or anything else that knows the state-dict keys. */
+/** Where weights come from: a checkpoint, or anything else that knows the state-dict keys. */
 export interface ParameterSource {
-  take(name: string, shape: readonly number[]): Float32Array
+  /** The float32 values of state-dict key `name`, which must have `shape`; a checkpoint reads them from disk here. */
+  take(name: string, shape: readonly number[]): Float32Array | Promise<Float32Array>
+  /** Checks that `name` exists with `shape` without reading it, so a mismatch fails before any weight is read. */
+  check?(name: string, shape: readonly number[]): void
+}
+
+/** How a graph tensor is cut from its checkpoint tensor. */
+export type WeightLayout =
+  /** The checkpoint tensor as it is. */
+  | { kind: 'as-is' }
+  /** Rows [start, end) of a torch Linear weight [out, in], transposed to [in, end - start] for MatMul(x, W). */
+  | { kind: 'transposed-rows'; start: number; end: number }
+  /** Entries [start, end) of a 1-D tensor. */
+  | { kind: 'slice'; start: number; end: number }
+
+/** One weight tensor of the graph: its graph name and shape, and which checkpoint tensor it is cut from. */
+export interface WeightSlot {
+  name: string
+  dims: readonly number[]
+  key: string
+  keyShape: readonly number[]
+  layout: WeightLayout
 }
 
 /**
- * Shared state of one graph build: the ONNX graph, the weights, and outputs of modules that are reused (the DiT
- * output head re-runs block 0's conditioning embedding; building it once keeps the graph small).
+ * How the graph gets its weights: as graph inputs fed on every run (the server: one copy of the weights, owned by
+ * the model and shared by every graph, with no 2 GB protobuf limit), or as initializers inside the .onnx file
+ * (exports and the browser), taken from already loaded values.
+ */
+export type WeightBinding = { kind: 'inputs' } | { kind: 'initializers'; values: ReadonlyMap<string, Float32Array> }
+
+/**
+ * Shared state of one graph build: the ONNX graph, the weight slots it declares, and outputs of modules that are
+ * reused (the DiT output head re-runs block 0's conditioning embedding; building it once keeps the graph small).
+ * Building reads no weight values: the slots say what to read, and `loadWeights` reads them afterwards.
  */
 export class BuildContext {
   private readonly built = new Map<string, unknown>()
+  readonly slots: WeightSlot[] = []
 
   constructor(
     readonly g: GraphBuilder,
-    private readonly weights: ParameterSource,
+    private readonly binding: WeightBinding,
   ) {}
 
-  /** A checkpoint tensor as an initializer under its state-dict key. */
+  /** A checkpoint tensor under its state-dict key. */
   weight(name: string, shape: readonly number[]): string {
-    return this.g.initializer(name, { dataType: DataType.FLOAT, dims: shape, data: this.weights.take(name, shape) })
+    return this.bind({ name, dims: shape, key: name, keyShape: shape, layout: { kind: 'as-is' } })
   }
 
   /**
@@ -28,25 +58,31 @@ export class BuildContext {
    * two MatMuls without a Split of the activations; each output element is the same dot product either way.
    */
   linearWeight(name: string, outFeatures: number, inFeatures: number, rowStart = 0, rowEnd = outFeatures, label = name): string {
-    const w = this.weights.take(name, [outFeatures, inFeatures])
-    const rows = rowEnd - rowStart
-    const transposed = new Float32Array(rows * inFeatures)
-    for (let r = 0; r < rows; r++) {
-      const src = (rowStart + r) * inFeatures
-      for (let i = 0; i < inFeatures; i++) transposed[i * rows + r] = w[src + i]
-    }
-    return this.g.initializer(`${label}.T`, { dataType: DataType.FLOAT, dims: [inFeatures, rows], data: transposed })
+    return this.bind({
+      name: `${label}.T`,
+      dims: [inFeatures, rowEnd - rowStart],
+      key: name,
+      keyShape: [outFeatures, inFeatures],
+      layout: { kind: 'transposed-rows', start: rowStart, end: rowEnd },
+    })
   }
 
   /** Entries [start, end) of a 1-D weight (the bias half that goes with a `linearWeight` row range). */
   weightSlice(name: string, length: number, start: number, end: number, label: string): string {
-    const data = this.weights.take(name, [length]).subarray(start, end)
-    return this.g.initializer(label, { dataType: DataType.FLOAT, dims: [end - start], data })
+    return this.bind({ name: label, dims: [end - start], key: name, keyShape: [length], layout: { kind: 'slice', start, end } })
   }
 
   /** Builds a module's output once per key and returns the same value names afterwards. */
   once<T>(key: string, build: () => T): T {
     if (!this.built.has(key)) this.built.set(key, build())
     return this.built.get(key) as T
+  }
+
+  private bind(slot: WeightSlot): string {
+    this.slots.push(slot)
+    if (this.binding.kind === 'inputs') return this.g.input(slot.name, DataType.FLOAT, slot.dims)
+    const data = this.binding.values.get(slot.name)
+    if (!data) throw new Error(`transformer2d: weight ${slot.name} was not loaded before the graph was built`)
+    return this.g.initializer(slot.name, { dataType: DataType.FLOAT, dims: slot.dims, data })
   }
 }

@@ -1,3 +1,4 @@
+import { freemem } from 'node:os'
 import * as ort from 'onnxruntime-node'
 import type { InferenceRuntime } from './types'
 
@@ -13,6 +14,8 @@ export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime 
   const executionProviders = options.executionProviders ?? ['cpu']
   return {
     device: executionProviders[0],
+    weightsAsInputs: true,
+    availableMemoryBytes,
     async createSession(model) {
       return ort.InferenceSession.create(model, {
         executionProviders,
@@ -22,4 +25,14 @@ export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime 
     },
     tensor: (type, data, dims) => new ort.Tensor(type, data, dims),
   }
+}
+
+/**
+ * Memory this process may still take: the system's available memory (MemAvailable on Linux), or less when a cgroup
+ * limit leaves less room above what the process already uses.
+ */
+function availableMemoryBytes(): number {
+  const limit = process.constrainedMemory?.() ?? 0
+  const free = freemem()
+  return limit > 0 && limit < Number.MAX_SAFE_INTEGER ? Math.min(free, limit - process.memoryUsage().rss) : free
 }

@@ -16,6 +16,14 @@ export interface RuntimeSession {
 export interface InferenceRuntime {
   /** The execution provider sessions run on, e.g. "cpu", "webgpu" or "wasm". */
   readonly device: string
+  /**
+   * Weights as graph inputs fed on every run (true) or as initializers inside the model bytes (false). Inputs keep
+   * one copy of the weights, shared by every graph of a model, and lift the 2 GB limit of one .onnx file; they suit
+   * a CPU runtime that reads them in place, not a GPU runtime that would upload them on every run.
+   */
+  readonly weightsAsInputs: boolean
+  /** Bytes of memory a model may still use (undefined: unknown, not checked). */
+  availableMemoryBytes?(): number
   createSession(model: Uint8Array): Promise<RuntimeSession>
   tensor(type: 'float32' | 'int64', data: Float32Array | BigInt64Array, dims: readonly number[]): RuntimeTensor
 }

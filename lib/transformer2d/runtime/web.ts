@@ -24,6 +24,7 @@ export async function webRuntime(options: WebRuntimeOptions = {}): Promise<Infer
   const device = options.device ?? ((await hasWebGpuAdapter()) ? 'webgpu' : 'wasm')
   return {
     device,
+    weightsAsInputs: false,
     async createSession(model) {
       return ort.InferenceSession.create(model, { executionProviders: [device], graphOptimizationLevel: 'all' })
     },

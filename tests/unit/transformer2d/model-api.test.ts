@@ -74,13 +74,15 @@ describe('Transformer2DModel API', () => {
       const args = goldenForwardArgs(c)
       const signature = { encoderHiddenStates: true, attentionMask: false, encoderAttentionMask: args.encoder_attention_mask != null }
       const file = path.join(temp, `${name}.onnx`)
-      writeFileSync(file, model.exportOnnx(signature))
+      writeFileSync(file, await model.exportOnnx(signature))
       const metadata = readModelMetadata(new Uint8Array(readFileSync(file)))
       expect(JSON.parse(metadata['transformer2d.config'])).toEqual(model.config)
       const exported = await Transformer2DModel.fromOnnxFile(file, { threads: 1 })
       const expected = ((await model.forward(args)) as { sample: FloatTensor }).sample
       const actual = ((await exported.forward(args)) as { sample: FloatTensor }).sample
-      expect(actual.data).toEqual(expected.data)
+      // The loaded model feeds its weights as inputs; the file carries them as initializers, which ONNX Runtime
+      // pre-packs for a different MatMul kernel: the same sums, rounded in another order.
+      expect(compare(actual.data, expected.data, 1e-5, 1e-5).violations).toBe(0)
       const tokens = c.input_mode === 'continuous' ? 15 : 16
       await expect(exported.forward({ ...args, attention_mask: { data: new Float32Array(2 * tokens), dims: [2, tokens] } })).rejects.toThrow(/exported graph that takes optional inputs/)
       await Promise.all([model.dispose(), exported.dispose()])
