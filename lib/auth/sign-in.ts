@@ -2,8 +2,25 @@
 // counter is keyed on the account the login resolves to, so " dave", "dave " and dave's e-mail
 // address share one counter; logins that name no account are counted under their normalised
 // spelling, so guessing at unknown names is slowed the same way.
-import { findUserByLogin, passwordMatches } from '@/lib/hub/users'
+import { db } from '@/lib/db'
+import { decoyHash, verifyPassword } from '@/lib/auth/password'
 import { hit, resetLimit } from '@/lib/ratelimit'
+
+/**
+ * The account a sign-in names, spelled however the person typed it: surrounding spaces are
+ * ignored, an e-mail address in any case, a username exactly. Null when no account matches.
+ */
+export async function findUserByLogin(login: string) {
+  const key = login.trim()
+  if (!key) return null
+  return key.includes('@') ? db.user.findUnique({ where: { email: key.toLowerCase() } }) : db.user.findUnique({ where: { username: key } })
+}
+
+/** Whether the password is the user's. Spends the same time when there is no user. */
+export async function passwordMatches(user: { passwordHash: string } | null, password: string): Promise<boolean> {
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()))
+  return user !== null && ok
+}
 
 const ATTEMPTS_PER_ACCOUNT = 10
 const ATTEMPTS_PER_ADDRESS = 50

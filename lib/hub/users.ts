@@ -1,7 +1,7 @@
-// Accounts: sign-up, sign-in checks, profile settings.
+// Accounts: sign-up and profile settings (sign-in itself is lib/auth/sign-in).
 import { z } from 'zod'
 import { db } from '@/lib/db'
-import { hashPassword, verifyPassword, decoyHash } from '@/lib/auth/password'
+import { hashPassword } from '@/lib/auth/password'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
 import { namespaceName } from '@/lib/hub/names'
 import { conflict } from '@/lib/http/errors'
@@ -36,22 +36,6 @@ export async function createUser(input: z.input<typeof signUpInput>, extra: { em
     if (isUniqueViolation(e)) throw conflict('This name or e-mail address is already taken')
     throw e
   }
-}
-
-/**
- * The account a sign-in names, spelled however the person typed it: surrounding spaces are
- * ignored, an e-mail address in any case, a username exactly. Null when no account matches.
- */
-export async function findUserByLogin(login: string) {
-  const key = login.trim()
-  if (!key) return null
-  return key.includes('@') ? db.user.findUnique({ where: { email: key.toLowerCase() } }) : db.user.findUnique({ where: { username: key } })
-}
-
-/** Whether the password is the user's. Spends the same time when there is no user. */
-export async function passwordMatches(user: { passwordHash: string } | null, password: string): Promise<boolean> {
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()))
-  return user !== null && ok
 }
 
 const optionalUrl = z
