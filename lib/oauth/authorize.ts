@@ -1,16 +1,17 @@
 // The authorization endpoint's decisions (RFC 6749 4.1.1-4.1.2, RFC 9207): checking a request,
-// remembered consent, issuing codes, and where to send the browser. The route and the consent page
-// both call checkAuthorizationRequest, so a request is judged the same way wherever it arrives.
+// remembered consent, issuing codes, and where to send the browser. A request arrives three times
+// on its way to a code (the endpoint, the consent page, the approve action); each reads it with
+// readAuthorizationRequest, so it is judged the same way wherever it arrives.
 import { db, writeList } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { findClient, type Client } from '@/lib/oauth/clients'
-import { consentCovers, findConsent } from '@/lib/oauth/consent'
+import { consentCovers, findConsent, saveConsent } from '@/lib/oauth/consent'
 import { OAuthError, invalidRequest } from '@/lib/oauth/errors'
 import { isValidChallenge } from '@/lib/oauth/pkce'
 import { parseScope, permittedScopes } from '@/lib/oauth/scopes'
 import { redirectUriAllowed, withQuery } from '@/lib/oauth/redirect-uri'
-import type { Params } from '@/lib/oauth/request'
+import { paramsFrom, type Params } from '@/lib/oauth/request'
 
 export const CODE_SECONDS = 60
 const DEFAULT_SCOPES = ['openid', 'profile']
@@ -93,6 +94,16 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
   }
 }
 
+/** Reads and checks a request from any of its arrivals; malformed parameters are shown, never redirected. */
+export async function readAuthorizationRequest(entries: Iterable<[string, unknown]>): Promise<AuthorizeCheck> {
+  try {
+    return await checkAuthorizationRequest(paramsFrom(entries))
+  } catch (error) {
+    if (error instanceof OAuthError) return { kind: 'show-error', error }
+    throw error
+  }
+}
+
 function errorLocation(redirectUri: string, state: string | undefined, error: OAuthError): string {
   return withQuery(redirectUri, { error: error.code, error_description: error.description, state, iss: hubUrl() })
 }
@@ -108,22 +119,30 @@ export async function memberOrgIds(userId: string, orgIds: readonly string[]): P
   return orgIds.filter((id) => rows.some((r) => r.orgId === id))
 }
 
-/** Issues a single-use code and returns where to send the browser with it. */
-export async function approve(request: AuthorizationRequest, userId: string, orgIds: readonly string[]): Promise<string> {
+/**
+ * Issues a single-use code for the user's organizations among `orgIds` and returns where to send
+ * the browser with it. With `remember` (the user approved on the consent page), the consent is
+ * saved in the same transaction as the code: either both exist or neither.
+ */
+export async function approve(request: AuthorizationRequest, userId: string, orgIds: readonly string[], options: { remember: boolean; orgsChecked?: boolean } = { remember: false }): Promise<string> {
+  const granted = options.orgsChecked ? [...orgIds] : await memberOrgIds(userId, orgIds)
   const code = randomToken(40)
-  await db.authorizationCode.create({
-    data: {
-      codeHash: sha256Hex(code),
-      clientId: request.client.clientId,
-      appId: request.client.appId,
-      userId,
-      redirectUri: request.redirectUri,
-      scopes: writeList(request.scopes),
-      orgIds: writeList(await memberOrgIds(userId, orgIds)),
-      codeChallenge: request.codeChallenge,
-      nonce: request.nonce,
-      expiresAt: new Date(Date.now() + CODE_SECONDS * 1000),
-    },
+  await db.$transaction(async (tx) => {
+    if (options.remember) await saveConsent(userId, request.client.clientId, request.scopes, granted, tx)
+    await tx.authorizationCode.create({
+      data: {
+        codeHash: sha256Hex(code),
+        clientId: request.client.clientId,
+        appId: request.client.appId,
+        userId,
+        redirectUri: request.redirectUri,
+        scopes: writeList(request.scopes),
+        orgIds: writeList(granted),
+        codeChallenge: request.codeChallenge,
+        nonce: request.nonce,
+        expiresAt: new Date(Date.now() + CODE_SECONDS * 1000),
+      },
+    })
   })
   return withQuery(request.redirectUri, { code, state: request.state, iss: hubUrl() })
 }
@@ -131,8 +150,12 @@ export async function approve(request: AuthorizationRequest, userId: string, org
 /** Where to go without asking: a remembered consent approves, prompt=none fails; null means ask. */
 export async function decideWithoutPrompt(request: AuthorizationRequest, userId: string): Promise<string | null> {
   const consent = await findConsent(userId, request.client.clientId)
-  const requestedOrgs = await memberOrgIds(userId, request.requestedOrgIds)
-  if (request.prompt !== 'consent' && consentCovers(consent, request.scopes, requestedOrgs)) return approve(request, userId, consent!.orgIds)
+  // One membership read for both the organizations asked for and those remembered.
+  const member = new Set(await memberOrgIds(userId, [...request.requestedOrgIds, ...(consent?.orgIds ?? [])]))
+  const requestedOrgs = request.requestedOrgIds.filter((id) => member.has(id))
+  if (request.prompt !== 'consent' && consentCovers(consent, request.scopes, requestedOrgs)) {
+    return approve(request, userId, consent!.orgIds.filter((id) => member.has(id)), { remember: false, orgsChecked: true })
+  }
   if (request.prompt === 'none') return errorLocation(request.redirectUri, request.state, new OAuthError('consent_required', 'The user has not approved this app yet'))
   return null
 }

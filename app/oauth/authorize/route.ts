@@ -1,36 +1,35 @@
 // GET|POST /oauth/authorize: checks the request, signs the user in if needed, then either answers
 // at once (remembered consent, or an error for the app) or shows the consent page.
 import { sessionCaller } from '@/lib/auth/caller'
-import { checkAuthorizationRequest, decideWithoutPrompt, loginRequiredLocation } from '@/lib/oauth/authorize'
-import { OAuthError } from '@/lib/oauth/errors'
-import { MAX_BODY_BYTES, paramsFrom, type Params } from '@/lib/oauth/request'
+import { decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest } from '@/lib/oauth/authorize'
+import { readBoundedText } from '@/lib/http/body'
+import { MAX_BODY_BYTES } from '@/lib/oauth/request'
 
 function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
 }
 
 /** Query parameters, plus form fields of a POST (the OIDC form-post style of request). */
-async function requestParams(request: Request): Promise<Params> {
+async function requestEntries(request: Request): Promise<[string, string][]> {
   const entries = [...new URL(request.url).searchParams]
   const type = request.headers.get('content-type') ?? ''
   if (request.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')) {
-    const body = await request.text()
-    if (body.length > MAX_BODY_BYTES) throw new OAuthError('invalid_request', 'Request too large')
-    entries.push(...new URLSearchParams(body))
+    entries.push(...new URLSearchParams(await readBoundedText(request, MAX_BODY_BYTES)))
   }
-  return paramsFrom(entries)
+  return entries
 }
 
 async function authorize(request: Request): Promise<Response> {
-  let params: Params
+  let entries: [string, string][]
   try {
-    params = await requestParams(request)
+    entries = await requestEntries(request)
   } catch {
-    // Malformed beyond reading: the consent page explains it without trusting any redirect_uri.
+    // Too large or unreadable as a request: the consent page explains it without trusting any redirect_uri.
     return seeOther(`/oauth/authorize/consent?${new URL(request.url).searchParams}`)
   }
-  const query = new URLSearchParams([...params]).toString()
-  const check = await checkAuthorizationRequest(params)
+  const check = await readAuthorizationRequest(entries)
+  // The consent page reads the same request again from its query.
+  const query = new URLSearchParams(entries).toString()
   if (check.kind === 'redirect') return seeOther(check.location)
   if (check.kind === 'show-error') return seeOther(`/oauth/authorize/consent?${query}`)
   const caller = await sessionCaller()

@@ -8,8 +8,12 @@ vi.mock('@/lib/auth/caller', () => ({ sessionCaller: async () => session.caller 
 
 import { GET, POST } from '@/app/oauth/authorize/route'
 import { GET as dialogGET } from '@/app/api/oauth/dialog/route'
-import { checkAuthorizationRequest } from '@/lib/oauth/authorize'
-import { saveConsent } from '@/lib/oauth/consent'
+import { approve, checkAuthorizationRequest, readAuthorizationRequest } from '@/lib/oauth/authorize'
+import { findConsent, saveConsent } from '@/lib/oauth/consent'
+import { db, readList } from '@/lib/db'
+import { sha256Hex } from '@/lib/auth/secrets'
+import { createUser } from '@/lib/hub/users'
+import { addMember } from '@/lib/hub/orgs'
 import { paramsFrom } from '@/lib/oauth/request'
 import { redirectUriAllowed } from '@/lib/oauth/redirect-uri'
 import { hubUrl } from '@/lib/config'
@@ -165,3 +169,33 @@ function res303(res: Response) {
   expect(res.status).toBe(303)
   return res.headers.get('location')
 }
+
+describe('approving', () => {
+  it('records the consent and issues the code together, for the organizations the user is in only', async () => {
+    const user = await createUser({ username: 'authzapprover', email: 'authzapprover@test.dev', password: 'password-approver' })
+    await addMember(f.org.id, user.username, 'read')
+    const checked = await readAuthorizationRequest(Object.entries({ ...confParams(), scope: 'openid profile email' }))
+    if (checked.kind !== 'ok') throw new Error('request refused')
+
+    // Without remember (a remembered consent answering): a code, and no new consent row.
+    const silent = new URL(await approve(checked.request, user.id, [f.org.id], { remember: false }))
+    expect(silent.searchParams.get('code')).toBeTruthy()
+    expect(await findConsent(user.id, f.confidential.app.clientId)).toBeNull()
+
+    // Approving on the consent page: consent and code, and a foreign org id is dropped from both.
+    const approved = new URL(await approve(checked.request, user.id, [f.org.id, f.secondOrg.id], { remember: true }))
+    const code = await db.authorizationCode.findUniqueOrThrow({ where: { codeHash: sha256Hex(approved.searchParams.get('code')!) } })
+    expect(readList(code.orgIds)).toEqual([f.org.id])
+    expect(await findConsent(user.id, f.confidential.app.clientId)).toEqual({ scopes: ['openid', 'profile', 'email'], orgIds: [f.org.id] })
+  })
+
+  it('saves no consent when the code cannot be stored', async () => {
+    const user = await createUser({ username: 'authzrollback', email: 'authzrollback@test.dev', password: 'password-rollback' })
+    const checked = await readAuthorizationRequest(Object.entries(confParams()))
+    if (checked.kind !== 'ok') throw new Error('request refused')
+    // A code row the database refuses (its app does not exist) rolls the consent back with it.
+    const broken = { ...checked.request, client: { ...checked.request.client, appId: 'no-such-app' } }
+    await expect(approve(broken, user.id, [], { remember: true })).rejects.toThrow()
+    expect(await findConsent(user.id, f.confidential.app.clientId)).toBeNull()
+  })
+})

@@ -4,7 +4,6 @@ import { createUser } from '@/lib/hub/users'
 import { addMember, createOrg } from '@/lib/hub/orgs'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { approve, checkAuthorizationRequest } from '@/lib/oauth/authorize'
-import { saveConsent } from '@/lib/oauth/consent'
 import { paramsFrom } from '@/lib/oauth/request'
 import { s256 } from '@/lib/oauth/pkce'
 import { POST as tokenPOST } from '@/app/oauth/token/route'
@@ -45,8 +44,7 @@ export async function authorizationCode(userId: string, o: CodeOptions): Promise
   )
   const checked = await checkAuthorizationRequest(params)
   if (checked.kind !== 'ok') throw new Error(`authorization request refused: ${JSON.stringify(checked)}`)
-  await saveConsent(userId, o.clientId, checked.request.scopes, o.orgIds ?? [])
-  const location = new URL(await approve(checked.request, userId, o.orgIds ?? []))
+  const location = new URL(await approve(checked.request, userId, o.orgIds ?? [], { remember: true }))
   return location.searchParams.get('code')!
 }
 

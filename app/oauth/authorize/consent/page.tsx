@@ -4,10 +4,8 @@ import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
 import { db } from '@/lib/db'
-import { checkAuthorizationRequest, decideWithoutPrompt, pickableOrgs, type AuthorizeCheck } from '@/lib/oauth/authorize'
+import { decideWithoutPrompt, pickableOrgs, readAuthorizationRequest } from '@/lib/oauth/authorize'
 import { findConsent } from '@/lib/oauth/consent'
-import { OAuthError } from '@/lib/oauth/errors'
-import { paramsFrom } from '@/lib/oauth/request'
 import { ActionForm } from '@/components/ActionForm'
 import { AppLogo, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
 import { approveAction, denyAction } from '@/app/oauth/authorize/consent/actions'
@@ -16,15 +14,8 @@ export const metadata = { title: 'Authorize app' }
 
 type Search = Record<string, string | string[] | undefined>
 
-async function check(search: Search): Promise<AuthorizeCheck> {
-  try {
-    const entries = Object.entries(search).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : v === undefined ? [] : [[k, v] as [string, string]]))
-    return await checkAuthorizationRequest(paramsFrom(entries))
-  } catch (error) {
-    if (error instanceof OAuthError) return { kind: 'show-error', error }
-    throw error
-  }
-}
+const check = (search: Search) =>
+  readAuthorizationRequest(Object.entries(search).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : v === undefined ? [] : [[k, v] as [string, string]])))
 
 export default async function ConsentPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams
