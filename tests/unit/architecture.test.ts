@@ -43,3 +43,56 @@ describe('the import graph', () => {
     expect(upward).toEqual([])
   })
 })
+
+/** Resolves an import of `from` to a project file, or null for a package. */
+function resolveImport(from: string, spec: string): string | null {
+  const base = spec.startsWith('@/') ? spec.slice(2) : spec.startsWith('.') ? path.join(path.dirname(from), spec) : null
+  if (base === null) return null
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return path.normalize(candidate)
+  }
+  return null
+}
+
+/**
+ * Every project file a browser module pulls into its bundle: type-only imports never reach a
+ * bundle, and server actions ('use server') are called over the network, so neither is followed.
+ */
+function bundleClosure(entry: string): Map<string, string[]> {
+  const seen = new Map<string, string[]>([[entry, [entry]]])
+  const queue = [entry]
+  while (queue.length) {
+    const file = queue.shift()!
+    const source = fs.readFileSync(file, 'utf8')
+    if (file !== entry && /^['"]use server['"]/m.test(source)) continue
+    for (const m of source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+      const target = resolveImport(file, m[1]!)
+      if (target && !seen.has(target)) {
+        seen.set(target, [...seen.get(file)!, target])
+        queue.push(target)
+      }
+    }
+  }
+  return seen
+}
+
+describe('browser code', () => {
+  const clientEntries = ['app', 'components', 'lib'].flatMap(sourceFiles).filter((f) => /^['"]use client['"]/m.test(fs.readFileSync(f, 'utf8')))
+
+  it('is found (the check below has something to check)', () => {
+    expect(clientEntries.length).toBeGreaterThan(0)
+  })
+
+  it('never pulls in a server-only module (the database, Node built-ins, the server runtimes)', () => {
+    const serverOnly = /(^|\n)\s*import[^\n]*['"](node:[a-z_/]+|fs|path|crypto|onnxruntime-node|next-auth|@\/lib\/db|@\/lib\/generated\/[^'"]*)['"]/
+    const leaks: string[] = []
+    for (const entry of clientEntries) {
+      for (const [file, chain] of bundleClosure(entry)) {
+        const source = fs.readFileSync(file, 'utf8')
+        if (/^['"]use server['"]/m.test(source)) continue
+        if (serverOnly.test(source)) leaks.push(chain.join(' -> '))
+      }
+    }
+    expect(leaks).toEqual([])
+  })
+})
