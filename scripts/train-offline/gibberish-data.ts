@@ -46,7 +46,54 @@ function pseudoWord(random: () => number): string {
   return word
 }
 
+/** Agreement, article, preposition and verb-form slips learners and machine translation make. */
+const GRAMMAR_SWAPS: [RegExp, string[]][] = [
+  [/\bis\b/g, ['are', 'be', 'am']],
+  [/\bare\b/g, ['is', 'be']],
+  [/\bwas\b/g, ['were', 'be']],
+  [/\bwere\b/g, ['was']],
+  [/\bhas\b/g, ['have', 'haves']],
+  [/\bhave\b/g, ['has', 'having']],
+  [/\bdoes\b/g, ['do']],
+  [/\bdoesn't\b/g, ["don't"]],
+  [/\bdon't\b/g, ["doesn't"]],
+  [/\ba\b/g, ['an', 'the', '']],
+  [/\ban\b/g, ['a']],
+  [/\bthe\b/g, ['', 'a']],
+  [/\bto\b/g, ['for', 'of', 'at']],
+  [/\bin\b/g, ['at', 'on', 'of']],
+  [/\bon\b/g, ['in', 'at']],
+  [/\bfor\b/g, ['to', 'of']],
+  [/\bof\b/g, ['for', 'from']],
+  [/\bhe\b/g, ['him', 'his']],
+  [/\bthey\b/g, ['them', 'their']],
+  [/\bI\b/g, ['me']],
+  [/\b(\w+)ed\b/g, ['$1', '$1ing']],
+  [/\b(\w+)s\b/g, ['$1']],
+  [/\b(\w{3,})\b/g, ['$1s']],
+]
+
+/** A sentence with two to four grammar slips (words kept, grammar broken). */
+function grammarSlips(sentence: string, random: () => number): string {
+  let text = sentence
+  const slips = 2 + Math.floor(random() * 3)
+  for (let i = 0, tries = 0; i < slips && tries < 12; tries++) {
+    const [pattern, replacements] = pick(GRAMMAR_SWAPS, random)
+    const matches = [...text.matchAll(pattern)]
+    if (!matches.length) continue
+    const m = pick(matches, random)
+    const replacement = pick(replacements, random).replace('$1', m[1] ?? '')
+    text = (text.slice(0, m.index) + replacement + text.slice(m.index + m[0].length)).replace(/ {2,}/g, ' ')
+    i++
+  }
+  return text
+}
+
 function mild(sentence: string, random: () => number): string {
+  if (random() < 0.4) {
+    const slipped = grammarSlips(sentence, random)
+    if (slipped !== sentence) return slipped
+  }
   const words = sentence.split(' ')
   const share = 0.2 + random() * 0.4
   const out = words.map((word) => {
@@ -116,9 +163,65 @@ function noise(random: () => number): string {
   ).join(' ')
 }
 
+/** Chat abbreviations, clean text in a chat box; the language models learn them as words. */
+export const CHAT_ABBREVIATIONS = (
+  'lol lmao rofl omg idk idc tbh imo imho btw brb bbl ttyl tmrw tmr thx ty tysm np nvm gl hf gg wp afaik iirc ikr irl fyi asap ' +
+  'pls plz ok okay k kk ya yeah yep nope u ur r gonna wanna gotta dunno lemme gimme cya omw smh fr ngl rn jk'
+).split(' ')
+const CHAT_PHRASES: [RegExp, string][] = [
+  [/\bI don't know\b/gi, 'idk'],
+  [/\btomorrow\b/gi, 'tmrw'],
+  [/\bthanks\b|\bthank you\b/gi, 'thx'],
+  [/\bplease\b/gi, 'pls'],
+  [/\byou\b/gi, 'u'],
+  [/\byour\b/gi, 'ur'],
+  [/\bby the way\b/gi, 'btw'],
+  [/\bto be honest\b/gi, 'tbh'],
+  [/\bin my opinion\b/gi, 'imo'],
+  [/\bgoing to\b/gi, 'gonna'],
+  [/\bright now\b/gi, 'rn'],
+  [/\bsecond\b/gi, '2nd'],
+]
+
+/** A sentence as typed in a chat: abbreviated phrases, a reaction before or after. */
+function chatty(sentence: string, random: () => number): string {
+  let text = sentence.toLowerCase().replace(/[.!]$/, '')
+  for (const [pattern, abbreviation] of CHAT_PHRASES) if (random() < 0.7) text = text.replace(pattern, abbreviation)
+  const words = text.split(' ')
+  const short = words.slice(0, 2 + Math.floor(random() * Math.min(8, words.length))).join(' ')
+  const reaction = () => Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(CHAT_ABBREVIATIONS, random)).join(' ')
+  const r = random()
+  if (r < 0.3) return `${reaction()} ${short}`
+  if (r < 0.6) return `${short} ${reaction()}`
+  if (r < 0.75) return `${reaction()}${pick(['', '!', ',', '?'], random)} ${reaction()}`
+  return short
+}
+
+const hex = (n: number, random: () => number) => Array.from({ length: n }, () => pick([...'0123456789abcdef'], random)).join('')
+const SEGMENTS = ['usr', 'local', 'lib', 'src', 'app', 'home', 'var', 'log', 'etc', 'config', 'node_modules', 'build', 'dist', 'docs', 'tmp', 'data', 'Users', 'Documents']
+const FILES = ['index.ts', 'main.py', 'server.log', 'README.md', 'config.yaml', 'package.json', 'report_2024.pdf', 'styles.css', 'app.js', '__init__.py']
+
+/** Clean text that is not prose: paths, URLs, log lines, hashes, versions, timestamps (code-like, not gibberish). */
+function technical(sentences: string[], random: () => number): string {
+  const path = () => `/${Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(SEGMENTS, random)).join('/')}/${pick(FILES, random)}`
+  const version = () => `${random() < 0.5 ? 'v' : ''}${Math.floor(random() * 20)}.${Math.floor(random() * 30)}.${Math.floor(random() * 50)}${random() < 0.2 ? `-${pick(['rc.1', 'beta', 'alpha.2'], random)}` : ''}`
+  const time = () => `20${10 + Math.floor(random() * 20)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}T${String(Math.floor(random() * 24)).padStart(2, '0')}:${String(Math.floor(random() * 60)).padStart(2, '0')}:00Z`
+  const words = pick(sentences, random).replace(/[.!?]$/, '').split(' ').slice(0, 3 + Math.floor(random() * 6)).join(' ')
+  const r = random()
+  if (r < 0.15) return path()
+  if (r < 0.3) return `https://${pick(['github.com', 'example.com', 'docs.example.org'], random)}/${pick(SEGMENTS, random)}/${pick(SEGMENTS, random)}/${Math.floor(random() * 90000)}`
+  if (r < 0.5) return `${time()} ${pick(['INFO', 'WARN', 'ERROR', 'DEBUG'], random)} ${words.toLowerCase()}`
+  if (r < 0.6) return `${pick(['sha256:', 'commit ', '', 'md5 '], random)}${hex(pick([7, 12, 40, 64], random), random)}`
+  if (r < 0.7) return version()
+  if (r < 0.8) return `${words} in ${path()} (${version()})`
+  if (r < 0.9) return `ERROR ${Math.floor(random() * 5000)}: ${words}`
+  return `C:\\${pick(SEGMENTS, random)}\\${pick(SEGMENTS, random)}\\${pick(FILES, random)}`
+}
+
 /** Prose as people type it in a chat box. */
 function casual(sentence: string, random: () => number): string {
   const r = random()
+  if (r < 0.15) return chatty(sentence, random)
   if (r < 0.35) return sentence.toLowerCase().replace(/[.!]$/, '')
   if (r < 0.55) {
     const words = sentence.split(' ')
@@ -136,7 +239,8 @@ export function gibberishTrainingSet(sentences: string[], commonWords: string[],
   const rows: GibberishRow[] = []
   for (let i = 0; i < perClass; i++) {
     const sentence = pick(sentences, random)
-    rows.push({ text: random() < 0.08 ? pick(commonWords, random) : casual(sentence, random), label: 0 })
+    const r = random()
+    rows.push({ text: r < 0.08 ? pick(commonWords, random) : r < 0.14 ? technical(sentences, random) : casual(sentence, random), label: 0 })
     rows.push({ text: mild(casual(pick(sentences, random), random), random), label: 1 })
     rows.push({ text: salad(sentences, vocabulary, random), label: 2 })
     rows.push({ text: noise(random), label: 3 })

@@ -97,6 +97,91 @@ const REPORTED = [
   'she told me that I was {a}, was that bullying?',
 ]
 
+const VEILED_THREATS = [
+  'it would be a real shame if something happened to your car',
+  'I know where your kids go to school',
+  "I've been watching you leave work every night",
+  'accidents happen to people who ask too many questions',
+  "you'll be sorry you ever posted that",
+  'we know where you live, think about that',
+  'be careful who you are messing with',
+  'keep it up and see what happens to you',
+  "I wouldn't want anything to happen to your family",
+  'people who snitch tend to disappear',
+]
+const SEXUAL_REMARKS = [
+  'hey sexy, come sit on my lap',
+  'wear the short skirt tomorrow, for me',
+  'bet you look good with nothing on',
+  'send me a pic in your underwear',
+  'you know what you need to do for me tonight if you want that raise',
+  'your body is driving me crazy',
+  'turn around for me, I like the view',
+  "I'd love to rip your clothes off",
+  'come over tonight and I will show you what I would do to you',
+  'show a little more skin and I will buy you a drink',
+]
+const GROUP_CLAIMS = [
+  'are all thieves', 'are mentally ill', "can't be trusted with anything", 'only come here for benefits', 'belong in the kitchen',
+  'have no morals', 'are lazy leeches', 'should not be allowed to vote', 'are a burden on society', 'breed like rats',
+  'are always violent', 'need to be fixed', 'are incompatible with our values', 'are dirty liars',
+]
+const SARCASM = [
+  'wow, what a genius idea, said no one ever',
+  'nice going, einstein',
+  'congrats on being the dumbest person here',
+  "I'd explain it to you but you wouldn't get it anyway",
+  "oh great, another brilliant take from the village idiot",
+  'thanks, captain obvious',
+  'it takes real talent to be this clueless',
+]
+const DEMEANING = [
+  'you have half a brain at best',
+  'go crawl back into your hole',
+  'you are a waste of oxygen',
+  'nobody wants you here',
+  'everyone laughs at you behind your back',
+  'you are lower than dirt',
+  'what a spineless little worm',
+  'your IQ must be lower than your shoe size',
+]
+const DEATH_WISHES = [
+  'do the world a favour and disappear forever',
+  'everyone would be better off without you',
+  'just end it already',
+  'go jump off a bridge',
+  'I hope you never wake up',
+  'take all your pills and stop whining',
+]
+const PRAISE = [
+  'you are {k}', "you're so {k}", 'your work is {k}', 'thank you, you are {k}', 'you did a {k} job', 'I think you are {k}',
+  'thanks so much for your help', 'I appreciate you', 'you made my day', 'proud of you!', 'your kids are {k}',
+]
+const KIND = ['wonderful', 'kind', 'amazing', 'great', 'lovely', 'brilliant', 'talented', 'the best', 'awesome', 'sweet', 'generous', 'helpful', 'smart', 'a star']
+const CLINICAL = [
+  'Condoms reduce the risk of HIV and other sexually transmitted infections.',
+  'Talk to your doctor if you notice a lump in your breast.',
+  'Vaginal thrush is a common yeast infection and is easy to treat.',
+  'Premature ejaculation affects about one in three men at some point.',
+  'The nurse explained how to check the penis and testicles for changes.',
+  'Painful sex after childbirth is common; pelvic physiotherapy can help.',
+  'Puberty brings changes like pubic hair and breast development.',
+  'An STI screening includes a urine test and a blood test.',
+  'Anal fissures cause pain during bowel movements.',
+  'Teach children the correct names for their genitals.',
+  'Low libido can be a side effect of antidepressants.',
+  'The patient was diagnosed with genital herpes and started antiviral treatment.',
+]
+const MODERATION_TALK = [
+  'how can we stop people from posting slurs in the comments?',
+  'our rules forbid threats, even ones written as jokes',
+  'we removed the post because it attacked a religious group',
+  'what counts as hate speech on this platform?',
+  'a moderator should warn users who insult others',
+  'please report messages that contain sexual harassment',
+  'the filter missed a threat written with symbols instead of letters',
+]
+
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1)
 const L = (tox: number, severe = 0, obscene = 0, threat = 0, insult = 0, identity = 0, sexual = 0): ToxicityLabels => [tox, severe, obscene, threat, insult, identity, sexual]
 
@@ -125,6 +210,11 @@ export function toxicityTrainingSet(prose: string[], count: number, seed: number
     const r = random()
     if (r < 0.4) {
       rows.push({ text: pick(prose, random), labels: L(0) })
+    } else if (r < 0.44) {
+      // Kind words, clinical language and talk about moderation: hard negatives for "you", body words and abuse words.
+      const k = random()
+      const text = k < 0.5 ? pick(PRAISE, random).replace('{k}', pick(KIND, random)) : k < 0.8 ? pick(CLINICAL, random) : pick(MODERATION_TALK, random)
+      rows.push({ text: k < 0.5 ? decorate(text, random).replace(/[🖕🤬🔪]/gu, '') : text, labels: L(0) })
     } else if (r < 0.46) {
       rows.push({ text: decorate(pick(BENIGN_VIOLENT, random), random), labels: L(0) })
     } else if (r < 0.5) {
@@ -155,6 +245,14 @@ export function toxicityTrainingSet(prose: string[], count: number, seed: number
     } else if (r < 0.93) {
       const text = random() < 0.6 ? `${pick(GROUPS, random)} ${pick(DEHUMANISING, random)}` : fill(pick(IDENTITY_PHRASES, random), random)
       rows.push({ text: decorate(text, random), labels: L(1, random() < 0.3 ? 1 : 0, 0, /die/.test(text) ? 1 : 0, 1, 1) })
+    } else if (r < 0.955) {
+      const k = random()
+      if (k < 0.2) rows.push({ text: decorate(pick(VEILED_THREATS, random), random), labels: L(1, 0, 0, 1) })
+      else if (k < 0.4) rows.push({ text: decorate(`${pick(GROUPS, random)} ${pick(GROUP_CLAIMS, random)}`, random), labels: L(1, 0, 0, 0, 1, 1) })
+      else if (k < 0.55) rows.push({ text: decorate(pick(SARCASM, random), random), labels: L(1, 0, 0, 0, 1) })
+      else if (k < 0.7) rows.push({ text: decorate(pick(DEMEANING, random), random), labels: L(1, 0, 0, 0, 1) })
+      else if (k < 0.8) rows.push({ text: decorate(pick(DEATH_WISHES, random), random), labels: L(1, 1, 0, 1, 1) })
+      else rows.push({ text: decorate(pick(SEXUAL_REMARKS, random), random), labels: L(1, 0, 0, 0, 0, 0, 1) })
     } else {
       const text = pick(SEXUAL, random)
       rows.push({ text: decorate(text, random), labels: L(1, 0, /dick|tits|porn|blowjob/.test(text) ? 1 : 0, 0, 0, 0, 1) })

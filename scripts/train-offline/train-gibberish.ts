@@ -19,7 +19,7 @@ import {
 } from '@/lib/moderation/offline/gibberish'
 import { dictionaryWords, fortunes, NODE_MODULES, packageProse, sentences, wordnetGlosses } from './corpora'
 import { contactProse } from './contact-prose'
-import { gibberishTrainingSet } from './gibberish-data'
+import { CHAT_ABBREVIATIONS, gibberishTrainingSet } from './gibberish-data'
 import { OPSET, gatherQuantized, mlpHead } from './graphs'
 import { mlpProbabilities, trainMlp } from './mlp'
 import { log, writeModel } from './output'
@@ -264,6 +264,8 @@ export async function trainGibberish(): Promise<void> {
     })
   }
   for (const w of dictionary) wordCounts.set(w, (wordCounts.get(w) ?? 0) + 1)
+  // Chat abbreviations are words of chat, rare in books: known to the word model as moderately common.
+  for (const w of CHAT_ABBREVIATIONS) wordCounts.set(w, (wordCounts.get(w) ?? 0) + 200)
   const tables: Tables = {
     trigrams: trigramTable(wordCounts),
     words: frequencyTable(wordCounts, WORD_BITS),

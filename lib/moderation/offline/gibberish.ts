@@ -123,16 +123,19 @@ export function shapeFeatures(text: string, words: string[]): number[] {
 }
 
 const ADDRESS_OR_NUMBER = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])[+#$€£(]?\p{N}(?:[\p{N}\s()./:-]*\p{N})?(?![\p{L}\p{N}])/gu
+/** Paths, hashes, versions, identifiers in camelCase or with underscores: technical names, neither prose nor gibberish. */
+const TECHNICAL_TOKEN =
+  /(?<!\S)\S*[\\/]\S*[\\/]\S*|\b(?:[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*|[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*)\b(?<=\b\w{7,})|\bv?\d+(?:\.\d+)+(?:-[\w.]+)?\b|\b\w*_\w*\b|\b\p{Lu}*\p{Ll}+(?:\p{Lu}+\p{Ll}*){1,}\b|\b\p{Lu}{2,}\p{Ll}+\w*/gu
 const TITLE_CASE_WORD = /(?<![.!?:;]\s*|^\s*|\p{L}['’]?)\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?!\p{L})/gu
 
 /**
- * The text the language models judge: e-mail addresses, URLs and numbers (phones, cards, dates,
- * prices) removed, and, in a text that is not written in Title Case, capitalised words inside a
+ * The text the language models judge: e-mail addresses, URLs, numbers (phones, cards, dates,
+ * prices) and technical names (paths, hashes, versions, camelCase and snake_case identifiers) removed, and, in a text that is not written in Title Case, capitalised words inside a
  * sentence (names of people and places) removed too. None of them is English prose or
  * gibberish, and the models know neither, so they read like misspellings.
  */
 export function gibberishView(text: string): string {
-  const withoutNumbers = text.replace(ADDRESS_OR_NUMBER, ' ')
+  const withoutNumbers = text.replace(TECHNICAL_TOKEN, ' ').replace(ADDRESS_OR_NUMBER, ' ')
   const words = gibberishWords(withoutNumbers)
   const titleCase = withoutNumbers.match(TITLE_CASE_WORD) ?? []
   const view = titleCase.length * 2 < words.length ? withoutNumbers.replace(TITLE_CASE_WORD, ' ') : withoutNumbers

@@ -4,6 +4,8 @@ import { cuss as cussFr } from 'cuss/fr'
 import { cuss as cussIt } from 'cuss/it'
 import { cuss as cussPt } from 'cuss/pt'
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity'
+import { vaderPolarityScores } from '@/lib/moderation/engines/sentiment/vader'
+import { normalizeObfuscation } from './deobfuscate'
 import type { Feeds, GraphRunner } from './graph-io'
 
 /**
@@ -81,6 +83,36 @@ const SEXUAL_EMOJI = /[\u{1F346}\u{1F351}\u{1F4A6}\u{1F445}\u{1F51E}]/gu
 const BENIGN_VIOLENCE =
   /\b(?:kill(?:ed|ing)?|shoot|destroy(?:ed)?|crush(?:ed)?|nail(?:ed)?|murder(?:ed)?|slay(?:ed)?|bomb(?:ed)?|smash(?:ed)?)\s+(?:the |this |that |my |it|an? )?(?:process|processes|task|app|server|job|lights?|time|engine|bug|exam|test|interview|presentation|game|level|boss|song|performance|weeds?|email|message|question|photo|pictures?|it|music|mood|vibe|deadline|workout)\b|\bshoot me an? (?:email|message|text|note)\b|\b(?:dying|died|dead) (?:of|from|with) (?:laughter|laughing|embarrassment|boredom)\b|\bkiller (?:app|feature|idea|deal)\b/iu
 
+/** Threats that name no violence: harm implied ("would be a shame if something happened"), watching, knowing where someone is. */
+const VEILED_THREAT =
+  /\b(?:(?:would|it'd|it would|that'd) be (?:a )?(?:shame|pity|terrible|awful|sad) if (?:something|anything|someone|somebody)|(?:accidents|bad things|things) (?:happen|can happen) to (?:people|those|you|snitches)|people (?:who .{1,30} )?(?:disappear|go missing|get hurt)|i know (?:where|which|what time|when) (?:you|your)|i(?:'ve| have) (?:seen|been watching) (?:where|what time|when|you)|(?:see|find out|wait and see) what happens (?:to you|next|if you)|lock (?:your|her|his|their) doors|(?:careful|think carefully|be careful) (?:who|about who) you(?:'re| are)? (?:crossing|messing with|talking to)|you(?:'ll| will) be sorry|(?:we|i) know where (?:you|your|she|he) (?:live|lives|sleep|work|go)|(?:wouldn't|would not) want anything to happen)/iu
+/** What violence leaves behind, promised to someone: "you'll leave in an ambulance", "put you in the ground". */
+const HARM_OUTCOME =
+  /\b(?:i|we|i'll|we'll|i'm|we're|you(?:'ll| will)?)\b(?:\s+\S+){0,8}?\s+(?:in an? (?:ambulance|body bag|coffin|wheelchair|hospital bed)|(?:in|into) the (?:ground|grave|hospital|morgue|river)|six feet under|(?:in|into) (?:a|an|the) (?:grave|coffin|hospital)|(?:snap|break|crack|smash|cut|slit) (?:your|his|her|their) (?:neck|throat|skull|teeth|face|legs|arms|fingers)|(?:cut|slice|gut) (?:you|him|her|them) (?:open|up)|with (?:bats|knives|guns|a gun|a knife|a bat|a crowbar))/iu
+/** Sexual remarks aimed at someone: their body or clothes, sexual favours asked for, propositions. */
+const SEXUAL_REMARK =
+  /\b(?:sit on my (?:lap|face)|(?:with )?nothing on\b|show (?:a (?:bit|little) )?more skin|what i(?:'d| would) do to you|rip (?:your|her) clothes|take (?:it|that|your \w+) off for me|(?:in|wear) (?:that|the|those) (?:tight |short |little )?(?:skirt|dress|top|pants|jeans)|turn around for me|you know what you (?:have|need) to do (?:for me|tonight)|send (?:me )?(?:a )?(?:pic|pics|photo|photos)(?: of you)?(?: in| without)|(?:doing|does) things to me|your (?:body|ass|legs|lips|chest)|(?:hey|hi) (?:sweetheart|babe|sexy|honey)\b.{0,40}\b(?:lap|bed|body|tonight)|come (?:over|to my room) tonight)/iu
+/** A sweeping claim about a group of people (the group, then within a few words a degrading predicate). */
+const GROUP_GENERALISATION = new RegExp(
+  `\\b(?:${GROUP_WORDS}|people like (?:them|you|that)|all of them|every (?:single )?one of (?:them|those \\w+))\\b(?:\\s+\\S+){0,5}?\\s+(?:are|is|belong|should|shouldn't|can't|cannot|need to be|only|breed|have no|never|always|don't deserve|ruin|steal|bring)\\b(?:\\s+\\S+){0,4}?\\s*(?:mentally ill|sick|diseased|thieves|thief|drunks?|lazy|leeches?|parasites?|burden|waste|useless|incompatible|dangerous|criminals?|no morals|trusted|confused|in the kitchen|allowed|breed|rats|vote|benefits|inferior|dirty|fixed|cured|stupid|violent|liars?|animals)\\b`,
+  'iu',
+)
+/** Put-downs dressed as praise or jokes. */
+const SARCASTIC_PUT_DOWN =
+  /\b(?:said no one ever|nice (?:going|job|one),? (?:genius|einstein|sherlock)|(?:thanks|great job|well done|bravo|congrats?|congratulations),? (?:genius|einstein|sherlock|captain obvious)|congrat\w* on being|(?:genius|brilliant|smartest) (?:take|idea|person alive)|(?:the|our) village idiot|i(?:'d| would) explain it to you but|can't (?:even )?tie (?:his|her|your|their) own shoes|takes (?:real )?talent to be (?:this|so)|oh (?:sure|great|brilliant|wow),? (?:because )?(?:you(?:'re| are)|the expert|another))/iu
+/** Contempt without insult words: comparisons and sayings that demean a person. */
+const DEMEANING_COMPARISON =
+  /\b(?:half a brain|(?:iq|intelligence) (?:of|drops|lower than)|(?:dirt|gum|mud|dog shit) on my shoe|rock you (?:came|crawled) from|waste of (?:space|oxygen|air|skin|money)|reasoning skills of|brain cells? (?:to rub|between)|(?:less|lower) than (?:the )?(?:dirt|a worm|garbage|an insect)|crawl back (?:under|into)|nobody (?:with|asked|wants|likes|cares)|(?:everyone|everybody) (?:hates|laughs at) you|spineless|talentless|braindead|brain-dead)/iu
+/** Wishing death or self-harm on someone without the words "kill yourself". */
+const DEATH_WISH =
+  /\b(?:end it (?:already|all|now)|(?:stop|stopped) breathing|jump (?:in front of|off) (?:a|the)|take all (?:the|your|those) pills|(?:world|everyone) (?:would be|is) better (?:off )?(?:without you|if you (?:died|were dead|weren't here|disappeared|stopped))|do (?:us|everyone|the world) a favou?r and (?:die|disappear|end|leave)|hope you (?:die|rot|choke|never wake up))/iu
+/** Medical, sexual-health and educational language: body and sex words there are not sexual content. */
+const CLINICAL_CONTEXT =
+  /\b(?:patients?|doctor|gp|gynaecolog\w*|gynecolog\w*|urolog\w*|clinic(?:al)?|symptoms?|diagnos\w+|treat(?:ed|ment|s)?|infections?|std|sti|stis|condoms?|contracepti\w+|menopause|puberty|pregnan\w+|breastfeed\w*|examination|self-exam\w*|screening|dysfunction|discharge|hormone|oestrogen|estrogen|therapy|health|healthcare|medical|medication|exercises?|education|consent|sexual development|anatomy|childbirth|referred|disease)\b/iu
+/** Kind words aimed at the reader: praise and thanks are what "you" most often comes with. */
+const KIND_TO_A_PERSON =
+  /\b(?:you(?:'re| are)?|your|u r)\b(?:\s+\S+){0,3}?\s+(?:wonderful|kind|amazing|great|lovely|brilliant|talented|best|awesome|fantastic|beautiful|gorgeous|sweet|generous|helpful|smart|clever|inspiring|good heart|a star|a gem|a legend|the best)\b|\b(?:thank you|thanks|thx|appreciate (?:you|it|your)|proud of you|love (?:you|your)|meant a lot|made my (?:day|week))\b/iu
+
 export const TOXICITY_FEATURES = [
   'obscenity profanity',
   'obscenity sexual term',
@@ -105,6 +137,16 @@ export const TOXICITY_FEATURES = [
   'violent emoji',
   'sexual emoji',
   'log length',
+  'veiled threat',
+  'sexual remark at a person',
+  'generalisation about a group',
+  'sarcastic put-down',
+  'demeaning comparison',
+  'death wish',
+  'clinical or educational context',
+  'kind words to a person',
+  'positive sentiment (VADER)',
+  'negative sentiment (VADER)',
 ] as const
 
 let matcher: RegExpMatcher | undefined
@@ -132,8 +174,9 @@ function ratingCounts(keys: string[], lexicon: Record<string, number>): [number,
 
 const FOREIGN_LEXICONS = [cussEs, cussFr, cussIt, cussPt]
 
+/** Features of the text with its obfuscations undone ("f u c k", "sh!t", look-alike letters, full-width forms). */
 export function toxicityFeatures(input: string): number[] {
-  const text = input.slice(0, TOXICITY_MAX_CHARS)
+  const text = normalizeObfuscation(input.slice(0, TOXICITY_MAX_CHARS))
   const matched = obscenityMatcher()
     .getAllMatches(text)
     .map((m) => englishDataset.getPayloadWithPhraseMetadata(m).phraseMetadata?.originalWord ?? '')
@@ -152,9 +195,12 @@ export function toxicityFeatures(input: string): number[] {
   const count = (pattern: RegExp) => (text.match(pattern) ?? []).length
   const flag = (value: boolean) => (value ? 1 : 0)
   const log = (n: number) => Math.log1p(n)
+  const sentiment = vaderPolarityScores(text)
+  const clinical = CLINICAL_CONTEXT.test(text)
   return [
     log(matched.length - slurs - sexual),
-    log(sexual),
+    // Body and sex words in medical or educational text are not sexual content.
+    clinical ? 0 : log(sexual),
     log(slurs),
     log(sure),
     log(likely),
@@ -162,12 +208,12 @@ export function toxicityFeatures(input: string): number[] {
     log(insults),
     flag(secondPerson),
     flag(aimedInsult),
-    flag(THREAT_PATTERNS.some((p) => p.test(text))),
+    flag(THREAT_PATTERNS.some((p) => p.test(text)) || HARM_OUTCOME.test(text)),
     flag(FOREIGN_THREATS.test(text)),
     flag(SELF_HARM_INCITEMENT.test(text)),
     flag(GROUPS.test(text)),
     flag(IDENTITY_ATTACK_PATTERNS.some((p) => p.test(text))),
-    flag(SEXUAL_PATTERNS.test(text)),
+    flag(SEXUAL_PATTERNS.test(text) && !clinical),
     flag(REPORTED_SPEECH.test(text) || QUOTED_SPAN.test(text)),
     flag(BENIGN_VIOLENCE.test(text)),
     letters.length >= 8 ? upper / letters.length : 0,
@@ -176,6 +222,16 @@ export function toxicityFeatures(input: string): number[] {
     log(count(VIOLENT_EMOJI)),
     log(count(SEXUAL_EMOJI)),
     Math.log1p(text.length) / 6,
+    flag(VEILED_THREAT.test(text)),
+    flag(SEXUAL_REMARK.test(text)),
+    flag(GROUP_GENERALISATION.test(text)),
+    flag(SARCASTIC_PUT_DOWN.test(text)),
+    flag(DEMEANING_COMPARISON.test(text)),
+    flag(DEATH_WISH.test(text)),
+    flag(clinical),
+    flag(KIND_TO_A_PERSON.test(text)),
+    Math.max(0, sentiment.compound),
+    Math.max(0, -sentiment.compound),
   ]
 }
 

@@ -1,0 +1,137 @@
+/**
+ * Undoing the obfuscations people use to slip words past filters, before the offline toxicity
+ * and prompt-injection engines look at a text. Runs the same in Node and the browser (no
+ * Buffer: `atob` exists in both).
+ *
+ * `normalizeObfuscation` rewrites the surface: compatibility forms (full-width, ligatures,
+ * mathematical letters) by NFKC, invisible format characters removed, look-alike Cyrillic and
+ * Greek letters inside Latin words mapped to Latin, letters spaced or dotted apart joined,
+ * leetspeak digits and symbols inside words mapped to letters, and masked swear words
+ * ("f***", "sh!t", "a$$hole", "dckhead") restored. `decodedPayloads` finds text hidden in an
+ * encoding (base64, hex, ROT13, reversed, Morse) and returns what it decodes to.
+ */
+
+/** Cyrillic and Greek letters drawn like Latin ones (Unicode confusables, lowercase and uppercase). */
+const HOMOGLYPHS: Record<string, string> = {
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', һ: 'h', ӏ: 'l', ԛ: 'q', ԝ: 'w', ɡ: 'g',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S',
+  α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+}
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' }
+
+/** Swear words people mask; each letter after the first may be masked by a symbol, vowels may be dropped. */
+const MASKED_WORDS = ['fuck', 'fucking', 'fucker', 'shit', 'bitch', 'asshole', 'bastard', 'cunt', 'dick', 'dickhead', 'whore', 'slut', 'pussy', 'cock', 'motherfucker', 'nigger', 'faggot', 'retard', 'idiot', 'moron', 'loser', 'stupid', 'die', 'kill']
+const MASK = '[*#@$%!_.\\-]'
+const maskedPattern = (word: string) =>
+  [...word].map((c, i) => (i === 0 ? c : /[aeiou]/.test(c) ? `(?:${c}|${MASK}+)?` : `(?:${c}|${MASK}+)`)).join('')
+const MASKED = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MASKED_WORDS.map(maskedPattern).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
+const MASKED_EACH = MASKED_WORDS.map((word) => [word, new RegExp(`^${maskedPattern(word)}$`, 'iu')] as const)
+
+/** E-mail addresses and URLs keep their "@", dots and digits: they are left as they are. */
+const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/giu
+
+/** Compatibility forms folded, invisible format characters removed, look-alike letters inside Latin words made Latin. */
+export function normalizeCharacters(input: string): string {
+  const text = input.normalize('NFKC').replace(/[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu, '')
+  // Look-alikes only inside words that also hold Latin letters, so Russian or Greek text stays itself.
+  return text.replace(/[\p{L}\p{M}]+/gu, (word) => (/[a-z]/i.test(word) && /[^\p{Script=Latin}]/u.test(word) ? [...word].map((c) => HOMOGLYPHS[c] ?? c).join('') : word))
+}
+
+function unmask(piece: string): string {
+  // "f u c k", "f.u.c.k", "k-i-l-l": three or more single letters with one separator kind between them
+  // (a leading "a" or "I" stays a word: "you are a f u c k i n g ...").
+  let text = piece.replace(/(?<![\p{L}\p{N}])\p{L}(?:[ .\-_*] ?\p{L}(?![\p{L}\p{N}])){2,}/gu, (run) => {
+    const joined = run.replace(/[ .\-_*]/g, '')
+    return /^[aAiI] /.test(run) && joined.length >= 5 ? `${run[0]} ${joined.slice(1)}` : joined
+  })
+  text = text.replace(MASKED, (masked) => MASKED_EACH.find(([, pattern]) => pattern.test(masked))?.[0] ?? masked)
+  // Leetspeak inside word-like tokens with few digits (so hashes, versions and times stay as they are).
+  return text.replace(/[\p{L}\p{N}@$!|€]+/gu, (token) => {
+    const letters = (token.match(/\p{L}/gu) ?? []).length
+    const others = token.length - letters
+    if (letters < 2 || others > Math.max(2, letters / 2) || /^\p{N}/u.test(token) && /\p{N}{2}/u.test(token)) return token
+    return token.replace(/(?<=\p{L})[0134578@$!|€]+(?=\p{L})|(?<=\p{L}{3})[0134578$|€](?![\p{L}\p{N}])|(?<![\p{L}\p{N}])[0134578@$|€](?=\p{L}{3})/gu, (run) =>
+      [...run].map((c) => LEET[c] ?? c).join(''),
+    )
+  })
+}
+
+export function normalizeObfuscation(input: string): string {
+  const text = normalizeCharacters(input)
+  let result = ''
+  let last = 0
+  for (const address of text.matchAll(ADDRESS)) {
+    result += unmask(text.slice(last, address.index)) + address[0]
+    last = address.index + address[0].length
+  }
+  return result + unmask(text.slice(last))
+}
+
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{Zs}\p{S}\n\r\t]+$/u
+
+function readable(decoded: string): boolean {
+  return decoded.length >= 8 && PRINTABLE.test(decoded) && (decoded.match(/\p{L}/gu) ?? []).length >= decoded.length * 0.6
+}
+
+function utf8(bytes: number[]): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes))
+  } catch {
+    return undefined
+  }
+}
+
+function fromBase64(run: string): string | undefined {
+  try {
+    const binary = atob(run.replace(/=+$/, '').padEnd(Math.ceil(run.replace(/=+$/, '').length / 4) * 4, '='))
+    return utf8([...binary].map((c) => c.charCodeAt(0)))
+  } catch {
+    return undefined
+  }
+}
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base)
+  })
+}
+
+const MORSE: Record<string, string> = {
+  '.-': 'a', '-...': 'b', '-.-.': 'c', '-..': 'd', '.': 'e', '..-.': 'f', '--.': 'g', '....': 'h', '..': 'i', '.---': 'j', '-.-': 'k', '.-..': 'l', '--': 'm',
+  '-.': 'n', '---': 'o', '.--.': 'p', '--.-': 'q', '.-.': 'r', '...': 's', '-': 't', '..-': 'u', '...-': 'v', '.--': 'w', '-..-': 'x', '-.--': 'y', '--..': 'z',
+}
+
+/** English words common in instructions: a decoding that yields several of them is text, not chance. */
+const COMMON_WORDS = /\b(?:the|and|you|your|all|to|of|a|is|are|ignore|previous|instructions?|system|prompt|reveal|print|say|tell|me|password|secret|key|rules|now|and|with|for|output|show)\b/giu
+
+function englishEnough(text: string): boolean {
+  const words = text.match(/\p{L}+/gu) ?? []
+  return words.length >= 3 && (text.match(COMMON_WORDS) ?? []).length >= Math.max(2, words.length * 0.25)
+}
+
+/** Texts hidden in the input by an encoding, decoded; empty when there are none. */
+export function decodedPayloads(text: string): string[] {
+  const found: string[] = []
+  for (const run of text.match(/[A-Za-z0-9+/]{16,}={0,2}/g) ?? []) {
+    const decoded = fromBase64(run)
+    if (decoded && readable(decoded)) found.push(decoded)
+  }
+  for (const run of text.match(/(?:[0-9a-f]{2}[\s:]?){8,}/gi) ?? []) {
+    const bytes = run.replace(/[\s:]/g, '').match(/../g)!.map((h) => parseInt(h, 16))
+    const decoded = utf8(bytes)
+    if (decoded && readable(decoded)) found.push(decoded)
+  }
+  const morse = text.match(/(?:[.-]{1,5}[ /]+){5,}[.-]{1,5}/g)
+  for (const run of morse ?? []) found.push(run.split(/\s*\/\s*|\s{2,}/).map((word) => word.trim().split(/\s+/).map((code) => MORSE[code] ?? '').join('')).join(' '))
+  // ROT13 and reversal hide a clause, often after a colon or in quotes: try each clause on its own.
+  for (const clause of text.split(/[:\n"“”\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
+    if (englishEnough(clause)) continue
+    const rotated = rot13(clause)
+    if (englishEnough(rotated)) found.push(rotated)
+    const reversed = [...clause].reverse().join('')
+    if (englishEnough(reversed)) found.push(reversed)
+  }
+  return found
+}
