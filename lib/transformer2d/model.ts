@@ -10,7 +10,7 @@ import { prepareInputs } from './prepare-inputs'
 import type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './runtime/types'
 import { defaultSignature, signatureKey, usesEncoderHiddenStates, type GraphSignature } from './signature'
 import type { FloatTensor } from './tensor'
-import { loadWeights, slotBytes } from './weights'
+import { formatBytes, loadWeights, slotBytes } from './weights'
 
 const METADATA_CONFIG = 'transformer2d.config'
 const METADATA_SIGNATURE = 'transformer2d.signature'
@@ -143,7 +143,7 @@ export class Transformer2DModelBase {
     const { slots } = buildTransformer2DGraph(this.resolved, { kind: 'inputs' }, signature)
     const bytes = slotBytes(slots)
     if (bytes > MAX_ONNX_FILE_BYTES) {
-      throw new Transformer2DError('checkpoint', `This model's float32 weights take ${(bytes / 1e9).toFixed(2)} GB; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot be exported with its weights inside.`)
+      throw new Transformer2DError('checkpoint', `This model's float32 weights take ${formatBytes(bytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot be exported with its weights inside.`)
     }
     await this.loadSlots(slots)
     return this.encode(buildTransformer2DGraph(this.resolved, { kind: 'initializers', values: this.weightValues }, signature).graph, signature)

@@ -2,7 +2,12 @@ import { Transformer2DError } from './errors'
 import type { ParameterSource, WeightSlot } from './layers/context'
 import { numel } from './tensor'
 
-const GB = 1e9
+/** Sizes in messages: GB with two decimals for model-sized numbers, MB or bytes for small ones. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`
+  return `${bytes} bytes`
+}
 
 /** Bytes of float32 values the slots need. */
 export function slotBytes(slots: readonly WeightSlot[]): number {
@@ -14,7 +19,7 @@ function allocate(slot: WeightSlot, loadedBytes: number): Float32Array {
     return new Float32Array(numel(slot.dims))
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
-    throw new Transformer2DError('checkpoint', `Out of memory: could not allocate ${numel(slot.dims) * 4} bytes for weight ${slot.name} after ${(loadedBytes / GB).toFixed(2)} GB of weights were loaded.`)
+    throw new Transformer2DError('checkpoint', `Out of memory: could not allocate ${formatBytes(numel(slot.dims) * 4)} for weight ${slot.name} after ${formatBytes(loadedBytes)} of weights were loaded.`)
   }
 }
 
@@ -53,7 +58,7 @@ export async function loadWeights(slots: readonly WeightSlot[], source: Paramete
     const parameters = needed / 4
     throw new Transformer2DError(
       'checkpoint',
-      `Not enough memory to load ${options.location}: its float32 weights take ${(needed / GB).toFixed(2)} GB (${parameters.toLocaleString('en-US')} values) but only ${(options.availableBytes / GB).toFixed(2)} GB are available.`,
+      `Not enough memory to load ${options.location}: its float32 weights take ${formatBytes(needed)} (${parameters.toLocaleString('en-US')} values) but only ${formatBytes(options.availableBytes)} are available.`,
     )
   }
   const byKey = new Map<string, WeightSlot[]>()
@@ -65,7 +70,7 @@ export async function loadWeights(slots: readonly WeightSlot[], source: Paramete
       values = await source.take(key, group[0].keyShape)
     } catch (error) {
       if (!(error instanceof RangeError)) throw error
-      throw new Transformer2DError('checkpoint', `Out of memory reading weight ${key} [${group[0].keyShape}] after ${(loadedBytes / GB).toFixed(2)} GB of weights were loaded.`)
+      throw new Transformer2DError('checkpoint', `Out of memory reading weight ${key} [${group[0].keyShape}] after ${formatBytes(loadedBytes)} of weights were loaded.`)
     }
     for (const slot of group) {
       loaded.set(slot.name, cut(slot, values, loadedBytes))

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseSafetensors, toFloat32, Transformer2DError, type FloatTensor } from '@/lib/transformer2d'
-import { Transformer2DModel } from '@/lib/transformer2d/node'
+import { directoryFiles, nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from './golden'
 import { encodeSafetensors, type WriteDtype } from './safetensors-writer'
 
@@ -102,5 +102,119 @@ describe('checkpoint formats', () => {
     const error = await Transformer2DModel.fromPretrained(path.join(temp, 'nowhere')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(Transformer2DError)
     expect((error as Error).message).toMatch(/has no config.json/)
+  })
+})
+
+/** A sharded copy of a golden checkpoint: two shards and the index, as diffusers writes them. */
+function writeShardedFolder(c: GoldenCase, name: string): { dir: string; shards: string[]; weightMap: Record<string, string> } {
+  const dir = writeDiffusersFolder(c, 'F32', name)
+  rmSync(path.join(dir, 'diffusion_pytorch_model.safetensors'))
+  const weights = [...goldenWeights(c)]
+  const half = Math.ceil(weights.length / 2)
+  const shards = ['diffusion_pytorch_model-00001-of-00002.safetensors', 'diffusion_pytorch_model-00002-of-00002.safetensors']
+  const weightMap: Record<string, string> = {}
+  ;[weights.slice(0, half), weights.slice(half)].forEach((part, i) => {
+    writeFileSync(path.join(dir, shards[i]), encodeSafetensors(new Map(part), 'F32'))
+    for (const [key] of part) weightMap[key] = shards[i]
+  })
+  writeIndex(dir, weightMap)
+  return { dir, shards, weightMap }
+}
+
+function writeIndex(dir: string, weightMap: Record<string, string>): void {
+  writeFileSync(path.join(dir, 'diffusion_pytorch_model.safetensors.index.json'), JSON.stringify({ metadata: {}, weight_map: weightMap }))
+}
+
+/** A safetensors file from a raw header (for dtypes and offsets the writer would never produce). */
+function rawSafetensors(header: Record<string, unknown>, dataBytes: number): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(header))
+  const out = new Uint8Array(8 + json.length + dataBytes)
+  new DataView(out.buffer).setBigUint64(0, BigInt(json.length), true)
+  out.set(json, 8)
+  return out
+}
+
+async function loadError(dir: string): Promise<Transformer2DError> {
+  const error = await Transformer2DModel.fromPretrained(dir, { threads: 1 }).then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(Transformer2DError)
+  expect((error as Transformer2DError).kind).toBe('checkpoint')
+  return error as Transformer2DError
+}
+
+describe('broken checkpoints fail with the file and the numbers named', () => {
+  const pixart = byName('pixart_ada_norm_single_addcond')
+
+  it('a shard the index names is missing', async () => {
+    const { dir, shards } = writeShardedFolder(pixart, 'missing-shard')
+    rmSync(path.join(dir, shards[1]))
+    expect((await loadError(dir)).message).toBe(`${dir}/diffusion_pytorch_model.safetensors.index.json names shard ${shards[1]} (2 of 2), which is missing from ${dir}.`)
+  })
+
+  it('the index maps a weight to a shard that does not hold it', async () => {
+    const { dir, shards, weightMap } = writeShardedFolder(pixart, 'index-disagrees')
+    writeIndex(dir, { ...weightMap, 'proj_out.weight': weightMap['proj_out.weight'] === shards[0] ? shards[1] : shards[0] })
+    expect((await loadError(dir)).message).toMatch(/holds weight "proj_out.weight" but .*index.json maps it to diffusion_pytorch_model-0000\d-of-00002.safetensors: the shards and the index disagree/)
+  })
+
+  it('a shard holds a weight the index does not list', async () => {
+    const { dir, weightMap } = writeShardedFolder(pixart, 'index-incomplete')
+    const { ['scale_shift_table']: _dropped, ...rest } = weightMap
+    writeIndex(dir, rest)
+    expect((await loadError(dir)).message).toMatch(/holds weight "scale_shift_table" but .*index.json does not list it/)
+  })
+
+  it('the index names a file outside the folder', async () => {
+    const { dir, weightMap } = writeShardedFolder(pixart, 'index-escapes')
+    writeIndex(dir, { ...weightMap, 'proj_out.weight': '../elsewhere.safetensors' })
+    expect((await loadError(dir)).message).toMatch(/maps "proj_out.weight" to "..\/elsewhere.safetensors", which is not a file name in the same folder/)
+  })
+
+  it('a truncated shard', async () => {
+    const { dir, shards } = writeShardedFolder(pixart, 'truncated')
+    const file = path.join(dir, shards[0])
+    const bytes = readFileSync(file)
+    writeFileSync(file, bytes.subarray(0, bytes.length - 100))
+    expect((await loadError(dir)).message).toMatch(
+      new RegExp(`${shards[0]} is not a valid safetensors file: tensor ".*" ends at data byte \\d+ but the file has only \\d+ bytes of data \\(${bytes.length - 100} bytes in all\\): the file is truncated`),
+    )
+  })
+
+  it('a header length past the end of the file', async () => {
+    const dir = writeDiffusersFolder(pixart, 'F32', 'bad-header')
+    const file = new Uint8Array(16)
+    new DataView(file.buffer).setBigUint64(0, 5000n, true)
+    writeFileSync(path.join(dir, 'diffusion_pytorch_model.safetensors'), file)
+    expect((await loadError(dir)).message).toMatch(/diffusion_pytorch_model.safetensors is not a valid safetensors file: the header length 5000 runs past the end of the file \(16 bytes\)/)
+  })
+
+  it.each([
+    ['F8_E4M3', /has dtype F8_E4M3, which this loader cannot read; model weights must be F32, F16, BF16 or F64/],
+    ['I32', /Tensor "proj_out.bias" has dtype I32; model weights must be F32, F16, BF16 or F64/],
+  ])('a weight of dtype %s', async (dtype, message) => {
+    const dir = writeDiffusersFolder(pixart, 'F32', `dtype-${dtype}`)
+    const weights = goldenWeights(pixart)
+    const bytesPerElement = dtype === 'I32' ? 4 : 1
+    const header: Record<string, unknown> = {}
+    let offset = 0
+    for (const [name, { shape }] of weights) {
+      const length = shape.reduce((a, b) => a * b, 1) * (name === 'proj_out.bias' ? bytesPerElement : 4)
+      header[name] = { dtype: name === 'proj_out.bias' ? dtype : 'F32', shape, data_offsets: [offset, offset + length] }
+      offset += length
+    }
+    writeFileSync(path.join(dir, 'diffusion_pytorch_model.safetensors'), rawSafetensors(header, offset))
+    expect((await loadError(dir)).message).toMatch(message)
+  })
+
+  it('not enough memory for the weights: refused before anything is read', async () => {
+    const dir = writeDiffusersFolder(pixart, 'F32', 'no-memory')
+    const runtime = { ...nodeRuntime({ threads: 1 }), availableMemoryBytes: () => 10_000 }
+    const error = await Transformer2DModel.fromFiles(directoryFiles(dir), runtime).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Transformer2DError)
+    expect((error as Error).message).toMatch(
+      new RegExp(`^Not enough memory to load ${dir}/diffusion_pytorch_model.safetensors: its float32 weights take \\d+ bytes \\([\\d,]+ values\\) but only 10000 bytes are available.$`),
+    )
   })
 })
