@@ -1,7 +1,7 @@
 import type { z } from 'zod'
+import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { pythonRound } from '@/lib/moderation/engines/python-round'
 import {
-  EngineNotInstalledError,
   TOXICITY_METRICS,
   type ModerationEngine,
   type ModerationEngines,
@@ -44,13 +44,6 @@ export function formatTimeTaken(seconds: number): string {
   return `${Number.isInteger(rounded) ? rounded.toFixed(1) : String(rounded)}s`
 }
 
-/** The check's engine is not installed; `modelsPullName` overrides the endpoint's when a request picks another model. */
-export class EngineUnavailableError extends Error {
-  constructor(readonly modelsPullName?: string) {
-    super('model not installed')
-  }
-}
-
 export class EngineFailedError extends Error {
   constructor(
     readonly engineName: string,
@@ -74,7 +67,7 @@ async function run<Input, Output>(
     const output = await engine.run(input)
     return { output, seconds: (performance.now() - started) / 1000, engine: name }
   } catch (error) {
-    if (error instanceof EngineNotInstalledError) throw new EngineUnavailableError(error.modelsPullName)
+    if (error instanceof EngineUnavailableError) throw error
     throw new EngineFailedError(name, error instanceof Error ? error.message : String(error))
   }
 }

@@ -1,6 +1,7 @@
 import type { Principal } from '@/lib/policy/principal'
 import type { ModerationEngines } from '@/lib/moderation/engines/types'
-import { EngineFailedError, EngineUnavailableError, findEndpoint, type Endpoint } from './endpoints'
+import { EngineUnavailableError } from '@/lib/moderation/errors'
+import { EngineFailedError, findEndpoint, type Endpoint } from './endpoints'
 import {
   errorResponse,
   insufficientScope,

@@ -5,7 +5,8 @@
  * the server would choose: the neural model where the hub has it, else the offline engine, else
  * none (then the check says so, with the command that installs its model).
  */
-import { ENDPOINTS, EngineFailedError, EngineUnavailableError } from '@/lib/moderation/api/endpoints'
+import { ENDPOINTS, EngineFailedError } from '@/lib/moderation/api/endpoints'
+import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { ModerationApiError } from '@/lib/moderation/api/errors'
 import { requestSchemas } from '@/lib/moderation/api/schemas'
 import { invisibleTextEngine } from '@/lib/moderation/engines/invisible-text'
@@ -31,7 +32,8 @@ import { MODEL_MANIFEST, type NeuralCheck } from '@/lib/moderation/runtime/manif
 import { PLAYGROUND_CHECKS, type BrowserCatalog, type CheckPath, type EngineKey } from './catalog'
 import { fetchModelFile, fetchModelJson, type ProgressListener } from './model-files'
 import { createGraphSession, graphOutputs, loadOnnxRuntime, type BrowserDevice, type GraphSession } from './onnx'
-import { loadNeuralModel, neuralClassify, neuralEmbed, neuralToxicity, neuralZeroShot, type BrowserNeuralModel } from './neural'
+import { loadNeuralModel, type BrowserNeuralModel } from './neural'
+import { clsEmbeddings, softmaxClassify, windowedSigmoidScores, zeroShotScores } from '@/lib/moderation/runtime/neural-steps'
 
 /** Where a check's answer was computed: an ONNX device, or plain JavaScript for the rule-based engines. */
 export type AnswerDevice = BrowserDevice | 'javascript'
@@ -245,14 +247,14 @@ export class BrowserModerationRunner {
       availableFor: (input) => topicModel(input) !== null || topicFallback.available(),
       run: (input) => {
         const model = topicModel(input)
-        return model ? neuralZeroShot(model, input.text, input.labels) : topicFallback.run(input)
+        return model ? zeroShotScores(model, input.text, input.labels) : topicFallback.run(input)
       },
     }
     return {
       toxicity: await engineFor('toxicity', {
         check: 'toxicity',
         run: async (model, text: string) => {
-          const scores = await neuralToxicity(model, text)
+          const scores = await windowedSigmoidScores(model, text)
           return Object.fromEntries(TOXICITY_METRICS.map((metric, i) => [metric, scores[i]])) as ToxicityScores
         },
       }),
@@ -260,19 +262,19 @@ export class BrowserModerationRunner {
       promptInjection: await engineFor('promptInjection', {
         check: 'promptInjection',
         run: async (model, text: string) => {
-          const { label, score } = await neuralClassify(model, text)
+          const { label, score } = await softmaxClassify(model, text)
           if (label !== 'LEGIT' && label !== 'INJECTION') throw new Error(`unexpected injection label "${label}"`)
           return { label, score }
         },
       }),
       restrictedTopic,
-      embedding: await engineFor('embedding', { check: 'embedding', run: (model, texts: string[]) => neuralEmbed(model, texts) }),
+      embedding: await engineFor('embedding', { check: 'embedding', run: (model, texts: string[]) => clsEmbeddings(model, texts) }),
       sentiment: await engineFor('sentiment'),
       invisibleText: await engineFor('invisibleText'),
       gibberish: await engineFor('gibberish', {
         check: 'gibberish',
         run: async (model, text: string) => {
-          const { label, score } = await neuralClassify(model, text)
+          const { label, score } = await softmaxClassify(model, text)
           if (!(GIBBERISH_LABELS as readonly string[]).includes(label)) throw new Error(`unexpected gibberish label "${label}"`)
           return { label: label as GibberishLabel, probability: score }
         },
@@ -280,7 +282,7 @@ export class BrowserModerationRunner {
       banCode: await engineFor('banCode', {
         check: 'bancode',
         run: async (model, text: string) => {
-          const { label, score } = await neuralClassify(model, text)
+          const { label, score } = await softmaxClassify(model, text)
           if (label !== 'CODE' && label !== 'NL') throw new Error(`unexpected code label "${label}"`)
           return { label, score }
         },

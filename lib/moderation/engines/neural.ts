@@ -8,7 +8,6 @@ import {
   embed,
   gibberish,
   modelInfo,
-  ModelNotInstalledError,
   neuralAvailable,
   promptInjection,
   toxicity,
@@ -16,7 +15,6 @@ import {
   type NeuralCheck,
 } from '@/lib/moderation/runtime'
 import {
-  EngineNotInstalledError,
   GIBBERISH_LABELS,
   TOXICITY_METRICS,
   type BanCodeVerdict,
@@ -34,23 +32,13 @@ export function neuralEngineName(check: NeuralCheck): string {
   return `neural:${modelInfo(check).id}`
 }
 
-/** A model that went missing between the availability check and the run is "not installed", not a failure. */
-async function notInstalledAsUnavailable<T>(answer: Promise<T>): Promise<T> {
-  try {
-    return await answer
-  } catch (error) {
-    if (error instanceof ModelNotInstalledError) throw new EngineNotInstalledError(error.check)
-    throw error
-  }
-}
-
 function neuralEngine<Input, Output>(check: NeuralCheck, run: (input: Input) => Promise<Output>): ModerationEngine<Input, Output> {
   return {
     get name() {
       return neuralEngineName(check)
     },
     available: () => neuralAvailable(check),
-    run: (input) => notInstalledAsUnavailable(run(input)),
+    run,
   }
 }
 
@@ -95,7 +83,7 @@ export const neuralTopicEngine: ModerationEngine<TopicInput, TopicScores> = {
   nameFor: (input) => neuralEngineName(topicCheck(input)),
   available: () => neuralAvailable('topic'),
   availableFor: (input) => neuralAvailable(topicCheck(input)),
-  run: (input) => notInstalledAsUnavailable(zeroShotInRequestOrder(input)),
+  run: zeroShotInRequestOrder,
 }
 
 /**

@@ -16,14 +16,6 @@ export interface ModerationEngine<Input, Output> {
   run(input: Input): Promise<Output>
 }
 
-/** Thrown by `run` when the model the input needs is not installed; the API answers 503 with the pull command. */
-export class EngineNotInstalledError extends Error {
-  constructor(readonly modelsPullName: string) {
-    super(`model not installed: run \`npm run models:pull ${modelsPullName}\``)
-    this.name = 'EngineNotInstalledError'
-  }
-}
-
 // Detoxify's seven metrics, in the order the toolkit's client reads them by index; the runtime's
 // manifest defines them because its toxicity post-processing emits them in that order.
 export { TOXICITY_METRICS }

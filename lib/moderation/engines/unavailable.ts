@@ -1,3 +1,4 @@
+import { EngineUnavailableError } from '@/lib/moderation/errors'
 import type { ModerationEngine } from './types'
 
 /** Stands in for a check whose neural model is not installed and that has no offline engine yet. */
@@ -5,6 +6,6 @@ export function notInstalledEngine<Input, Output>(): ModerationEngine<Input, Out
   return {
     name: 'none',
     available: () => false,
-    run: () => Promise.reject(new Error('model not installed')),
+    run: () => Promise.reject(new EngineUnavailableError()),
   }
 }

@@ -4,23 +4,12 @@
  * and timing belong to the API layer.
  */
 import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from './manifest'
-import { labelIndex, postProcessing } from './model-config'
-import { encodeForModel, ModelRuntime, type ModelState } from './models'
-import {
-  argmax,
-  cleanForCodeDetection,
-  entailmentIndexes,
-  entailmentScore,
-  meanRows,
-  sigmoid,
-  softmax,
-  sortByScore,
-  tokenWindows,
-} from './postprocess'
+import { ModelRuntime, type ModelState } from './models'
+import { clsEmbeddings, softmaxClassify, windowedSigmoidScores, zeroShotScores } from './neural-steps'
+import { sortByScore } from './postprocess'
 import { settingsFromEnv, type RuntimeSettings } from './settings'
 
 export { MODEL_MANIFEST, NEURAL_CHECKS, TOXICITY_METRICS, isNeuralCheck, type NeuralCheck } from './manifest'
-export { ModelNotInstalledError } from './models'
 export type { RuntimeSettings } from './settings'
 
 let runtime = new ModelRuntime()
@@ -62,30 +51,14 @@ export function readiness(): Readiness {
   return { ready, loading: runtime.settings.loading, models }
 }
 
-/** Softmax classification; the top label and its probability, plus every label's probability. */
 async function classify(check: NeuralCheck, text: string) {
   const model = await runtime.model(check)
-  const { textCleanup } = postProcessing(model, 'softmax')
-  const input = textCleanup === 'codenlbert' ? cleanForCodeDetection(text) : text
-  const [logits] = await model.forward([encodeForModel(model.tokenizer, input, null, model.entry.maxLength)])
-  const probabilities = softmax(logits)
-  const top = argmax(probabilities)
-  return { model, label: model.id2label[top], score: probabilities[top], probabilities }
+  return { model, ...(await softmaxClassify(model, text)) }
 }
 
-/**
- * The seven toxicity metrics in the contract's order (TOXICITY_METRICS). Texts longer than the
- * window are cut into windows of token ids, each decoded back to text and scored on its own,
- * and the metrics are averaged over the windows, as the toolkit's detoxify service does.
- */
+/** The seven toxicity metrics in the contract's order (TOXICITY_METRICS), windowed as the toolkit does. */
 export async function toxicity(text: string): Promise<number[]> {
-  const model = await runtime.model('toxicity')
-  const { metrics, windowTokens } = postProcessing(model, 'windowedSigmoid')
-  const ids = model.tokenizer.encode(text, { add_special_tokens: false })
-  const texts = ids.length > windowTokens ? tokenWindows(ids, windowTokens).map((w) => model.tokenizer.decode(w)) : [text]
-  const rows = await model.forward(texts.map((t) => encodeForModel(model.tokenizer, t, null, model.entry.maxLength)))
-  const mean = meanRows(rows.map((row) => Array.from(row, sigmoid)))
-  return metrics.map((name) => mean[labelIndex(model, name)])
+  return windowedSigmoidScores(await runtime.model('toxicity'), text)
 }
 
 export async function promptInjection(text: string): Promise<{ label: 'LEGIT' | 'INJECTION'; score: number }> {
@@ -103,21 +76,12 @@ export async function zeroShot(
   which: ZeroShotModel = 'default',
 ): Promise<{ labels: string[]; scores: number[] }> {
   const model = await runtime.model(which === 'nliMini' ? 'topicMini' : 'topic')
-  const { hypothesisTemplate } = postProcessing(model, 'zeroShotEntailment')
-  const indexes = entailmentIndexes(model.id2label)
-  const sequences = labels.map((label) =>
-    encodeForModel(model.tokenizer, text, hypothesisTemplate.replace('{}', label), model.entry.maxLength),
-  )
-  const rows = await model.forward(sequences)
-  return sortByScore(labels, rows.map((row) => entailmentScore(row, indexes)))
+  return sortByScore(labels, await zeroShotScores(model, text, labels))
 }
 
 /** One raw (unnormalised) CLS embedding per text, in input order. */
 export async function embed(texts: string[]): Promise<number[][]> {
-  const model = await runtime.model('embedding')
-  postProcessing(model, 'clsPooling')
-  const rows = await model.forward(texts.map((t) => encodeForModel(model.tokenizer, t, null, model.entry.maxLength)))
-  return rows.map((row) => Array.from(row))
+  return clsEmbeddings(await runtime.model('embedding'), texts)
 }
 
 export async function gibberish(text: string): Promise<{ label: string; score: number; probabilities: Record<string, number> }> {

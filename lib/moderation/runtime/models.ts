@@ -15,29 +15,15 @@ import {
   type PreTrainedTokenizer,
 } from '@huggingface/transformers'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type ModelEntry, type NeuralCheck } from './manifest'
+import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { MicroBatcher } from './micro-batcher'
+import { outputRows, paddedBatch, type NeuralModel } from './neural-steps'
 import { settingsFromEnv, type RuntimeSettings } from './settings'
 
 /** Re-exported for the runtime's callers; the implementation is browser-safe and shared with lib/moderation/browser. */
 export { encodeForModel } from './encode'
 
-export class ModelNotInstalledError extends Error {
-  constructor(
-    readonly check: NeuralCheck,
-    readonly folder: string,
-  ) {
-    super(`model ${MODEL_MANIFEST[check].id} is not installed in ${folder}; run \`npm run models:pull ${check}\``)
-    this.name = 'ModelNotInstalledError'
-  }
-}
-
-export interface LoadedModel {
-  entry: ModelEntry
-  tokenizer: PreTrainedTokenizer
-  id2label: Record<number, string>
-  /** One output row per sequence: the logits, or the first token's hidden state. */
-  forward(sequences: number[][]): Promise<Float32Array[]>
-}
+export type LoadedModel = NeuralModel
 
 export type ModelState = 'absent' | 'not-loaded' | 'loading' | 'ready' | 'failed'
 
@@ -49,34 +35,19 @@ interface Slot {
   error?: string
 }
 
-function int64Tensor(rows: number[][], width: number, fill: (row: number[], i: number) => number): Tensor {
-  const data = new BigInt64Array(rows.length * width)
-  rows.forEach((row, r) => {
-    for (let i = 0; i < width; i++) data[r * width + i] = BigInt(fill(row, i))
-  })
-  return new Tensor('int64', data, [rows.length, width])
-}
-
 async function runSession(session: PreTrainedModel, entry: ModelEntry, padId: number, sequences: number[][]): Promise<Float32Array[]> {
-  const width = Math.max(...sequences.map((s) => s.length))
+  const { width, inputIds, attentionMask } = paddedBatch(sequences, padId)
+  const dims = [sequences.length, width]
   const inputs = {
-    input_ids: int64Tensor(sequences, width, (row, i) => (i < row.length ? row[i] : padId)),
-    attention_mask: int64Tensor(sequences, width, (row, i) => (i < row.length ? 1 : 0)),
+    input_ids: new Tensor('int64', inputIds, dims),
+    attention_mask: new Tensor('int64', attentionMask, dims),
     // Every model here reads one segment or ignores segments (DeBERTa-v3, RoBERTa, MPNet,
     // DistilBERT); BERT-style graphs that declare the input get zeros, as for one text.
-    token_type_ids: int64Tensor(sequences, width, () => 0),
+    token_type_ids: new Tensor('int64', new BigInt64Array(inputIds.length), dims),
   }
-  const outputs = (await session(inputs)) as Record<string, Tensor>
-  const output = outputs[entry.output]
+  const output = ((await session(inputs)) as Record<string, Tensor>)[entry.output]
   if (!output) throw new Error(`${entry.id}: the graph has no output "${entry.output}"`)
-  const data = output.data as Float32Array
-  const [batch] = output.dims
-  if (entry.output === 'logits') {
-    const labels = output.dims[1]
-    return Array.from({ length: batch }, (_, b) => data.slice(b * labels, (b + 1) * labels))
-  }
-  const [, length, hidden] = output.dims
-  return Array.from({ length: batch }, (_, b) => data.slice(b * length * hidden, b * length * hidden + hidden))
+  return outputRows(entry, output.data as Float32Array, output.dims)
 }
 
 export class ModelRuntime {
@@ -104,7 +75,10 @@ export class ModelRuntime {
     const slot = this.slots.get(check)
     if (slot?.loaded) return Promise.resolve(slot.loaded)
     if (slot?.loading) return slot.loading
-    if (!this.installed(check)) return Promise.reject(new ModelNotInstalledError(check, this.folder(check)))
+    if (!this.installed(check)) {
+      const detail = `model ${MODEL_MANIFEST[check].id} is not installed in ${this.folder(check)}; run \`npm run models:pull ${check}\``
+      return Promise.reject(new EngineUnavailableError(check, detail))
+    }
     const next: Slot = { state: 'loading' }
     next.loading = this.load(check, next).then(
       (loaded) => {

@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it } from 'vitest'
 import {
   bancode,
   configureModelRuntime,
-  ModelNotInstalledError,
   neuralAvailable,
   NEURAL_CHECKS,
   readiness,
@@ -14,6 +13,7 @@ import {
   toxicity,
 } from '@/lib/moderation/runtime'
 import { ModelRuntime } from '@/lib/moderation/runtime/models'
+import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { settingsFromEnv } from '@/lib/moderation/runtime/settings'
 
 const FIXTURES = path.resolve('tests/fixtures/tiny-models')
@@ -35,13 +35,14 @@ describe('model runtime lifecycle', () => {
     expect(() => settingsFromEnv({ MODERATION_MODEL_LOADING: 'sometimes' })).toThrow('MODERATION_MODEL_LOADING')
   })
 
-  it('answers a missing model with ModelNotInstalledError naming the pull command, and serves the installed ones', async () => {
+  it('answers a missing model with EngineUnavailableError naming the pull command, and serves the installed ones', async () => {
     const dir = partialModelsDir()
     try {
       await configureModelRuntime({ modelsDir: dir, loading: 'lazy' })
       expect(NEURAL_CHECKS.filter(neuralAvailable)).toEqual(['bancode'])
       const error = await toxicity('hello').catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(ModelNotInstalledError)
+      expect(error).toBeInstanceOf(EngineUnavailableError)
+      expect((error as EngineUnavailableError).modelsPullName).toBe('toxicity')
       expect((error as Error).message).toContain('npm run models:pull toxicity')
       expect((await bancode('def f(): pass')).label).toMatch(/^(CODE|NL)$/)
       const state = readiness()
