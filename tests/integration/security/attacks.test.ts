@@ -8,6 +8,8 @@ import { GET as authGET, POST as authPOST } from '@/app/api/auth/[...nextauth]/r
 import { POST as devicePOST } from '@/app/oauth/device/route'
 import { principalFromToken } from '@/lib/auth/tokens'
 import { listConsents, revokeConsent } from '@/lib/oauth/consent'
+import { NextRequest } from 'next/server'
+import { proxy } from '@/proxy'
 import { DEVICE_GRANT_TYPE, decideDeviceRequest, findPendingRequest } from '@/lib/oauth-device'
 
 const HUB = 'http://localhost:3000'
@@ -121,5 +123,33 @@ describe('4. device-flow approvals', () => {
       expect((await token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: f.pub.clientId })).body.error).toBe('invalid_grant')
     }
     expect(await listConsents(f.user.id)).toEqual([])
+  })
+})
+
+describe('5. malformed and cross-origin server-action posts', () => {
+  /** A server-action POST as the hub's request filter receives it. */
+  const actionPost = (headers: Record<string, string>) =>
+    proxy(new NextRequest('http://localhost:3000/settings/tokens', { method: 'POST', headers: { host: 'localhost:3000', 'next-action': '7f00', 'content-type': 'text/plain;charset=UTF-8', ...headers }, body: '[]' }))
+
+  it.each([
+    ['an Origin that is not a URL', { origin: 'not a url' }, 400],
+    ['an Origin with a broken host', { origin: 'http://[::1' }, 400],
+    ['an Origin of only a scheme', { origin: 'https://' }, 400],
+    ['another site', { origin: 'https://evil.example' }, 403],
+    ['another port of this host', { origin: 'http://localhost:3001' }, 403],
+    ['an opaque origin (sandboxed frame, file:)', { origin: 'null' }, 403],
+    ['a forwarded host the Origin does not match', { origin: 'http://localhost:3000', 'x-forwarded-host': 'hub.example' }, 403],
+    ['a multipart form post (no JavaScript) from another site', { origin: 'https://evil.example', 'next-action': '', 'content-type': 'multipart/form-data; boundary=x' }, 403],
+  ])('answers %s with %i, before Next sees it', async (_, headers, status) => {
+    const res = actionPost(headers)
+    expect(res.status).toBe(status)
+    expect(((await res.json()) as { error: string }).error).toMatch(/Origin|Cross-origin/)
+  })
+
+  it('lets same-origin actions and requests without an Origin through', () => {
+    const allowed: Record<string, string>[] = [{ origin: 'http://localhost:3000' }, { origin: 'http://hub.example', 'x-forwarded-host': 'hub.example' }, {}]
+    for (const headers of allowed) {
+      expect(actionPost(headers).headers.get('x-middleware-next')).toBe('1')
+    }
   })
 })
