@@ -4,10 +4,9 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { checkAuthorizationRequest, decideWithoutPrompt, loginRequiredLocation } from '@/lib/oauth/authorize'
 import { OAuthError } from '@/lib/oauth/errors'
 import { MAX_BODY_BYTES, paramsFrom, type Params } from '@/lib/oauth/request'
+import { seeOther as redirectTo } from '@/lib/http/redirect'
 
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
-}
+const seeOther = (location: string) => redirectTo(location, { 'Cache-Control': 'no-store' })
 
 /** Query parameters, plus form fields of a POST (the OIDC form-post style of request). */
 async function requestParams(request: Request): Promise<Params> {

@@ -3,6 +3,7 @@
 import { oauthHandler } from '@/lib/oauth/errors'
 import { CORS_HEADERS, preflight } from '@/lib/http/cors'
 import { startDeviceAuthorization } from '@/lib/oauth-device'
+import { seeOther } from '@/lib/http/redirect'
 
 export const POST = oauthHandler(async (request: Request) =>
   Response.json(await startDeviceAuthorization(request), { headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store' } }),
@@ -10,7 +11,7 @@ export const POST = oauthHandler(async (request: Request) =>
 
 export async function GET(request: Request) {
   const url = new URL(request.url)
-  return new Response(null, { status: 303, headers: { Location: `/oauth/device/verify${url.search}` } })
+  return seeOther(`/oauth/device/verify${url.search}`)
 }
 
 export const OPTIONS = preflight
