@@ -51,6 +51,27 @@ describe('1. account lockout', () => {
   })
 })
 
+describe('2. the per-address sign-in limit and X-Forwarded-For', () => {
+  afterEach(() => vi.unstubAllEnvs())
+  // The header as scripts/serve.mjs hands it over: what the client wrote, then the TCP peer (the e2e
+  // test hardening.spec.ts checks that the server appends it).
+  const forgedThenPeer = (i: number, peer: string) => `10.${i % 250}.${i % 7}.1, ${peer}`
+
+  it('is not reset by a new client-written value (no proxy in front, the default)', async () => {
+    for (let i = 0; i < 50; i++) expect(await signIn(`stranger-${i}`, 'whatever-pass', forgedThenPeer(i, '198.51.102.1'))).toBe('wrong')
+    expect(await signIn('stranger-x', 'whatever-pass', forgedThenPeer(99, '198.51.102.1'))).toBe('rate_limited')
+  })
+
+  it('counts the client a trusted proxy names, not the proxy, with TRUST_PROXY_HOPS=1', async () => {
+    vi.stubEnv('TRUST_PROXY_HOPS', '1')
+    const proxyAddress = '192.0.2.254'
+    for (let i = 0; i < 50; i++) expect(await signIn(`walker-${i}`, 'whatever-pass', `6.6.6.6, 198.51.103.1, ${proxyAddress}`)).toBe('wrong')
+    expect(await signIn('walker-x', 'whatever-pass', `7.7.7.7, 198.51.103.1, ${proxyAddress}`)).toBe('rate_limited')
+    // Another client behind the same proxy has its own budget.
+    expect(await signIn('walker-y', 'whatever-pass', `198.51.103.2, ${proxyAddress}`)).toBe('wrong')
+  })
+})
+
 describe('3. locking a client out of the token endpoint', () => {
   let f: Fixture
   beforeAll(async () => {
