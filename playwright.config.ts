@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
-// End-to-end tests drive Debian's Chromium (never a downloaded browser) against `next start`.
+// End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
+// server (`npm start`: scripts/serve.mjs, which is `next start` plus the peer address).
 const port = Number(process.env.E2E_PORT ?? 3600)
 
 export default defineConfig({
@@ -22,7 +23,7 @@ export default defineConfig({
   },
   projects: [{ name: 'debian-chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npx next start -p ${port}`,
+    command: 'node scripts/serve.mjs',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -41,14 +41,16 @@ export async function resetLimit(key: string): Promise<void> {
 }
 
 /**
- * The client address as the nearest proxy saw it: the last X-Forwarded-For entry, which that proxy
- * appended (earlier entries are whatever the client sent). TRUST_PROXY=0 ignores the header.
+ * The client's address, for per-address limits and audit records. X-Forwarded-For ends with the
+ * TCP peer's address (scripts/serve.mjs appends it; Next itself puts it there when a request has no
+ * such header), and each trusted reverse proxy in front appended the address it saw before that.
+ * So with TRUST_PROXY_HOPS=N proxies the client is N entries back from the end; everything earlier
+ * is whatever the client wrote. With no proxy (the default) only the peer itself counts.
  */
 export function clientIp(headers: Headers): string {
-  if (setting('TRUST_PROXY')) {
-    const forwarded = headers.get('x-forwarded-for')
-    const nearest = forwarded?.split(',').at(-1)?.trim()
-    if (nearest) return nearest.slice(0, 64)
-  }
-  return headers.get('x-real-ip')?.slice(0, 64) ?? 'unknown'
+  const chain = (headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+  if (chain.length === 0) return 'unknown'
+  // Fewer entries than hops: the request did not come through the proxies; only the peer is known.
+  const address = chain.at(-1 - setting('TRUST_PROXY_HOPS')) ?? chain.at(-1)!
+  return address.slice(0, 64)
 }

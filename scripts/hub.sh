@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-PORT=${PORT:-3000}
+export PORT=${PORT:-3000}
 export HUB_URL=${HUB_URL:-http://localhost:$PORT}
 [ -d node_modules/next ] || npm ci --ignore-scripts --no-audit --no-fund
 echo "::: database"
@@ -16,4 +16,4 @@ npm run build
 echo
 echo "ModHub is starting at $HUB_URL"
 echo "Sign in as alice / alice-demo-pass (more demo accounts in the README)."
-exec npx next start -p "$PORT"
+exec node scripts/serve.mjs

@@ -50,15 +50,16 @@ export async function seed(): Promise<boolean> {
     await setBilling(org.id, { plan: o.plan, canPay: o.canPay })
     for (const [member, role] of o.members) await addMember(org.id, member, role)
   }
-  const repoIds = new Map<string, string>()
+  const repoTypes = new Map<string, string>()
   for (const r of REPOS) {
     const repo = await createRepo(session(r.by), r)
-    repoIds.set(`${r.namespace}/${r.name}`, repo.id)
+    repoTypes.set(`${r.namespace}/${r.name}`, repo.type)
   }
+  const item = (id: string) => ({ item: { type: repoTypes.get(id) as 'model' | 'dataset' | 'space', id } })
   const picks = await createCollection(session('alice'), { namespace: 'alice', title: 'Responsible AI picks', description: 'Models and spaces for safer AI.' })
-  for (const id of ['alice/toxicity-tiny', 'acme-ai/guardrail-base', 'open-lab/moderation-demo']) await addToCollection(session('alice'), picks.slug, repoIds.get(id)!)
+  for (const id of ['alice/toxicity-tiny', 'acme-ai/guardrail-base', 'open-lab/moderation-demo']) await addToCollection(session('alice'), picks.slug, item(id))
   const internal = await createCollection(session('alice'), { namespace: 'acme-ai', title: 'Internal evaluation', private: true })
-  await addToCollection(session('alice'), internal.slug, repoIds.get('acme-ai/internal-eval')!)
+  await addToCollection(session('alice'), internal.slug, item('acme-ai/internal-eval'))
   for (const a of DEMO_OAUTH_APPS) {
     const { app } = await createApp({ kind: 'user', userId: ids.get('alice')! }, a, a.secret !== null)
     // Known ids and a known demo secret, like the demo passwords, so the flows can be tried by hand.

@@ -9,7 +9,7 @@ import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
 import { addMember, changeMember, createOrg, roleInOrg, setBilling } from '@/lib/hub/orgs'
 import { createRepo, decideGatedAccess, deleteRepo, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
-import { addToCollection, createCollection, deleteCollection } from '@/lib/hub/collections'
+import { addToCollection, createCollection, deleteCollection, removeFromCollection } from '@/lib/hub/collections'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { manageOrgDecision } from '@/lib/policy'
 import { db } from '@/lib/db'
@@ -199,12 +199,19 @@ export async function createCollectionAction(_: FormState, form: FormData): Prom
 export async function addToCollectionAction(_: FormState, form: FormData): Promise<FormState> {
   try {
     const caller = await requireCaller()
-    const [namespace, name] = text(form, 'repo').split('/')
-    const repo = await db.repo.findFirst({ where: { namespace: namespace ?? '', name: name ?? '', type: text(form, 'type') || 'model' } })
-    if (!repo) throw notFound('No such repository')
-    await addToCollection(caller, text(form, 'slug'), repo.id, text(form, 'note'))
+    await addToCollection(caller, text(form, 'slug'), { item: { type: (text(form, 'type') || 'model') as 'model', id: text(form, 'repo').trim() }, note: text(form, 'note') })
     revalidatePath(`/collections/${text(form, 'slug')}`)
     return { ok: 'Added.' }
+  } catch (e) {
+    return failure(e)
+  }
+}
+
+export async function removeFromCollectionAction(_: FormState, form: FormData): Promise<FormState> {
+  try {
+    await removeFromCollection(await requireCaller(), text(form, 'slug'), text(form, 'itemId'))
+    revalidatePath(`/collections/${text(form, 'slug')}`)
+    return { ok: 'Removed.' }
   } catch (e) {
     return failure(e)
   }

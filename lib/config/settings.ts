@@ -29,7 +29,7 @@ export const SETTINGS = {
   PORT: int(3000, 'port of `npm run hub`', { min: 1, max: 65535 }),
   HUB_URL: str('', 'public origin: OAuth issuer, links', 'http://localhost:$PORT'),
   AUTH_SECRET: str('', 'signs sessions; every instance behind a load balancer must share it', 'random, kept in `data/auth-secret`'),
-  TRUST_PROXY: flag(true, 'rate limits count the address the nearest proxy appended to `X-Forwarded-For`; `0` ignores the header (no proxy in front)'),
+  TRUST_PROXY_HOPS: int(0, 'how many reverse proxies stand in front of the hub; per-address rate limits and audit records take the client address that many entries back from the end of `X-Forwarded-For` (see [Client addresses](#client-addresses))', { max: 10 }),
 
   // OAuth
   OAUTH_TOKEN_LIMIT_PER_IP: int(600, 'token requests per client address per minute (429 with Retry-After beyond)'),

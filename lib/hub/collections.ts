@@ -4,9 +4,9 @@ import { z } from 'zod'
 import { db } from '@/lib/db'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
-import { collectionDecision, type Caller, type CollectionAction } from '@/lib/policy'
+import { collectionDecision, type Caller, type CollectionAction, type OrgRole } from '@/lib/policy'
 import { mayViewRepo } from '@/lib/hub/repos'
-import { denial, notFound } from '@/lib/http/errors'
+import { badRequest, denial, notFound } from '@/lib/http/errors'
 
 export const createCollectionInput = z.object({
   namespace: z.string().min(1).max(42),
@@ -15,9 +15,26 @@ export const createCollectionInput = z.object({
   private: z.boolean().default(false),
 })
 
-function slugify(title: string): string {
-  const base = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40)
-  return `${base || 'collection'}-${randomBytes(12).toString('hex')}`
+/**
+ * A collection's slug, as the Hub makes it: "{namespace}/{the whole title slugified}-{id}", the id
+ * being 24 hex digits. The Hub finds a collection by that id; the title part is for people.
+ */
+function collectionSlug(namespace: string, title: string, id: string): string {
+  const base = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  return `${namespace}/${base || 'collection'}-${id}`
+}
+
+const COLLECTION_ID = /-([0-9a-f]{24})$/
+
+type Owner = { kind: 'user' | 'org'; id: string }
+
+function ownerFacts(owner: Owner, isPrivate: boolean) {
+  return { private: isPrivate, ownerUserId: owner.kind === 'user' ? owner.id : null, ownerOrgId: owner.kind === 'org' ? owner.id : null }
+}
+
+/** Whether the caller may create collections owned by this user or organization (pages offer the button on it). */
+export function mayCreateCollection(caller: Caller, owner: Owner, orgRole: OrgRole | null): boolean {
+  return collectionDecision(caller, 'write', ownerFacts(owner, false), orgRole) === 'allow'
 }
 
 export async function createCollection(caller: Caller, input: z.input<typeof createCollectionInput>) {
@@ -25,20 +42,32 @@ export async function createCollection(caller: Caller, input: z.input<typeof cre
   if (!caller) throw denial('unauthenticated')
   const owner = await findNamespace(data.namespace)
   if (!owner) throw notFound(`No user or organization named "${data.namespace}"`)
-  const facts = { private: data.private, ownerUserId: owner.kind === 'user' ? owner.id : null, ownerOrgId: owner.kind === 'org' ? owner.id : null }
+  const facts = ownerFacts(owner, data.private)
   const orgRole = owner.kind === 'org' ? await roleInOrg(caller.userId, owner.id) : null
   const decision = collectionDecision(caller, 'write', facts, orgRole)
   if (decision !== 'allow') throw denial(decision === 'not-found' ? 'forbidden' : decision, 'Collection')
+  const id = randomBytes(12).toString('hex')
   return db.collection.create({
-    data: { ...facts, namespace: owner.name, title: data.title, description: data.description, slug: `${owner.name}/${slugify(data.title)}` },
+    data: { ...facts, id, namespace: owner.name, title: data.title, description: data.description, slug: collectionSlug(owner.name, data.title, id) },
   })
 }
 
+/**
+ * The collection a slug names: the exact slug, else (as on the Hub) the id at its end within the
+ * namespace, so a link whose title part is out of date still resolves. Collections made before
+ * slugs ended with their id are found by the exact slug.
+ */
+async function findCollection(slug: string) {
+  const include = { items: { include: { repo: true }, orderBy: { position: 'asc' as const } } }
+  const exact = await db.collection.findUnique({ where: { slug }, include })
+  if (exact) return exact
+  const [namespace, rest] = slug.split('/')
+  const id = rest ? COLLECTION_ID.exec(rest)?.[1] : undefined
+  return id ? db.collection.findFirst({ where: { id, namespace }, include }) : null
+}
+
 export async function authorizedCollection(caller: Caller, slug: string, action: CollectionAction) {
-  const collection = await db.collection.findUnique({
-    where: { slug },
-    include: { items: { include: { repo: true }, orderBy: { position: 'asc' } } },
-  })
+  const collection = await findCollection(slug)
   if (!collection) throw notFound('Collection not found')
   const orgRole = collection.ownerOrgId ? await roleInOrg(caller?.userId, collection.ownerOrgId) : null
   const decision = collectionDecision(caller, action, collection, orgRole)
@@ -49,18 +78,39 @@ export async function authorizedCollection(caller: Caller, slug: string, action:
   return { ...collection, items }
 }
 
-export async function addToCollection(caller: Caller, slug: string, repoId: string, note = '') {
+/** An item as the Hub's API names it: a repo by type and "namespace/name" (papers and collections are not kept here). */
+export const collectionItemInput = z.object({
+  item: z.object({
+    type: z.enum(['model', 'dataset', 'space', 'paper', 'collection']),
+    id: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  }),
+  note: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+})
+
+/** Adds a repository to the collection after every item (or updates its note when it is there already). */
+/** `input` is validated here: route handlers pass a request body as it came. */
+export async function addToCollection(caller: Caller, slug: string, input: z.input<typeof collectionItemInput> | unknown) {
+  const { item, note } = collectionItemInput.parse(input)
   const collection = await authorizedCollection(caller, slug, 'write')
-  const repo = await db.repo.findUnique({ where: { id: repoId } })
-  if (!repo || !(await mayViewRepo(caller, repo))) throw notFound('Repository not found')
+  if (item.type === 'paper' || item.type === 'collection') throw badRequest(`Items of type "${item.type}" are not supported: add a model, dataset or space`)
+  const [namespace, name, ...extra] = item.id.split('/')
+  const repo = namespace && name && extra.length === 0 ? await db.repo.findFirst({ where: { type: item.type, namespace, name } }) : null
+  if (!repo || !(await mayViewRepo(caller, repo))) throw notFound(`No ${item.type} named "${item.id.slice(0, 200)}"`)
   // After every item, counted over all items: some may be hidden from this caller.
   const last = await db.collectionItem.aggregate({ where: { collectionId: collection.id }, _max: { position: true } })
   const position = (last._max.position ?? -1) + 1
   return db.collectionItem.upsert({
-    where: { collectionId_repoId: { collectionId: collection.id, repoId } },
-    create: { collectionId: collection.id, repoId, position, note },
+    where: { collectionId_repoId: { collectionId: collection.id, repoId: repo.id } },
+    create: { collectionId: collection.id, repoId: repo.id, position, note },
     update: { note },
   })
+}
+
+/** Removes one item; an item the caller cannot see is not found, as it is not shown to them. */
+export async function removeFromCollection(caller: Caller, slug: string, itemId: string): Promise<void> {
+  const collection = await authorizedCollection(caller, slug, 'write')
+  if (!collection.items.some((item) => item.id === itemId)) throw notFound('Item not found in this collection')
+  await db.collectionItem.delete({ where: { id: itemId } })
 }
 
 export async function deleteCollection(caller: Caller, slug: string) {

@@ -1,5 +1,5 @@
 // Where sign-in may send the browser, and which address rate limits count.
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { safeNextPath } from '@/lib/http/next-path'
 import { clientIp } from '@/lib/ratelimit'
 
@@ -15,13 +15,24 @@ describe('safeNextPath', () => {
 })
 
 describe('clientIp', () => {
-  it('takes the address the nearest proxy appended, not what the client wrote first', () => {
-    expect(clientIp(new Headers({ 'x-forwarded-for': '1.2.3.4, 203.0.113.9' }))).toBe('203.0.113.9')
-    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.9' }))).toBe('203.0.113.9')
+  afterEach(() => vi.unstubAllEnvs())
+  // X-Forwarded-For as the hub's server hands it over: whatever the client sent, then what each
+  // proxy appended, then the TCP peer (scripts/serve.mjs).
+  const forged = new Headers({ 'x-forwarded-for': '1.2.3.4, 5.6.7.8, 203.0.113.9, 198.51.100.7' })
+
+  it('with no proxy in front (the default), counts the TCP peer and nothing the client wrote', () => {
+    expect(clientIp(forged)).toBe('198.51.100.7')
+    expect(clientIp(new Headers({ 'x-forwarded-for': '198.51.100.7' }))).toBe('198.51.100.7')
+    expect(clientIp(new Headers({ 'x-real-ip': '1.2.3.4' }))).toBe('unknown')
   })
-  it('ignores the header when TRUST_PROXY=0', () => {
-    vi.stubEnv('TRUST_PROXY', '0')
-    expect(clientIp(new Headers({ 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '198.51.100.1' }))).toBe('198.51.100.1')
-    vi.unstubAllEnvs()
+  it('with TRUST_PROXY_HOPS=N, takes the address the outermost of the N proxies appended', () => {
+    vi.stubEnv('TRUST_PROXY_HOPS', '1')
+    expect(clientIp(forged)).toBe('203.0.113.9')
+    vi.stubEnv('TRUST_PROXY_HOPS', '2')
+    expect(clientIp(forged)).toBe('5.6.7.8')
+  })
+  it('takes the peer when there are fewer entries than proxies (the request did not come through them)', () => {
+    vi.stubEnv('TRUST_PROXY_HOPS', '3')
+    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.9, 198.51.100.7' }))).toBe('198.51.100.7')
   })
 })

@@ -19,12 +19,13 @@ describe('the settings table', () => {
 
   it('parses each kind and refuses what it cannot use, naming the setting', () => {
     expect(setting('OAUTH_TOKEN_LIMIT_PER_IP', { OAUTH_TOKEN_LIMIT_PER_IP: '7' })).toBe(7)
-    expect(setting('TRUST_PROXY', { TRUST_PROXY: '0' })).toBe(false)
+    expect(setting('OAUTH_ALLOW_LOOPBACK_FETCH', { OAUTH_ALLOW_LOOPBACK_FETCH: '0' })).toBe(false)
+    expect(setting('TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: '1' })).toBe(1)
     expect(setting('MODERATION_AUTH', { MODERATION_AUTH: 'off' })).toBe('off')
     expect(() => setting('DEVICE_CODE_SECONDS', { DEVICE_CODE_SECONDS: '5' })).toThrow(/DEVICE_CODE_SECONDS must be an integer from 60 to 1800, got "5"/)
     expect(() => setting('MODERATION_BATCH_MAX', { MODERATION_BATCH_MAX: '1.5' })).toThrow(/MODERATION_BATCH_MAX must be an integer ≥ 1/)
     expect(() => setting('MODERATION_MODEL_LOADING', { MODERATION_MODEL_LOADING: 'sometimes' })).toThrow(/MODERATION_MODEL_LOADING must be "lazy" or "eager"/)
-    expect(() => setting('TRUST_PROXY', { TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY must be 1 or 0/)
+    expect(() => setting('OAUTH_ALLOW_LOOPBACK_FETCH', { OAUTH_ALLOW_LOOPBACK_FETCH: 'maybe' })).toThrow(/OAUTH_ALLOW_LOOPBACK_FETCH must be 1 or 0/)
     expect(settingProblems({ PORT: '0', MODERATION_AUTH: 'sometimes' })).toEqual([
       'PORT must be an integer from 1 to 65535, got "0"',
       'MODERATION_AUTH must be "required" or "off", got "sometimes"',

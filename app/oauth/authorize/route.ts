@@ -4,10 +4,9 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest } from '@/lib/oauth/authorize'
 import { readBoundedText } from '@/lib/http/body'
 import { MAX_BODY_BYTES } from '@/lib/oauth/request'
+import { seeOther as redirectTo } from '@/lib/http/redirect'
 
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
-}
+const seeOther = (location: string) => redirectTo(location, { 'Cache-Control': 'no-store' })
 
 /** Query parameters, plus form fields of a POST (the OIDC form-post style of request). */
 async function requestEntries(request: Request): Promise<[string, string][]> {

@@ -3,12 +3,13 @@
 import { oauthHandler } from '@/lib/oauth/errors'
 import { preflight } from '@/lib/http/cors'
 import { startDeviceAuthorization } from '@/lib/oauth/device-authorization'
+import { seeOther } from '@/lib/http/redirect'
 
 export const POST = oauthHandler(async (request: Request) => Response.json(await startDeviceAuthorization(request)))
 
 export async function GET(request: Request) {
   const url = new URL(request.url)
-  return new Response(null, { status: 303, headers: { Location: `/oauth/device/verify${url.search}` } })
+  return seeOther(`/oauth/device/verify${url.search}`)
 }
 
 export const OPTIONS = preflight

@@ -2,6 +2,7 @@
 // (pending, slow_down, denied, expired, tokens exactly once), user codes and guess limits.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { db } from '@/lib/db'
+import { hubUrl } from '@/lib/config'
 import { POST as devicePOST, GET as deviceGET } from '@/app/oauth/device/route'
 import { GET as whoamiGET } from '@/app/api/whoami-v2/route'
 import { decideDeviceRequest, findPendingRequest, UserCodeError } from '@/lib/oauth/device-authorization'
@@ -71,7 +72,7 @@ describe('POST /oauth/device', () => {
   it('sends browsers to the verification page with the code kept', async () => {
     const res = await deviceGET(new Request(`${BASE}/oauth/device?user_code=BCDF-GHJK`))
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe('/oauth/device/verify?user_code=BCDF-GHJK')
+    expect(res.headers.get('location')).toBe(`${hubUrl()}/oauth/device/verify?user_code=BCDF-GHJK`)
   })
 })
 

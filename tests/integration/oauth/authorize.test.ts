@@ -19,6 +19,9 @@ import { redirectUriAllowed } from '@/lib/oauth/redirect-uri'
 import { hubUrl } from '@/lib/config'
 import { CHALLENGE, createFixture, type Fixture } from './setup'
 
+/** Redirects to the hub's own pages are absolute URLs on HUB_URL (clients parse them with new URL). */
+const CONSENT = new RegExp(`^${hubUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/oauth/authorize/consent\\?`)
+
 let f: Fixture
 beforeAll(async () => {
   f = await createFixture('authz')
@@ -108,9 +111,9 @@ describe('GET|POST /oauth/authorize', () => {
     session.caller = null
     const res = await GET(new Request(authorizeUrl(confParams())))
     expect(res.status).toBe(303)
-    const location = res.headers.get('location')!
-    expect(location).toMatch(/^\/login\?next=/)
-    const next = decodeURIComponent(location.slice('/login?next='.length))
+    const location = new URL(res.headers.get('location')!)
+    expect(location.origin + location.pathname).toBe(`${hubUrl()}/login`)
+    const next = location.searchParams.get('next')!
     expect(next.startsWith('/oauth/authorize/consent?')).toBe(true)
     expect(new URLSearchParams(next.split('?')[1]).get('state')).toBe(confParams().state)
   })
@@ -124,7 +127,7 @@ describe('GET|POST /oauth/authorize', () => {
   it('shows the consent page on first use, and passes without a prompt once consented', async () => {
     session.caller = { userId: f.user.id, principal: null }
     const first = await GET(new Request(authorizeUrl(confParams())))
-    expect(first.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+    expect(first.headers.get('location')).toMatch(CONSENT)
     const none = await GET(new Request(authorizeUrl({ ...confParams(), prompt: 'none' })))
     expect(new URL(none.headers.get('location')!).searchParams.get('error')).toBe('consent_required')
 
@@ -141,11 +144,11 @@ describe('GET|POST /oauth/authorize', () => {
     }
     // Asking for more than was approved prompts again, as do orgs not approved and prompt=consent.
     const more = await GET(new Request(authorizeUrl({ ...confParams(), scope: 'openid read-repos' })))
-    expect(more.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+    expect(more.headers.get('location')).toMatch(CONSENT)
     const otherOrg = await GET(new Request(authorizeUrl({ ...confParams(), orgIds: f.secondOrg.id })))
-    expect(otherOrg.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+    expect(otherOrg.headers.get('location')).toMatch(CONSENT)
     const forced = await GET(new Request(authorizeUrl({ ...confParams(), prompt: 'consent' })))
-    expect(forced.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+    expect(forced.headers.get('location')).toMatch(CONSENT)
   })
 
   it('takes the parameters of a form POST too', async () => {
@@ -158,10 +161,10 @@ describe('GET|POST /oauth/authorize', () => {
     session.caller = { userId: f.user.id, principal: null }
     for (const redirect_uri of ['https://evil.example/cb', 'https://app.example/cb#x']) {
       const res = await GET(new Request(authorizeUrl({ ...confParams(), redirect_uri })))
-      expect(res.headers.get('location')).toMatch(/^\/oauth\/authorize\/consent\?/)
+      expect(res.headers.get('location')).toMatch(CONSENT)
     }
     const repeated = await GET(new Request(`http://hub.test/oauth/authorize?client_id=a&client_id=b`))
-    expect(res303(repeated)).toMatch(/^\/oauth\/authorize\/consent\?/)
+    expect(res303(repeated)).toMatch(CONSENT)
   })
 })
 

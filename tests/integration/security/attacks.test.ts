@@ -10,6 +10,8 @@ import { principalFromToken } from '@/lib/auth/tokens'
 import { listConsents, revokeConsent } from '@/lib/oauth/consent'
 import { decideDeviceRequest, findPendingRequest } from '@/lib/oauth/device-authorization'
 import { DEVICE_GRANT_TYPE } from '@/lib/oauth/grants/device-code'
+import { NextRequest } from 'next/server'
+import { proxy } from '@/proxy'
 
 const HUB = 'http://localhost:3000'
 
@@ -47,6 +49,27 @@ describe('1. account lockout', () => {
   it('counts unknown logins under their normalised spelling', async () => {
     for (let i = 0; i < 10; i++) expect(await signIn(i % 2 ? ' nobody-here' : 'NOBODY-HERE ', 'whatever-pass', `198.51.101.${i}`)).toBe('wrong')
     expect(await signIn('nobody-here', 'whatever-pass', '198.51.101.50')).toBe('rate_limited')
+  })
+})
+
+describe('2. the per-address sign-in limit and X-Forwarded-For', () => {
+  afterEach(() => vi.unstubAllEnvs())
+  // The header as scripts/serve.mjs hands it over: what the client wrote, then the TCP peer (the e2e
+  // test hardening.spec.ts checks that the server appends it).
+  const forgedThenPeer = (i: number, peer: string) => `10.${i % 250}.${i % 7}.1, ${peer}`
+
+  it('is not reset by a new client-written value (no proxy in front, the default)', async () => {
+    for (let i = 0; i < 50; i++) expect(await signIn(`stranger-${i}`, 'whatever-pass', forgedThenPeer(i, '198.51.102.1'))).toBe('wrong')
+    expect(await signIn('stranger-x', 'whatever-pass', forgedThenPeer(99, '198.51.102.1'))).toBe('rate_limited')
+  })
+
+  it('counts the client a trusted proxy names, not the proxy, with TRUST_PROXY_HOPS=1', async () => {
+    vi.stubEnv('TRUST_PROXY_HOPS', '1')
+    const proxyAddress = '192.0.2.254'
+    for (let i = 0; i < 50; i++) expect(await signIn(`walker-${i}`, 'whatever-pass', `6.6.6.6, 198.51.103.1, ${proxyAddress}`)).toBe('wrong')
+    expect(await signIn('walker-x', 'whatever-pass', `7.7.7.7, 198.51.103.1, ${proxyAddress}`)).toBe('rate_limited')
+    // Another client behind the same proxy has its own budget.
+    expect(await signIn('walker-y', 'whatever-pass', `198.51.103.2, ${proxyAddress}`)).toBe('wrong')
   })
 })
 
@@ -122,5 +145,33 @@ describe('4. device-flow approvals', () => {
       expect((await token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: f.pub.clientId })).body.error).toBe('invalid_grant')
     }
     expect(await listConsents(f.user.id)).toEqual([])
+  })
+})
+
+describe('5. malformed and cross-origin server-action posts', () => {
+  /** A server-action POST as the hub's request filter receives it. */
+  const actionPost = (headers: Record<string, string>) =>
+    proxy(new NextRequest('http://localhost:3000/settings/tokens', { method: 'POST', headers: { host: 'localhost:3000', 'next-action': '7f00', 'content-type': 'text/plain;charset=UTF-8', ...headers }, body: '[]' }))
+
+  it.each([
+    ['an Origin that is not a URL', { origin: 'not a url' }, 400],
+    ['an Origin with a broken host', { origin: 'http://[::1' }, 400],
+    ['an Origin of only a scheme', { origin: 'https://' }, 400],
+    ['another site', { origin: 'https://evil.example' }, 403],
+    ['another port of this host', { origin: 'http://localhost:3001' }, 403],
+    ['an opaque origin (sandboxed frame, file:)', { origin: 'null' }, 403],
+    ['a forwarded host the Origin does not match', { origin: 'http://localhost:3000', 'x-forwarded-host': 'hub.example' }, 403],
+    ['a multipart form post (no JavaScript) from another site', { origin: 'https://evil.example', 'next-action': '', 'content-type': 'multipart/form-data; boundary=x' }, 403],
+  ])('answers %s with %i, before Next sees it', async (_, headers, status) => {
+    const res = actionPost(headers)
+    expect(res.status).toBe(status)
+    expect(((await res.json()) as { error: string }).error).toMatch(/Origin|Cross-origin/)
+  })
+
+  it('lets same-origin actions and requests without an Origin through', () => {
+    const allowed: Record<string, string>[] = [{ origin: 'http://localhost:3000' }, { origin: 'http://hub.example', 'x-forwarded-host': 'hub.example' }, {}]
+    for (const headers of allowed) {
+      expect(actionPost(headers).headers.get('x-middleware-next')).toBe('1')
+    }
   })
 })

@@ -1,0 +1,52 @@
+// Issue 12's findings that only the running server shows: which address the hub sees when a client
+// writes X-Forwarded-For itself, what a malformed or cross-origin server-action post gets, and
+// whether a client that follows redirects by hand can parse the authorization endpoint's Location.
+import { expect, test } from '@playwright/test'
+import { DEMO, signIn } from './helpers'
+
+test('a client-written X-Forwarded-For is not the address the hub records (no proxy in front)', async ({ page, baseURL }) => {
+  const forged = '203.0.113.66'
+  const res = await fetch(`${baseURL}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: 'Basic ' + Buffer.from('acme-backend:acme-backend-secret').toString('base64'), 'x-forwarded-for': forged, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: 'carol@modhub.test', subject_token_type: 'urn:hub:token-type:user-email' }),
+  })
+  expect(res.status).toBe(200)
+  await signIn(page, 'alice', DEMO.alice)
+  const log = await page.request.get('/organizations/acme-ai/audit/export?action=token.exchange')
+  const entries = (await log.text()).trim().split('\n').map((line) => JSON.parse(line) as { ip: string; member: string })
+  const last = entries.filter((e) => e.member === 'carol').at(-1)!
+  expect(last.ip).not.toBe(forged)
+  expect(['127.0.0.1', '::1']).toContain(last.ip)
+})
+
+test.describe('server-action posts the framework would answer with 500', () => {
+  const actionPost = (baseURL: string, origin: string) =>
+    fetch(`${baseURL}/login`, { method: 'POST', headers: { origin, 'next-action': '7f0000000000000000000000000000000000000000', 'content-type': 'text/plain;charset=UTF-8' }, body: '[]' })
+
+  for (const [origin, status] of [['not a url', 400], ['http://[::1', 400], ['https://evil.example', 403], ['null', 403]] as const) {
+    test(`Origin ${JSON.stringify(origin)} gets ${status}`, async ({ baseURL }) => {
+      const res = await actionPost(baseURL!, origin)
+      expect(res.status).toBe(status)
+      expect((await res.json()).error).toMatch(/Origin|Cross-origin/)
+    })
+  }
+
+  test('a same-origin action still reaches Next (and signing in, a real action, works)', async ({ page, baseURL }) => {
+    // An unknown action id from this origin is Next's to answer ("Server Action unavailable"), not the filter's.
+    const unknown = await actionPost(baseURL!, new URL(baseURL!).origin)
+    expect([unknown.status, unknown.headers.get('x-nextjs-action-not-found')]).toEqual([409, '1'])
+    await signIn(page, 'bob', DEMO.bob)
+  })
+})
+
+test('POST /oauth/authorize answers with an absolute Location on the hub, which new URL() parses', async ({ baseURL }) => {
+  const query = new URLSearchParams({ client_id: 'demo-browser-app', redirect_uri: 'http://localhost/', response_type: 'code', scope: 'openid profile', state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })
+  for (const method of ['POST', 'GET']) {
+    const res = await fetch(`${baseURL}/oauth/authorize?${query}`, { method, redirect: 'manual' })
+    expect(res.status).toBe(303)
+    const location = new URL(res.headers.get('location')!) // throws on a bare path
+    expect(location.origin).toBe(new URL(baseURL!).origin)
+    expect(location.pathname).toBe('/login')
+  }
+})
