@@ -155,7 +155,7 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
   const textProblem = text.trim() === ''
     ? 'Enter some text to check.'
     : text.length > maxTextLength
-      ? `The text is ${(text.length - maxTextLength).toLocaleString('en')} characters over the limit of ${maxTextLength.toLocaleString('en')}.`
+      ? `The text is ${(text.length - maxTextLength).toLocaleString('en')} character${text.length - maxTextLength === 1 ? '' : 's'} over the limit of ${maxTextLength.toLocaleString('en')}.`
       : null
   const mayRun = !busy && checks.length > 0 && textProblem === null
   /** Which engine answers the topic check with each classifier (the same files serve the server and the browser). */

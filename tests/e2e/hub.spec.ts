@@ -91,7 +91,7 @@ test('private and gated repositories, with an access request granted by the owne
   await carol.goto(`/datasets/bob/${name}-gated`)
   await expect(carol.getByText(/files are available once the owner grants you access/)).toBeVisible()
   await carol.getByRole('button', { name: 'Request access' }).click()
-  await expect(carol.getByText('Your request is pending review')).toBeVisible()
+  await expect(carol.getByRole('status').filter({ hasText: 'Access requested' })).toContainText('pending review')
 
   await page.reload()
   await page.getByRole('button', { name: 'Accept' }).click()
@@ -99,6 +99,7 @@ test('private and gated repositories, with an access request granted by the owne
 
   await carol.reload()
   await expect(carol.getByText(/has no files yet/)).toBeVisible()
+  await expect(carol.getByText('Access granted')).toBeVisible()
 })
 
 test('create a token, see it once, use it, revoke it', async ({ page, request }) => {
