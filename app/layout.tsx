@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import './globals.css'
 import { auth } from '@/lib/auth/nextauth'
+import { db } from '@/lib/db'
+import { operatorDecision } from '@/lib/policy'
 import { signOutAction } from '@/app/actions/session'
 
 export const metadata: Metadata = {
@@ -12,6 +14,9 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const session = await auth()
   const name = session?.user?.name
+  const userId = session?.user?.id
+  const isOperator = userId ? (await db.user.findUnique({ where: { id: userId }, select: { isOperator: true } }))?.isOperator ?? false : false
+  const showOperator = operatorDecision(userId ? { userId, principal: null } : null, isOperator) === 'allow'
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
@@ -19,13 +24,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white">
-          {/* On narrow screens the section links move to a second row that scrolls sideways. */}
+          {/* On narrow screens the section links move to their own row and wrap: nothing is hidden off-screen. */}
           <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
             <Link href="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-              <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-brand-600 text-sm text-white">M</span>
+              <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-brand-600 text-sm text-on-accent">M</span>
               ModHub
             </Link>
-            <ul className="order-last flex w-full items-center gap-4 overflow-x-auto whitespace-nowrap text-sm text-slate-600 md:order-none md:w-auto">
+            <ul className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-1 whitespace-nowrap text-sm text-slate-600 md:order-none md:w-auto">
               <li><Link className="hover:text-slate-900" href="/models">Models</Link></li>
               <li><Link className="hover:text-slate-900" href="/datasets">Datasets</Link></li>
               <li><Link className="hover:text-slate-900" href="/spaces">Spaces</Link></li>
@@ -33,10 +38,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <li><Link className="hover:text-slate-900" href="/playground">Playground</Link></li>
               <li><Link className="hover:text-slate-900" href="/transformer2d">Transformer2D</Link></li>
             </ul>
-            <div className="ml-auto flex items-center gap-3 text-sm">
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
               {name ? (
                 <>
-                  <Link href="/new" className="btn-secondary hidden sm:inline-flex">New repo</Link>
+                  <Link href="/new" className="btn-secondary px-2.5 py-1">New repo</Link>
+                  {showOperator && <Link href="/operator" className="text-slate-600 hover:text-slate-900">Operator</Link>}
                   <Link href={`/${name}`} className="font-medium hover:underline">{name}</Link>
                   <Link href="/settings/profile" className="text-slate-600 hover:text-slate-900">Settings</Link>
                   <form action={signOutAction}>

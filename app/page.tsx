@@ -4,6 +4,8 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { RepoList } from '@/components/RepoList'
 
 export const dynamic = 'force-dynamic'
+// The site's own name, without the template the other pages get.
+export const metadata = { title: { absolute: 'ModHub · open model hub for responsible AI' } }
 
 export default async function HomePage() {
   const caller = await sessionCaller()
@@ -12,15 +14,15 @@ export default async function HomePage() {
   )
   return (
     <div className="space-y-10">
-      <section className="rounded-xl bg-gradient-to-br from-brand-600 to-indigo-700 px-8 py-10 text-white">
+      <section className="rounded-xl bg-gradient-to-br from-brand-600 to-indigo-700 px-8 py-10 text-on-accent">
         <h1 className="text-3xl font-semibold tracking-tight">The open model hub for responsible AI</h1>
-        <p className="mt-3 max-w-2xl text-brand-100">
+        <p className="mt-3 max-w-2xl text-on-accent/90">
           Share models, datasets and spaces; sign apps in with OAuth 2.0 and OpenID Connect; check text with the moderation API;
           run models on the server or right in your browser.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link href="/models" className="btn bg-white text-brand-700 hover:bg-brand-50">Browse models</Link>
-          <Link href="/rai/v1/raimoderationmodels/docs" className="btn border border-white/40 text-white hover:bg-white/10">Moderation API</Link>
+          <Link href="/rai/v1/raimoderationmodels/docs" className="btn border border-white/40 text-on-accent hover:bg-white/10">Moderation API</Link>
         </div>
       </section>
       {[

@@ -5,6 +5,7 @@
 // Fields are cleared only after a success.
 import { startTransition, useActionState, useEffect, useRef } from 'react'
 import type { FormState } from '@/app/actions/state'
+import { CopyButton } from '@/components/CopyButton'
 
 type Props = {
   action: (state: FormState, form: FormData) => Promise<FormState>
@@ -43,11 +44,16 @@ export function ActionForm({ action, children, submit, className, submitClassNam
         <div role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           <p>{state.ok}</p>
           {state.secret && (
-            <p className="mt-2">
-              <span className="font-medium">{secretLabel ?? 'Secret'}:</span>{' '}
-              <code data-testid="secret" className="select-all break-all rounded bg-white px-1.5 py-0.5 font-mono text-xs">{state.secret}</code>
-              <span className="block text-xs text-emerald-800">Copy it now: it will not be shown again.</span>
-            </p>
+            <div className="mt-2 space-y-1">
+              <p>
+                <span className="font-medium">{secretLabel ?? 'Secret'}:</span>{' '}
+                <code data-testid="secret" className="select-all break-all rounded bg-white px-1.5 py-0.5 font-mono text-xs">{state.secret}</code>
+              </p>
+              <p className="flex flex-wrap items-center gap-2">
+                <CopyButton value={state.secret} label={`Copy ${(secretLabel ?? 'secret').toLowerCase()}`} />
+              </p>
+              <p className="text-xs text-emerald-800">Copy it now: it will not be shown again.</p>
+            </div>
           )}
         </div>
       )}

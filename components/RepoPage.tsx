@@ -1,13 +1,20 @@
 // The page of one repository (model, dataset or space).
+import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import Link from 'next/link'
 import { db } from '@/lib/db'
 import { sessionCaller } from '@/lib/auth/caller'
 import { repoContext } from '@/lib/hub/repos'
 import { repoDecision } from '@/lib/policy'
-import type { RepoType } from '@/lib/hub/names'
+import { repoPath, type RepoType } from '@/lib/hub/names'
 import { ActionForm } from '@/components/ActionForm'
 import { decideAccessAction, deleteRepoAction, repoSettingsAction, requestAccessAction } from '@/app/actions/hub'
+
+/** The browser tab names the repository, as the URL does (no lookup: nothing beyond the URL is revealed). */
+export async function repoPageMetadata({ params }: { params: Promise<{ namespace: string; name: string }> }): Promise<Metadata> {
+  const { namespace, name } = await params
+  return { title: `${decodeURIComponent(namespace)}/${decodeURIComponent(name)}` }
+}
 
 export async function RepoPage({ type, namespace, name }: { type: RepoType; namespace: string; name: string }) {
   const caller = await sessionCaller()
@@ -43,12 +50,22 @@ export async function RepoPage({ type, namespace, name }: { type: RepoType; name
       <section className="card" aria-labelledby="content-h">
         <h2 id="content-h" className="mb-2 font-semibold">Files and versions</h2>
         {mayRead ? (
-          <p className="text-sm text-slate-600">This repository has no files yet. Push with any Hugging Face compatible client pointed at this hub.</p>
+          <div className="space-y-3 text-sm">
+            {myRequest?.status === 'accepted' && (
+              <p className="badge border-green-300 bg-green-50 text-green-800">Access granted: you can download the files</p>
+            )}
+            <p className="text-slate-600">This repository has no files yet. Push with any Hugging Face compatible client pointed at this hub.</p>
+          </div>
         ) : (
           <div className="space-y-3 text-sm">
             <p className="text-slate-700">This repository is gated: its files are available once the owner grants you access.</p>
-            {!caller && <Link className="btn-primary" href={`/login?next=${encodeURIComponent(`/${namespace}/${name}`)}`}>Sign in to request access</Link>}
-            {caller && myRequest?.status === 'pending' && <p className="badge border-amber-300 bg-amber-50 text-amber-800">Your request is pending review</p>}
+            {!caller && <Link className="btn-primary" href={`/login?next=${encodeURIComponent(repoPath(type, namespace, name))}`}>Sign in to request access</Link>}
+            {caller && myRequest?.status === 'pending' && (
+              <div role="status" className="space-y-1">
+                <p className="badge border-amber-300 bg-amber-50 text-amber-800">Access requested · pending review</p>
+                <p className="text-slate-600">You asked on {myRequest.createdAt.toISOString().slice(0, 10)}. The owner will review it; the files appear here once access is granted.</p>
+              </div>
+            )}
             {caller && myRequest?.status === 'rejected' && <p className="badge border-red-300 bg-red-50 text-red-800">Your request was declined</p>}
             {caller && !myRequest && (
               <ActionForm action={requestAccessAction} submit="Request access" className="space-y-2">{hidden}</ActionForm>

@@ -1,4 +1,5 @@
 // The profile of a user or an organization: repositories, collections, and (orgs) members.
+import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { db } from '@/lib/db'
@@ -10,7 +11,13 @@ import { roleInOrg } from '@/lib/hub/orgs'
 import { avatarUrl } from '@/lib/hub/identity'
 import { RepoList } from '@/components/RepoList'
 
-export default async function ProfilePage({ params }: { params: Promise<{ namespace: string }> }) {
+type Params = { params: Promise<{ namespace: string }> }
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  return { title: decodeURIComponent((await params).namespace) }
+}
+
+export default async function ProfilePage({ params }: Params) {
   const name = decodeURIComponent((await params).namespace)
   const owner = await findNamespace(name)
   if (!owner) notFound()

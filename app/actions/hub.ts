@@ -36,10 +36,12 @@ export async function updateProfileAction(_: FormState, form: FormData): Promise
 export async function createTokenAction(_: FormState, form: FormData): Promise<FormState> {
   try {
     const caller = await requireCaller()
+    const expiry = text(form, 'expiresInDays')
     const { token } = await createPersonalToken(caller.userId, {
       name: text(form, 'name'),
       role: text(form, 'role') as 'read',
       scopes: form.getAll('scopes').filter((s): s is string => typeof s === 'string') as [],
+      expiresInDays: expiry === '' || expiry === 'never' ? null : Number(expiry),
     })
     revalidatePath('/settings/tokens')
     return { ok: `Token "${text(form, 'name').trim()}" created.`, secret: token }
@@ -102,12 +104,12 @@ export async function changeMemberAction(_: FormState, form: FormData): Promise<
   }
 }
 
-export async function setBillingAction(_: FormState, form: FormData): Promise<FormState> {
+export async function setPlanAction(_: FormState, form: FormData): Promise<FormState> {
   try {
     const org = await adminOf(text(form, 'org'))
-    await setBilling(org.id, { plan: text(form, 'plan'), canPay: form.get('canPay') === 'on' })
+    await setBilling(org.id, { plan: text(form, 'plan') })
     revalidatePath(`/organizations/${org.name}/settings`)
-    return { ok: 'Plan and payment method saved.' }
+    return { ok: 'Plan saved.' }
   } catch (e) {
     return failure(e)
   }
@@ -179,6 +181,7 @@ export async function decideAccessAction(_: FormState, form: FormData): Promise<
     await decideGatedAccess(caller, text(form, 'repoId'), text(form, 'userId'), status)
     const [type, namespace, name] = repoRef(form)
     revalidatePath(repoPath(type, namespace, name))
+    revalidatePath('/settings/access-requests')
     return { ok: `Request ${status}.` }
   } catch (e) {
     return failure(e)

@@ -4,6 +4,8 @@
 import { AuthError } from 'next-auth'
 import { redirect } from 'next/navigation'
 import { signIn, signOut } from '@/lib/auth/nextauth'
+import { sessionCaller } from '@/lib/auth/caller'
+import { revokeSessionCredentials } from '@/lib/auth/session-credentials'
 import { createUser } from '@/lib/hub/users'
 import { safeNextPath } from '@/lib/http/next-path'
 import { failure, text, type FormState } from '@/app/actions/state'
@@ -32,5 +34,8 @@ export async function signUpAction(_: FormState, form: FormData): Promise<FormSt
 }
 
 export async function signOutAction() {
+  // A page may still hold the session credential (docs "Try it", the playground): it ends here too.
+  const caller = await sessionCaller()
+  if (caller) await revokeSessionCredentials(caller.userId)
   await signOut({ redirectTo: '/' })
 }

@@ -4,7 +4,8 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { HubError } from '@/lib/http/errors'
 import { EXCHANGE_LIFETIME_DEFAULT_SECONDS, operatorOverview } from '@/lib/hub/org-apps'
 import { ActionForm } from '@/components/ActionForm'
-import { grantTokenExchangeAction, revokeTokenExchangeAction } from '@/app/operator/actions'
+import { WideTable } from '@/components/WideTable'
+import { grantTokenExchangeAction, revokeTokenExchangeAction, setPaymentMethodAction } from '@/app/operator/actions'
 
 export const metadata = { title: 'Hub operator' }
 
@@ -38,7 +39,7 @@ export default async function OperatorPage() {
         {overview.apps.length === 0 ? (
           <p className="text-sm text-slate-500">No app is bound to an organization yet.</p>
         ) : (
-          <table className="w-full text-left text-sm">
+          <WideTable label="Organization apps" minWidth="44rem">
             <thead className="text-xs uppercase text-slate-500">
               <tr><th className="py-2">App</th><th>Organization</th><th>Plan</th><th>Token lifetime</th><th>Token exchange</th></tr>
             </thead>
@@ -68,13 +69,13 @@ export default async function OperatorPage() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </WideTable>
         )}
       </section>
 
       <section className="card space-y-3" aria-labelledby="orgs-h">
         <h2 id="orgs-h" className="font-semibold">Organizations</h2>
-        <table className="w-full text-left text-sm">
+        <WideTable label="Organizations" minWidth="40rem">
           <thead className="text-xs uppercase text-slate-500">
             <tr><th className="py-2">Organization</th><th>Plan</th><th>Payment method</th><th>Members</th><th>Apps</th></tr>
           </thead>
@@ -83,13 +84,19 @@ export default async function OperatorPage() {
               <tr key={org.id}>
                 <td className="py-2"><Link className="link" href={`/${org.name}`}>{org.name}</Link></td>
                 <td className="py-2">{org.plan}</td>
-                <td className="py-2">{org.canPay ? 'yes' : 'no'}</td>
+                <td className="py-2 pr-3">
+                  <ActionForm action={setPaymentMethodAction} submit={org.canPay ? `Remove for ${org.name}` : `Mark on file for ${org.name}`} className="space-y-1" submitClassName="btn-secondary whitespace-nowrap">
+                    <p>{org.canPay ? 'on file' : 'none'}</p>
+                    <input type="hidden" name="orgId" value={org.id} />
+                    <input type="hidden" name="canPay" value={org.canPay ? 'no' : 'yes'} />
+                  </ActionForm>
+                </td>
                 <td className="py-2">{org.members}</td>
                 <td className="py-2">{org.apps}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </WideTable>
       </section>
     </div>
   )

@@ -150,6 +150,19 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
   const topicLabels = labels.split(',').map((l) => l.trim()).filter(Boolean)
   const checks = PLAYGROUND_CHECKS.filter((c) => selected.has(c.path))
   const busy = phase === 'loading' || phase === 'running'
+  // Checked once here, against the server's own limit, rather than by every check after Run.
+  const maxTextLength = catalog.limits.maxTextLength
+  const textProblem = text.trim() === ''
+    ? 'Enter some text to check.'
+    : text.length > maxTextLength
+      ? `The text is ${(text.length - maxTextLength).toLocaleString('en')} character${text.length - maxTextLength === 1 ? '' : 's'} over the limit of ${maxTextLength.toLocaleString('en')}.`
+      : null
+  const mayRun = !busy && checks.length > 0 && textProblem === null
+  /** Which engine answers the topic check with each classifier (the same files serve the server and the browser). */
+  const topicEngine = (model: string) => {
+    const plan = runner.plan('restrictedtopicmodel', { text, labels: topicLabels, model })
+    return plan.available ? plan.engine : 'no engine installed'
+  }
 
   function update(path: CheckPath, side: Side, outcome: CheckOutcome | 'pending') {
     setRuns((previous) => ({ ...previous, [path]: { ...previous[path]!, [side]: outcome } }))
@@ -242,7 +255,7 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
         className="card grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
         onSubmit={(event) => {
           event.preventDefault()
-          if (!busy) void run()
+          if (mayRun) void run()
         }}
       >
         <div className="space-y-3">
@@ -251,13 +264,21 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
             <textarea
               id="playground-text"
               className="input min-h-32 font-mono"
+              aria-describedby="playground-text-count playground-text-help"
+              aria-invalid={textProblem !== null && text !== ''}
               value={text}
               onChange={(event) => setText(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.currentTarget.form?.requestSubmit()
               }}
             />
-            <p className="mt-1 text-xs text-slate-500">Ctrl+Enter runs the checks.</p>
+            <p className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-500">
+              <span id="playground-text-help">Ctrl+Enter runs the checks.</span>
+              <span id="playground-text-count" data-testid="text-count" className={`tabular-nums ${text.length > maxTextLength ? 'font-semibold text-red-700' : ''}`}>
+                {text.length.toLocaleString('en')} / {maxTextLength.toLocaleString('en')} characters
+              </span>
+            </p>
+            {textProblem && <p role="alert" data-testid="text-problem" className="mt-1 text-sm text-red-700">{textProblem}</p>}
           </div>
           <div>
             <span className="label">Examples</span>
@@ -290,8 +311,8 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
           <div>
             <label className="label" htmlFor="playground-topic-model">Topic classifier</label>
             <select id="playground-topic-model" className="input" value={topicModel} onChange={(event) => setTopicModel(event.target.value)}>
-              <option value="default">default (DeBERTa zero-shot)</option>
-              <option value="nliMini">nliMini (MiniLM NLI)</option>
+              <option value="default">{`default · answered by ${topicEngine('default')}`}</option>
+              <option value="nliMini">{`nliMini · answered by ${topicEngine('nliMini')}`}</option>
             </select>
           </div>
         </div>
@@ -358,7 +379,7 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn-primary" disabled={busy || checks.length === 0}>Run checks</button>
+            <button type="submit" className="btn-primary" disabled={!mayRun}>Run checks</button>
             <button type="button" className="btn-secondary" disabled={!busy} onClick={() => abort.current?.abort()}>Cancel</button>
             <button type="button" className="btn-secondary" disabled={busy} onClick={() => void clearModelCache().then(() => setFiles({}))}>Clear model cache</button>
           </div>

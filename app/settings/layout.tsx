@@ -1,6 +1,4 @@
 import Link from 'next/link'
-import { redirect } from 'next/navigation'
-import { sessionCaller } from '@/lib/auth/caller'
 
 const SECTIONS = [
   ['/settings/profile', 'Profile'],
@@ -9,10 +7,11 @@ const SECTIONS = [
   ['/settings/applications', 'OAuth apps'],
   ['/settings/authorized-apps', 'Authorized apps'],
   ['/settings/publishers', 'Trusted publishers'],
+  ['/settings/access-requests', 'Access requests'],
 ] as const
 
 export default async function SettingsLayout({ children }: { children: React.ReactNode }) {
-  if (!(await sessionCaller())) redirect('/login?next=/settings/profile')
+  // Each page sends signed-out visitors to sign in and back to itself: a layout does not know the path.
   return (
     <div className="grid gap-8 md:grid-cols-[12rem_1fr]">
       <nav aria-label="Settings">

@@ -5,7 +5,7 @@ export const metadata: Metadata = { title: 'Transformer2DModel in the browser' }
 
 export default function Transformer2DPage() {
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 py-8">
+    <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-semibold tracking-tight">Transformer2DModel in the browser</h1>
       <p className="mt-2 text-slate-600">
         diffusers&apos; Transformer2DModel (v0.37.0), built as an ONNX graph in TypeScript from a diffusers checkpoint and run
@@ -13,6 +13,6 @@ export default function Transformer2DPage() {
         seeded random weights: the output shows the pipeline working, not a trained model.
       </p>
       <Transformer2DDemo />
-    </main>
+    </div>
   )
 }

@@ -16,7 +16,7 @@ export function AppLogo({ name, logoUrl }: { name: string; logoUrl: string | nul
     // A plain img: the logo is on the app's own host, which next/image would have to allow-list.
     <img src={logoUrl} alt="" width={56} height={56} className="h-14 w-14 rounded-lg border border-slate-200 object-cover" referrerPolicy="no-referrer" />
   ) : (
-    <span aria-hidden className="grid h-14 w-14 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-white">{name.slice(0, 1).toUpperCase()}</span>
+    <span aria-hidden className="grid h-14 w-14 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-on-accent">{name.slice(0, 1).toUpperCase()}</span>
   )
 }
 

@@ -14,10 +14,11 @@ export function FileProgressList({ files }: { files: FileProgress[] }) {
       {files.map((file) => {
         const fraction = file.total > 0 ? Math.min(1, file.loaded / file.total) : file.done ? 1 : 0
         return (
-          <li key={file.url} data-testid="file-progress" data-source={file.source} className="grid grid-cols-[minmax(0,14rem)_1fr_minmax(0,13rem)] items-center gap-2 text-xs">
+          // Phones: name and size on one line, the bar full width under them; wider: all three in a row.
+          <li key={file.url} data-testid="file-progress" data-source={file.source} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-0.5 text-xs sm:grid-cols-[minmax(0,14rem)_minmax(6rem,1fr)_minmax(0,13rem)]">
             <span className="truncate font-mono text-slate-700" title={file.name}>{file.name}</span>
-            <progress className="h-2 w-full accent-brand-600" max={1} value={fraction} aria-label={`${file.name} downloaded`} />
-            <span className="truncate text-right tabular-nums text-slate-600">
+            <progress className="col-span-2 row-start-2 h-2 w-full accent-brand-600 sm:col-span-1 sm:col-start-2 sm:row-start-1" max={1} value={fraction} aria-label={`${file.name} downloaded`} />
+            <span className="truncate text-right tabular-nums text-slate-600 sm:col-start-3 sm:row-start-1">
               {file.total > 0 ? `${formatBytes(file.loaded)} / ${formatBytes(file.total)}` : formatBytes(file.loaded)}{' '}
               {file.source === 'cache' ? '· from cache' : file.bytesPerSecond > 0 ? `· ${formatBytes(file.bytesPerSecond)}/s` : ''}
             </span>

@@ -8,6 +8,24 @@ import type { ReactNode } from 'react'
 /** Above this a score counts as a hit (Detoxify, zero-shot and the classifiers all use 0.5). */
 export const SCORE_THRESHOLD = 0.5
 
+/** Label, bar, value: shared by the bars and their scale so the ticks line up with the bars. */
+const BAR_ROW = 'grid grid-cols-[minmax(6rem,10rem)_minmax(4rem,1fr)_4.5rem] items-center gap-2'
+
+/** The axis under a group of bars: where min, the middle and max are. */
+export function ScoreScale({ min = 0, max = 1 }: { min?: number; max?: number }) {
+  return (
+    <div data-testid="score-scale" className={`${BAR_ROW} text-[0.7rem] text-slate-500`} aria-hidden>
+      <span />
+      <span className="flex justify-between border-t border-slate-300 pt-0.5 tabular-nums">
+        <span>{min}</span>
+        <span>{(min + max) / 2}</span>
+        <span>{max}</span>
+      </span>
+      <span />
+    </div>
+  )
+}
+
 export function ScoreBar({ label, value, threshold = SCORE_THRESHOLD, min = 0, max = 1, flagged }: {
   label: ReactNode
   value: number
@@ -20,7 +38,7 @@ export function ScoreBar({ label, value, threshold = SCORE_THRESHOLD, min = 0, m
   const fraction = (v: number) => Math.min(1, Math.max(0, (v - min) / (max - min)))
   const over = flagged ?? value >= threshold
   return (
-    <div className="grid grid-cols-[minmax(7rem,10rem)_1fr_4.5rem] items-center gap-2 text-sm">
+    <div className={`${BAR_ROW} text-sm`}>
       <span className="truncate text-slate-700">{label}</span>
       <span
         role="meter"
@@ -39,7 +57,7 @@ export function ScoreBar({ label, value, threshold = SCORE_THRESHOLD, min = 0, m
 }
 
 function Verdict({ label, bad }: { label: string; bad: boolean }) {
-  return <span className={`rounded px-2 py-0.5 text-xs font-semibold ${bad ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}>{label}</span>
+  return <span className={`inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-semibold ${bad ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}>{label}</span>
 }
 
 type Pii = { type: string; beginOffset: number; endOffset: number; score: number; responseText: string }
@@ -54,7 +72,7 @@ export function PiiHighlight({ text, entities }: { text: string; entities: Pii[]
     parts.push(
       <mark key={i} data-testid="pii-span" data-type={entity.type} className="rounded bg-amber-200 px-0.5 text-slate-900" title={`${entity.type} (score ${entity.score.toFixed(2)})`}>
         {text.slice(entity.beginOffset, entity.endOffset)}
-        <sup className="ml-0.5 rounded bg-amber-600 px-1 text-[0.65rem] font-semibold text-white">{entity.type}</sup>
+        <sup className="ml-0.5 inline-block whitespace-nowrap rounded bg-amber-600 px-1 text-[0.65rem] font-semibold text-on-accent">{entity.type}</sup>
       </mark>,
     )
     cursor = entity.endOffset
@@ -72,7 +90,7 @@ export function InvisibleCharacters({ text, found }: { text: string; found: stri
   const offending = new Set(found)
   const parts = Array.from(text, (character, i) =>
     offending.has(character) ? (
-      <span key={i} data-testid="invisible-char" className="mx-0.5 rounded border border-red-300 bg-red-50 px-1 font-mono text-xs text-red-800">
+      <span key={i} data-testid="invisible-char" className="mx-0.5 inline-block whitespace-nowrap rounded border border-red-300 bg-red-50 px-1 font-mono text-xs text-red-800">
         {codePoint(character)}
       </span>
     ) : (
@@ -88,7 +106,12 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
   switch (path) {
     case 'detoxifymodel': {
       const { toxicScore } = body as { toxicScore: { metricName: string; metricScore: number }[] }
-      return <div className="space-y-1">{toxicScore.map((m) => <ScoreBar key={m.metricName} label={m.metricName} value={m.metricScore} />)}</div>
+      return (
+        <div className="space-y-1">
+          {toxicScore.map((m) => <ScoreBar key={m.metricName} label={m.metricName} value={m.metricScore} />)}
+          <ScoreScale />
+        </div>
+      )
     }
     case 'privacy': {
       const { PIIresult } = body as { PIIresult: Pii[] }
@@ -106,12 +129,18 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
         <div className="space-y-2">
           <Verdict label={label} bad={label === 'INJECTION'} />
           <ScoreBar label="P(injection)" value={injection} />
+          <ScoreScale />
         </div>
       )
     }
     case 'restrictedtopicmodel': {
       const { labels, scores } = body as { labels: string[]; scores: number[] }
-      return <ol className="space-y-1">{labels.map((label, i) => <li key={label}><ScoreBar label={`${i + 1}. ${label}`} value={scores[i]} /></li>)}</ol>
+      return (
+        <div className="space-y-1">
+          <ol className="space-y-1">{labels.map((label, i) => <li key={label}><ScoreBar label={`${i + 1}. ${label}`} value={scores[i]} /></li>)}</ol>
+          <ScoreScale />
+        </div>
+      )
     }
     case 'multi_q_net_embedding': {
       const [vectors] = body as [number[][]]
@@ -127,18 +156,28 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
     }
     case 'multi-qa-mpnet-model_similarity': {
       const [[[cosine]]] = body as [number[][]]
-      return <ScoreBar label="cosine similarity" value={cosine} min={-1} max={1} threshold={SCORE_THRESHOLD} />
+      return (
+        <div className="space-y-1">
+          <ScoreBar label="cosine similarity" value={cosine} min={-1} max={1} threshold={SCORE_THRESHOLD} />
+          <ScoreScale min={-1} max={1} />
+        </div>
+      )
     }
     case 'sentimentmodel': {
       const { score } = body as { score: { neg: number; neu: number; pos: number; compound: number } }
       const verdict = score.compound >= 0.05 ? 'positive' : score.compound <= -0.05 ? 'negative' : 'neutral'
+      // neg, neu and pos are the text's shares of each tone (they sum to 1), not findings: only the
+      // verdict decides what is drawn as a problem.
+      const negative = verdict === 'negative'
       return (
         <div className="space-y-1">
-          <Verdict label={verdict} bad={verdict === 'negative'} />
-          <ScoreBar label="negative" value={score.neg} />
-          <ScoreBar label="neutral" value={score.neu} />
-          <ScoreBar label="positive" value={score.pos} />
-          <ScoreBar label="compound" value={score.compound} min={-1} max={1} threshold={0.05} />
+          <Verdict label={verdict} bad={negative} />
+          <ScoreBar label="negative" value={score.neg} flagged={negative} />
+          <ScoreBar label="neutral" value={score.neu} flagged={false} />
+          <ScoreBar label="positive" value={score.pos} flagged={false} />
+          <ScoreScale />
+          <ScoreBar label="compound" value={score.compound} min={-1} max={1} threshold={0.05} flagged={negative} />
+          <ScoreScale min={-1} max={1} />
         </div>
       )
     }
@@ -159,6 +198,7 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
         <div className="space-y-2">
           <Verdict label={gibberish_label} bad={gibberish_label !== 'clean'} />
           <ScoreBar label={`score (${gibberish_label})`} value={gibberish_score} flagged={gibberish_label !== 'clean'} />
+          <ScoreScale />
         </div>
       )
     }
@@ -168,6 +208,7 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
         <div className="space-y-2">
           <Verdict label={label} bad={label === 'CODE'} />
           <ScoreBar label="P(code)" value={label === 'CODE' ? score : 1 - score} />
+          <ScoreScale />
         </div>
       )
     }

@@ -1,4 +1,5 @@
 // Who is making a request: a bearer token if the request carries one, else the browser session.
+import { redirect } from 'next/navigation'
 import { auth } from '@/lib/auth/nextauth'
 import { bearerToken } from '@/lib/auth/bearer'
 import { principalFromToken } from '@/lib/auth/tokens'
@@ -24,4 +25,11 @@ export async function sessionCaller(): Promise<Caller> {
   const session = await auth()
   const userId = session?.user?.id
   return userId ? { userId, principal: null } : null
+}
+
+/** For pages that need a signed-in user: everyone else goes to sign in and comes back to `returnTo`. */
+export async function signedInCaller(returnTo: string): Promise<NonNullable<Caller>> {
+  const caller = await sessionCaller()
+  if (!caller) redirect(`/login?next=${encodeURIComponent(returnTo)}`)
+  return caller
 }

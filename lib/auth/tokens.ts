@@ -4,11 +4,12 @@ import { db, readList, writeList, type Tx } from '@/lib/db'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import type { Principal, TokenKind } from '@/lib/policy/principal'
 
-const PREFIX: Record<TokenKind, string> = {
+export const TOKEN_PREFIX: Record<TokenKind, string> = {
   personal: 'hf_',
   oauth: 'hf_oauth_',
   exchange: 'hf_oauth_',
   publisher: 'hf_oidc_',
+  session: 'hf_session_',
 }
 
 export type IssueTokenInput = {
@@ -25,7 +26,7 @@ export type IssueTokenInput = {
 }
 
 export async function issueToken(input: IssueTokenInput, tx: Tx = db): Promise<{ token: string; id: string }> {
-  const token = PREFIX[input.kind] + randomToken(34)
+  const token = TOKEN_PREFIX[input.kind] + randomToken(34)
   const row = await tx.accessToken.create({
     data: {
       kind: input.kind,
@@ -39,7 +40,7 @@ export async function issueToken(input: IssueTokenInput, tx: Tx = db): Promise<{
       grantId: input.grantId ?? null,
       expiresAt: input.expiresAt ?? null,
       tokenHash: sha256Hex(token),
-      prefix: token.slice(0, PREFIX[input.kind].length + 4),
+      prefix: token.slice(0, TOKEN_PREFIX[input.kind].length + 4),
     },
   })
   return { token, id: row.id }

@@ -32,8 +32,40 @@ export function denial(decision: Exclude<Decision, 'allow'>, what = 'Repository'
   }
 }
 
+/** For API clients: each problem with the path of the field it concerns (`name: must not be empty`). */
 export function zodMessage(error: ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
+}
+
+// Field names as people read them, where splitting the camelCase name is not enough.
+const FIELD_LABELS: Record<string, string> = {
+  email: 'E-mail',
+  fullname: 'Full name',
+  avatarUrl: 'Avatar URL',
+  logoUrl: 'Logo URL',
+  redirectUris: 'Redirect URIs',
+  clientId: 'Client ID',
+}
+
+function fieldLabel(field: string): string {
+  if (FIELD_LABELS[field]) return FIELD_LABELS[field]
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * For people (forms and pages): sentences that name the field in words ("Name must not be
+ * empty."), once each. Messages the schema wrote as sentences (they start with a capital) stand
+ * alone, e.g. "A fine-grained token needs at least one scope."
+ */
+export function formMessage(error: ZodError): string {
+  const sentences = error.issues.map((issue) => {
+    // The innermost named field: a claim's name rather than `claims`, `scopes` rather than an index.
+    const field = issue.path.findLast((p): p is string => typeof p === 'string')
+    const text = /^[a-z]/.test(issue.message) && field ? `${fieldLabel(field)} ${issue.message}` : issue.message
+    return /[.!?]$/.test(text) ? text : `${text}.`
+  })
+  return [...new Set(sentences)].join(' ')
 }
 
 export function errorResponse(error: unknown): NextResponse {

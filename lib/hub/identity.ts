@@ -9,6 +9,7 @@ const AUTH_TYPE: Record<Principal['tokenKind'], string> = {
   oauth: 'oauth',
   exchange: 'token_exchange',
   publisher: 'trusted_publisher',
+  session: 'session_credential',
 }
 
 export function avatarUrl(name: string, stored: string | null): string {

@@ -51,6 +51,22 @@ export async function grantTokenExchange(caller: Caller, appId: string, ip: stri
   })
 }
 
+/**
+ * Whether an organization has a payment method on file. There is no payment flow on the hub, so
+ * only the hub operator records it (organization admins see it read-only).
+ */
+export async function setOrgPaymentMethod(caller: Caller, orgId: string, canPay: boolean, ip: string | null = null) {
+  const operator = await requireOperator(caller)
+  const org = await db.org.findUnique({ where: { id: orgId } })
+  if (!org) throw notFound('Organization not found')
+  if (org.canPay === canPay) return org
+  return db.$transaction(async (tx) => {
+    const updated = await tx.org.update({ where: { id: org.id }, data: { canPay } })
+    await recordAudit({ orgId: org.id, action: 'org.payment-method', actorUserId: operator.id, data: { canPay }, ip }, tx)
+    return updated
+  })
+}
+
 /** Revokes the privilege and ends the exchange tokens the app holds. */
 export async function revokeTokenExchange(caller: Caller, appId: string, ip: string | null = null) {
   const operator = await requireOperator(caller)

@@ -70,9 +70,13 @@ export async function changeMember(orgId: string, userId: string, role: string |
   })
 }
 
-export async function setBilling(orgId: string, input: { plan: string; canPay: boolean }) {
+/**
+ * Organization admins set the plan; whether a payment method is on file is the hub operator's to
+ * record (setOrgPaymentMethod in lib/org-apps): the admins' form never passes canPay.
+ */
+export async function setBilling(orgId: string, input: { plan: string; canPay?: boolean }) {
   const p = plan.parse(input.plan)
-  return db.org.update({ where: { id: orgId }, data: { plan: p, canPay: input.canPay } })
+  return db.org.update({ where: { id: orgId }, data: { plan: p, ...(input.canPay === undefined ? {} : { canPay: input.canPay }) } })
 }
 
 export async function orgsOfUser(userId: string) {

@@ -80,7 +80,7 @@ export const publisherInput = z
     claims: z
       .record(
         z.string().trim().regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'claim names are letters, digits and _ . : / -'),
-        z.string().trim().min(1, 'claim values must not be empty').max(500),
+        z.string().trim().min(1, 'claim value must not be empty').max(500),
       )
       .refine((c) => Object.keys(c).length >= 1, 'pin at least one claim')
       .refine((c) => Object.keys(c).length <= 10, 'at most 10 claims')
@@ -88,7 +88,7 @@ export const publisherInput = z
   })
   .superRefine((input, ctx) => {
     const required = identityClaimOf(input.issuer)
-    if (required && !(required in input.claims)) ctx.addIssue({ code: 'custom', path: ['claims'], message: `publishers of this issuer must pin the ${required} claim` })
+    if (required && !(required in input.claims)) ctx.addIssue({ code: 'custom', path: ['claims'], message: `Publishers of this issuer must pin the ${required} claim` })
   })
 
 export type PublisherInput = z.input<typeof publisherInput>

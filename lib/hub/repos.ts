@@ -140,6 +140,25 @@ export async function requestGatedAccess(caller: Caller, type: RepoType, namespa
   })
 }
 
+/** Pending access requests to every gated repo the caller may manage (their own, and their organizations'), oldest first. */
+export async function pendingAccessRequests(caller: NonNullable<Caller>) {
+  const memberships = await db.membership.findMany({ where: { userId: caller.userId }, select: { orgId: true } })
+  const candidates = await db.repo.findMany({
+    where: { gated: true, OR: [{ ownerUserId: caller.userId }, { ownerOrgId: { in: memberships.map((m) => m.orgId) } }] },
+  })
+  const managed: RepoRow[] = []
+  for (const repo of candidates) {
+    if (repoDecision(caller, 'manage', repo, await repoContext(caller, repo)) === 'allow') managed.push(repo)
+  }
+  const requests = await db.gatedAccess.findMany({
+    where: { status: 'pending', repoId: { in: managed.map((r) => r.id) } },
+    include: { user: { select: { username: true } } },
+    orderBy: { createdAt: 'asc' },
+  })
+  const byId = new Map(managed.map((r) => [r.id, r]))
+  return requests.map((r) => ({ repo: byId.get(r.repoId)!, userId: r.userId, username: r.user.username, requestedAt: r.createdAt }))
+}
+
 export async function decideGatedAccess(caller: Caller, repoId: string, userId: string, status: 'accepted' | 'rejected') {
   const repo = await db.repo.findUnique({ where: { id: repoId } })
   if (!repo) throw notFound('Repository not found')

@@ -85,7 +85,9 @@ export async function findPendingRequest(enteredCode: string, userId: string, ip
   const perIp = await hit(`device-code:ip:${ip}`, setting('DEVICE_CODE_GUESSES_PER_IP'), 15 * 60)
   if (!perUser.allowed || !perIp.allowed) throw new UserCodeError('Too many attempts. Wait a few minutes and try again.')
   const code = normalizeUserCode(enteredCode)
-  if (!code) throw new UserCodeError('That is not a valid code: it has 8 letters, like BCDF-GHJK.')
+  // Says what a code looks like without claiming what was typed is shaped otherwise: an 8-letter
+  // entry with a vowel or digit is refused here too.
+  if (!code) throw new UserCodeError('That is not a code from this hub. Codes have 8 letters, like BCDF-GHJK, with no vowels or digits.')
   const row = await db.deviceCode.findUnique({ where: { userCode: sha256Hex(code) }, include: { app: true } })
   if (!row || !row.app || row.status !== 'pending' || row.expiresAt <= new Date()) throw new UserCodeError('This code is unknown, was already used, or has expired. Start again on your device.')
   return { id: row.id, client: clientFromApp(row.app), scopes: readList(row.scopes), expiresAt: row.expiresAt, userCode: formatUserCode(code) }

@@ -1,5 +1,6 @@
 // Who is calling the hub's APIs with a bearer token, and what that token carries.
-export type TokenKind = 'personal' | 'oauth' | 'exchange' | 'publisher'
+/** session: the signed-in user's own pages calling the moderation API (lib/auth/session-credentials). */
+export type TokenKind = 'personal' | 'oauth' | 'exchange' | 'publisher' | 'session'
 
 export type Principal = {
   userId: string

@@ -91,7 +91,7 @@ test('private and gated repositories, with an access request granted by the owne
   await carol.goto(`/datasets/bob/${name}-gated`)
   await expect(carol.getByText(/files are available once the owner grants you access/)).toBeVisible()
   await carol.getByRole('button', { name: 'Request access' }).click()
-  await expect(carol.getByText('Your request is pending review')).toBeVisible()
+  await expect(carol.getByRole('status').filter({ hasText: 'Access requested' })).toContainText('pending review')
 
   await page.reload()
   await page.getByRole('button', { name: 'Accept' }).click()
@@ -99,6 +99,7 @@ test('private and gated repositories, with an access request granted by the owne
 
   await carol.reload()
   await expect(carol.getByText(/has no files yet/)).toBeVisible()
+  await expect(carol.getByText('Access granted')).toBeVisible()
 })
 
 test('create a token, see it once, use it, revoke it', async ({ page, request }) => {
@@ -121,7 +122,7 @@ test('profile settings validate and save', async ({ page }) => {
   await page.goto('/settings/profile')
   await page.getByLabel('Website').fill('not a url')
   await page.getByRole('button', { name: 'Save profile' }).click()
-  await expect(page.locator('form [role=alert]')).toHaveText(/website: must be an http\(s\) URL/)
+  await expect(page.locator('form [role=alert]')).toHaveText('Website must be an http(s) URL.')
   await page.getByLabel('Website').fill('https://dave.example')
   await page.getByLabel('Full name').fill('Dave O.')
   await page.getByRole('button', { name: 'Save profile' }).click()

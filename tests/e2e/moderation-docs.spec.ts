@@ -1,7 +1,7 @@
 // The moderation API's docs page in Chromium: the OpenAPI document, and "Try it" with the
-// signed-in account's short-lived token.
+// signed-in account's session credential (never one of the user's access tokens).
 import { expect, test } from '@playwright/test'
-import { DEMO, signIn, watchErrors } from './helpers'
+import { DEMO, signIn, signOut, watchErrors } from './helpers'
 
 test('docs page lists the ten endpoints and calls the API with the signed-in account', async ({ page, request }) => {
   const errors = watchErrors(page)
@@ -19,15 +19,33 @@ test('docs page lists the ten endpoints and calls the API with the signed-in acc
   await expect(sentiment.getByTestId('try-it-result')).toContainText('Status 401')
 
   await signIn(page, 'alice', DEMO.alice)
-  await page.goto('/rai/v1/raimoderationmodels/docs')
-  await page.getByRole('button', { name: 'Use my account' }).click()
-  await expect(page.getByRole('status')).toHaveText(/one-hour token/)
-  await sentiment.getByRole('textbox').fill('{"text": "ModHub is really great!"}')
-  await sentiment.getByRole('button', { name: 'Try it' }).click()
-  const result = sentiment.getByTestId('try-it-result')
-  await expect(result).toContainText('Status 200')
-  await expect(result).toContainText('engine offline:vader')
-  await expect(result).toContainText('"compound"')
+  await page.goto('/settings/tokens')
+  const tokensBefore = await page.getByTestId('token-row').allTextContents()
+  // Two loads, "Use my account" each time: the same credential, and no new access token.
+  const credentials: string[] = []
+  for (let load = 0; load < 2; load++) {
+    await page.goto('/rai/v1/raimoderationmodels/docs')
+    await page.evaluate(() => sessionStorage.clear())
+    await page.getByRole('button', { name: 'Use my account' }).click()
+    await expect(page.getByRole('status')).toHaveText(/session credential .*not one of your access tokens/)
+    credentials.push(await page.evaluate(() => sessionStorage.getItem('moderation-docs-token') ?? ''))
+    await sentiment.getByRole('textbox').fill('{"text": "ModHub is really great!"}')
+    await sentiment.getByRole('button', { name: 'Try it' }).click()
+    const result = sentiment.getByTestId('try-it-result')
+    await expect(result).toContainText('Status 200')
+    await expect(result).toContainText('engine offline:vader')
+    await expect(result).toContainText('"compound"')
+  }
+  expect(credentials[0]).toMatch(/^hf_session_/)
+  expect(credentials[1]).toBe(credentials[0])
   await page.screenshot({ path: '.tmp/screens/moderation-docs.png' })
+  await page.goto('/settings/tokens')
+  expect(await page.getByTestId('token-row').allTextContents()).toEqual(tokensBefore)
+
+  // Signing out ends the credential.
+  const whoami = await request.get('/api/whoami-v2', { headers: { authorization: `Bearer ${credentials[0]}` } })
+  expect(whoami.status()).toBe(200)
+  await signOut(page)
+  expect((await request.get('/api/whoami-v2', { headers: { authorization: `Bearer ${credentials[0]}` } })).status()).toBe(401)
   expect(errors.filter((e) => !e.includes('401'))).toEqual([])
 })

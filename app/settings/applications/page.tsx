@@ -1,11 +1,11 @@
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { listApps } from '@/lib/oauth/clients/apps'
 import { AppList } from '@/app/settings/applications/AppList'
 
 export const metadata = { title: 'OAuth apps' }
 
 export default async function ApplicationsPage() {
-  const caller = (await sessionCaller())!
+  const caller = await signedInCaller('/settings/applications')
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold">OAuth apps</h1>

@@ -1,4 +1,4 @@
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { listConsents } from '@/lib/oauth/consent'
 import { describeScope } from '@/lib/oauth/scopes'
 import { ActionForm } from '@/components/ActionForm'
@@ -7,7 +7,7 @@ import { revokeAppAction } from '@/app/settings/authorized-apps/actions'
 export const metadata = { title: 'Authorized apps' }
 
 export default async function AuthorizedAppsPage() {
-  const caller = (await sessionCaller())!
+  const caller = await signedInCaller('/settings/authorized-apps')
   const consents = await listConsents(caller.userId)
   return (
     <div className="max-w-3xl space-y-6">

@@ -1,11 +1,11 @@
 import Link from 'next/link'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { orgsOfUser } from '@/lib/hub/orgs'
 
 export const metadata = { title: 'Organizations' }
 
 export default async function OrganizationsSettingsPage() {
-  const caller = (await sessionCaller())!
+  const caller = await signedInCaller('/settings/organizations')
   const orgs = await orgsOfUser(caller.userId)
   return (
     <div className="max-w-2xl space-y-4">

@@ -1,12 +1,12 @@
 import { db } from '@/lib/db'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { ActionForm } from '@/components/ActionForm'
 import { updateProfileAction } from '@/app/actions/hub'
 
 export const metadata = { title: 'Profile settings' }
 
 export default async function ProfileSettingsPage() {
-  const caller = (await sessionCaller())!
+  const caller = await signedInCaller('/settings/profile')
   const user = await db.user.findUniqueOrThrow({ where: { id: caller.userId } })
   return (
     <div className="max-w-xl space-y-4">

@@ -1,14 +1,18 @@
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { FINE_GRAINED_SCOPES, listPersonalTokens } from '@/lib/auth/personal-tokens'
+import { TOKEN_ROLE_LABELS, type TokenRole } from '@/lib/auth/token-options'
+import { describeScope } from '@/lib/oauth/scopes'
 import { readList } from '@/lib/db'
 import { ActionForm } from '@/components/ActionForm'
 import { createTokenAction, revokeTokenAction } from '@/app/actions/hub'
+import { NewTokenFields } from './NewTokenFields'
 
 export const metadata = { title: 'Access tokens' }
 
 export default async function TokensPage() {
-  const caller = (await sessionCaller())!
+  const caller = await signedInCaller('/settings/tokens')
   const tokens = await listPersonalTokens(caller.userId)
+  const now = new Date()
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold">Access tokens</h1>
@@ -20,20 +24,7 @@ export default async function TokensPage() {
             <label className="label" htmlFor="name">Name</label>
             <input className="input max-w-sm" id="name" name="name" required maxLength={50} />
           </div>
-          <fieldset className="flex flex-wrap gap-4 text-sm">
-            <legend className="label">Role</legend>
-            <label className="flex items-center gap-2"><input type="radio" name="role" value="read" defaultChecked /> Read</label>
-            <label className="flex items-center gap-2"><input type="radio" name="role" value="write" /> Write</label>
-            <label className="flex items-center gap-2"><input type="radio" name="role" value="fineGrained" /> Fine-grained</label>
-          </fieldset>
-          <fieldset className="text-sm">
-            <legend className="label">Scopes (fine-grained only)</legend>
-            <div className="grid grid-cols-2 gap-1 sm:grid-cols-3">
-              {FINE_GRAINED_SCOPES.map((s) => (
-                <label key={s} className="flex items-center gap-2"><input type="checkbox" name="scopes" value={s} /> <code>{s}</code></label>
-              ))}
-            </div>
-          </fieldset>
+          <NewTokenFields scopes={FINE_GRAINED_SCOPES.map((name) => ({ name, description: describeScope(name) }))} />
         </ActionForm>
       </section>
       <section aria-labelledby="list-h">
@@ -45,9 +36,11 @@ export default async function TokensPage() {
             {tokens.map((t) => (
               <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="token-row">
                 <div>
-                  <p className="font-medium">{t.displayName} <span className="badge ml-1 border-slate-300 text-slate-600">{t.role}</span></p>
+                  <p className="font-medium">{t.displayName} <span className="badge ml-1 border-slate-300 text-slate-600">{TOKEN_ROLE_LABELS[t.role as TokenRole] ?? t.role}</span>
+                    {t.expiresAt && t.expiresAt <= now && <span className="badge ml-1 border-red-300 bg-red-50 text-red-800">expired</span>}</p>
                   <p className="text-xs text-slate-500">
                     <code>{t.prefix}…</code> · created {t.createdAt.toISOString().slice(0, 10)} · {t.lastUsedAt ? `last used ${t.lastUsedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'never used'}
+                    {' · '}{t.expiresAt ? `${t.expiresAt <= now ? 'expired' : 'expires'} ${t.expiresAt.toISOString().slice(0, 10)}` : 'never expires'}
                     {t.role === 'fineGrained' && ` · ${readList(t.scopes).join(', ')}`}
                   </p>
                 </div>

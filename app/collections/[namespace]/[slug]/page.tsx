@@ -1,3 +1,4 @@
+import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
@@ -8,6 +9,17 @@ import { HubError } from '@/lib/http/errors'
 import { RepoList } from '@/components/RepoList'
 import { ActionForm } from '@/components/ActionForm'
 import { addToCollectionAction, deleteCollectionAction } from '@/app/actions/hub'
+
+/** Titled with the collection's title only for callers who may read it; others get its namespace. */
+export async function generateMetadata({ params }: { params: Promise<{ namespace: string; slug: string }> }): Promise<Metadata> {
+  const { namespace, slug } = await params
+  const owner = decodeURIComponent(namespace)
+  const collection = await authorizedCollection(await sessionCaller(), `${owner}/${decodeURIComponent(slug)}`, 'read').catch((e) => {
+    if (e instanceof HubError) return null
+    throw e
+  })
+  return { title: collection ? `${collection.title} · ${owner}` : `Collection · ${owner}` }
+}
 
 export default async function CollectionPage({ params }: { params: Promise<{ namespace: string; slug: string }> }) {
   const { namespace, slug } = await params

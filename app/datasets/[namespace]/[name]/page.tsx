@@ -1,4 +1,6 @@
-import { RepoPage } from '@/components/RepoPage'
+import { RepoPage, repoPageMetadata } from '@/components/RepoPage'
+
+export const generateMetadata = repoPageMetadata
 
 export default async function Page({ params }: { params: Promise<{ namespace: string; name: string }> }) {
   const { namespace, name } = await params

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound, redirect } from 'next/navigation'
 import { db } from '@/lib/db'
@@ -7,7 +8,9 @@ import { manageOrgDecision } from '@/lib/policy'
 import { listApps } from '@/lib/oauth/clients/apps'
 import { AppList } from '@/app/settings/applications/AppList'
 
-export const metadata = { title: 'Organization apps' }
+export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
+  return { title: `${decodeURIComponent((await params).name)} OAuth apps` }
+}
 
 export default async function OrgAppsPage({ params }: { params: Promise<{ name: string }> }) {
   const name = decodeURIComponent((await params).name)

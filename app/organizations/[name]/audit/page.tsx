@@ -1,11 +1,15 @@
+import type { Metadata } from 'next'
 import Link from 'next/link'
+import { WideTable } from '@/components/WideTable'
 import { notFound, redirect } from 'next/navigation'
 import { ZodError } from 'zod'
 import { sessionCaller } from '@/lib/auth/caller'
 import { AUDIT_ACTIONS, auditableOrg, auditPage, parseAuditQuery, type AuditEntryView, type AuditQuery } from '@/lib/hub/audit'
-import { HubError, zodMessage } from '@/lib/http/errors'
+import { HubError, formMessage } from '@/lib/http/errors'
 
-export const metadata = { title: 'Audit log' }
+export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
+  return { title: `${decodeURIComponent((await params).name)} audit log` }
+}
 
 type Props = { params: Promise<{ name: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 
@@ -59,7 +63,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
     query = parseAuditQuery(await searchParams)
   } catch (e) {
     if (!(e instanceof ZodError)) throw e
-    problem = zodMessage(e)
+    problem = formMessage(e)
     query = { page: 1 }
   }
   const { entries, total, page, pageCount } = await auditPage(org.id, query)
@@ -106,17 +110,17 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
 
       {problem && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{problem}</p>}
 
-      <section className="card overflow-x-auto" aria-labelledby="entries-h">
+      <section className="card" aria-labelledby="entries-h">
         <h2 id="entries-h" className="mb-3 font-semibold">{total} {total === 1 ? 'entry' : 'entries'}</h2>
         {entries.length === 0 ? (
           <p className="text-sm text-slate-500">No entries match.</p>
         ) : (
-          <table className="w-full text-left text-sm">
+          <WideTable label="Audit entries" minWidth="56rem">
             <thead className="text-xs uppercase text-slate-500">
               <tr><th className="py-2 pr-3">Time (UTC)</th><th className="pr-3">Action</th><th className="pr-3">By</th><th className="pr-3">Member</th><th className="pr-3">App</th><th className="pr-3">IP</th><th>Details</th></tr>
             </thead>
             <tbody className="divide-y divide-slate-100">{entries.map((e) => <EntryRow key={e.id} entry={e} />)}</tbody>
-          </table>
+          </WideTable>
         )}
       </section>
 

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound, redirect } from 'next/navigation'
 import { db } from '@/lib/db'
@@ -5,7 +6,11 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { roleInOrg, PLANS } from '@/lib/hub/orgs'
 import { manageOrgDecision, ORG_ROLES } from '@/lib/policy'
 import { ActionForm } from '@/components/ActionForm'
-import { addMemberAction, changeMemberAction, setBillingAction } from '@/app/actions/hub'
+import { addMemberAction, changeMemberAction, setPlanAction } from '@/app/actions/hub'
+
+export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
+  return { title: `${decodeURIComponent((await params).name)} settings` }
+}
 
 export default async function OrgSettingsPage({ params }: { params: Promise<{ name: string }> }) {
   const name = decodeURIComponent((await params).name)
@@ -67,7 +72,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
 
       <section className="card" aria-labelledby="billing-h">
         <h2 id="billing-h" className="mb-3 font-semibold">Plan and billing</h2>
-        <ActionForm action={setBillingAction} submit="Save">
+        <ActionForm action={setPlanAction} submit="Save">
           <input type="hidden" name="org" value={org.name} />
           <div>
             <label className="label" htmlFor="plan">Plan</label>
@@ -75,8 +80,10 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
               {PLANS.map((p) => <option key={p} value={p}>{p}</option>)}
             </select>
           </div>
-          <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="canPay" defaultChecked={org.canPay} /> A payment method is on file</label>
         </ActionForm>
+        <p data-testid="payment-method" className="mt-4 text-sm text-slate-600">
+          Payment method: <strong>{org.canPay ? 'on file' : 'none on file'}</strong>. Recorded by the hub operator; contact them to change it.
+        </p>
       </section>
     </div>
   )

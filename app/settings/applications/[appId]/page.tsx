@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { HubError } from '@/lib/http/errors'
 import { manageableApp } from '@/lib/oauth/clients/apps'
 import { AppEditor } from '@/app/settings/applications/AppEditor'
@@ -8,7 +8,7 @@ export const metadata = { title: 'OAuth app' }
 
 export default async function ApplicationPage({ params }: { params: Promise<{ appId: string }> }) {
   const { appId } = await params
-  const app = await manageableApp(await sessionCaller(), appId).catch((e) => {
+  const app = await manageableApp(await signedInCaller(`/settings/applications/${encodeURIComponent(appId)}`), appId).catch((e) => {
     if (e instanceof HubError) notFound()
     throw e
   })

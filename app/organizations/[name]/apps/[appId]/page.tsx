@@ -1,3 +1,4 @@
+import type { Metadata } from 'next'
 import { notFound, redirect } from 'next/navigation'
 import { db } from '@/lib/db'
 import { sessionCaller } from '@/lib/auth/caller'
@@ -6,7 +7,9 @@ import { manageableApp } from '@/lib/oauth/clients/apps'
 import { AppEditor } from '@/app/settings/applications/AppEditor'
 import { ExchangeSettings } from './ExchangeSettings'
 
-export const metadata = { title: 'Organization app' }
+export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
+  return { title: `OAuth app · ${decodeURIComponent((await params).name)}` }
+}
 
 export default async function OrgAppPage({ params }: { params: Promise<{ name: string; appId: string }> }) {
   const { name: rawName, appId } = await params

@@ -27,12 +27,12 @@ export default async function ModerationDocsPage() {
     <div className="space-y-8">
       <header className="space-y-2">
         <h1 className="text-2xl font-semibold">Moderation API</h1>
-        <p className="text-slate-700">
+        <p className="text-slate-700 wrap-anywhere">
           Ten text checks, each a <code>POST {MODERATION_BASE_PATH}/&lt;check&gt;</code> with a JSON body. Every answer names the
           engine that produced it (header <code>X-Moderation-Engine</code> and an <code>engine</code> field).{' '}
           <a className="text-brand-700 underline" href={`${MODERATION_BASE_PATH}/openapi.json`}>OpenAPI document</a>.
         </p>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-slate-600 wrap-anywhere">
           {settings.authRequired
             ? 'Send Authorization: Bearer <token>, an access token with scope write:users or a write personal token.'
             : 'Authentication is off on this deployment: any Authorization header, or the literal None, is accepted.'}{' '}
@@ -44,7 +44,7 @@ export default async function ModerationDocsPage() {
       </header>
       {ENDPOINTS.map((endpoint) => (
         <section key={endpoint.path} id={endpoint.path} className="rounded-lg border border-slate-200 bg-white p-5">
-          <h2 className="font-mono text-sm font-semibold">
+          <h2 className="font-mono text-sm font-semibold wrap-anywhere">
             <span className="mr-2 rounded bg-green-100 px-2 py-0.5 text-green-800">POST</span>
             {MODERATION_BASE_PATH}/{endpoint.path}
           </h2>

@@ -37,7 +37,7 @@ export function TokenField({ signedIn }: { signedIn: boolean }) {
             const result = await docsTokenAction()
             if (result.token) {
               remember(result.token)
-              setMessage('A one-hour token with scope write:users is in place.')
+              setMessage('Your session credential (scope write:users, one hour; not one of your access tokens) is in place.')
             } else setMessage(result.error ?? 'Could not create a token.')
           }}
         >
@@ -89,7 +89,7 @@ export function TryIt({ path, example }: { path: string; example: string }) {
         value={body}
         onChange={(event) => setBody(event.target.value)}
       />
-      <button type="button" className="btn bg-brand-600 text-white hover:bg-brand-700" onClick={send} disabled={pending}>
+      <button type="button" className="btn bg-brand-600 text-on-accent hover:bg-brand-700" onClick={send} disabled={pending}>
         {pending ? 'Sending…' : 'Try it'}
       </button>
       {result && (

@@ -1,0 +1,40 @@
+// Validation errors as forms show them: the field named in words, each problem once, no raw
+// field-name prefixes (`name:`, `claims:`, `password:`).
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { formMessage, zodMessage } from '@/lib/http/errors'
+
+function issuesOf(schema: z.ZodType, value: unknown) {
+  const result = schema.safeParse(value)
+  if (result.success) throw new Error('expected a failure')
+  return result.error
+}
+
+describe('formMessage', () => {
+  it('names the field in words', () => {
+    const error = issuesOf(z.object({ name: z.string().min(1, 'must not be empty'), avatarUrl: z.string().url('must be a URL') }), { name: '', avatarUrl: 'x' })
+    expect(formMessage(error)).toBe('Name must not be empty. Avatar URL must be a URL.')
+    expect(zodMessage(error)).toBe('name: must not be empty; avatarUrl: must be a URL')
+  })
+
+  it('uses the innermost named field (a claim, not "claims")', () => {
+    const error = issuesOf(z.object({ claims: z.record(z.string(), z.string().min(1, 'claim value must not be empty')) }), { claims: { repository: '' } })
+    expect(formMessage(error)).toBe('Repository claim value must not be empty.')
+  })
+
+  it('keeps messages written as sentences, and says each one once', () => {
+    const schema = z.object({ password: z.string(), scopes: z.array(z.string()) }).refine((v) => v.scopes.length > 0, { message: 'A fine-grained token needs at least one scope', path: ['scopes'] })
+    expect(formMessage(issuesOf(schema, { password: 'x', scopes: [] }))).toBe('A fine-grained token needs at least one scope.')
+    const repeated = new z.ZodError([
+      { code: 'custom', message: 'must not be empty', path: ['name'], input: '' },
+      { code: 'custom', message: 'must not be empty', path: ['name'], input: '' },
+    ])
+    expect(formMessage(repeated)).toBe('Name must not be empty.')
+  })
+
+  it('the password field as people read it', () => {
+    const error = issuesOf(z.object({ password: z.string().min(8, 'must be at least 8 characters') }), { password: 'short' })
+    expect(formMessage(error)).toBe('Password must be at least 8 characters.')
+    expect(formMessage(error)).not.toMatch(/password:/)
+  })
+})
