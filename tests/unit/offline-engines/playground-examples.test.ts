@@ -10,14 +10,16 @@ import { describe, expect, it } from 'vitest'
 import { EXAMPLES } from '@/app/playground/examples'
 import { findEndpoint } from '@/lib/moderation/api/endpoints'
 import { requestSchemas } from '@/lib/moderation/api/schemas'
+import { moderationSettings } from '@/lib/moderation/api/settings'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 
 const engines = offlineEngines()
+const schemas = requestSchemas(moderationSettings().limits)
 
 /** The body the API would send for `path` and this request body. */
 async function ask(path: string, body: Record<string, unknown>): Promise<any> {
   const endpoint = findEndpoint(path)!
-  const request = requestSchemas[endpoint.request].parse(body)
+  const request = schemas[endpoint.request].parse(body)
   return (await endpoint.answer(request as never, engines)).body
 }
 
@@ -54,7 +56,7 @@ describe('the playground and docs examples, answered offline', () => {
 
   it('the toxic, injection, gibberish and code examples are still caught', async () => {
     expect((await toxicityOf(example('Toxic'))).toxicity).toBeGreaterThanOrEqual(0.5)
-    expect((await ask('promptinjectionmodel', { text: example('Prompt injection') })).result.label).toBe('INJECTION')
+    expect((await ask('promptinjectionmodel', { text: example('Prompt injection') }))[0]).toBe('INJECTION')
     expect((await ask('gibberishmodel', { text: example('Gibberish'), labels: ALL_GIBBERISH_LABELS })).result[0].gibberish_label).not.toBe('clean')
     expect((await ask('bancodemodel', { text: example('Code') })).result.label).toBe('CODE')
   })
