@@ -247,3 +247,31 @@ export function gibberishTrainingSet(sentences: string[], commonWords: string[],
   }
   return shuffle(rows, random)
 }
+
+/** What people ask an assistant, the register fortunes and glosses lack: each verb with objects it takes. */
+const REQUEST_TASKS: [string, string[]][] = [
+  ['reset', ['my password', 'the router', 'my phone to factory settings', 'the printer']],
+  ['change', ['my email address', 'the delivery address', 'my password', 'the language of the app', 'a flat tyre']],
+  ['cancel', ['my subscription', 'the order', 'my appointment', 'the meeting', 'a flight']],
+  ['book', ['a table for two', 'a hotel room', 'a doctor appointment', 'train tickets']],
+  ['update', ['the app', 'my billing details', 'the drivers', 'my profile picture']],
+  ['fix', ['a leaking tap', 'this error', 'the wifi connection', 'a squeaky door']],
+  ['find', ['my order number', 'a good dentist', 'the nearest pharmacy', 'cheap flights to Rome']],
+  ['install', ['the printer driver', 'a new light switch', 'the latest update']],
+  ['write', ['a cover letter', 'a thank-you note', 'a short poem about autumn', 'an email to my landlord']],
+  ['print', ['a boarding pass', 'the invoice', 'this page', 'your answer as a list']],
+  ['summarise', ['this article', 'the meeting notes', 'the report in three sentences']],
+  ['explain', ['how vaccines work', 'the difference between weather and climate', 'this error message']],
+  ['translate', ['this sentence into Spanish', 'the menu', 'my letter into German']],
+]
+const REQUEST_FRAMES = ['How do I {t}?', 'How can I {t}?', 'Can you {t}?', 'Please {t}.', 'I need to {t}.', 'What is the best way to {t}?', 'Could you help me {t}?', 'Is it possible to {t} online?', 'Where do I go to {t}?', 'I want to {t}, what are the steps?', '{T} for me, please.', 'Why can\'t I {t}?']
+
+/** Questions and requests as typed to an assistant, clean text of the register the corpora lack. */
+export function requests(count: number, seed: number): string[] {
+  const random = seededRandom(seed)
+  return Array.from({ length: count }, () => {
+    const [verb, objects] = pick(REQUEST_TASKS, random)
+    const task = `${verb} ${pick(objects, random)}`
+    return pick(REQUEST_FRAMES, random).replace('{t}', task).replace('{T}', task[0].toUpperCase() + task.slice(1))
+  })
+}

@@ -19,7 +19,7 @@ import {
 } from '@/lib/moderation/offline/gibberish'
 import { dictionaryWords, fortunes, NODE_MODULES, packageProse, sentences, wordnetGlosses } from './corpora'
 import { contactProse } from './contact-prose'
-import { CHAT_ABBREVIATIONS, gibberishTrainingSet } from './gibberish-data'
+import { CHAT_ABBREVIATIONS, gibberishTrainingSet, requests } from './gibberish-data'
 import { OPSET, gatherQuantized, mlpHead } from './graphs'
 import { mlpProbabilities, trainMlp } from './mlp'
 import { log, writeModel } from './output'
@@ -245,7 +245,7 @@ export async function trainGibberish(): Promise<void> {
   log('gibberish: collecting prose (fortunes in English and Italian, WordNet, READMEs) and the dictionary')
   const { glosses, examples } = wordnetGlosses()
   const usable = (s: string) => s.length >= 3 && s.length <= 400
-  const conversational = [...fortunes().flatMap(sentences), ...fortunes('it').flatMap(sentences), ...examples, ...packageProse().flatMap(sentences)].filter(usable)
+  const conversational = [...requests(6000, 34), ...fortunes().flatMap(sentences), ...fortunes('it').flatMap(sentences), ...examples, ...packageProse().flatMap(sentences)].filter(usable)
   const prose = [...conversational, ...glosses.filter(usable)]
   // Every seventh sentence is kept away from the language models, so the classifier sees them as it will see new text.
   // Glosses are definitions, not sentences: they feed the language models but are not what people write.

@@ -69,11 +69,16 @@ const SEEDS: Record<string, string[]> = {
     'terrorist attack', 'terror attack', 'suicide bomber', 'suicide bombing', 'jihad', 'jihadist', 'isis', 'al qaeda', 'taliban', 'extremist',
     'radicalization', 'radicalisation', 'hostage', 'hijacking', 'hijack', 'mass casualty', 'martyrdom operation', 'terror cell', 'bioterrorism',
     'attack on civilians', 'car bomb', 'recruit fighters', 'caliphate', '9 11', 'lone wolf attack', 'terror plot', 'terror group',
+    // The same in the languages people most often write to an English service in (multilingual attacks on the check).
+    'terrorismo', 'terrorista', 'terroriste', 'terrorisme', 'terroristen', 'anschlag', 'attentat', 'atentado', 'attentato', 'yihad',
+    'yihadista', 'djihad', 'djihadiste', 'dschihad', 'dschihadist', 'jihadista', 'теракт', 'террорист', 'терроризм',
   ],
   Explosives: [
     'bomb', 'pipe bomb', 'ied', 'improvised explosive device', 'tnt', 'c4', 'semtex', 'dynamite', 'detonator', 'blasting cap', 'fuse',
     'ammonium nitrate', 'nitroglycerin', 'gunpowder', 'black powder', 'grenade', 'landmine', 'molotov cocktail', 'blast', 'detonate',
     'explode', 'explosion', 'shrapnel', 'fertilizer bomb', 'tatp', 'thermite', 'blasting',
+    'bomba', 'bombe', 'explosivo', 'explosivos', 'explosif', 'explosifs', 'esplosivo', 'esplosivi', 'sprengstoff', 'sprengsatz',
+    'détonateur', 'detonador', 'granada', 'взрывчатка', 'бомба', 'взрывное устройство',
   ],
 }
 

@@ -1,3 +1,4 @@
+import { decodedPayloads, normalizeCharacters, normalizeObfuscation } from './deobfuscate'
 import type { Feeds, GraphRunner } from './graph-io'
 
 /**
@@ -86,25 +87,56 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: RegExp }[] = 
     pattern: /\byou (?:must|will|shall|have to) (?:now )?(?:obey|comply|answer (?:everything|anything|without)|do anything|follow (?:my|these|only my))\b|\b(?:your|the) (?:previous |prior )?(?:programming|guidelines|instructions|rules) (?:is|are) (?:void|outdated|cancelled|no longer)|\bno longer apply\b/iu,
   },
   {
+    name: 'task replaced',
+    pattern: /\b(?:from (?:this moment|now on|here on)|starting (?:now|immediately)|effective immediately)\b.{0,40}\b(?:your (?:only |new |real |sole )?(?:task|job|goal|purpose|objective)|you (?:will|must|shall) (?:only|now|reply|answer|respond|output))|\byour (?:real|actual|new|true|only) (?:task|job|goal|purpose|objective|mission) (?:is|will be|:)|\btakes? (?:priority|precedence) over\b|\b(?:scratch|cancel|drop|abandon|stop) (?:all |your |the )?(?:earlier |previous |prior |current |original )?(?:directions|objective|task|goal|mission|instructions|orders)\b|\banything you were (?:configured|told|instructed|programmed|set up)\b|\beverything (?:before|above) (?:this|here)(?: line)? (?:was|is) (?:a test|fake|void|irrelevant)/iu,
+  },
+  {
+    name: 'addressed to the AI inside content',
+    pattern: /\b(?:note|message|instructions?|notice|reminder|p\.?s\.?)\s+(?:to|for)\s+(?:the |any |all |an? )?(?:ai|assistant|model|llm|agent|bot|chatbot|language model|email assistant)s?\b|\b(?:ai|llm|language model|assistant|agent|model|bot|chatbot)s?\s*(?:\(|,)?\s*(?:reading|processing|summari[sz]ing|visiting|parsing|analy[sz]ing|that reads?|who reads?|when (?:processing|summari[sz]ing|reading|asked|you read))\b|\b(?:dear|hey|attention|system notice to(?: the)?|important instruction for the|hidden note for the) (?:ai|assistant|model|llm|agent|email assistant)\b|(?:^|[\n.:>"(\[{]\s*)(?:ai(?: system| model| agents?)?|assistant|agent|llm|language model|model)\s*[:,]\s*\w/iu,
+  },
+  {
+    name: 'hidden markup',
+    pattern: /display\s*:\s*none|font-size\s*:\s*0|visibility\s*:\s*hidden|opacity\s*:\s*0(?:[^.]|$)|color\s*:\s*(?:white|#fff)/iu,
+  },
+  {
+    name: 'data exfiltration',
+    pattern: /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=|\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=\s*\)?.{0,40}(?:token|password|session|history|data)|\b(?:append|include|add|send|forward|post|upload|encode|put)\b.{0,60}\b(?:conversation|chat history|history|previous messages|session token|token|passwords?|api key|(?:last|all|every) \w* ?e-?mails?|user'?s? (?:data|address|email|phone|messages))\b.{0,60}(?:url|link|query|parameter|https?:\/\/|\S+@\S+\.\w+|webhook)/iu,
+  },
+  {
+    name: 'tool or action hijack',
+    pattern: /\b(?:call|invoke|use|trigger)\s+(?:the\s+)?[\w_]+\s+(?:tool|function|api|endpoint)\b.{0,40}(?:with|to|amount)|\bcurl\s+\S+\s*\|\s*(?:sudo\s+)?(?:sh|bash)\b.{0,40}before|\b(?:transfer|wire)\s+(?:\$?\d|funds|money)|\b(?:delete|drop|wipe|erase)\s+(?:all|every|the)\s+(?:records|files|e-?mails|tables?|users|data)\b|\bdisable (?:all )?(?:the )?(?:safety|security) (?:checks|filters|measures)|\bmark (?:this|the) (?:order|invoice|ticket) as (?:refunded|paid|approved)|\bissue an? (?:\$?\d+ )?(?:refund|credit)\b|\bhas authori[sz]ed you to\b/iu,
+  },
+  {
+    name: 'secret request',
+    pattern: /\b(?:print|show|display|tell me|give me|reveal|output|spell|share|send me|what (?:is|are|was|were))\b.{0,50}\b(?:api[_ ]?keys?|secret (?:token|key|word|code)|credentials you|connection string|environment variables?|env vars?|[A-Z]+_API_KEY|private key|pre-?prompt|hidden (?:instructions|rules)|(?:password|token|key)s? (?:that is |that's |which is )?(?:stored|saved|kept|hidden|set|you were|in your|from your|you have))\b|\b(?:what|which) secret\b/iu,
+  },
+  {
+    name: 'role-play jailbreak',
+    pattern: /\b(?:let'?s play a game|stay in character|you are (?:now )?\w+,? an? (?:ai|assistant|model|chatbot) (?:with|without|that|who)|act as (?:two|an?|my) \w*\s*(?:ais?|assistants?|models?)\b.{0,30}(?:ignore|without|no|rule)|(?:rebel|unfiltered|uncensored|unrestricted|jailbroken|evil|rogue) (?:one|ai|version|mode|assistant|hacker|character|model)|(?:late|dead|deceased) grand(?:ma|mother|pa|father) (?:who )?used to|never says no|(?:has|with) no (?:content )?polic(?:y|ies)|always answers|(?:enable|activate|enter|switch (?:in)?to) developer mode|opposite mode|without (?:any )?filters)\b/iu,
+  },
+  {
+    name: 'decode and obey',
+    pattern: /\b(?:decode|decipher|unscramble|translate|read|apply rot-?13|reverse|convert)\b.{0,40}\b(?:and|then)\s+(?:follow|obey|execute|do|comply|run|act on|carry out)\b|\b(?:execute|follow|obey|run) (?:the|this) (?:hex|base64|encoded|reversed|hidden|rot13|morse)\b|\bdecode and execute\b/iu,
+  },
+  {
+    name: 'asks for help writing a prompt',
+    pattern: /\b(?:write|draft|create|design|improve|review|make|build|structure|fix)\b(?:\s+\S+){0,3}?\s+(?:system prompts?|prompts?|instructions) (?:for|that|to help|which)\b|\bhow (?:do|can|should) (?:i|we|you) (?:write|structure|design|test|improve)\b.{0,30}\b(?:system )?prompts?\b|\bwhat (?:is|are|should) (?:a |the )?(?:good )?system prompts?\b/iu,
+  },
+  {
     name: 'benign ignore',
     pattern: /\b(?:ignore|disregard|forget|skip|overlook) (?:about )?(?:the|my|this|that|any|those|all the|a few|it)\b ?(?:typos?|mistakes?|spelling|grammar|errors?|formatting|previous (?:message|email|reply|question|chapter)|earlier question|last (?:message|email|reply|sentence)|noise|background|missing|small|minor|rest|part|meeting|attachment|first (?:draft|chapter|page)|introduction|case)?\b/iu,
   },
 ]
 
-/** Undo the cheap obfuscations of attack phrases: leetspeak digits and letters spaced apart. */
-export function deobfuscate(text: string): string {
-  const leet: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' }
-  const unspaced = text.replace(/\b(?:\p{L} ){3,}\p{L}\b/gu, (run) => run.replace(/ /g, ''))
-  return unspaced.replace(/(?<=\p{L})[013457@$]|[013457@$](?=\p{L})/gu, (c) => leet[c])
-}
-
+/** The phrase features read the text with obfuscations undone (spacing, leetspeak, look-alikes, full-width). */
 export function structureFeatures(text: string): number[] {
-  const plain = deobfuscate(text)
+  const plain = normalizeObfuscation(text)
   return STRUCTURE_FEATURES.map(({ pattern }) => (pattern.test(plain) ? 1 : 0))
 }
 
 export function injectionFeeds(text: string, vocabulary: InjectionVocabulary, vocabularySize: number): Feeds {
-  const { ids, counts } = guardrailTerms(text, vocabulary, vocabularySize)
+  // llm_guardrail's terms are ASCII words: full-width and look-alike letters are folded first.
+  const { ids, counts } = guardrailTerms(normalizeCharacters(text), vocabulary, vocabularySize)
   const structure = structureFeatures(text)
   return {
     term_ids: { type: 'int64', data: BigInt64Array.from(ids, BigInt), dims: [ids.length] },
@@ -129,6 +161,10 @@ export async function detectInjection(
   vocabularySize: number,
 ): Promise<{ answer: InjectionAnswer; probability: number; guardrailProbability: number }> {
   const outputs = await run(INJECTION_GRAPH, injectionFeeds(text, vocabulary, vocabularySize))
-  const probability = outputs.probability[0]
+  let probability = outputs.probability[0]
+  // Instructions hidden in an encoding (base64, hex, ROT13, reversed, Morse) are judged decoded too.
+  for (const payload of decodedPayloads(text)) {
+    probability = Math.max(probability, (await run(INJECTION_GRAPH, injectionFeeds(payload, vocabulary, vocabularySize))).probability[0])
+  }
   return { answer: injectionAnswer(probability), probability, guardrailProbability: outputs.guardrail_probability[0] }
 }

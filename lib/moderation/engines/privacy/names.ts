@@ -29,12 +29,22 @@ function spans(matches: MatchJson[], text: string, type: string): Finding[] {
   return findings
 }
 
+/** Titles and kinship or role words in front of a name are not part of it ("Mr. Dmitri Volkov", "sister Chiamaka"). */
+const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam|herr|frau|mme|mlle|sr|sra|srta)\.?\s+/i
+const LOWERCASE_WORD = /^\p{Ll}+\s+(?=\p{Lu})/u
+
+function withoutTitle(finding: Finding, text: string): Finding {
+  let begin = finding.begin
+  for (let leading; (leading = TITLE.exec(text.slice(begin, finding.end)) ?? LOWERCASE_WORD.exec(text.slice(begin, finding.end))); ) begin += leading[0].length
+  return begin < finding.end ? { ...finding, begin } : finding
+}
+
 export function findNamedEntities(text: string): Finding[] {
   const doc = nlp(text)
   const json = (view: { json(options: object): unknown }) =>
     view.json({ offset: true, terms: { offset: true } }) as MatchJson[]
   return [
-    ...spans(json(doc.people()), text, 'PERSON'),
+    ...spans(json(doc.people()), text, 'PERSON').map((f) => withoutTitle(f, text)),
     ...spans(json(doc.places()), text, 'LOCATION'),
     ...spans(json(doc.organizations()), text, 'ORGANIZATION'),
     // Numeric dates are the date patterns' job; compromise also tags digit groups such as SSNs.

@@ -206,7 +206,8 @@ const inAadhaar = patternRecognizer({
 const PHONE_REGIONS: CountryCode[] = ['US', 'DE', 'IL', 'IN', 'CA', 'BR']
 
 const phone: Recognizer = {
-  context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call'],
+  // Presidio's English context words, and the same words in the languages whose numbers people write most (non-US numbers).
+  context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'numéro', 'número', 'numero', 'nummer', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp'],
   find(text) {
     const findings: Finding[] = []
     for (const region of PHONE_REGIONS) {
