@@ -2,21 +2,31 @@
  * Transformer2DModel benchmark on onnxruntime-node (CPU, 2 intra-op threads): forward time, peak RSS and
  * achieved GFLOP/s, next to a plain large MatMul on the same runtime (the practical ceiling).
  *
- *   npx tsx bench/transformer2d/run.ts            # all workloads, prints a markdown table at the end
+ *   npx tsx bench/transformer2d/run.ts [workload ...]   # default all; prints a markdown table at the end
+ *
+ * The full-size models (PixArt-α XL-2, DiT-XL-2) load from fp16 checkpoints in diffusers' sharded layout that the
+ * first run writes to .tmp/bench-t2d/ (seeded values of the real shapes, about 1.3 GB each), so load time and peak
+ * RSS are those of `fromPretrained` on a real-size checkpoint.
  *
  * Each workload runs in its own child process so that its peak RSS is its own (it includes the ~100 MiB of the
  * reference MatMuls' buffers). The MatMuls are timed alternately with the model, so all see the same CPU share.
  */
 import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
+import path from 'node:path'
 import * as ort from 'onnxruntime-node'
 import { DataType, GraphBuilder } from '@/lib/onnx'
 import { Transformer2DModel } from '@/lib/transformer2d/node'
 import { nodeRuntime } from '@/lib/transformer2d/runtime/node'
+// The test suite's checkpoint generator: seeded values per key, written shard by shard in diffusers' layout.
+import { generatedValues, stateDictKeys } from '../../tests/unit/transformer2d/generated-checkpoint'
+import { writeShardedCheckpoint } from '../../tests/unit/transformer2d/safetensors-writer'
 import { forwardFlops, WORKLOADS, type Workload } from './workloads'
 
 const THREADS = 2
-const TIMED_RUNS = 5
+/** Generated checkpoints are kept here between runs (about 1.3 GB each). */
+const CHECKPOINT_DIR = path.resolve('.tmp/bench-t2d')
 
 interface Measurement {
   name: string
@@ -25,7 +35,13 @@ interface Measurement {
   ceilingSeconds: Record<string, number[]>
   gflop: number
   peakRssMiB: number
+  /** The model's float32 weights. */
+  weightsMiB: number
   buildSeconds: number
+  /** Where the weights came from: generated in memory, or an fp16 checkpoint on disk. */
+  loadedFrom: string
+  /** fp16 MatMul 1024×1152×4608 on the same runtime (the CPU execution provider's fp16 kernel), best seconds. */
+  fp16MatMulSeconds: number[]
 }
 
 /**
@@ -69,18 +85,58 @@ async function matMul([m, k, n]: [number, number, number]): Promise<() => Promis
   return () => session.run({ a: input })
 }
 
+/** The same wide MatMul in fp16 (both operands inputs, values 1.0 and 2⁻¹¹): does the CPU provider run fp16 fast? */
+async function fp16MatMul([m, k, n]: [number, number, number]): Promise<() => Promise<unknown>> {
+  const g = new GraphBuilder('matmul-fp16')
+  g.output(g.op('MatMul', [g.input('a', DataType.FLOAT16, [m, k]), g.input('b', DataType.FLOAT16, [k, n])]), 'c', DataType.FLOAT16, [m, n])
+  const session = await ort.InferenceSession.create(g.toBytes({ opset: 17 }), { intraOpNumThreads: THREADS, interOpNumThreads: 1 })
+  const a = new ort.Tensor('float16', new Uint16Array(m * k).fill(0x3c00), [m, k])
+  const b = new ort.Tensor('float16', new Uint16Array(k * n).fill(0x1000), [k, n])
+  return () => session.run({ a, b })
+}
+
+/** Writes the workload's fp16 checkpoint once (config.json + shards + index); later runs reuse it. */
+function ensureCheckpoint(w: Workload): string {
+  const dir = path.join(CHECKPOINT_DIR, w.name)
+  const config = JSON.stringify(w.config)
+  const marker = path.join(dir, 'complete')
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === config) return dir
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  log(`${w.name}: writing an fp16 checkpoint to ${dir}`)
+  writeFileSync(path.join(dir, 'config.json'), config)
+  writeShardedCheckpoint(dir, { tensors: stateDictKeys(w.config), values: generatedValues, dtype: 'F16', variant: w.checkpoint!.variant, maxShardBytes: w.checkpoint!.maxShardBytes })
+  writeFileSync(marker, config)
+  return dir
+}
+
 async function measureWorkload(w: Workload): Promise<Measurement> {
-  log(`${w.name}: building the ONNX graph and session`)
+  const weightsMiB = (stateDictKeys(w.config).reduce((sum, { shape }) => sum + shape.reduce((a, b) => a * b, 1), 0) * 4) / 2 ** 20
+  const checkpoint = w.checkpoint ? ensureCheckpoint(w) : null
+  log(`${w.name}: loading (${weightsMiB.toFixed(0)} MiB of float32 weights)`)
   const buildStart = performance.now()
-  const model = await Transformer2DModel.fromConfig(w.config, randomSource(1), nodeRuntime({ threads: THREADS }))
+  const model = checkpoint
+    ? await Transformer2DModel.fromPretrained(checkpoint, { variant: w.checkpoint!.variant, threads: THREADS })
+    : await Transformer2DModel.fromConfig(w.config, randomSource(1), nodeRuntime({ threads: THREADS }))
   const buildSeconds = (performance.now() - buildStart) / 1000
+  log(`${w.name}: loaded in ${buildSeconds.toFixed(1)} s, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`)
   const c = model.config
   const args = {
     hidden_states: { data: randomFloats(w.batch * c.in_channels! * w.height * w.width, 4), dims: [w.batch, c.in_channels!, w.height, w.width] },
-    encoder_hidden_states: {
-      data: randomFloats(w.batch * w.encoderTokens * (c.caption_channels ?? c.cross_attention_dim!), 5),
-      dims: [w.batch, w.encoderTokens, c.caption_channels ?? c.cross_attention_dim!],
-    },
+    ...(w.encoderTokens
+      ? {
+          encoder_hidden_states: {
+            data: randomFloats(w.batch * w.encoderTokens * (c.caption_channels ?? c.cross_attention_dim!), 5),
+            dims: [w.batch, w.encoderTokens, c.caption_channels ?? c.cross_attention_dim!],
+          },
+        }
+      : {}),
+    ...(c.norm_type === 'ada_norm_zero'
+      ? {
+          timestep: { data: Float32Array.from({ length: w.batch }, () => 500), dims: [w.batch] },
+          class_labels: { data: BigInt64Array.from({ length: w.batch }, (_, i) => BigInt(207 + i)), dims: [w.batch] },
+        }
+      : {}),
     ...(c.norm_type === 'ada_norm_single'
       ? {
           timestep: { data: Float32Array.from({ length: w.batch }, () => 500), dims: [w.batch] },
@@ -93,13 +149,16 @@ async function measureWorkload(w: Workload): Promise<Measurement> {
   }
   const forward = () => model.forward(args)
   const ceilings = await Promise.all(CEILING_SHAPES.map(matMul))
+  const halfMatMul = await fp16MatMul(CEILING_SHAPES[1])
   log(`${w.name}: warm-up`)
   await forward()
   for (const run of ceilings) await run()
+  await halfMatMul()
+  const fp16MatMulSeconds: number[] = []
   // Alternate model and MatMul runs so all see the same share of the (shared) CPU.
   const seconds: number[] = []
   const ceilingSeconds: Record<string, number[]> = Object.fromEntries(CEILING_SHAPES.map((s) => [shapeName(s), []]))
-  for (let i = 0; i < TIMED_RUNS; i++) {
+  for (let i = 0; i < w.timedRuns; i++) {
     seconds.push(await time(forward))
     const line = [`forward ${seconds[i].toFixed(3)} s`]
     for (const [j, shape] of CEILING_SHAPES.entries()) {
@@ -107,10 +166,21 @@ async function measureWorkload(w: Workload): Promise<Measurement> {
       ceilingSeconds[shapeName(shape)].push(t)
       line.push(`MatMul ${shapeName(shape)} ${t.toFixed(3)} s`)
     }
-    log(`${w.name}: run ${i + 1}/${TIMED_RUNS} ${line.join(', ')}`)
+    fp16MatMulSeconds.push(await time(halfMatMul))
+    log(`${w.name}: run ${i + 1}/${w.timedRuns} ${line.join(', ')}, fp16 MatMul ${fp16MatMulSeconds[i].toFixed(3)} s`)
   }
   await model.dispose()
-  return { name: w.name, seconds, ceilingSeconds, gflop: forwardFlops(w) / 1e9, peakRssMiB: process.resourceUsage().maxRSS / 1024, buildSeconds }
+  return {
+    name: w.name,
+    seconds,
+    ceilingSeconds,
+    gflop: forwardFlops(w) / 1e9,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    weightsMiB,
+    buildSeconds,
+    loadedFrom: checkpoint ? `${w.checkpoint!.variant} shards on disk` : 'generated in memory',
+    fp16MatMulSeconds,
+  }
 }
 
 async function child(name: string): Promise<void> {
@@ -128,20 +198,25 @@ function parent(): void {
   const started = performance.now()
   log(`${cpus().length} CPUs (${cpus()[0]?.model}), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, ${THREADS} ORT threads`)
   const results: Measurement[] = []
-  for (const { name } of WORKLOADS) {
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+  for (const { name } of WORKLOADS.filter((w) => only.length === 0 || only.includes(w.name))) {
     const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1], '--child', name], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 })
     results.push(JSON.parse(out.toString()))
   }
   console.log(`\nload average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; total ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
   const shapes = CEILING_SHAPES.map(shapeName)
-  console.log(`| workload | GFLOP / forward | forward median s | forward best s | GFLOP/s (best) | ${shapes.map((s) => `MatMul ${s} GFLOP/s`).join(' | ')} | of ceiling (best MatMul) | peak RSS MiB | build + load s |`)
-  console.log(`|---|---|---|---|---|${shapes.map(() => '---|').join('')}---|---|---|`)
+  const [m, k, n] = CEILING_SHAPES[1]
+  console.log(
+    `| workload | GFLOP / forward | forward median s | forward best s | GFLOP/s (best) | ${shapes.map((s) => `MatMul ${s} GFLOP/s`).join(' | ')} | of ceiling (best MatMul) | fp16 MatMul ${shapeName([m, k, n])} GFLOP/s | float32 weights MiB | peak RSS MiB | peak RSS / weights | load s | loaded from |`,
+  )
+  console.log(`|---|---|---|---|---|${shapes.map(() => '---|').join('')}---|---|---|---|---|---|---|`)
   for (const r of results) {
     const rate = r.gflop / Math.min(...r.seconds)
     const ceilings = CEILING_SHAPES.map(([m, k, n]) => (2 * m * k * n) / 1e9 / Math.min(...r.ceilingSeconds[shapeName([m, k, n])]))
     const ceiling = Math.max(...ceilings)
+    const fp16 = (2 * m * k * n) / 1e9 / Math.min(...r.fp16MatMulSeconds)
     console.log(
-      `| ${r.name} | ${r.gflop.toFixed(2)} | ${median(r.seconds).toFixed(3)} | ${Math.min(...r.seconds).toFixed(3)} | ${rate.toFixed(1)} | ${ceilings.map((c) => c.toFixed(1)).join(' | ')} | ${((100 * rate) / ceiling).toFixed(0)}% | ${r.peakRssMiB.toFixed(0)} | ${r.buildSeconds.toFixed(1)} |`,
+      `| ${r.name} | ${r.gflop.toFixed(2)} | ${median(r.seconds).toFixed(3)} | ${Math.min(...r.seconds).toFixed(3)} | ${rate.toFixed(1)} | ${ceilings.map((c) => c.toFixed(1)).join(' | ')} | ${((100 * rate) / ceiling).toFixed(0)}% | ${fp16.toFixed(1)} | ${r.weightsMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${(r.peakRssMiB / r.weightsMiB).toFixed(2)} | ${r.buildSeconds.toFixed(1)} | ${r.loadedFrom} |`,
     )
   }
 }

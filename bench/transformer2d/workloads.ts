@@ -9,6 +9,26 @@ export interface Workload {
   height: number
   width: number
   encoderTokens: number
+  /** Timed forwards after one warm-up (fewer for the full-size models, whose forward takes tens of seconds). */
+  timedRuns: number
+  /** Load from an fp16 diffusers checkpoint written to disk first (sharded, as the Hub has them), not from memory. */
+  checkpoint?: { variant: 'fp16'; maxShardBytes: number }
+}
+
+const PIXART_XL_2 = {
+  in_channels: 4,
+  out_channels: 8,
+  num_attention_heads: 16,
+  attention_head_dim: 72,
+  patch_size: 2,
+  norm_type: 'ada_norm_single',
+  num_embeds_ada_norm: 1000,
+  caption_channels: 4096,
+  cross_attention_dim: 1152,
+  activation_fn: 'gelu-approximate',
+  attention_bias: true,
+  norm_elementwise_affine: false,
+  norm_eps: 1e-6,
 }
 
 export const WORKLOADS: Workload[] = [
@@ -20,31 +40,42 @@ export const WORKLOADS: Workload[] = [
     height: 64,
     width: 64,
     encoderTokens: 77,
+    timedRuns: 5,
   },
   {
-    name: 'pixart-2layer',
-    description: 'PixArt-α-like patched model: 16 heads × 72 (D 1152), 64×64×4 latent, patch 2 (1024 tokens), caption 4096 × 120 tokens, ada_norm_single + size conditions, 2 layers',
+    name: 'pixart-xl-2-512',
+    description: 'PixArt-α XL-2 512×512 (PixArt-XL-2-512x512 config): 28 layers, 16 heads × 72 (D 1152), 64×64×4 latent, patch 2 (1024 tokens), caption 4096 × 120 tokens, ada_norm_single, 611 M parameters',
+    config: { ...PIXART_XL_2, sample_size: 64, num_layers: 28 },
+    batch: 1,
+    height: 64,
+    width: 64,
+    encoderTokens: 120,
+    timedRuns: 2,
+    checkpoint: { variant: 'fp16', maxShardBytes: 500e6 },
+  },
+  {
+    name: 'dit-xl-2-256',
+    description: 'DiT-XL-2 256×256 (facebook/DiT-XL-2-256 config): 28 layers, 16 heads × 72 (D 1152), 32×32×4 latent, patch 2 (256 tokens), ada_norm_zero with 1000 classes, no cross-attention, 675 M parameters',
     config: {
       in_channels: 4,
       out_channels: 8,
       num_attention_heads: 16,
       attention_head_dim: 72,
       patch_size: 2,
-      sample_size: 128,
-      norm_type: 'ada_norm_single',
+      sample_size: 32,
+      norm_type: 'ada_norm_zero',
       num_embeds_ada_norm: 1000,
-      caption_channels: 4096,
-      cross_attention_dim: 1152,
       activation_fn: 'gelu-approximate',
       attention_bias: true,
       norm_elementwise_affine: false,
-      norm_eps: 1e-6,
-      num_layers: 2,
+      num_layers: 28,
     },
     batch: 1,
-    height: 64,
-    width: 64,
-    encoderTokens: 120,
+    height: 32,
+    width: 32,
+    encoderTokens: 0,
+    timedRuns: 3,
+    checkpoint: { variant: 'fp16', maxShardBytes: 500e6 },
   },
 ]
 
@@ -60,9 +91,10 @@ export function forwardFlops(w: Workload): number {
   const cross = (c.cross_attention_dim as number | undefined) ?? D
   const kvWidth = c.caption_channels ? D : cross
   const gated = (c.activation_fn ?? 'geglu') === 'geglu' || c.activation_fn === 'swiglu'
+  const attn2 = c.cross_attention_dim ? 2 * 2 * N * D * D + 2 * 2 * S * kvWidth * D + 2 * 2 * N * S * D : 0 // q, out; k, v; QKᵀ and PV
   const perLayer =
     4 * 2 * N * D * D + 2 * 2 * N * N * D + // attn1: q, k, v, out; QKᵀ and PV
-    2 * 2 * N * D * D + 2 * 2 * S * kvWidth * D + 2 * 2 * N * S * D + // attn2: q, out; k, v; QKᵀ and PV
+    attn2 +
     2 * N * D * (gated ? 8 : 4) * D + 2 * N * 4 * D * D // feed-forward
   const io = p === 1 ? 2 * N * C * D + 2 * N * D * outC : 2 * N * C * p * p * D + 2 * N * D * p * p * outC
   const caption = c.caption_channels ? 2 * S * (c.caption_channels as number) * D + 2 * S * D * D : 0

@@ -5,7 +5,7 @@ import { Transformer2DError } from './errors'
 import type { ForwardArgs } from './forward-args'
 import { buildTransformer2DGraph, CONTRIB_OPSET, OPSET } from './graph'
 import { GRAPH_OUTPUT } from './graph-inputs'
-import type { ParameterSource } from './layers/context'
+import type { ParameterSource, WeightSlot } from './layers/context'
 import { prepareInputs } from './prepare-inputs'
 import type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './runtime/types'
 import { defaultSignature, signatureKey, usesEncoderHiddenStates, type GraphSignature } from './signature'
@@ -30,6 +30,17 @@ export type WeightSource = ParameterSource & {
 
 /** protobuf messages, and so .onnx files with the weights inside, are limited to 2 GiB. */
 const MAX_ONNX_FILE_BYTES = 2 ** 31 - 1
+
+/** Throws, naming the size, when float32 weights cannot be carried inside one .onnx file. */
+function checkFitsOneFile(slots: readonly WeightSlot[]): void {
+  const bytes = slotBytes(slots)
+  if (bytes > MAX_ONNX_FILE_BYTES) {
+    throw new Transformer2DError(
+      'checkpoint',
+      `This model's float32 weights take ${formatBytes(bytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot run with its weights inside the graph (the browser runtimes, exportOnnx). It runs on the server, where the weights are graph inputs.`,
+    )
+  }
+}
 
 /** A runtime session and the weight inputs its graph takes (none when the weights are initializers). */
 interface LoadedGraph {
@@ -92,7 +103,9 @@ export class Transformer2DModelBase {
     options: ModelOptions & CheckpointOptions = {},
   ): Promise<T> {
     const config = await readConfig(files)
-    resolveConfig(config) // a bad config fails before the weights are read
+    const resolved = resolveConfig(config) // a bad config fails before the weights are read
+    // Where the weights must fit one .onnx file (the browser), a model that cannot fails before gigabytes download.
+    if (!runtime.weightsAsInputs) checkFitsOneFile(buildTransformer2DGraph(resolved, { kind: 'inputs' }, defaultSignature(resolved)).slots)
     const stateDict = await readStateDict(files, options)
     try {
       return await Transformer2DModelBase.loadWeights(this, config, stateDict, runtime, options)
@@ -141,10 +154,7 @@ export class Transformer2DModelBase {
       return this.source.bytes
     }
     const { slots } = buildTransformer2DGraph(this.resolved, { kind: 'inputs' }, signature)
-    const bytes = slotBytes(slots)
-    if (bytes > MAX_ONNX_FILE_BYTES) {
-      throw new Transformer2DError('checkpoint', `This model's float32 weights take ${formatBytes(bytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot be exported with its weights inside.`)
-    }
+    checkFitsOneFile(slots)
     await this.loadSlots(slots)
     return this.encode(buildTransformer2DGraph(this.resolved, { kind: 'initializers', values: this.weightValues }, signature).graph, signature)
   }

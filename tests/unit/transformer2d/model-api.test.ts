@@ -4,8 +4,8 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readModelMetadata } from '@/lib/onnx'
 import { DEFAULT_CONFIG, Transformer2DError, type FloatTensor } from '@/lib/transformer2d'
-import { Transformer2DModel } from '@/lib/transformer2d/node'
-import { caseDir, compare, goldenCases, goldenForwardArgs, type GoldenCase } from './golden'
+import { directoryFiles, nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
+import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from './golden'
 
 const temp = mkdtempSync(path.join(tmpdir(), 't2d-api-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
@@ -87,5 +87,18 @@ describe('Transformer2DModel API', () => {
       await expect(exported.forward({ ...args, attention_mask: { data: new Float32Array(2 * tokens), dims: [2, tokens] } })).rejects.toThrow(/exported graph that takes optional inputs/)
       await Promise.all([model.dispose(), exported.dispose()])
     }
+  })
+
+  it('runs with the weights inside the graph and files read whole, as the browser loads them', async () => {
+    // onnxruntime-web on WebGPU would upload weight inputs on every run, so the browser keeps them as initializers
+    // and reads files with fetch (no random access): the same path, exercised here on onnxruntime-node.
+    const c = byName('pixart_ada_norm_single_addcond')
+    const { open: _open, ...wholeFiles } = directoryFiles(caseDir(c))
+    const model = await Transformer2DModel.fromFiles(wholeFiles, { ...nodeRuntime({ threads: 1 }), weightsAsInputs: false })
+    const sample = ((await model.forward(goldenForwardArgs(c))) as { sample: FloatTensor }).sample
+    await model.dispose()
+    const expected = readTensors(path.join(caseDir(c), 'outputs.safetensors')).get('sample')!.data as Float32Array
+    const { atol, rtol } = c.recommended_tolerance
+    expect(compare(sample.data, expected, atol, rtol).violations).toBe(0)
   })
 })
