@@ -6,7 +6,7 @@ import { setting } from '@/lib/config/settings'
 import { PrismaClient as SqliteClient } from '@/lib/generated/sqlite/client'
 import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client'
 import { PrismaLibSql } from '@prisma/adapter-libsql'
-import type { Client as LibSqlClient, Config as LibSqlConfig } from '@libsql/client'
+import type { Client as LibSqlClient, Config as LibSqlConfig, TransactionMode } from '@libsql/client'
 import { PrismaPg } from '@prisma/adapter-pg'
 
 export type Db = InstanceType<typeof SqliteClient>
@@ -46,7 +46,7 @@ class TunedLibSql extends PrismaLibSql {
     const client = super.createClient(config)
     const tune = () => client.executeMultiple('PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000')
     const transaction = client.transaction.bind(client)
-    client.transaction = async (mode) => {
+    client.transaction = async (mode?: TransactionMode) => {
       const tx = await transaction(mode)
       await tune() // opens and tunes the connection that replaces the one the transaction took
       return tx
