@@ -1,17 +1,42 @@
 // Fixed-window rate limits, counted in the database so every app instance shares them.
 // Windows are aligned to the clock (key@window-number), so one hit is one upsert statement: no
 // read-then-write transaction on the request path.
-import { db } from '@/lib/db'
+//
+// Two ways to count. hit/peek are exact: every request is one statement (sign-in lockout, device
+// code guessing). A SlicedLimiter serves high-rate budgets (the token endpoint, the moderation API):
+// it reserves a slice of a window's budget with one statement and spends it in memory, so most
+// requests touch no database, and no instance can ever spend more than the shared budget.
+import { db, type Db } from '@/lib/db'
 import { setting } from '@/lib/config'
 
 export type Limit = { allowed: boolean; retryAfterSeconds: number; remaining: number }
 
 /** Share of hits that also sweep expired windows, so the table stays small without a cron job. */
 const SWEEP_PROBABILITY = 0.01
+/**
+ * The longest window a limit may use. Rows do not record their window's length, so a sweep may
+ * only delete rows that started longer ago than this: sweeping by the sweeping limit's own window
+ * deleted the live 15-minute sign-in and device-code counters whenever a 1-minute limit swept.
+ */
+const LONGEST_WINDOW_SECONDS = 3600
+
+function windowMsOf(windowSeconds: number): number {
+  if (!(windowSeconds > 0 && windowSeconds <= LONGEST_WINDOW_SECONDS)) throw new Error(`rate-limit windows are 1 s to ${LONGEST_WINDOW_SECONDS} s`)
+  return windowSeconds * 1000
+}
+
+/** Deletes the counters of windows that have surely ended, whatever their length. */
+export async function sweepEndedWindows(now = Date.now(), store: Db = db): Promise<void> {
+  await store.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(now - 2 * LONGEST_WINDOW_SECONDS * 1000) } } })
+}
+
+function maybeSweep(now: number, store: Db) {
+  if (Math.random() < SWEEP_PROBABILITY) void sweepEndedWindows(now, store).catch(() => {})
+}
 
 /** Counts one request against `max` per window; `now` is for tests that move the clock. */
 export async function hit(key: string, max: number, windowSeconds: number, now = Date.now()): Promise<Limit> {
-  const windowMs = windowSeconds * 1000
+  const windowMs = windowMsOf(windowSeconds)
   const window = Math.floor(now / windowMs)
   const windowKey = `${key}@${window}`
   const row = await db.rateLimit.upsert({
@@ -19,22 +44,122 @@ export async function hit(key: string, max: number, windowSeconds: number, now =
     create: { key: windowKey, count: 1, windowStart: new Date(window * windowMs) },
     update: { count: { increment: 1 } },
   })
-  if (Math.random() < SWEEP_PROBABILITY) {
-    void db.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(now - 2 * windowMs) } } }).catch(() => {})
-  }
+  maybeSweep(now, db)
   const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000))
   return { allowed: row.count <= max, retryAfterSeconds, remaining: Math.max(0, max - row.count) }
 }
 
 /** A counter's state without counting a request: for limits that only failures count. */
 export async function peek(key: string, max: number, windowSeconds: number, now = Date.now()): Promise<Limit> {
-  const windowMs = windowSeconds * 1000
+  const windowMs = windowMsOf(windowSeconds)
   const window = Math.floor(now / windowMs)
   const row = await db.rateLimit.findUnique({ where: { key: `${key}@${window}` } })
   const count = row?.count ?? 0
   const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000))
   return { allowed: count < max, retryAfterSeconds, remaining: Math.max(0, max - count) }
 }
+
+/** An instance reserves at most this share of a budget at once, and never more than SLICE_MAX. */
+const SLICE_SHARE = 20
+const SLICE_MAX = 64
+/** A peek answers from memory for this long before it re-reads the shared count. */
+export const PEEK_FRESH_MS = 1000
+
+/** Requests one reservation takes from the shared count: 1 (exact) for budgets below 40. */
+export function sliceSize(max: number): number {
+  return Math.max(1, Math.min(SLICE_MAX, Math.floor(max / SLICE_SHARE)))
+}
+
+type Window = {
+  /** Reserved by this instance and not spent yet. */
+  left: number
+  /** The shared count (all instances' reservations) when this instance last read it. */
+  shared: number
+  readAt: number
+  endsAt: number
+  reserving: Promise<void> | null
+}
+
+export type SlicedLimiter = {
+  hit(key: string, max: number, windowSeconds: number, now?: number): Promise<Limit>
+  peek(key: string, max: number, windowSeconds: number, now?: number): Promise<Limit>
+}
+
+/**
+ * Budgets counted in slices. A hit spends one request of this instance's current slice; when
+ * none is left it reserves the next slice with one upsert (count += slice) and keeps what the
+ * shared count still allows. Spent plus reserved never exceeds the budget across all instances, so
+ * there is no overshoot; what a slice costs is that requests reserved by one instance and not spent
+ * by the window's end are lost to the others: a client spread over N instances may be refused up
+ * to N x (slice - 1) requests before its budget (none below a budget of 40, where a slice is 1).
+ * Once the shared count is spent, the instance refuses the rest of the window from memory.
+ */
+export function createSlicedLimiter(store: Db = db): SlicedLimiter {
+  const windows = new Map<string, Window>()
+  let prunedAt = 0
+
+  function prune(now: number) {
+    if (now - prunedAt < 60_000) return
+    prunedAt = now
+    for (const [key, window] of windows) if (window.endsAt <= now && !window.reserving) windows.delete(key)
+  }
+
+  function windowOf(key: string, windowSeconds: number, now: number) {
+    const windowMs = windowMsOf(windowSeconds)
+    const number = Math.floor(now / windowMs)
+    const windowKey = `${key}@${number}`
+    let window = windows.get(windowKey)
+    if (!window) windows.set(windowKey, (window = { left: 0, shared: 0, readAt: 0, endsAt: (number + 1) * windowMs, reserving: null }))
+    return { window, windowKey, start: new Date(number * windowMs), retryAfterSeconds: Math.max(1, Math.ceil(((number + 1) * windowMs - now) / 1000)) }
+  }
+
+  async function reserve(window: Window, windowKey: string, start: Date, max: number) {
+    const size = sliceSize(max)
+    const row = await store.rateLimit.upsert({
+      where: { key: windowKey },
+      create: { key: windowKey, count: size, windowStart: start },
+      update: { count: { increment: size } },
+    })
+    // What the budget still allowed before this reservation, up to the slice.
+    window.left += Math.max(0, Math.min(size, max - (row.count - size)))
+    window.shared = row.count
+    window.readAt = Date.now()
+    maybeSweep(start.getTime(), store)
+  }
+
+  return {
+    async hit(key, max, windowSeconds, now = Date.now()) {
+      prune(Date.now())
+      const { window, windowKey, start, retryAfterSeconds } = windowOf(key, windowSeconds, now)
+      for (;;) {
+        if (window.left > 0) {
+          window.left--
+          return { allowed: true, retryAfterSeconds, remaining: Math.max(0, max - window.shared) + window.left }
+        }
+        if (window.shared >= max) return { allowed: false, retryAfterSeconds, remaining: 0 }
+        // One reservation at a time per window; the requests that waited for it spend it.
+        if (!window.reserving) window.reserving = reserve(window, windowKey, start, max).finally(() => (window.reserving = null))
+        await window.reserving
+      }
+    },
+
+    /** Whether the budget still has room, from memory when read within PEEK_FRESH_MS (this instance's own hits are always in it). */
+    async peek(key, max, windowSeconds, now = Date.now()) {
+      const { window, windowKey, retryAfterSeconds } = windowOf(key, windowSeconds, now)
+      if (window.reserving) await window.reserving
+      if (window.shared < max && Date.now() - window.readAt >= PEEK_FRESH_MS) {
+        const row = await store.rateLimit.findUnique({ where: { key: windowKey } })
+        window.shared = Math.max(window.shared, row?.count ?? 0)
+        window.readAt = Date.now()
+      }
+      const used = window.shared - window.left
+      return { allowed: used < max, retryAfterSeconds, remaining: Math.max(0, max - used) }
+    },
+  }
+}
+
+/** This process's sliced limiter over the shared database. */
+export const sliced = createSlicedLimiter()
 
 export async function resetLimit(key: string): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key: { startsWith: `${key}@` } } })

@@ -46,22 +46,90 @@ export async function issueToken(input: IssueTokenInput, tx: Tx = db): Promise<{
   return { token, id: row.id }
 }
 
-// lastUsedAt is written at most once a minute per token, so reads stay cheap under load.
+// Bookkeeping off the request path: a token's last-used time is recorded at most once a minute,
+// and what is recorded waits in memory and is written in one statement per LAST_USED_FLUSH_MS (and
+// when the process ends), so a read-only API call writes nothing while it is answered.
 const LAST_USED_RESOLUTION_MS = 60_000
+/** How late Settings -> Access tokens may show a use: README "Bearer tokens". */
+export const LAST_USED_FLUSH_MS = 30_000
+const FLUSH_CHUNK = 500
+/** token id -> its latest use not yet written */
+const unwrittenUses = new Map<string, Date>()
+let flushTimer: ReturnType<typeof setTimeout> | null = null
+let flushOnExit = false
 
-/** The principal a bearer token stands for, or null when it is unknown, expired or revoked. */
+function noteUse(tokenId: string, lastUsedAt: Date | null, now: Date) {
+  if (lastUsedAt && now.getTime() - lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return
+  unwrittenUses.set(tokenId, now)
+  flushTimer ??= setTimeout(() => void flushTokenUses().catch((error) => console.error('could not record token uses', error)), LAST_USED_FLUSH_MS)
+  flushTimer.unref?.()
+  if (!flushOnExit) {
+    flushOnExit = true
+    process.once('beforeExit', () => void flushTokenUses().catch(() => {}))
+    // next start exits on SIGTERM once it has closed its server; the write is one statement and
+    // starts first. Alone (a script), the process exits after writing, as it would have anyway.
+    process.once('SIGTERM', () => {
+      void flushTokenUses()
+        .catch(() => {})
+        .finally(() => process.listenerCount('SIGTERM') === 0 && process.exit(143))
+    })
+  }
+}
+
+/**
+ * Writes the recorded last-used times: one statement per FLUSH_CHUNK tokens, each stamped with the
+ * batch's latest use (at most LAST_USED_FLUSH_MS after the token's own, within the one-minute
+ * resolution the settings page shows anyway).
+ */
+export async function flushTokenUses(): Promise<void> {
+  if (flushTimer) clearTimeout(flushTimer)
+  flushTimer = null
+  if (!unwrittenUses.size) return
+  const uses = [...unwrittenUses]
+  unwrittenUses.clear()
+  const latest = new Date(Math.max(...uses.map(([, at]) => at.getTime())))
+  for (let i = 0; i < uses.length; i += FLUSH_CHUNK) {
+    const ids = uses.slice(i, i + FLUSH_CHUNK).map(([id]) => id)
+    await db.accessToken.updateMany({ where: { id: { in: ids } }, data: { lastUsedAt: latest } })
+  }
+}
+
+type TokenRow = {
+  id: string
+  kind: string
+  userId: string
+  displayName: string
+  role: string
+  scopes: string
+  orgIds: string
+  appId: string | null
+  repoId: string | null
+  createdAt: Date
+  expiresAt: Date | null
+  revokedAt: Date | null
+  lastUsedAt: Date | null
+  username: string
+}
+
+/**
+ * The principal a bearer token stands for, or null when it is unknown, expired or revoked. One
+ * indexed statement (the token by its hash, joined to its user's name; Prisma's include would be
+ * two), read on every request so that a revocation takes effect at once on every instance.
+ */
 export async function principalFromToken(token: string): Promise<Principal | null> {
   if (!token.startsWith('hf_') || token.length > 200) return null
-  const row = await db.accessToken.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { user: true } })
+  const [row] = await db.$queryRaw<TokenRow[]>`
+    SELECT t."id", t."kind", t."userId", t."displayName", t."role", t."scopes", t."orgIds", t."appId", t."repoId",
+           t."createdAt", t."expiresAt", t."revokedAt", t."lastUsedAt", u."username"
+    FROM "AccessToken" t JOIN "User" u ON u."id" = t."userId"
+    WHERE t."tokenHash" = ${sha256Hex(token)}`
   if (!row || row.revokedAt) return null
   const now = new Date()
   if (row.expiresAt && row.expiresAt <= now) return null
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.accessToken.update({ where: { id: row.id }, data: { lastUsedAt: now } })
-  }
+  noteUse(row.id, row.lastUsedAt, now)
   return {
     userId: row.userId,
-    username: row.user.username,
+    username: row.username,
     tokenId: row.id,
     tokenKind: row.kind as TokenKind,
     displayName: row.displayName,

@@ -6,6 +6,7 @@ import { setting } from '@/lib/config/settings'
 import { PrismaClient as SqliteClient } from '@/lib/generated/sqlite/client'
 import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client'
 import { PrismaLibSql } from '@prisma/adapter-libsql'
+import type { Client as LibSqlClient, Config as LibSqlConfig, TransactionMode } from '@libsql/client'
 import { PrismaPg } from '@prisma/adapter-pg'
 
 export type Db = InstanceType<typeof SqliteClient>
@@ -21,8 +22,8 @@ function connect(): Db {
     // Resolve relative to the project, not to whichever folder a worker process runs in.
     const file = url.slice('file:'.length)
     const absolute = path.isAbsolute(file) ? file : path.resolve(/*turbopackIgnore: true*/ process.cwd(), file)
-    const client = new SqliteClient({ adapter: new PrismaLibSql({ url: `file:${absolute}` }) })
-    tuneSqlite(client)
+    const client = new SqliteClient({ adapter: new TunedLibSql({ url: `file:${absolute}` }) })
+    void client.$queryRawUnsafe('PRAGMA journal_mode=WAL').catch((error) => console.error('could not switch SQLite to WAL', error))
     return client
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -32,14 +33,27 @@ function connect(): Db {
 }
 
 /**
- * WAL lets readers run beside the writer and several processes share the file; synchronous=NORMAL
- * syncs at checkpoints instead of at every commit (still crash-safe in WAL mode), which was ~95%
- * of a token request's time; busy_timeout waits for a writer instead of failing at once.
+ * WAL (set once; it stays in the file) lets readers run beside the writer and several processes
+ * share the file; synchronous=NORMAL syncs at checkpoints instead of at every commit (still
+ * crash-safe in WAL mode), which was ~95% of a token request's time; busy_timeout waits for another
+ * process's writer instead of failing at once. Both are settings of the connection, and
+ * @libsql/client hands its connection to every interactive transaction and opens a new one for
+ * what follows, so each new connection is tuned as it is opened (before, every commit after a
+ * process's first transaction flushed to disk again, and writers failed at once on a busy file).
  */
-function tuneSqlite(client: Db) {
-  void (async () => {
-    for (const pragma of ['PRAGMA journal_mode=WAL', 'PRAGMA synchronous=NORMAL', 'PRAGMA busy_timeout=5000']) await client.$queryRawUnsafe(pragma)
-  })().catch((error) => console.error('could not tune SQLite', error))
+class TunedLibSql extends PrismaLibSql {
+  override createClient(config: LibSqlConfig): LibSqlClient {
+    const client = super.createClient(config)
+    const tune = () => client.executeMultiple('PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000')
+    const transaction = client.transaction.bind(client)
+    client.transaction = async (mode?: TransactionMode) => {
+      const tx = await transaction(mode)
+      await tune() // opens and tunes the connection that replaces the one the transaction took
+      return tx
+    }
+    void tune().catch((error) => console.error('could not tune SQLite', error))
+    return client
+  }
 }
 
 // One client per process; Next's dev server re-evaluates modules, so keep it on globalThis.

@@ -16,8 +16,67 @@ export function avatarUrl(name: string, stored: string | null): string {
   return stored || `${hubUrl()}/avatars/${encodeURIComponent(name)}.svg`
 }
 
+type MembershipRow = {
+  id: string
+  username: string
+  fullname: string
+  email: string
+  emailVerified: boolean
+  avatarUrl: string | null
+  website: string | null
+  isPro: boolean
+  orgId: string | null
+  role: string | null
+  orgName: string | null
+  orgFullname: string | null
+  orgAvatarUrl: string | null
+  orgPlan: string | null
+  orgCanPay: boolean | null
+}
+
+export type UserWithMemberships = Pick<MembershipRow, 'id' | 'username' | 'fullname' | 'email' | 'emailVerified' | 'avatarUrl' | 'website' | 'isPro'> & {
+  memberships: { orgId: string; role: string; org: { id: string; name: string; fullname: string; avatarUrl: string | null; plan: string; canPay: boolean } }[]
+}
+
+/**
+ * A user with their memberships and organizations, oldest membership first, or null: one statement
+ * (Prisma's nested include takes three), read on every whoami-v2, userinfo and id_token.
+ */
+export async function userWithMemberships(userId: string): Promise<UserWithMemberships | null> {
+  const rows = await db.$queryRaw<MembershipRow[]>`
+    SELECT u."id", u."username", u."fullname", u."email", u."emailVerified", u."avatarUrl", u."website", u."isPro",
+           m."orgId", m."role", o."name" AS "orgName", o."fullname" AS "orgFullname", o."avatarUrl" AS "orgAvatarUrl",
+           o."plan" AS "orgPlan", o."canPay" AS "orgCanPay"
+    FROM "User" u
+    LEFT JOIN "Membership" m ON m."userId" = u."id"
+    LEFT JOIN "Org" o ON o."id" = m."orgId"
+    WHERE u."id" = ${userId}
+    ORDER BY m."createdAt" ASC, m."id" ASC`
+  const [first] = rows
+  if (!first) return null
+  const { id, username, fullname, email, emailVerified, avatarUrl, website, isPro } = first
+  return {
+    id,
+    username,
+    fullname,
+    email,
+    emailVerified: Boolean(emailVerified),
+    avatarUrl,
+    website,
+    isPro: Boolean(isPro),
+    memberships: rows
+      .filter((r) => r.orgId !== null)
+      .map((r) => ({
+        orgId: r.orgId!,
+        role: r.role!,
+        org: { id: r.orgId!, name: r.orgName!, fullname: r.orgFullname!, avatarUrl: r.orgAvatarUrl, plan: r.orgPlan!, canPay: Boolean(r.orgCanPay) },
+      })),
+  }
+}
+
 export async function whoami(userId: string, principal: Principal | null) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, include: { memberships: { include: { org: true } } } })
+  const user = await userWithMemberships(userId)
+  if (!user) throw new Error(`No user ${userId}`)
   const see = profileVisibility(principal)
   // OAuth and exchange tokens list only the organizations they may reach unless they may read memberships.
   const memberships = user.memberships.filter((m) => see.memberships || !principal || principal.orgIds.includes(m.orgId))

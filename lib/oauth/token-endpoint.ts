@@ -4,9 +4,10 @@
 // Three budgets: every request counts against its address; failed client authentications count
 // against their address too, with a smaller budget (secret guessing); and a client's own budget
 // counts only requests that authenticated as that client, so nobody can exhaust it by naming the
-// client with wrong secrets.
+// client with wrong secrets. All three are counted in slices (lib/ratelimit's SlicedLimiter), so
+// most requests spend budget from memory and none is exceeded across instances.
 import { setting } from '@/lib/config'
-import { clientIp, hit, peek, type Limit } from '@/lib/ratelimit'
+import { clientIp, sliced, type Limit } from '@/lib/ratelimit'
 import { authenticateClient, credentialsFrom } from '@/lib/oauth/clients/authenticate'
 import { OAuthError } from '@/lib/oauth/errors'
 import { GRANTS } from '@/lib/oauth/grants'
@@ -19,7 +20,7 @@ function tooMany(result: Limit): OAuthError {
 }
 
 async function limit(key: string, max: number) {
-  const result = await hit(key, max, WINDOW_SECONDS)
+  const result = await sliced.hit(key, max, WINDOW_SECONDS)
   if (!result.allowed) throw tooMany(result)
 }
 
@@ -28,7 +29,7 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
   await limit(`oauth-token:ip:${ip}`, setting('OAUTH_TOKEN_LIMIT_PER_IP'))
   const failuresKey = `oauth-token:auth-failures:ip:${ip}`
   const maxFailures = setting('OAUTH_TOKEN_AUTH_FAILURES_PER_IP')
-  const failures = await peek(failuresKey, maxFailures, WINDOW_SECONDS)
+  const failures = await sliced.peek(failuresKey, maxFailures, WINDOW_SECONDS)
   if (!failures.allowed) throw tooMany(failures)
 
   const params = await bodyParams(request)
@@ -44,7 +45,7 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
       await limit(`oauth-token:client:${client.clientId}`, setting('OAUTH_TOKEN_LIMIT_PER_CLIENT'))
       return client
     } catch (error) {
-      if (error instanceof OAuthError && error.code === 'invalid_client') await hit(failuresKey, maxFailures, WINDOW_SECONDS)
+      if (error instanceof OAuthError && error.code === 'invalid_client') await sliced.hit(failuresKey, maxFailures, WINDOW_SECONDS)
       throw error
     }
   }

@@ -1,18 +1,22 @@
 // The claims of /oauth/userinfo, also carried by id_tokens: the Hugging Face shape that
 // @huggingface/hub and Spaces-style clients read, each field only with its scope.
-import { db } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
-import { avatarUrl } from '@/lib/hub/identity'
+import { avatarUrl, userWithMemberships } from '@/lib/hub/identity'
 import { profileVisibility } from '@/lib/policy'
 import type { Principal } from '@/lib/policy/principal'
 
 export type Grantee = Pick<Principal, 'tokenKind' | 'role' | 'scopes' | 'orgIds'>
 
 export async function userinfoClaims(userId: string, grant: Grantee): Promise<Record<string, unknown>> {
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    include: { memberships: { include: { org: true }, orderBy: { createdAt: 'asc' } } },
-  })
+  const claims = await findUserinfoClaims(userId, grant)
+  if (!claims) throw new Error(`No user ${userId}`)
+  return claims
+}
+
+/** The claims, or null when the user no longer exists. */
+export async function findUserinfoClaims(userId: string, grant: Grantee): Promise<Record<string, unknown> | null> {
+  const user = await userWithMemberships(userId)
+  if (!user) return null
   const see = profileVisibility(grant)
   const claims: Record<string, unknown> = { sub: user.id }
   if (see.profile) {

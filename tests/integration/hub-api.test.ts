@@ -10,6 +10,7 @@ import { DELETE as deleteDELETE } from '@/app/api/repos/delete/route'
 import { GET as repoGET } from '@/app/api/[repoType]/[namespace]/[name]/[[...rest]]/route'
 import { GET as listGET } from '@/app/api/[repoType]/route'
 import { sha256Hex } from '@/lib/auth/secrets'
+import { flushTokenUses } from '@/lib/auth/tokens'
 
 const BASE = 'http://hub.test'
 let ownerWrite: string
@@ -61,6 +62,7 @@ describe('GET /api/whoami-v2', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
   })
   it('records when a token was last used', async () => {
+    await flushTokenUses() // last-used times are written behind the requests (lib/auth/tokens)
     const row = await db.accessToken.findUnique({ where: { tokenHash: sha256Hex(ownerWrite) } })
     expect(row?.lastUsedAt).toBeInstanceOf(Date)
   })

@@ -11,7 +11,7 @@ import {
   validationError,
 } from './errors'
 import { parseJsonBody, readBody } from './json-body'
-import { hit } from '@/lib/ratelimit'
+import { sliced } from '@/lib/ratelimit'
 import { requestSchemas, type RequestSchemas } from './schemas'
 import type { ModerationSettings } from './settings'
 
@@ -55,9 +55,9 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
   async function answer(request: Request, endpoint: Endpoint): Promise<Response> {
     const principal = await authenticate(request)
     const key = principal ? `token:${principal.tokenId}` : `client:${options.clientKey(request)}`
-    // Counted in the database (lib/ratelimit), so every instance behind a load balancer shares it.
+    // Counted in the database in slices (lib/ratelimit), so every instance behind a load balancer shares it.
     const perMinute = options.rateLimit.requestsPerMinute
-    const decision = perMinute > 0 ? await hit(`moderation:${key}`, perMinute, 60, options.now?.()) : { allowed: true, retryAfterSeconds: 0 }
+    const decision = perMinute > 0 ? await sliced.hit(`moderation:${key}`, perMinute, 60, options.now?.()) : { allowed: true, retryAfterSeconds: 0 }
     if (!decision.allowed) {
       throw new ModerationApiError(429, `Rate limit exceeded: retry in ${decision.retryAfterSeconds} s`, {
         'Retry-After': String(decision.retryAfterSeconds),

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { db, readList, writeList } from '@/lib/db'
+import { forgetCachedClients } from '@/lib/oauth/clients'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { manageOrgDecision, type Caller } from '@/lib/policy'
@@ -68,16 +69,19 @@ export async function createApp(owner: AppOwner, input: z.input<typeof appInput>
 
 export async function updateApp(appId: string, input: z.input<typeof appInput>) {
   const data = appInput.parse(input)
-  return db.oAuthApp.update({
+  const app = await db.oAuthApp.update({
     where: { id: appId },
     data: { ...data, redirectUris: writeList(data.redirectUris), scopes: writeList(data.scopes) },
   })
+  forgetCachedClients()
+  return app
 }
 
 /** A new secret replaces the old one at once (a public app becomes confidential). */
 export async function rotateSecret(appId: string): Promise<string> {
   const secret = newSecret()
   await db.oAuthApp.update({ where: { id: appId }, data: { secretHash: sha256Hex(secret) } })
+  forgetCachedClients()
   return secret
 }
 
@@ -91,6 +95,7 @@ export async function deleteSecret(appId: string) {
     await tx.oAuthApp.update({ where: { id: appId }, data: { secretHash: null, tokenExchange: false } })
     await tx.accessToken.updateMany({ where: { appId, kind: 'exchange', revokedAt: null }, data: { revokedAt: new Date() } })
   })
+  forgetCachedClients()
 }
 
 /** Deleting an app ends every grant it holds: its codes and tokens go with it (cascade), and its consents. */
@@ -99,6 +104,7 @@ export async function deleteApp(appId: string) {
     const app = await tx.oAuthApp.delete({ where: { id: appId } })
     await tx.oAuthConsent.deleteMany({ where: { clientId: app.clientId } })
   })
+  forgetCachedClients()
 }
 
 /** The app, if the caller may manage it: its owner, or an admin of the organization that owns it. */

@@ -44,11 +44,31 @@ export function clientFromApp(app: AppRow): Client {
   }
 }
 
+/**
+ * A registered app is read once per CLIENT_CACHE_MS per process: every token request needs it.
+ * This process's own changes (lib/oauth/clients/apps) drop the cache at once; another instance
+ * sees a changed, rotated or deleted registration within CLIENT_CACHE_MS (README "OAuth apps").
+ */
+export const CLIENT_CACHE_MS = 5000
+const CLIENT_CACHE_MAX = 1000
+const cachedClients = new Map<string, { client: Client; until: number }>()
+
+/** After any change to a registration. */
+export function forgetCachedClients(): void {
+  cachedClients.clear()
+}
+
 export async function findClient(clientId: string): Promise<Client | null> {
   if (isMetadataDocumentClientId(clientId)) return metadataDocumentClient(clientId)
   if (!clientId || clientId.length > 200) return null
+  const cached = cachedClients.get(clientId)
+  if (cached && cached.until > Date.now()) return cached.client
   const app = await db.oAuthApp.findUnique({ where: { clientId } })
-  return app ? clientFromApp(app) : null
+  if (!app) return null // unknown ids are not kept: anyone can make up more of them
+  if (cachedClients.size >= CLIENT_CACHE_MAX) cachedClients.clear()
+  const client = clientFromApp(app)
+  cachedClients.set(clientId, { client, until: Date.now() + CLIENT_CACHE_MS })
+  return client
 }
 
 /**

@@ -29,14 +29,19 @@ export const authorizationCodeGrant: Grant = {
     } else if (verifier) {
       throw invalidGrant('No code_challenge was sent with the authorization request')
     }
-    const consumed = await db.authorizationCode.updateMany({ where: { id: code.id, usedAt: null }, data: { usedAt: new Date() } })
-    if (consumed.count === 0) {
+    // Spent in the transaction that stores the tokens: a code that raced another use issues nothing.
+    const issued = await issueTokens(
+      { client, userId: code.userId, scopes: readList(code.scopes), orgIds: readList(code.orgIds), familyId: code.id },
+      {
+        nonce: code.nonce,
+        refresh: true,
+        consume: async (tx) => (await tx.authorizationCode.updateMany({ where: { id: code.id, usedAt: null }, data: { usedAt: new Date() } })).count === 1,
+      },
+    )
+    if (!issued) {
       await revokeFamily(code.id)
       throw invalidGrant('Authorization code already used')
     }
-    return issueTokens(
-      { client, userId: code.userId, scopes: readList(code.scopes), orgIds: readList(code.orgIds), familyId: code.id },
-      { nonce: code.nonce, refresh: true },
-    )
+    return issued
   },
 }

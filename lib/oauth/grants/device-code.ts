@@ -41,9 +41,15 @@ export const deviceCodeGrant: Grant = {
       await db.deviceCode.update({ where: { id: row.id }, data: { lastPolledAt: now } })
       throw pollingError('authorization_pending', 'The user has not finished approving yet')
     }
-    // Approved: tokens exactly once, even when two polls race.
-    const redeemed = await db.deviceCode.updateMany({ where: { id: row.id, status: 'approved' }, data: { status: 'redeemed', lastPolledAt: now } })
-    if (redeemed.count === 0) throw invalidGrant('This device code was already used')
-    return issueTokens({ client, userId: row.userId!, scopes: readList(row.scopes), orgIds: readList(row.orgIds), familyId: row.id }, { refresh: true })
+    // Approved: tokens exactly once, even when two polls race (redeemed with the tokens' transaction).
+    const issued = await issueTokens(
+      { client, userId: row.userId!, scopes: readList(row.scopes), orgIds: readList(row.orgIds), familyId: row.id },
+      {
+        refresh: true,
+        consume: async (tx) => (await tx.deviceCode.updateMany({ where: { id: row.id, status: 'approved' }, data: { status: 'redeemed', lastPolledAt: now } })).count === 1,
+      },
+    )
+    if (!issued) throw invalidGrant('This device code was already used')
+    return issued
   },
 }

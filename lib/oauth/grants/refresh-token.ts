@@ -24,15 +24,19 @@ export const refreshTokenGrant: Grant = {
     const scopes = parseScope(params.get('scope'), granted)
     const escalated = scopes.filter((s) => !granted.includes(s))
     if (escalated.length) throw invalidScope(`Not granted: ${escalated.join(' ')}`)
-    const consumed = await db.refreshToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } })
-    if (consumed.count === 0) {
+    // Spent in the transaction that stores the new pair (issueTokens also refuses a deleted user).
+    const issued = await issueTokens(
+      { client, userId: row.userId, scopes: granted, orgIds: readList(row.orgIds), familyId: row.familyId },
+      {
+        refresh: true,
+        narrowedTo: scopes,
+        consume: async (tx) => (await tx.refreshToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } })).count === 1,
+      },
+    )
+    if (!issued) {
       await revokeFamily(row.familyId)
       throw invalidGrant('Refresh token already used; the authorization was revoked')
     }
-    if (!(await db.user.findUnique({ where: { id: row.userId }, select: { id: true } }))) throw invalidGrant('The user no longer exists')
-    return issueTokens(
-      { client, userId: row.userId, scopes: granted, orgIds: readList(row.orgIds), familyId: row.familyId },
-      { refresh: true, narrowedTo: scopes },
-    )
+    return issued
   },
 }

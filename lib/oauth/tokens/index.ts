@@ -1,12 +1,13 @@
 // What a successful token request returns: an opaque hf_oauth_ access token (an AccessToken row
 // of kind 'oauth'), a rotating refresh token, and an id_token when openid was granted.
 import { SignJWT } from 'jose'
-import { db, writeList } from '@/lib/db'
+import { db, writeList, type Tx } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { issueToken } from '@/lib/auth/tokens'
 import { SIGNING_ALG, signingKey } from '@/lib/oauth/keys'
-import { userinfoClaims } from '@/lib/oauth/userinfo'
+import { invalidGrant } from '@/lib/oauth/errors'
+import { findUserinfoClaims, userinfoClaims } from '@/lib/oauth/userinfo'
 import type { Client } from '@/lib/oauth/clients'
 
 export const ACCESS_TOKEN_SECONDS = 8 * 3600
@@ -37,30 +38,56 @@ export type IssueOptions = {
   refresh: boolean
   /** The access token may carry fewer scopes than the grant (refresh with scope=...); the refresh token keeps them all. */
   narrowedTo?: string[]
+  /**
+   * Spends what the client presented (a code, a refresh token, a device code) in the transaction
+   * that stores the new tokens; false when it was already spent, and then nothing is stored.
+   */
+  consume: (tx: Tx) => Promise<boolean>
 }
 
-export async function issueTokens(grant: GrantedAccess, options: IssueOptions): Promise<TokenResponse> {
+/**
+ * The token response, or null when options.consume found the grant already spent. Reads first
+ * (the user, with the id_token's claims when openid was granted), then writes the spending and
+ * both tokens in one transaction, then signs: four statements for a code exchange with openid.
+ */
+export async function issueTokens(grant: GrantedAccess, options: IssueOptions): Promise<TokenResponse | null> {
   const scopes = options.narrowedTo ?? grant.scopes
-  const access = await issueToken({
-    kind: 'oauth',
-    userId: grant.userId,
-    displayName: grant.client.name,
-    role: 'scoped',
-    scopes,
-    orgIds: grant.orgIds,
-    appId: grant.client.appId,
-    grantId: grant.familyId,
-    expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
+  const openid = scopes.includes('openid')
+  const claims = openid
+    ? await findUserinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes, orgIds: grant.orgIds })
+    : await db.user.findUnique({ where: { id: grant.userId }, select: { id: true } })
+  if (!claims) throw invalidGrant('The user no longer exists')
+  const refreshToken = options.refresh ? randomToken(48) : null
+  const access = await db.$transaction(async (tx) => {
+    if (!(await options.consume(tx))) return null
+    const issued = await issueToken(
+      {
+        kind: 'oauth',
+        userId: grant.userId,
+        displayName: grant.client.name,
+        role: 'scoped',
+        scopes,
+        orgIds: grant.orgIds,
+        appId: grant.client.appId,
+        grantId: grant.familyId,
+        expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
+      },
+      tx,
+    )
+    if (refreshToken) await storeRefreshToken(grant, refreshToken, tx)
+    return issued
   })
+  if (!access) return null
   const response: TokenResponse = { access_token: access.token, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, scope: scopes.join(' ') }
-  if (options.refresh) response.refresh_token = await createRefreshToken(grant)
-  if (scopes.includes('openid')) response.id_token = await signIdToken({ userId: grant.userId, clientId: grant.client.clientId, scopes, orgIds: grant.orgIds }, options.nonce ?? null)
+  if (refreshToken) response.refresh_token = refreshToken
+  if (openid) {
+    response.id_token = await signIdToken({ userId: grant.userId, clientId: grant.client.clientId, scopes, orgIds: grant.orgIds }, options.nonce ?? null, claims as Record<string, unknown>)
+  }
   return response
 }
 
-async function createRefreshToken(grant: GrantedAccess): Promise<string> {
-  const token = randomToken(48)
-  await db.refreshToken.create({
+async function storeRefreshToken(grant: GrantedAccess, token: string, tx: Tx): Promise<void> {
+  await tx.refreshToken.create({
     data: {
       tokenHash: sha256Hex(token),
       familyId: grant.familyId,
@@ -72,15 +99,14 @@ async function createRefreshToken(grant: GrantedAccess): Promise<string> {
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
     },
   })
-  return token
 }
 
 export type IdTokenSubject = { userId: string; clientId: string; scopes: string[]; orgIds: string[] }
 
-/** OIDC Core 2: iss, sub, aud, exp, iat, nonce when sent, plus the same claims as userinfo. */
-export async function signIdToken(grant: IdTokenSubject, nonce: string | null = null): Promise<string> {
+/** OIDC Core 2: iss, sub, aud, exp, iat, nonce when sent, plus the same claims as userinfo (read here unless given). */
+export async function signIdToken(grant: IdTokenSubject, nonce: string | null = null, userClaims?: Record<string, unknown>): Promise<string> {
   const { kid, privateKey } = await signingKey()
-  const claims = await userinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes: grant.scopes, orgIds: grant.orgIds })
+  const claims = userClaims ?? (await userinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes: grant.scopes, orgIds: grant.orgIds }))
   const { sub, ...profile } = claims
   return new SignJWT({ ...profile, ...(nonce ? { nonce } : {}) })
     .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'JWT' })
@@ -95,6 +121,8 @@ export async function signIdToken(grant: IdTokenSubject, nonce: string | null = 
 /** Ends a whole authorization: its access tokens and refresh tokens. */
 export async function revokeFamily(familyId: string): Promise<void> {
   const now = new Date()
-  await db.accessToken.updateMany({ where: { grantId: familyId, revokedAt: null }, data: { revokedAt: now } })
-  await db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } })
+  await db.$transaction([
+    db.accessToken.updateMany({ where: { grantId: familyId, revokedAt: null }, data: { revokedAt: now } }),
+    db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } }),
+  ])
 }

@@ -1,0 +1,88 @@
+/**
+ * Database statements per hot-path request, counted with Prisma's query event: a token-endpoint
+ * code exchange, a refresh, a bearer-token whoami-v2, and a moderation request's auth + rate limit.
+ * Runs in process (no HTTP), on whichever database DATABASE_URL names (default: a fresh SQLite file).
+ *
+ *   npx tsx bench/queries.ts
+ *   DATABASE_URL=postgresql://... npx tsx bench/queries.ts
+ *
+ * Prints the statements of the second request of each kind (the first one warms caches), so the
+ * numbers are the steady state.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+process.env.DATABASE_URL ||= 'file:./.tmp/bench-queries.db'
+process.env.AUTH_SECRET ||= 'bench-only-secret'
+const url = process.env.DATABASE_URL
+const { deploy } = await import('../scripts/db')
+if (url.startsWith('file:')) {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(root, url.slice(5) + suffix), { force: true })
+}
+await deploy(url)
+
+// lib/db keeps its client on globalThis; putting one there first (with query events) makes every lib/ module use it.
+const statements: string[] = []
+{
+  const { PrismaClient: SqliteClient } = await import('@/lib/generated/sqlite/client')
+  const { PrismaClient: PostgresClient } = await import('@/lib/generated/postgresql/client')
+  const { PrismaLibSql } = await import('@prisma/adapter-libsql')
+  const { PrismaPg } = await import('@prisma/adapter-pg')
+  const log = [{ emit: 'event', level: 'query' }] as const
+  const client = url.startsWith('file:')
+    ? new SqliteClient({ adapter: new PrismaLibSql({ url: `file:${path.resolve(root, url.slice(5))}` }), log: [...log] })
+    : (new PostgresClient({ adapter: new PrismaPg({ connectionString: url }), log: [...log] }) as unknown as InstanceType<typeof SqliteClient>)
+  ;(client as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => statements.push(e.query))
+  ;(globalThis as unknown as { modhubDb: unknown }).modhubDb = client
+}
+
+const { createUser } = await import('@/lib/hub/users')
+const { createApp } = await import('@/lib/oauth/clients/apps')
+const { checkAuthorizationRequest, approve } = await import('@/lib/oauth/authorize')
+const { paramsFrom } = await import('@/lib/oauth/request')
+const { s256 } = await import('@/lib/oauth/pkce')
+const { tokenEndpoint } = await import('@/lib/oauth/token-endpoint')
+const { callerFromRequest } = await import('@/lib/auth/caller')
+const { issueToken } = await import('@/lib/auth/tokens')
+
+const VERIFIER = 'bench-verifier-0123456789-0123456789-0123456789-abcdef'
+const user = await createUser({ username: 'queries', email: 'queries@bench.test', password: 'bench-password' })
+const { app, secret } = await createApp({ kind: 'user', userId: user.id }, { name: 'Bench', redirectUris: ['http://127.0.0.1/cb'], scopes: ['openid', 'profile', 'email'] }, true)
+const checked = await checkAuthorizationRequest(
+  paramsFrom(Object.entries({ client_id: app.clientId, redirect_uri: 'http://127.0.0.1/cb', scope: 'openid profile email', code_challenge: s256(VERIFIER), code_challenge_method: 'S256', nonce: 'n' })),
+)
+if (checked.kind !== 'ok') throw new Error('authorization request refused')
+const authorization = 'Basic ' + Buffer.from(`${app.clientId}:${secret}`).toString('base64')
+const post = (body: Record<string, string>) =>
+  tokenEndpoint(new Request('http://hub.test/oauth/token', { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.0.0.1' }, body: new URLSearchParams(body) }))
+
+async function counted<T>(label: string, run: () => Promise<T>): Promise<T> {
+  await run() // warm-up: caches, key loading
+  statements.length = 0
+  const result = await run()
+  console.log(`\n${label}: ${statements.length} statements`)
+  for (const s of statements) console.log(`  ${s.replace(/\s+/g, ' ').slice(0, 160)}`)
+  return result
+}
+
+const code = async () => new URL(await approve(checked.request, user.id, [])).searchParams.get('code')!
+let lastRefresh = ''
+await counted('code exchange (authorization_code, openid: access + refresh + id_token)', async () => {
+  const res = await post({ grant_type: 'authorization_code', code: await code().then((c) => ((statements.length = 0), c)), redirect_uri: 'http://127.0.0.1/cb', code_verifier: VERIFIER })
+  const body = (await res.json()) as { refresh_token?: string; error?: string }
+  if (!body.refresh_token) throw new Error(`exchange failed: ${JSON.stringify(body)}`)
+  lastRefresh = body.refresh_token
+})
+await counted('refresh (rotation, openid)', async () => {
+  const res = await post({ grant_type: 'refresh_token', refresh_token: lastRefresh })
+  const body = (await res.json()) as { refresh_token?: string }
+  if (!body.refresh_token) throw new Error(`refresh failed: ${JSON.stringify(body)}`)
+  lastRefresh = body.refresh_token
+})
+const personal = await issueToken({ kind: 'personal', userId: user.id, role: 'read' })
+await counted('bearer-token authentication (callerFromRequest, as whoami-v2 and the repo API do)', async () => {
+  const caller = await callerFromRequest(new Request('http://hub.test/api/whoami-v2', { headers: { authorization: `Bearer ${personal.token}` } }))
+  if (!caller) throw new Error('token refused')
+})
+process.exit(0)
