@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { Transformer2DDemo } from './demo'
+import { FitCheck } from './fit-check'
 
 export const metadata: Metadata = { title: 'Transformer2DModel in the browser' }
 
@@ -13,6 +14,7 @@ export default function Transformer2DPage() {
         seeded random weights: the output shows the pipeline working, not a trained model.
       </p>
       <Transformer2DDemo />
+      <FitCheck />
     </div>
   )
 }

@@ -31,15 +31,30 @@ export type WeightSource = ParameterSource & {
 /** protobuf messages, and so .onnx files with the weights inside, are limited to 2 GiB. */
 const MAX_ONNX_FILE_BYTES = 2 ** 31 - 1
 
+/** Whether a model's float32 weights fit inside one .onnx file, as the browser runtimes need them. */
+export interface OneFileFit {
+  /** Float32 bytes of the weights the default graph takes. */
+  weightBytes: number
+  /** The most one .onnx file can carry (protobuf's 2 GiB). */
+  limitBytes: number
+  fits: boolean
+}
+
+/** Answers `OneFileFit` from the configuration alone: no weight is read, so a page can tell before downloading. */
+export function oneFileFit(config: Readonly<Record<string, unknown>>): OneFileFit {
+  const resolved = resolveConfig(config)
+  const weightBytes = slotBytes(buildTransformer2DGraph(resolved, { kind: 'inputs' }, defaultSignature(resolved)).slots)
+  return { weightBytes, limitBytes: MAX_ONNX_FILE_BYTES, fits: weightBytes <= MAX_ONNX_FILE_BYTES }
+}
+
+function fitsOneFileMessage(weightBytes: number): string {
+  return `This model's float32 weights take ${formatBytes(weightBytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot run with its weights inside the graph (the browser runtimes, exportOnnx). It runs on the server, where the weights are graph inputs.`
+}
+
 /** Throws, naming the size, when float32 weights cannot be carried inside one .onnx file. */
 function checkFitsOneFile(slots: readonly WeightSlot[]): void {
   const bytes = slotBytes(slots)
-  if (bytes > MAX_ONNX_FILE_BYTES) {
-    throw new Transformer2DError(
-      'checkpoint',
-      `This model's float32 weights take ${formatBytes(bytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot run with its weights inside the graph (the browser runtimes, exportOnnx). It runs on the server, where the weights are graph inputs.`,
-    )
-  }
+  if (bytes > MAX_ONNX_FILE_BYTES) throw new Transformer2DError('checkpoint', fitsOneFileMessage(bytes))
 }
 
 /** A runtime session and the weight inputs its graph takes (none when the weights are initializers). */
@@ -103,9 +118,12 @@ export class Transformer2DModelBase {
     options: ModelOptions & CheckpointOptions = {},
   ): Promise<T> {
     const config = await readConfig(files)
-    const resolved = resolveConfig(config) // a bad config fails before the weights are read
+    resolveConfig(config) // a bad config fails before the weights are read
     // Where the weights must fit one .onnx file (the browser), a model that cannot fails before gigabytes download.
-    if (!runtime.weightsAsInputs) checkFitsOneFile(buildTransformer2DGraph(resolved, { kind: 'inputs' }, defaultSignature(resolved)).slots)
+    if (!runtime.weightsAsInputs) {
+      const fit = oneFileFit(config)
+      if (!fit.fits) throw new Transformer2DError('checkpoint', fitsOneFileMessage(fit.weightBytes))
+    }
     const stateDict = await readStateDict(files, options)
     try {
       return await Transformer2DModelBase.loadWeights(this, config, stateDict, runtime, options)

@@ -57,3 +57,19 @@ for (const name of REPLAYED) {
     expect(violations, `max |diff| ${maxAbsDiff.toExponential(2)} (atol ${atol}, rtol ${rtol})`).toBe(0)
   })
 }
+
+test('the size check says a real-size model does not fit the browser before downloading any weights', async ({ page }) => {
+  const errors = watchErrors(page)
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname))
+  await page.goto('/transformer2d')
+  const folder = page.getByLabel('Diffusers model folder URL')
+  await folder.fill('/models/transformer2d/pixart-xl-2-512')
+  await page.getByRole('button', { name: 'Check size' }).click()
+  await expect(page.getByTestId('t2d-fit')).toHaveText(/^Does not fit: its float32 weights take 2\.44 GB, and the browser runtimes hold at most 2\.15 GB/)
+  await folder.fill('/models/transformer2d/continuous/')
+  await page.getByRole('button', { name: 'Check size' }).click()
+  await expect(page.getByTestId('t2d-fit')).toHaveText(/^Fits: \d+\.\d MB of float32 weights|^Fits: \d+ bytes of float32 weights/)
+  expect(requests.filter((p) => p.startsWith('/models/transformer2d/'))).toEqual(['/models/transformer2d/pixart-xl-2-512/config.json', '/models/transformer2d/continuous/config.json'])
+  expect(errors).toEqual([])
+})

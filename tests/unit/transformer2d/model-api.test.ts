@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readModelMetadata } from '@/lib/onnx'
-import { DEFAULT_CONFIG, Transformer2DError, type FloatTensor } from '@/lib/transformer2d'
+import { DEFAULT_CONFIG, oneFileFit, Transformer2DError, type FloatTensor } from '@/lib/transformer2d'
 import { directoryFiles, nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
+import { pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from './golden'
 
 const temp = mkdtempSync(path.join(tmpdir(), 't2d-api-'))
@@ -100,5 +101,12 @@ describe('Transformer2DModel API', () => {
     const expected = readTensors(path.join(caseDir(c), 'outputs.safetensors')).get('sample')!.data as Float32Array
     const { atol, rtol } = c.recommended_tolerance
     expect(compare(sample.data, expected, atol, rtol).violations).toBe(0)
+  })
+
+  it('tells from the config alone whether the weights fit one .onnx file', () => {
+    const big = pixArtXl2Config(28)
+    const bytes = stateDictKeys(big).reduce((sum, { shape }) => sum + shape.reduce((a, b) => a * b, 1) * 4, 0)
+    expect(oneFileFit(big)).toEqual({ weightBytes: bytes, limitBytes: 2 ** 31 - 1, fits: false })
+    expect(oneFileFit(pixArtXl2Config(2)).fits).toBe(true)
   })
 })
