@@ -6,31 +6,25 @@
 // counts only requests that authenticated as that client, so nobody can exhaust it by naming the
 // client with wrong secrets.
 import { intSetting } from '@/lib/config'
-import { clientIp, hit, peek, type Limit } from '@/lib/ratelimit'
+import { clientIp, hit } from '@/lib/ratelimit'
 import { CORS_HEADERS } from '@/lib/http/cors'
-import { authenticateClient, credentialsFrom } from '@/lib/oauth/clients/authenticate'
+import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
+import { authenticateClientCountingFailures, refuseAddressWithFailedAuthentications, tooManyRequests } from '@/lib/oauth/clients/auth-failures'
 import { OAuthError } from '@/lib/oauth/errors'
 import { GRANTS } from '@/lib/oauth/grants'
 import { bodyParams, required } from '@/lib/oauth/request'
 
 const WINDOW_SECONDS = 60
 
-function tooMany(result: Limit): OAuthError {
-  return new OAuthError('temporarily_unavailable', 'Too many token requests; slow down', 429, { 'Retry-After': String(result.retryAfterSeconds) })
-}
-
 async function limit(key: string, max: number) {
   const result = await hit(key, max, WINDOW_SECONDS)
-  if (!result.allowed) throw tooMany(result)
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds)
 }
 
 export async function tokenEndpoint(request: Request): Promise<Response> {
   const ip = clientIp(request.headers)
   await limit(`oauth-token:ip:${ip}`, intSetting('OAUTH_TOKEN_LIMIT_PER_IP', 600))
-  const failuresKey = `oauth-token:auth-failures:ip:${ip}`
-  const maxFailures = intSetting('OAUTH_TOKEN_AUTH_FAILURES_PER_IP', 30)
-  const failures = await peek(failuresKey, maxFailures, WINDOW_SECONDS)
-  if (!failures.allowed) throw tooMany(failures)
+  await refuseAddressWithFailedAuthentications(ip)
 
   const params = await bodyParams(request)
   const credentials = credentialsFrom(request, params)
@@ -40,14 +34,9 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
   for (const name of grant.required) required(params, name)
 
   const authenticate = async (clientId = credentials.clientId) => {
-    try {
-      const client = await authenticateClient(credentials, clientId)
-      await limit(`oauth-token:client:${client.clientId}`, intSetting('OAUTH_TOKEN_LIMIT_PER_CLIENT', 1200))
-      return client
-    } catch (error) {
-      if (error instanceof OAuthError && error.code === 'invalid_client') await hit(failuresKey, maxFailures, WINDOW_SECONDS)
-      throw error
-    }
+    const client = await authenticateClientCountingFailures(credentials, ip, clientId)
+    await limit(`oauth-token:client:${client.clientId}`, intSetting('OAUTH_TOKEN_LIMIT_PER_CLIENT', 1200))
+    return client
   }
   const body = await grant.exchange({ params, credentials, ip, authenticate })
   return Response.json(body, { headers: { ...CORS_HEADERS, 'Cache-Control': 'no-store', Pragma: 'no-cache' } })

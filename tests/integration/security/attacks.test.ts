@@ -101,6 +101,24 @@ describe('3. locking a client out of the token endpoint', () => {
     expect([real.res.status, real.body.access_token]).toEqual([200, expect.stringMatching(/^hf_oauth_/)])
   })
 
+  it('counts wrong secrets at the device authorization endpoint against the same address budget', async () => {
+    vi.stubEnv('OAUTH_TOKEN_AUTH_FAILURES_PER_IP', '5')
+    const clientId = f.confidential.app.clientId
+    const start = (secret: string) =>
+      devicePOST(
+        new Request('http://hub.test/oauth/device', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clientId, secret), 'x-forwarded-for': '203.0.113.77' },
+          body: new URLSearchParams({ client_id: clientId }).toString(),
+        }),
+      )
+    const statuses = []
+    for (let i = 0; i < 7; i++) statuses.push((await start(`guess-${i}`)).status)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
+    // The token endpoint shares the budget: the same address is refused there too.
+    expect((await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(clientId, 'guess'), ip: '203.0.113.77' })).res.status).toBe(429)
+  })
+
   it('still limits a client by the requests that authenticated as it', async () => {
     vi.stubEnv('OAUTH_TOKEN_LIMIT_PER_CLIENT', '3')
     const { app, secret } = await createApp({ kind: 'user', userId: f.other.id }, { name: 'Budget', redirectUris: ['https://app.example/cb'], scopes: [] }, true)
