@@ -1,6 +1,6 @@
 // The attack run's findings (issue 12, "Security"), each replayed against the real route handlers
 // and database: the request that got through before, and what the hub answers now.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/lib/hub/users'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { VERIFIER, authorizationCode, basic, createFixture, token, type Fixture } from '../oauth/setup'
@@ -13,6 +13,17 @@ import { proxy } from '@/proxy'
 import { DEVICE_GRANT_TYPE, decideDeviceRequest, findPendingRequest } from '@/lib/oauth-device'
 
 const HUB = 'http://localhost:3000'
+
+// Limits count in clock-aligned windows (lib/ratelimit, 1 and 15 minutes). Each test runs with the
+// clock stopped at the start of a window no other test used, so no boundary falls inside a test.
+const WINDOW_MS = 15 * 60_000
+let clock = Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  clock += WINDOW_MS
+  vi.setSystemTime(clock + 1000)
+})
+afterEach(() => vi.useRealTimers())
 
 /** Signs in through next-auth's own credentials endpoint (CSRF token and all), as a browser would. */
 async function signIn(login: string, password: string, ip: string): Promise<'ok' | 'wrong' | 'rate_limited'> {
