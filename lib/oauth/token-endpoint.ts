@@ -2,9 +2,10 @@
 // answers with Cache-Control: no-store.
 //
 // Three budgets: every request counts against its address; failed client authentications count
-// against their address too, with a smaller budget (secret guessing); and a client's own budget
-// counts only requests that authenticated as that client, so nobody can exhaust it by naming the
-// client with wrong secrets.
+// against their address too, with a smaller budget (secret guessing); and a confidential client's
+// own budget counts only requests that proved its secret, so nobody can exhaust it by naming the
+// client with wrong secrets. A public client proves nothing (anyone may send its id), so it has no
+// budget of its own to exhaust: its requests are limited per address only.
 import { intSetting } from '@/lib/config'
 import { clientIp, hit } from '@/lib/ratelimit'
 import { CORS_HEADERS } from '@/lib/http/cors'
@@ -35,7 +36,7 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
 
   const authenticate = async (clientId = credentials.clientId) => {
     const client = await authenticateClientCountingFailures(credentials, ip, clientId)
-    await limit(`oauth-token:client:${client.clientId}`, intSetting('OAUTH_TOKEN_LIMIT_PER_CLIENT', 1200))
+    if (!client.isPublic) await limit(`oauth-token:client:${client.clientId}`, intSetting('OAUTH_TOKEN_LIMIT_PER_CLIENT', 1200))
     return client
   }
   const body = await grant.exchange({ params, credentials, ip, authenticate })
