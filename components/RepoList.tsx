@@ -5,13 +5,14 @@ type RepoSummary = { id: string; type: string; namespace: string; name: string; 
 
 const ICON: Record<string, string> = { model: '◆', dataset: '▤', space: '◎' }
 
-export function RepoList({ repos, empty }: { repos: RepoSummary[]; empty: string }) {
+/** `action`, when given, renders a control beside each repo (e.g. removing it from a collection). */
+export function RepoList({ repos, empty, action }: { repos: RepoSummary[]; empty: string; action?: (repo: RepoSummary) => React.ReactNode }) {
   if (repos.length === 0) return <p className="text-sm text-slate-500">{empty}</p>
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
-      {repos.map((r) => (
-        <li key={r.id}>
-          <Link href={repoPath(r.type as RepoType, r.namespace, r.name)} className="card flex items-start gap-3 p-4 hover:border-brand-500">
+      {repos.map((r) => {
+        const summary = (
+          <>
             <span aria-hidden className="mt-0.5 text-brand-600">{ICON[r.type]}</span>
             <span className="min-w-0">
               <span className="block truncate font-medium">{r.namespace}/{r.name}</span>
@@ -22,9 +23,22 @@ export function RepoList({ repos, empty }: { repos: RepoSummary[]; empty: string
                 <span>updated {r.updatedAt.toISOString().slice(0, 10)}</span>
               </span>
             </span>
-          </Link>
-        </li>
-      ))}
+          </>
+        )
+        const href = repoPath(r.type as RepoType, r.namespace, r.name)
+        return (
+          <li key={r.id}>
+            {action ? (
+              <div className="card flex items-start gap-3 p-4">
+                <Link href={href} className="flex min-w-0 flex-1 items-start gap-3 hover:text-brand-700">{summary}</Link>
+                {action(r)}
+              </div>
+            ) : (
+              <Link href={href} className="card flex items-start gap-3 p-4 hover:border-brand-500">{summary}</Link>
+            )}
+          </li>
+        )
+      })}
     </ul>
   )
 }

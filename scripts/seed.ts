@@ -55,7 +55,7 @@ export async function seed(): Promise<boolean> {
     const repo = await createRepo(session(r.by), r)
     repoTypes.set(`${r.namespace}/${r.name}`, repo.type)
   }
-  const item = (id: string) => ({ item: { type: repoTypes.get(id) as 'model' | 'dataset' | 'space', id } })
+  const item = (id: string) => ({ item: { type: repoTypes.get(id), id } })
   const picks = await createCollection(session('alice'), { namespace: 'alice', title: 'Responsible AI picks', description: 'Models and spaces for safer AI.' })
   for (const id of ['alice/toxicity-tiny', 'acme-ai/guardrail-base', 'open-lab/moderation-demo']) await addToCollection(session('alice'), picks.slug, item(id))
   const internal = await createCollection(session('alice'), { namespace: 'acme-ai', title: 'Internal evaluation', private: true })

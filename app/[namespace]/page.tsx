@@ -6,7 +6,7 @@ import { db } from '@/lib/db'
 import { sessionCaller } from '@/lib/auth/caller'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { listRepos } from '@/lib/hub/repos'
-import { listCollections } from '@/lib/hub/collections'
+import { listCollections, mayCreateCollection } from '@/lib/hub/collections'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { avatarUrl } from '@/lib/hub/identity'
 import { RepoList } from '@/components/RepoList'
@@ -61,7 +61,7 @@ export default async function ProfilePage({ params }: Params) {
         <section aria-labelledby="collections-h">
           <div className="mb-3 flex items-baseline justify-between">
             <h2 id="collections-h" className="text-lg font-semibold">Collections <span className="text-slate-400">{collections.length}</span></h2>
-            {caller && (caller.userId === owner.id || myRole) && <Link className="link text-sm" href={`/collections/new?namespace=${owner.name}`}>New collection</Link>}
+            {mayCreateCollection(caller, owner, myRole) && <Link className="link text-sm" href={`/collections/new?namespace=${owner.name}`}>New collection</Link>}
           </div>
           {collections.length === 0 ? (
             <p className="text-sm text-slate-500">No collections yet.</p>

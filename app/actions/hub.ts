@@ -202,7 +202,7 @@ export async function createCollectionAction(_: FormState, form: FormData): Prom
 export async function addToCollectionAction(_: FormState, form: FormData): Promise<FormState> {
   try {
     const caller = await requireCaller()
-    await addToCollection(caller, text(form, 'slug'), { item: { type: (text(form, 'type') || 'model') as 'model', id: text(form, 'repo').trim() }, note: text(form, 'note') })
+    await addToCollection(caller, text(form, 'slug'), { item: { type: text(form, 'type') || 'model', id: text(form, 'repo').trim() }, note: text(form, 'note') })
     revalidatePath(`/collections/${text(form, 'slug')}`)
     return { ok: 'Added.' }
   } catch (e) {

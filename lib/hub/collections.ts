@@ -87,9 +87,11 @@ export const collectionItemInput = z.object({
   note: z.string().trim().max(500, 'must be at most 500 characters').default(''),
 })
 
-/** Adds a repository to the collection after every item (or updates its note when it is there already). */
-/** `input` is validated here: route handlers pass a request body as it came. */
-export async function addToCollection(caller: Caller, slug: string, input: z.input<typeof collectionItemInput> | unknown) {
+/**
+ * Adds a repository to the collection after every item (or updates its note when it is there
+ * already). `input` (collectionItemInput) is validated here: route handlers pass a body as it came.
+ */
+export async function addToCollection(caller: Caller, slug: string, input: unknown) {
   const { item, note } = collectionItemInput.parse(input)
   const collection = await authorizedCollection(caller, slug, 'write')
   if (item.type === 'paper' || item.type === 'collection') throw badRequest(`Items of type "${item.type}" are not supported: add a model, dataset or space`)

@@ -4,8 +4,9 @@
 import { db, readList, writeList } from '@/lib/db'
 import { hubUrl, setting } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
-import { hit } from '@/lib/ratelimit'
-import { authenticateClient, credentialsFrom } from '@/lib/oauth/clients/authenticate'
+import { clientIp, hit } from '@/lib/ratelimit'
+import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
+import { authenticateClientCountingFailures, refuseAddressWithFailedAuthentications } from '@/lib/oauth/clients/auth-failures'
 import { OAuthError, invalidScope } from '@/lib/oauth/errors'
 import { bodyParams, required } from '@/lib/oauth/request'
 import { parseScope, permittedScopes } from '@/lib/oauth/scopes'
@@ -29,10 +30,12 @@ export function verificationUri(): string {
 
 /** POST /oauth/device (RFC 8628 3.1-3.2). */
 export async function startDeviceAuthorization(request: Request) {
+  const ip = clientIp(request.headers)
+  await refuseAddressWithFailedAuthentications(ip)
   const params = await bodyParams(request)
   const credentials = credentialsFrom(request, params)
   required(params, 'client_id')
-  const client = await authenticateClient(credentials)
+  const client = await authenticateClientCountingFailures(credentials, ip)
   if (client.viaMetadataDocument) throw new OAuthError('unauthorized_client', 'Metadata-document clients use the authorization code flow; register an app for device login')
   const allowed = permittedScopes(client.scopes)
   const scopes = parseScope(params.get('scope'), ['openid', 'profile', ...client.scopes])

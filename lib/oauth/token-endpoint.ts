@@ -2,35 +2,31 @@
 // answers with Cache-Control: no-store.
 //
 // Three budgets: every request counts against its address; failed client authentications count
-// against their address too, with a smaller budget (secret guessing); and a client's own budget
-// counts only requests that authenticated as that client, so nobody can exhaust it by naming the
-// client with wrong secrets. All three are counted in slices (lib/ratelimit's SlicedLimiter), so
-// most requests spend budget from memory and none is exceeded across instances.
+// against their address too, with a smaller budget (secret guessing); and a confidential client's
+// own budget counts only requests that proved its secret, so nobody can exhaust it by naming the
+// client with wrong secrets. A public client proves nothing (anyone may send its id), so it has no
+// budget of its own to exhaust: its requests are limited per address only. The budgets are counted
+// in slices (lib/ratelimit's SlicedLimiter), so most requests spend budget from memory and none is
+// exceeded across instances.
 import { setting } from '@/lib/config'
-import { clientIp, sliced, type Limit } from '@/lib/ratelimit'
-import { authenticateClient, credentialsFrom } from '@/lib/oauth/clients/authenticate'
+import { clientIp, sliced } from '@/lib/ratelimit'
+import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
+import { authenticateClientCountingFailures, refuseAddressWithFailedAuthentications, tooManyRequests } from '@/lib/oauth/clients/auth-failures'
 import { OAuthError } from '@/lib/oauth/errors'
 import { GRANTS } from '@/lib/oauth/grants'
 import { bodyParams, required } from '@/lib/oauth/request'
 
 const WINDOW_SECONDS = 60
 
-function tooMany(result: Limit): OAuthError {
-  return new OAuthError('temporarily_unavailable', 'Too many token requests; slow down', 429, { 'Retry-After': String(result.retryAfterSeconds) })
-}
-
 async function limit(key: string, max: number) {
   const result = await sliced.hit(key, max, WINDOW_SECONDS)
-  if (!result.allowed) throw tooMany(result)
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds)
 }
 
 export async function tokenEndpoint(request: Request): Promise<Response> {
   const ip = clientIp(request.headers)
   await limit(`oauth-token:ip:${ip}`, setting('OAUTH_TOKEN_LIMIT_PER_IP'))
-  const failuresKey = `oauth-token:auth-failures:ip:${ip}`
-  const maxFailures = setting('OAUTH_TOKEN_AUTH_FAILURES_PER_IP')
-  const failures = await sliced.peek(failuresKey, maxFailures, WINDOW_SECONDS)
-  if (!failures.allowed) throw tooMany(failures)
+  await refuseAddressWithFailedAuthentications(ip)
 
   const params = await bodyParams(request)
   const credentials = credentialsFrom(request, params)
@@ -40,14 +36,9 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
   for (const name of grant.required) required(params, name)
 
   const authenticate = async (clientId = credentials.clientId) => {
-    try {
-      const client = await authenticateClient(credentials, clientId)
-      await limit(`oauth-token:client:${client.clientId}`, setting('OAUTH_TOKEN_LIMIT_PER_CLIENT'))
-      return client
-    } catch (error) {
-      if (error instanceof OAuthError && error.code === 'invalid_client') await sliced.hit(failuresKey, maxFailures, WINDOW_SECONDS)
-      throw error
-    }
+    const client = await authenticateClientCountingFailures(credentials, ip, clientId)
+    if (!client.isPublic) await limit(`oauth-token:client:${client.clientId}`, setting('OAUTH_TOKEN_LIMIT_PER_CLIENT'))
+    return client
   }
   const body = await grant.exchange({ params, credentials, ip, authenticate })
   // RFC 6749 5.1: no-store (oauthHandler) and Pragma: no-cache.

@@ -1,7 +1,19 @@
 // @huggingface/hub, unmodified, against the running hub with a personal token.
 import { expect, test } from '@playwright/test'
 import { createCollection, createRepo, deleteCollection, deleteRepo, datasetInfo, listCollections, modelInfo, whoAmI } from '@huggingface/hub'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { tsImport } from 'tsx/esm/api'
+import type { addCollectionItem as AddItem } from '../../node_modules/@huggingface/hub/dist/src/lib/add-collection-item'
+import type { deleteCollectionItem as DeleteItem } from '../../node_modules/@huggingface/hub/dist/src/lib/delete-collection-item'
+import type { collectionInfo as CollectionInfo } from '../../node_modules/@huggingface/hub/dist/src/lib/collection-info'
 import { DEMO, createToken, signIn } from './helpers'
+
+/** @huggingface/hub ships these in its sources but leaves them out of its bundle: load the unmodified sources. */
+async function hubSource<T>(file: string, name: string): Promise<T> {
+  const url = pathToFileURL(path.resolve('node_modules/@huggingface/hub/src/lib', file)).href
+  return ((await tsImport(url, import.meta.url)) as Record<string, T>)[name]!
+}
 
 test('whoAmI, createRepo, modelInfo, deleteRepo through @huggingface/hub', async ({ page, baseURL }) => {
   await signIn(page, 'alice', DEMO.alice)
@@ -53,4 +65,30 @@ test('collections through @huggingface/hub: create, list, delete; private ones s
   expect(anonymous).not.toContain(slug)
   await deleteCollection({ slug, accessToken, hubUrl })
   expect((await fetch(`${hubUrl}/api/collections/${slug}`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(404)
+})
+
+test('collection items through @huggingface/hub: addCollectionItem, collectionInfo, deleteCollectionItem', async ({ page, baseURL }) => {
+  const addCollectionItem = await hubSource<typeof AddItem>('add-collection-item.ts', 'addCollectionItem')
+  const deleteCollectionItem = await hubSource<typeof DeleteItem>('delete-collection-item.ts', 'deleteCollectionItem')
+  const collectionInfo = await hubSource<typeof CollectionInfo>('collection-info.ts', 'collectionInfo')
+  await signIn(page, 'carol', DEMO.carol)
+  const accessToken = await createToken(page, 'collection-items', 'Write')
+  const hubUrl = baseURL!
+  // The whole title goes into the slug, then one dash and the id (a cut at 40 characters left "these--").
+  const { slug } = await createCollection({ collection: { title: 'Moderation models we trust: all of these - the best ones', namespace: 'carol' }, accessToken, hubUrl })
+  expect(slug).toMatch(/^carol\/moderation-models-we-trust-all-of-these-the-best-ones-[0-9a-f]{24}$/)
+
+  await addCollectionItem({ slug, item: { type: 'model', id: 'alice/toxicity-tiny' }, note: 'the baseline', accessToken, hubUrl })
+  await addCollectionItem({ slug, item: { type: 'space', id: 'open-lab/moderation-demo' }, accessToken, hubUrl })
+  const info = await collectionInfo({ slug, accessToken, hubUrl })
+  expect(info.items.map((i) => [i.type, i.id, i.note?.text])).toEqual([
+    ['model', 'alice/toxicity-tiny', 'the baseline'],
+    ['space', 'open-lab/moderation-demo', undefined],
+  ])
+  await expect(addCollectionItem({ slug, item: { type: 'paper', id: '2401.00001' }, accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 400 })
+
+  await deleteCollectionItem({ slug, itemId: info.items[0]!._id, accessToken, hubUrl })
+  expect((await collectionInfo({ slug, accessToken, hubUrl })).items.map((i) => i.id)).toEqual(['open-lab/moderation-demo'])
+  await expect(deleteCollectionItem({ slug, itemId: info.items[0]!._id, accessToken, hubUrl })).rejects.toMatchObject({ statusCode: 404 })
+  await deleteCollection({ slug, accessToken, hubUrl })
 })

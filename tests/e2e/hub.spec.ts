@@ -169,3 +169,61 @@ test('signed-in pages render, and private things stay hidden from others', async
   await page.goto('/acme-ai')
   await expect(page.getByText('internal-eval')).toHaveCount(0)
 })
+
+test('collections: add and remove items, delete only after confirming; New collection only where one may be made', async ({ page }) => {
+  const errors = watchErrors(page)
+  await signIn(page, 'alice', DEMO.alice)
+  await page.goto('/collections/new?namespace=alice')
+  await page.getByLabel('Title').fill('Keyboard picks')
+  await page.getByRole('button', { name: 'Create collection' }).click()
+  await expect(page.getByRole('heading', { name: 'Keyboard picks' })).toBeVisible()
+  for (const [type, repo] of [['model', 'alice/toxicity-tiny'], ['space', 'open-lab/moderation-demo']] as const) {
+    await page.getByLabel('Type').selectOption(type)
+    await page.getByLabel('Repository (namespace/name)').fill(repo)
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect(page.getByRole('link', { name: new RegExp(repo) })).toBeVisible()
+  }
+  // Remove one item; the other stays.
+  await page.getByRole('button', { name: 'Remove alice/toxicity-tiny from this collection' }).click()
+  await expect(page.getByRole('link', { name: /alice\/toxicity-tiny/ })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /open-lab\/moderation-demo/ })).toBeVisible()
+
+  // Deleting asks first; Escape and Cancel keep the collection, and the focus comes back.
+  const url = page.url()
+  await page.getByRole('button', { name: 'Delete collection' }).click()
+  await expect(page.getByRole('button', { name: 'Yes, delete' })).toBeFocused()
+  await expect(page.getByText('Delete Keyboard picks? The list is gone for good')).toBeVisible()
+  for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: `.tmp/screens/collection-confirm-delete-${size.width}.png`, fullPage: true })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+  }
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Delete collection' })).toBeFocused()
+  await page.getByRole('button', { name: 'Delete collection' }).click()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('button', { name: 'Yes, delete' })).toHaveCount(0)
+  expect(page.url()).toBe(url)
+  await page.getByRole('button', { name: 'Delete collection' }).press('Enter')
+  await page.getByRole('button', { name: 'Yes, delete' }).press('Enter')
+  await page.waitForURL(/\/alice$/)
+  await expect(page.getByRole('link', { name: /Keyboard picks/ })).toHaveCount(0)
+  expect((await page.request.get(url)).status()).toBe(404)
+
+  // alice administers acme-ai: offered there. dave only reads acme-ai (and contributes to open-lab): not offered, and not a choice on the form.
+  await page.goto('/acme-ai')
+  await expect(page.getByRole('link', { name: 'New collection' })).toBeVisible()
+  await signOut(page)
+  await signIn(page, 'dave', DEMO.dave)
+  await page.goto('/acme-ai')
+  await expect(page.getByRole('heading', { name: /Collections/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'New collection' })).toHaveCount(0)
+  await page.goto('/dave')
+  await expect(page.getByRole('link', { name: 'New collection' })).toBeVisible()
+  await page.goto('/collections/new?namespace=acme-ai')
+  const owners = await page.getByLabel('Owner').locator('option').allTextContents()
+  expect(owners[0]).toBe('dave')
+  expect(owners.filter((o) => o === 'acme-ai' || o === 'open-lab')).toEqual([]) // reader in acme-ai, contributor in open-lab
+  expect(errors).toEqual([])
+})

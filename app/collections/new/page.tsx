@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
 import { orgsOfUser } from '@/lib/hub/orgs'
+import { mayCreateCollection } from '@/lib/hub/collections'
 import { usernameOf } from '@/lib/hub/users'
 import { ActionForm } from '@/components/ActionForm'
 import { createCollectionAction } from '@/app/actions/hub'
@@ -12,7 +13,7 @@ export default async function NewCollectionPage({ searchParams }: { searchParams
   if (!caller) redirect('/login?next=/collections/new')
   const { namespace } = await searchParams
   const me = await usernameOf(caller.userId)
-  const orgs = (await orgsOfUser(caller.userId)).filter((o) => o.role === 'write' || o.role === 'admin')
+  const orgs = (await orgsOfUser(caller.userId)).filter((o) => mayCreateCollection(caller, { kind: 'org', id: o.id }, o.role))
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="mb-6 text-2xl font-semibold">New collection</h1>

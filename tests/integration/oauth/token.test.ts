@@ -226,14 +226,20 @@ describe('malformed requests', () => {
     }
   })
 
-  it('rate-limits per client, counting only requests that authenticated as it', async () => {
+  it('rate-limits a confidential client by the requests that proved its secret; a public one per address only', async () => {
     process.env.OAUTH_TOKEN_LIMIT_PER_CLIENT = '2'
     try {
-      // A public app of its own (a fresh budget) authenticates by its id; the unknown refresh token then fails as invalid_grant.
-      const { app } = await createApp({ kind: 'user', userId: f.other.id }, { name: 'Budget', redirectUris: ['http://localhost/'], scopes: [] }, false)
+      // Apps of their own (fresh budgets); the unknown refresh token then fails as invalid_grant.
+      const owner = { kind: 'user' as const, userId: f.other.id }
+      const confidential = await createApp(owner, { name: 'Budget', redirectUris: ['https://app.example/cb'], scopes: [] }, true)
       const statuses = []
-      for (let i = 0; i < 3; i++) statuses.push((await token({ grant_type: 'refresh_token', refresh_token: 'x', client_id: app.clientId })).res.status)
+      for (let i = 0; i < 3; i++) statuses.push((await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(confidential.app.clientId, confidential.secret!) })).res.status)
       expect(statuses).toEqual([400, 400, 429])
+      // Anyone can send a public app's id: nobody can spend a budget of it.
+      const { app } = await createApp(owner, { name: 'Public budget', redirectUris: ['http://localhost/'], scopes: [] }, false)
+      const publicStatuses = []
+      for (let i = 0; i < 4; i++) publicStatuses.push((await token({ grant_type: 'refresh_token', refresh_token: 'x', client_id: app.clientId })).res.status)
+      expect(publicStatuses).toEqual([400, 400, 400, 400])
     } finally {
       delete process.env.OAUTH_TOKEN_LIMIT_PER_CLIENT
     }

@@ -1,6 +1,6 @@
 // The attack run's findings (issue 12, "Security"), each replayed against the real route handlers
 // and database: the request that got through before, and what the hub answers now.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/lib/hub/users'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { VERIFIER, authorizationCode, basic, createFixture, token, type Fixture } from '../oauth/setup'
@@ -14,6 +14,17 @@ import { NextRequest } from 'next/server'
 import { proxy } from '@/proxy'
 
 const HUB = 'http://localhost:3000'
+
+// Limits count in clock-aligned windows (lib/ratelimit, 1 and 15 minutes). Each test runs with the
+// clock stopped at the start of a window no other test used, so no boundary falls inside a test.
+const WINDOW_MS = 15 * 60_000
+let clock = Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  clock += WINDOW_MS
+  vi.setSystemTime(clock + 1000)
+})
+afterEach(() => vi.useRealTimers())
 
 /** Signs in through next-auth's own credentials endpoint (CSRF token and all), as a browser would. */
 async function signIn(login: string, password: string, ip: string): Promise<'ok' | 'wrong' | 'rate_limited'> {
@@ -100,6 +111,24 @@ describe('3. locking a client out of the token endpoint', () => {
       { authorization: basic(clientId, f.confidential.secret), ip: '192.0.2.10' },
     )
     expect([real.res.status, real.body.access_token]).toEqual([200, expect.stringMatching(/^hf_oauth_/)])
+  })
+
+  it('counts wrong secrets at the device authorization endpoint against the same address budget', async () => {
+    vi.stubEnv('OAUTH_TOKEN_AUTH_FAILURES_PER_IP', '5')
+    const clientId = f.confidential.app.clientId
+    const start = (secret: string) =>
+      devicePOST(
+        new Request('http://hub.test/oauth/device', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(clientId, secret), 'x-forwarded-for': '203.0.113.77' },
+          body: new URLSearchParams({ client_id: clientId }).toString(),
+        }),
+      )
+    const statuses = []
+    for (let i = 0; i < 7; i++) statuses.push((await start(`guess-${i}`)).status)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
+    // The token endpoint shares the budget: the same address is refused there too.
+    expect((await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(clientId, 'guess'), ip: '203.0.113.77' })).res.status).toBe(429)
   })
 
   it('still limits a client by the requests that authenticated as it', async () => {

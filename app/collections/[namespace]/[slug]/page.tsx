@@ -8,7 +8,9 @@ import { roleInOrg } from '@/lib/hub/orgs'
 import { HubError } from '@/lib/http/errors'
 import { RepoList } from '@/components/RepoList'
 import { ActionForm } from '@/components/ActionForm'
-import { addToCollectionAction, deleteCollectionAction } from '@/app/actions/hub'
+import { DeleteCollection } from '@/components/collections/DeleteCollection'
+import { RemoveItem } from '@/components/collections/RemoveItem'
+import { addToCollectionAction, deleteCollectionAction, removeFromCollectionAction } from '@/app/actions/hub'
 
 /** Titled with the collection's title only for callers who may read it; others get its namespace. */
 export async function generateMetadata({ params }: { params: Promise<{ namespace: string; slug: string }> }): Promise<Metadata> {
@@ -30,6 +32,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ nam
     throw e
   })
   const visible = collection.items.map((item) => item.repo)
+  const itemOf = new Map(collection.items.map((item) => [item.repo.id, item.id]))
   const orgRole = collection.ownerOrgId ? await roleInOrg(caller?.userId, collection.ownerOrgId) : null
   const mayWrite = caller !== null && collectionDecision(caller, 'write', collection, orgRole) === 'allow'
   return (
@@ -39,7 +42,11 @@ export default async function CollectionPage({ params }: { params: Promise<{ nam
         <h1 className="text-2xl font-semibold">{collection.title} {collection.private && <span className="badge border-slate-300 align-middle text-slate-700">private</span>}</h1>
         {collection.description && <p className="mt-2 text-slate-600">{collection.description}</p>}
       </div>
-      <RepoList repos={visible} empty="This collection is empty." />
+      <RepoList
+        repos={visible}
+        empty="This collection is empty."
+        action={mayWrite ? (repo) => <RemoveItem slug={collection.slug} itemId={itemOf.get(repo.id)!} name={`${repo.namespace}/${repo.name}`} action={removeFromCollectionAction} /> : undefined}
+      />
       {mayWrite && (
         <section className="card max-w-xl" aria-labelledby="add-h">
           <h2 id="add-h" className="mb-3 font-semibold">Add a repository</h2>
@@ -59,9 +66,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ nam
             </div>
           </ActionForm>
           <div className="mt-6 border-t border-red-100 pt-4">
-            <ActionForm action={deleteCollectionAction} submit="Delete collection" submitClassName="btn-danger">
-              <input type="hidden" name="slug" value={collection.slug} />
-            </ActionForm>
+            <DeleteCollection slug={collection.slug} title={collection.title} action={deleteCollectionAction} />
           </div>
         </section>
       )}
