@@ -25,7 +25,7 @@ export class BlobMismatch extends Error {
 }
 
 /** Reads STORAGE / STORAGE_DIR / S3_* (README: Storage). */
-export function backendFromEnv(env: NodeJS.ProcessEnv = process.env): BlobBackend {
+export function backendFromEnv(env: Record<string, string | undefined> = process.env): BlobBackend {
   if (env.STORAGE === 's3') {
     if (!env.S3_BUCKET) throw new Error('STORAGE=s3 needs S3_BUCKET')
     return new S3Backend({

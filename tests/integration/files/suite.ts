@@ -10,6 +10,7 @@ import {
   uploadFilesWithProgress,
 } from '@huggingface/hub'
 import { db } from '@/lib/db'
+import { blobStore } from '@/lib/storage'
 import { createHash } from 'node:crypto'
 import { startHubServer } from './hub-server'
 import { fileFixtures } from './setup'
@@ -66,6 +67,7 @@ export function fileSuite(prefix: string, listStaged: () => Promise<string[]>) {
       expect(await (await downloadFile({ repo, path: 'README.md', hubUrl }))!.text()).toBe(readme)
       const bin = await downloadFile({ repo, path: 'weights/model.bin', hubUrl })
       expect(Buffer.from(await bin!.arrayBuffer()).equals(binary)).toBe(true)
+      expect(await blobStore().has(sha256(binary))).toBe(true)
       // A range through the client's lazy blob, then by hand: 206 with Content-Range.
       expect(Buffer.from(await bin!.slice(2, 6).arrayBuffer())).toEqual(binary.subarray(2, 6))
       const ranged = await fetch(`${hubUrl}/${repo}/resolve/main/weights/model.bin`, { headers: { Range: 'bytes=-3' } })
