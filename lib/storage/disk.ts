@@ -22,9 +22,8 @@ export class DiskBackend implements BlobBackend {
   async writeStaged(key: string, body: Readable, length: number): Promise<void> {
     void length // a file needs no declared length; the caller counts the bytes
     const file = this.stagedPath(key)
-    await fsp.mkdir(path.dirname(file), { recursive: true })
     try {
-      await pipeline(body, fs.createWriteStream(file))
+      await pipeline(body, await createFile(file))
     } catch (error) {
       await fsp.rm(file, { force: true })
       throw error
@@ -38,9 +37,9 @@ export class DiskBackend implements BlobBackend {
   async deleteStaged(key: string): Promise<void> {
     const file = this.stagedPath(key)
     await fsp.rm(file, { force: true })
-    // Remove the upload's folder once its last part is gone (rmdir refuses non-empty folders).
-    const dir = path.dirname(file)
-    if (dir !== path.join(this.root, 'staging')) await fsp.rmdir(dir).catch(() => undefined)
+    // A multipart upload's own folder goes with its last part (rmdir refuses non-empty folders;
+    // createFile re-creates it if a part arrives at that moment).
+    if (key.startsWith('multipart/')) await fsp.rmdir(path.dirname(file)).catch(() => undefined)
   }
 
   async *listStaged(): AsyncIterable<{ key: string; modified: Date }> {
@@ -68,7 +67,6 @@ export class DiskBackend implements BlobBackend {
     const target = this.blobPath(sha256)
     await fsp.mkdir(path.dirname(target), { recursive: true })
     await fsp.rename(this.stagedPath(key), target)
-    await this.deleteStaged(key) // removes the emptied upload folder
   }
 
   async has(sha256: string): Promise<boolean> {
@@ -84,6 +82,19 @@ export class DiskBackend implements BlobBackend {
 
   async remove(sha256: string): Promise<void> {
     await fsp.rm(this.blobPath(sha256), { force: true })
+  }
+}
+
+/** Creates a file and its folder; retried once when a cleanup removed the folder in between. */
+async function createFile(file: string): Promise<fs.WriteStream> {
+  for (let attempt = 0; ; attempt++) {
+    await fsp.mkdir(path.dirname(file), { recursive: true })
+    try {
+      const handle = await fsp.open(file, 'w')
+      return handle.createWriteStream()
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error
+    }
   }
 }
 

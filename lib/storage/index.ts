@@ -102,7 +102,7 @@ class Verifier extends Transform {
  * Returns its sha256. Throws BlobMismatch (nothing kept) otherwise.
  */
 export async function putBlob(body: Readable, expected: { size: number; sha256?: string }, store = blobStore()): Promise<string> {
-  const key = `put/${randomUUID()}`
+  const key = `put-${randomUUID()}`
   const verifier = new Verifier(expected)
   // pipeline() passes a source error (a client that hung up) on to the verifier, which the backend reads.
   const verified = pipeline(body, verifier, () => undefined)

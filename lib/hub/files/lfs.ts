@@ -9,7 +9,7 @@ import { Readable } from 'node:stream'
 import { z } from 'zod'
 import { authSecret } from '@/lib/config'
 import { constantTimeEqual } from '@/lib/auth/secrets'
-import { BlobMismatch, completeMultipart, putPart } from '@/lib/storage'
+import { BlobMismatch, blobStore, completeMultipart, putPart } from '@/lib/storage'
 import type { Caller } from '@/lib/policy'
 import { HubError, unauthorized } from '@/lib/http/errors'
 import { fileLimits } from './limits'
@@ -73,7 +73,7 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
     input.objects.map(async ({ oid, size }) => {
       if (size > limits.maxFileBytes) return { oid, size, error: { code: 413, message: `Object is larger than the ${limits.maxFileBytes}-byte limit for one file` } }
       // Already stored (by any repo): nothing to upload.
-      if ((await storedSize(oid)) === size) return { oid, size, authenticated: true }
+      if ((await storedSize(oid)) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
       const verify = { href: `${origin}/${repoPath}.git/info/lfs/objects/verify`, header: authorization ? { Authorization: authorization } : {}, expires_at: expiresAt }
       const multipart = multipartOffered && size > limits.multipartChunkBytes
       const claim: UploadClaim = { repoId: repo.id, oid, size, uploadId: randomUUID(), partSize: multipart ? limits.multipartChunkBytes : null, exp }
