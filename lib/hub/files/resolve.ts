@@ -7,7 +7,7 @@ import { lfsPointer } from './git'
 import { actionToRead, entryAt, entryNotFound, repoAccess, resolveRevision, type RepoRef } from './revisions'
 import { checkedPath } from './paths'
 
-export type FileRequest = { revision: string; path: string; raw: boolean; method: 'GET' | 'HEAD'; range: string | null; ifNoneMatch: string | null; noContentDisposition: boolean }
+export type FileRequest = { revision: string; path: string; raw: boolean; method: 'GET' | 'HEAD'; range: string | null; ifNoneMatch: string | null; noContentDisposition: boolean; download: boolean }
 
 /** Parses one `bytes=` range against a size; null: answer the whole file; 'unsatisfiable': 416. */
 export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'unsatisfiable' {
@@ -29,10 +29,10 @@ export function parseRange(header: string | null, size: number): { start: number
   return { start, end }
 }
 
-function contentDisposition(path: string) {
+function contentDisposition(path: string, download: boolean) {
   const name = path.split('/').pop()!
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+  return `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
 export async function fileResponse(caller: Caller, ref: RepoRef, req: FileRequest): Promise<Response> {
@@ -58,7 +58,7 @@ export async function fileResponse(caller: Caller, ref: RepoRef, req: FileReques
     headers.set('X-Linked-Etag', etag)
     headers.set('X-Linked-Size', String(entry.size))
   }
-  if (!req.noContentDisposition) headers.set('Content-Disposition', contentDisposition(path))
+  if (!req.noContentDisposition) headers.set('Content-Disposition', contentDisposition(path, req.download))
   if (req.ifNoneMatch && req.ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     return new Response(null, { status: 304, headers })
   }

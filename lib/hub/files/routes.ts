@@ -31,6 +31,7 @@ export function fileRoutes(type: RepoType, mode: 'resolve' | 'raw') {
         range: request.headers.get('range'),
         ifNoneMatch: request.headers.get('if-none-match'),
         noContentDisposition: url.searchParams.has('noContentDisposition'),
+        download: url.searchParams.get('download') === 'true',
       })
     })
   return { GET: serve('GET'), HEAD: serve('HEAD') }

@@ -12,7 +12,7 @@ const store = new DiskBackend(root)
 setBlobStore(store)
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
-fileSuite('fd', async () => {
+fileSuite('fd', { STORAGE: 'disk', STORAGE_DIR: root }, async () => {
   const keys: string[] = []
   for await (const { key } of store.listStaged()) keys.push(key)
   return keys

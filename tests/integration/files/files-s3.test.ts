@@ -14,16 +14,17 @@ const PORT = Number(process.env.TEST_S3_PORT || 3632)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'modhub-s3rver-'))
 const server = new S3rver({ port: PORT, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'modhub-test', configs: [] }] })
 let store: BlobBackend
+const S3_ENV = {
+  STORAGE: 's3',
+  S3_BUCKET: 'modhub-test',
+  S3_ENDPOINT: `http://127.0.0.1:${PORT}`,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+}
 
 beforeAll(async () => {
   await server.run()
-  store = backendFromEnv({
-    STORAGE: 's3',
-    S3_BUCKET: 'modhub-test',
-    S3_ENDPOINT: `http://127.0.0.1:${PORT}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  })
+  store = backendFromEnv(S3_ENV)
   setBlobStore(store)
 })
 afterAll(async () => {
@@ -31,7 +32,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-fileSuite('fs', async () => {
+fileSuite('fs', S3_ENV, async () => {
   const keys: string[] = []
   for await (const { key } of store.listStaged()) keys.push(key)
   return keys

@@ -1,7 +1,10 @@
-// A test-only HTTP server that answers the hub's file and repo API with the route handlers of
-// app/ themselves, matched as Next's file-system router matches them (the route table below
-// mirrors the folders). @huggingface/hub then talks to it over real HTTP, streaming bodies included.
+// The hub the file tests talk to over HTTP. With FILES_TEST_SERVER=next it is the real thing:
+// `next start` of the last build (npm run build) on FILES_TEST_PORT (default 3630), on the test's
+// database and blob store. Otherwise a test-only HTTP server answers with the route handlers of
+// app/ themselves, matched as Next's file-system router matches them (the route table below mirrors
+// the folders), which needs no build. Either way @huggingface/hub talks real HTTP, streaming included.
 import http from 'node:http'
+import { spawn } from 'node:child_process'
 import { Readable } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import * as repoApi from '@/app/api/[repoType]/[namespace]/[name]/[[...rest]]/route'
@@ -58,7 +61,44 @@ function match(pattern: string, segments: string[]): Record<string, unknown> | n
   return parts.length === segments.length ? params : null
 }
 
-export async function startHubServer(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
+export type HubServer = { url: string; close: () => Promise<void> }
+
+/** Starts the hub with extra environment (blob store, limits) for the server process. */
+export async function startHubServer(env: Record<string, string> = {}): Promise<HubServer> {
+  return process.env.FILES_TEST_SERVER === 'next' ? startNext(env) : startInProcess()
+}
+
+async function startNext(env: Record<string, string>): Promise<HubServer> {
+  const port = Number(process.env.FILES_TEST_PORT || 3630)
+  const child = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, ...env, PORT: String(port), HUB_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let log = ''
+  child.stdout!.on('data', (d) => (log += d))
+  child.stderr!.on('data', (d) => (log += d))
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`next start exited: ${log}`)
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (i > 120) throw new Error(`next start did not answer: ${log}`)
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  return {
+    url,
+    close: async () => {
+      process.kill(-child.pid!, 'SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
+}
+
+async function startInProcess(): Promise<HubServer> {
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url!, `http://${req.headers.host}`)
@@ -78,6 +118,9 @@ export async function startHubServer(port = 0): Promise<{ url: string; close: ()
           ...(hasBody ? { duplex: 'half' } : {}),
         } as RequestInit)
         const response = await handler(request, { params: Promise.resolve(params) })
+        // An answer given before the body was read (413, 401...) ends the connection, as Node's
+        // server would otherwise try to reuse it with the unread body still in the pipe.
+        if (hasBody && !req.complete) res.setHeader('Connection', 'close')
         res.writeHead(response.status, Object.fromEntries(response.headers))
         if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res)
         else res.end()
@@ -90,7 +133,7 @@ export async function startHubServer(port = 0): Promise<{ url: string; close: ()
       res.end()
     }
   })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port: actual } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${actual}`,

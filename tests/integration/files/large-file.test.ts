@@ -32,17 +32,18 @@ beforeAll(async () => {
   }
   fs.closeSync(out)
   expectedSha = hash.digest('hex')
-  ;({ url: hubUrl, close } = await startHubServer())
+  process.env.FILES_MULTIPART_CHUNK_BYTES = String(32 * 1024 * 1024)
+  ;({ url: hubUrl, close } = await startHubServer({ STORAGE: 'disk', STORAGE_DIR: path.join(root, 'blobs'), FILES_MULTIPART_CHUNK_BYTES: process.env.FILES_MULTIPART_CHUNK_BYTES }))
 }, 120_000)
 
 afterAll(async () => {
   await close()
+  delete process.env.FILES_MULTIPART_CHUNK_BYTES
   fs.rmSync(root, { recursive: true, force: true })
 })
 
 it('moves a 200 MB file through LFS multipart and reads a range back', async () => {
-  process.env.FILES_MULTIPART_CHUNK_BYTES = String(32 * 1024 * 1024)
-  try {
+  {
     const f = await fileFixtures('lg')
     const repo = `${f.owner}/files`
     const parts: number[] = []
@@ -72,7 +73,5 @@ it('moves a 200 MB file through LFS multipart and reads a range back', async () 
     const hash = createHash('sha256')
     for await (const chunk of blob!.stream() as unknown as AsyncIterable<Uint8Array>) hash.update(chunk)
     expect(hash.digest('hex')).toBe(expectedSha)
-  } finally {
-    delete process.env.FILES_MULTIPART_CHUNK_BYTES
   }
 }, 300_000)
