@@ -64,7 +64,7 @@ export async function RepoFiles({ caller, repo, revision, folder, mayWrite }: { 
                   <tr key={item.path}>
                     <td className="py-2 pr-3">
                       {item.type === 'directory' ? (
-                        <Link href={tab(revision, item.path)} className="font-medium text-indigo-700 hover:underline">📁 {name}</Link>
+                        <Link href={tab(revision, item.path)} className="font-medium text-indigo-700 hover:underline"><span aria-hidden="true">📁 </span>{name}</Link>
                       ) : (
                         <span className="flex items-center gap-2">
                           <span className="break-all">{name}</span>

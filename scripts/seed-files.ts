@@ -66,7 +66,7 @@ export const DEMO_FILES: Record<string, { title: string; files: SeedFile[] }> = 
   },
 }
 
-/** Commits a demo repo's files as `caller`: text inline, files from disk as LFS objects. */
+/** Commits a demo repo's files as `caller`: text inline, binary files (preupload's rule) as LFS objects. */
 export async function seedRepoFiles(caller: NonNullable<Caller>, repo: RepoRow) {
   const demo = DEMO_FILES[`${repo.type}:${repo.namespace}/${repo.name}`]
   if (!demo) return
@@ -74,6 +74,8 @@ export async function seedRepoFiles(caller: NonNullable<Caller>, repo: RepoRow) 
   for (const f of demo.files) {
     if (f.text !== undefined) {
       operations.push({ kind: 'file', path: f.path, content: Buffer.from(f.text) })
+    } else if (!fs.readFileSync(f.file!).subarray(0, 512).includes(0)) {
+      operations.push({ kind: 'file', path: f.path, content: fs.readFileSync(f.file!) })
     } else {
       const size = fs.statSync(f.file!).size
       const sha256 = await storeBlob(fs.createReadStream(f.file!) as Readable, { size })
