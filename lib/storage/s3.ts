@@ -47,8 +47,21 @@ export class S3Backend implements BlobBackend {
   }
 
   async writeStaged(key: string, body: Readable, length: number): Promise<void> {
+    // The SDK does not watch its body for errors: a client that hangs up (or a size/sha256
+    // mismatch found while streaming) must abort the PUT here, or it would wait forever.
+    const abort = new AbortController()
+    const bodyFailed = new Promise<never>((_, reject) =>
+      body.once('error', (error) => {
+        abort.abort()
+        reject(error)
+      }),
+    )
+    bodyFailed.catch(() => undefined)
     try {
-      await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.stagedKey(key), Body: body, ContentLength: length }))
+      await Promise.race([
+        this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.stagedKey(key), Body: body, ContentLength: length }), { abortSignal: abort.signal }),
+        bodyFailed,
+      ])
     } catch (error) {
       body.destroy()
       await this.deleteStaged(key).catch(() => undefined)

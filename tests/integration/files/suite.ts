@@ -10,7 +10,8 @@ import {
   uploadFilesWithProgress,
 } from '@huggingface/hub'
 import { db } from '@/lib/db'
-import { blobStore } from '@/lib/storage'
+import { Readable } from 'node:stream'
+import { blobStore, cleanupStaging, putPart } from '@/lib/storage'
 import { createHash } from 'node:crypto'
 import { startHubServer } from './hub-server'
 import { fileFixtures } from './setup'
@@ -33,6 +34,19 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
   let f: Awaited<ReturnType<typeof fileFixtures>>
   let repo: string
   const binary = Buffer.concat([Buffer.from([0, 1, 2, 3]), Buffer.alloc(70_000, 7)])
+
+  /**
+   * No staged bytes left by a refused or cut-off upload. The disk store removes them at once;
+   * s3rver may still save what it received of an aborted PUT after the hub deleted the key (real
+   * S3 keeps no incomplete PUT), so on S3 what remains must be gone after the cleanup.
+   */
+  async function expectNothingStaged() {
+    if (blobStore().kind !== 'disk') {
+      await new Promise((r) => setTimeout(r, 300))
+      await cleanupStaging(-1)
+    }
+    expect(await listStaged()).toEqual([])
+  }
 
   beforeAll(async () => {
     Object.assign(process.env, LIMITS)
@@ -232,7 +246,9 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       const res2 = await (await batch(f.write, sha256(content), content.length + 5)).json()
       expect((await fetch(res2.objects[0].actions.upload.href, { method: 'PUT', body: content })).status).toBe(400)
       expect(await db.storedBlob.findUnique({ where: { sha256: sha256(content) } })).toBeNull()
-      expect(await listStaged()).toEqual([])
+      expect(await blobStore().has(sha256(content))).toBe(false)
+      expect(await blobStore().has(wrongSha)).toBe(false)
+      await expectNothingStaged()
       // A commit naming an object that was never uploaded.
       await expect(
         fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
@@ -301,6 +317,19 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(inline.status).toBe(413)
       expect(await fileExists({ repo, path: 'big.bin', hubUrl })).toBe(false)
       expect(await fileExists({ repo, path: 'big.txt', hubUrl })).toBe(false)
+    })
+
+    it('an upload cut off half-way keeps nothing; an abandoned multipart upload is removed by the cleanup', async () => {
+      const cutOff = new Readable({ read() {} })
+      cutOff.push(Buffer.alloc(1000, 1))
+      setTimeout(() => cutOff.destroy(new Error('client went away')), 20)
+      await expect(putPart(`cut-${prefix}`, 1, cutOff, 5000)).rejects.toThrow()
+      await expectNothingStaged()
+      await putPart(`abandoned-${prefix}`, 1, Readable.from([Buffer.alloc(10, 2)]), 10)
+      expect(await listStaged()).toEqual([`multipart/abandoned-${prefix}/00001`])
+      expect(await cleanupStaging(60_000)).toBe(0) // still fresh
+      expect(await cleanupStaging(-1)).toBe(1)
+      expect(await listStaged()).toEqual([])
     })
 
     it('deleting a repo removes its rows and the blobs nothing else refers to', async () => {
