@@ -42,6 +42,23 @@ export const SETTINGS = {
   DEVICE_CODE_GUESSES_PER_USER: int(20, 'wrong user codes a signed-in user may enter per 15 minutes'),
   DEVICE_CODE_GUESSES_PER_IP: int(60, 'wrong user codes per client address per 15 minutes'),
 
+  // Repository files (README: Repository files)
+  STORAGE: oneOf(['disk', 's3'] as const, 'disk', 'where blobs live: a folder on disk, or any S3-compatible store through `@aws-sdk/client-s3`'),
+  STORAGE_DIR: str('', 'the disk store', '`blobs/` beside the SQLite file (`data/blobs`)'),
+  S3_BUCKET: str('', 'the bucket (required with `STORAGE=s3`); several instances on PostgreSQL share it'),
+  S3_ENDPOINT: str('', 'an S3-compatible endpoint (MinIO, R2, Ceph RGW); AWS when unset'),
+  S3_REGION: str('us-east-1', 'the store\'s region'),
+  S3_ACCESS_KEY_ID: str('', 'credentials (with `S3_SECRET_ACCESS_KEY`); the AWS SDK\'s default chain when unset'),
+  S3_SECRET_ACCESS_KEY: str('', 'see `S3_ACCESS_KEY_ID`'),
+  S3_PREFIX: str('', 'a key prefix inside the bucket'),
+  S3_FORCE_PATH_STYLE: flag(true, 'path-style addressing when `S3_ENDPOINT` is set (what most S3-compatible stores need)'),
+  FILES_MAX_FILE_BYTES: int(50 * 1024 ** 3, 'largest file, LFS objects included: 413', { min: 1 }),
+  FILES_MAX_INLINE_FILE_BYTES: int(10 * 1024 ** 2, 'largest file sent inline in a commit rather than through LFS: 422', { min: 1 }),
+  FILES_MAX_COMMIT_BYTES: int(100 * 1024 ** 2, 'largest NDJSON commit body: 413', { min: 1 }),
+  FILES_MAX_COMMIT_OPERATIONS: int(10_000, 'most operations in one commit: 422', { min: 1 }),
+  FILES_MAX_REPO_FILES: int(100_000, 'most files one revision may hold: 422', { min: 1 }),
+  FILES_MULTIPART_CHUNK_BYTES: int(64 * 1024 ** 2, 'part size of multipart LFS uploads (larger objects go in parts)', { min: 5 * 1024 ** 2 }),
+
   // Moderation API
   MODERATION_AUTH: oneOf(['required', 'off'] as const, 'required', '`off` accepts requests without a token (`Authorization: None`) for trusted internal deployments'),
   MODERATION_MAX_BODY_BYTES: int(1_048_576, 'larger request bodies are answered 413', { min: 1 }),

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   'publisher.add': 'Trusted publisher added',
   'publisher.remove': 'Trusted publisher removed',
   'org.payment-method': 'Payment method on file changed by the hub operator',
+  'repo.commit': 'Commit to a repository',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS

@@ -1,8 +1,4 @@
-import { RepoPage, repoPageMetadata } from '@/components/RepoPage'
+import { repoPageFor, repoPageMetadata } from '@/components/RepoPage'
 
 export const generateMetadata = repoPageMetadata
-
-export default async function Page({ params }: { params: Promise<{ namespace: string; name: string }> }) {
-  const { namespace, name } = await params
-  return <RepoPage type="space" namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} />
-}
+export default repoPageFor('space')
