@@ -81,6 +81,23 @@ export async function RepoPage({ type, namespace, name, query = {} }: { type: Re
       <input type="hidden" name="name" value={name} />
     </>
   )
+  // Shown instead of files, and above the model card, to those who may not read a gated repo's files.
+  const gatedNotice = (
+    <div className="space-y-3 text-sm">
+      <p className="text-slate-700">This repository is gated: its files are available once the owner grants you access.</p>
+      {!caller && <Link className="btn-primary" href={`/login?next=${encodeURIComponent(base)}`}>Sign in to request access</Link>}
+      {caller && myRequest?.status === 'pending' && (
+        <div role="status" className="space-y-1">
+          <p className="badge border-amber-300 bg-amber-50 text-amber-800">Access requested · pending review</p>
+          <p className="text-slate-600">You asked on {myRequest.createdAt.toISOString().slice(0, 10)}. The owner will review it; the files appear here once access is granted.</p>
+        </div>
+      )}
+      {caller && myRequest?.status === 'rejected' && <p className="badge border-red-300 bg-red-50 text-red-800">Your request was declined</p>}
+      {caller && !myRequest && (
+        <ActionForm action={requestAccessAction} submit="Request access" className="space-y-2">{hidden}</ActionForm>
+      )}
+    </div>
+  )
   return (
     <div className="space-y-6">
       <div>
@@ -111,6 +128,8 @@ export async function RepoPage({ type, namespace, name, query = {} }: { type: Re
         ))}
       </nav>
 
+      {tab === 'card' && !mayRead && <section className="card border-amber-200" aria-label="Access">{gatedNotice}</section>}
+
       {tab === 'card' && (
         <section className="card" aria-label="Model card">
           {card ? (
@@ -134,20 +153,7 @@ export async function RepoPage({ type, namespace, name, query = {} }: { type: Re
               await orNotFound(RepoHistory({ caller, repo: ref, revision }))
             )
           ) : (
-            <div className="space-y-3 text-sm">
-              <p className="text-slate-700">This repository is gated: its files are available once the owner grants you access.</p>
-              {!caller && <Link className="btn-primary" href={`/login?next=${encodeURIComponent(base)}`}>Sign in to request access</Link>}
-              {caller && myRequest?.status === 'pending' && (
-                <div role="status" className="space-y-1">
-                  <p className="badge border-amber-300 bg-amber-50 text-amber-800">Access requested · pending review</p>
-                  <p className="text-slate-600">You asked on {myRequest.createdAt.toISOString().slice(0, 10)}. The owner will review it; the files appear here once access is granted.</p>
-                </div>
-              )}
-              {caller && myRequest?.status === 'rejected' && <p className="badge border-red-300 bg-red-50 text-red-800">Your request was declined</p>}
-              {caller && !myRequest && (
-                <ActionForm action={requestAccessAction} submit="Request access" className="space-y-2">{hidden}</ActionForm>
-              )}
-            </div>
+            gatedNotice
           )}
         </section>
       )}

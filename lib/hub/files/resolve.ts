@@ -74,5 +74,23 @@ export async function fileResponse(caller: Caller, ref: RepoRef, req: FileReques
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
   if (req.method === 'HEAD' || length === 0) return new Response(null, { status, headers })
   const body = pointer ? Readable.from([range ? pointer.subarray(range.start, range.end + 1) : pointer]) : await readBlob(entry.blobSha256, range ?? undefined)
-  return new Response(Readable.toWeb(body) as ReadableStream, { status, headers })
+  return new Response(webStream(body), { status, headers })
+}
+
+/**
+ * A web stream over a Node stream, one chunk per pull. (Readable.toWeb measured several times
+ * slower for large files under next start: bench/files/RESULTS.md.)
+ */
+function webStream(node: Readable): ReadableStream<Uint8Array> {
+  const chunks = node[Symbol.asyncIterator]()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await chunks.next()
+      if (done) controller.close()
+      else controller.enqueue(value as Uint8Array)
+    },
+    async cancel() {
+      node.destroy()
+    },
+  })
 }

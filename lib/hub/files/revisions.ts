@@ -26,10 +26,12 @@ export const revisionNotFound = (revision: string) => new HubError(404, `Invalid
 export const entryNotFound = (path: string) => new HubError(404, `Entry not found: ${path}`, 'EntryNotFound')
 
 /**
- * The commit a revision names: a branch, or a commit id of this repo. A repo without any commit
+ * The commit a revision names: a branch, HEAD, or a commit id of this repo. A repo without any commit
  * has an empty `main` (null); any other unknown revision is 404 RevisionNotFound.
  */
-export async function resolveRevision(repoId: string, revision: string): Promise<CommitRow | null> {
+export async function resolveRevision(repoId: string, requested: string): Promise<CommitRow | null> {
+  // HEAD is the default branch (modelInfo and friends ask for revision/HEAD).
+  const revision = requested === 'HEAD' ? DEFAULT_BRANCH : requested
   const ref = await db.repoRef.findUnique({ where: { repoId_name: { repoId, name: revision } } })
   if (ref) return db.repoCommit.findUnique({ where: { id: ref.commitId } })
   if (COMMIT_ID.test(revision)) {

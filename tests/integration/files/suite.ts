@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   checkRepoAccess, commit, countCommits, createBranch, deleteBranch, deleteFile, deleteFiles, downloadFile, downloadFileToCacheDir,
-  fileDownloadInfo, fileExists, listCommits, listFiles, pathsInfo, repoExists, snapshotDownload, uploadFile, uploadFiles,
+  fileDownloadInfo, fileExists, modelInfo, listCommits, listFiles, pathsInfo, repoExists, snapshotDownload, uploadFile, uploadFiles,
   uploadFilesWithProgress,
 } from '@huggingface/hub'
 import { db } from '@/lib/db'
@@ -109,6 +109,10 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(head.headers.get('x-repo-commit')).toBe(out!.commit.oid)
       const raw = await (await fetch(`${hubUrl}/${repo}/raw/main/weights/model.bin`)).text()
       expect(raw).toBe(`version https://git-lfs.github.com/spec/v1\noid sha256:${sha256(binary)}\nsize ${binary.length}\n`)
+
+      // Repo info (revision HEAD by default) names the head commit and the files.
+      const repoInfo = await modelInfo({ name: repo, hubUrl, additionalFields: ['sha'] })
+      expect(repoInfo.sha).toBe(out!.commit.oid)
 
       const info = await fileDownloadInfo({ repo, path: 'weights/model.bin', hubUrl })
       expect(info).toMatchObject({ size: binary.length, etag: `"${sha256(binary)}"` })
