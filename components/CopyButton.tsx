@@ -22,7 +22,8 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
       >
         {state === 'copied' ? 'Copied' : label}
       </button>
-      <span role="status" className="text-xs">
+      {/* Announced politely; not a second "status" region beside the form's own message. */}
+      <span aria-live="polite" className="text-xs">
         {state === 'copied' ? 'Copied to the clipboard.' : state === 'failed' ? 'Could not copy: select the text and copy it.' : ''}
       </span>
     </>

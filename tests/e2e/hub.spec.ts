@@ -111,7 +111,13 @@ test('create a token, see it once, use it, revoke it', async ({ page, request })
   await page.reload()
   await expect(page.getByTestId('secret')).toHaveCount(0) // shown once only
   const row = page.getByTestId('token-row').filter({ hasText: 'ci-token' })
-  await expect(row).toContainText('last used')
+  // Last-used times are written behind, within LAST_USED_FLUSH_MS (30 s; README: bearer tokens).
+  await expect
+    .poll(async () => {
+      await page.reload()
+      return row.textContent()
+    }, { timeout: 45_000, intervals: [5_000] })
+    .toContain('last used')
   await row.getByRole('button', { name: 'Revoke' }).click()
   await expect(page.getByTestId('token-row').filter({ hasText: 'ci-token' })).toHaveCount(0)
   expect((await request.get('/api/whoami-v2', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401)
