@@ -4,7 +4,7 @@
 // action-prop submission, which would wipe what the user typed whenever the server refuses it.
 // Fields are cleared only after a success.
 import { startTransition, useActionState, useEffect, useRef } from 'react'
-import type { FormState } from '@/app/actions/state'
+import type { FormState } from '@/lib/http/form'
 import { CopyButton } from '@/components/CopyButton'
 
 type Props = {

@@ -8,7 +8,7 @@ import { repoContext } from '@/lib/hub/repos'
 import { repoDecision } from '@/lib/policy'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { ActionForm } from '@/components/ActionForm'
-import { decideAccessAction, deleteRepoAction, repoSettingsAction, requestAccessAction } from '@/app/actions/hub'
+import type { FormState } from '@/lib/http/form'
 import { DEFAULT_BRANCH, readModelCard, type CardMetadata } from '@/lib/hub/files'
 import { HubError } from '@/lib/http/errors'
 import { Markdown } from '@/components/Markdown'
@@ -57,7 +57,12 @@ async function orNotFound<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
-export async function RepoPage({ type, namespace, name, query = {} }: { type: RepoType; namespace: string; name: string; query?: RepoPageQuery }) {
+type FormAction = (state: FormState, form: FormData) => Promise<FormState>
+
+/** The server actions the page's forms post to (they live in app/, which components never import). */
+export type RepoPageActions = { requestAccess: FormAction; saveSettings: FormAction; decideAccess: FormAction; deleteRepo: FormAction }
+
+export async function RepoPage({ type, namespace, name, query = {}, actions }: { type: RepoType; namespace: string; name: string; query?: RepoPageQuery; actions: RepoPageActions }) {
   const caller = await sessionCaller()
   const repo = await db.repo.findUnique({ where: { type_namespace_name: { type, namespace, name } } })
   if (!repo) notFound()
@@ -94,7 +99,7 @@ export async function RepoPage({ type, namespace, name, query = {} }: { type: Re
       )}
       {caller && myRequest?.status === 'rejected' && <p className="badge border-red-300 bg-red-50 text-red-800">Your request was declined</p>}
       {caller && !myRequest && (
-        <ActionForm action={requestAccessAction} submit="Request access" className="space-y-2">{hidden}</ActionForm>
+        <ActionForm action={actions.requestAccess} submit="Request access" className="space-y-2">{hidden}</ActionForm>
       )}
     </div>
   )
@@ -161,7 +166,7 @@ export async function RepoPage({ type, namespace, name, query = {} }: { type: Re
       {mayManage && tab === 'settings' && (
         <section className="card space-y-6" aria-labelledby="settings-h">
           <h2 id="settings-h" className="font-semibold">Settings</h2>
-          <ActionForm action={repoSettingsAction} submit="Save settings" className="space-y-3">
+          <ActionForm action={actions.saveSettings} submit="Save settings" className="space-y-3">
             {hidden}
             <fieldset className="flex gap-4 text-sm">
               <legend className="label">Visibility</legend>
@@ -182,7 +187,7 @@ export async function RepoPage({ type, namespace, name, query = {} }: { type: Re
                       <span>{r.user.username}</span>
                       <span className="flex gap-2">
                         {(['accept', 'reject'] as const).map((decision) => (
-                          <ActionForm key={decision} action={decideAccessAction} submit={decision === 'accept' ? 'Accept' : 'Reject'} className="flex items-center gap-2" submitClassName={decision === 'accept' ? 'btn-primary' : 'btn-secondary'}>
+                          <ActionForm key={decision} action={actions.decideAccess} submit={decision === 'accept' ? 'Accept' : 'Reject'} className="flex items-center gap-2" submitClassName={decision === 'accept' ? 'btn-primary' : 'btn-secondary'}>
                             {hidden}
                             <input type="hidden" name="repoId" value={repo.id} />
                             <input type="hidden" name="userId" value={r.userId} />
@@ -198,7 +203,7 @@ export async function RepoPage({ type, namespace, name, query = {} }: { type: Re
           )}
           <div className="border-t border-red-100 pt-4">
             <h3 className="mb-2 text-sm font-semibold text-red-700">Delete this repository</h3>
-            <ActionForm action={deleteRepoAction} submit="Delete repository" submitClassName="btn-danger" className="space-y-2">
+            <ActionForm action={actions.deleteRepo} submit="Delete repository" submitClassName="btn-danger" className="space-y-2">
               {hidden}
               <label className="label" htmlFor="confirm">Type <code>{namespace}/{name}</code> to confirm</label>
               <input className="input max-w-sm" id="confirm" name="confirm" autoComplete="off" />
@@ -209,16 +214,3 @@ export async function RepoPage({ type, namespace, name, query = {} }: { type: Re
     </div>
   )
 }
-
-type RepoRouteProps = { params: Promise<{ namespace: string; name: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
-
-/** The page component of one repository type's route (models at /ns/name, datasets and spaces under their prefix). */
-export function repoPageFor(type: RepoType) {
-  return async function Page({ params, searchParams }: RepoRouteProps) {
-    const { namespace, name } = await params
-    const search = await searchParams
-    const one = (key: keyof RepoPageQuery) => (typeof search[key] === 'string' ? (search[key] as string) : undefined)
-    return <RepoPage type={type} namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} query={{ tab: one('tab'), rev: one('rev'), path: one('path') }} />
-  }
-}
-

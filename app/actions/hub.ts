@@ -15,7 +15,7 @@ import { repoPath, type RepoType } from '@/lib/hub/names'
 import { manageOrgDecision } from '@/lib/policy'
 import { db } from '@/lib/db'
 import { denial, notFound, unauthorized } from '@/lib/http/errors'
-import { failure, text, type FormState } from '@/app/actions/state'
+import { answerForm, text, type FormState } from '@/lib/http/form'
 
 async function requireCaller() {
   const caller = await sessionCaller()
@@ -24,18 +24,16 @@ async function requireCaller() {
 }
 
 export async function updateProfileAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     await updateProfile(caller.userId, { fullname: text(form, 'fullname'), email: text(form, 'email'), website: text(form, 'website'), avatarUrl: text(form, 'avatarUrl') })
     revalidatePath('/settings/profile')
     return { ok: 'Profile saved.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function createTokenAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     const expiry = text(form, 'expiresInDays')
     const { token } = await createPersonalToken(caller.userId, {
@@ -46,31 +44,24 @@ export async function createTokenAction(_: FormState, form: FormData): Promise<F
     })
     revalidatePath('/settings/tokens')
     return { ok: `Token "${text(form, 'name').trim()}" created.`, secret: token }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function revokeTokenAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     if (!(await revokeToken(caller.userId, text(form, 'tokenId')))) throw notFound('No such token')
     revalidatePath('/settings/tokens')
     return { ok: 'Token revoked.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function createOrgAction(_: FormState, form: FormData): Promise<FormState> {
-  let name: string
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
-    name = (await createOrg(caller.userId, { name: text(form, 'name'), fullname: text(form, 'fullname') })).name
-  } catch (e) {
-    return failure(e)
-  }
-  redirect(`/organizations/${name}/settings`)
+    const name = (await createOrg(caller.userId, { name: text(form, 'name'), fullname: text(form, 'fullname') })).name
+    redirect(`/organizations/${name}/settings`)
+  })
 }
 
 async function adminOf(orgName: string) {
@@ -83,42 +74,35 @@ async function adminOf(orgName: string) {
 }
 
 export async function addMemberAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const org = await adminOf(text(form, 'org'))
     await addMember(org.id, text(form, 'login'), text(form, 'role'))
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: `${text(form, 'login').trim()} is now a member (${text(form, 'role')}).` }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function changeMemberAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const org = await adminOf(text(form, 'org'))
     const role = text(form, 'role')
     await changeMember(org.id, text(form, 'userId'), role === 'remove' ? null : role)
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: role === 'remove' ? 'Member removed.' : `Role changed to ${role}.` }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function setPlanAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const org = await adminOf(text(form, 'org'))
     await setBilling(org.id, { plan: text(form, 'plan') })
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: 'Plan saved.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function createRepoAction(_: FormState, form: FormData): Promise<FormState> {
-  let path: string
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     const repo = await createRepo(caller, {
       type: text(form, 'type') as RepoType,
@@ -128,11 +112,9 @@ export async function createRepoAction(_: FormState, form: FormData): Promise<Fo
       gated: form.get('gated') === 'on',
       description: text(form, 'description'),
     })
-    path = repoPath(repo.type as RepoType, repo.namespace, repo.name)
-  } catch (e) {
-    return failure(e)
-  }
-  redirect(path)
+    const path = repoPath(repo.type as RepoType, repo.namespace, repo.name)
+    redirect(path)
+  })
 }
 
 function repoRef(form: FormData) {
@@ -140,43 +122,37 @@ function repoRef(form: FormData) {
 }
 
 export async function repoSettingsAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     const [type, namespace, name] = repoRef(form)
     await updateRepoSettings(caller, type, namespace, name, { private: text(form, 'visibility') === 'private', gated: form.get('gated') === 'on' })
     revalidatePath(repoPath(type, namespace, name))
     return { ok: 'Settings saved.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function deleteRepoAction(_: FormState, form: FormData): Promise<FormState> {
   const [type, namespace, name] = repoRef(form)
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     if (text(form, 'confirm') !== `${namespace}/${name}`) return { error: `Type ${namespace}/${name} to confirm.` }
     await deleteRepoWithFiles(caller, type, namespace, name)
-  } catch (e) {
-    return failure(e)
-  }
-  redirect(`/${namespace}`)
+    redirect(`/${namespace}`)
+  })
 }
 
 export async function requestAccessAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     const [type, namespace, name] = repoRef(form)
     await requestGatedAccess(caller, type, namespace, name)
     revalidatePath(repoPath(type, namespace, name))
     return { ok: 'Access requested. The owner will review it.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function decideAccessAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     const status = text(form, 'decision') === 'accept' ? 'accepted' : 'rejected'
     await decideGatedAccess(caller, text(form, 'repoId'), text(form, 'userId'), status)
@@ -184,50 +160,39 @@ export async function decideAccessAction(_: FormState, form: FormData): Promise<
     revalidatePath(repoPath(type, namespace, name))
     revalidatePath('/settings/access-requests')
     return { ok: `Request ${status}.` }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function createCollectionAction(_: FormState, form: FormData): Promise<FormState> {
-  let slug: string
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
-    slug = (await createCollection(caller, { namespace: text(form, 'namespace'), title: text(form, 'title'), description: text(form, 'description'), private: text(form, 'visibility') === 'private' })).slug
-  } catch (e) {
-    return failure(e)
-  }
-  redirect(`/collections/${slug}`)
+    const slug = (await createCollection(caller, { namespace: text(form, 'namespace'), title: text(form, 'title'), description: text(form, 'description'), private: text(form, 'visibility') === 'private' })).slug
+    redirect(`/collections/${slug}`)
+  })
 }
 
 export async function addToCollectionAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     await addToCollection(caller, text(form, 'slug'), { item: { type: text(form, 'type') || 'model', id: text(form, 'repo').trim() }, note: text(form, 'note') })
     revalidatePath(`/collections/${text(form, 'slug')}`)
     return { ok: 'Added.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function removeFromCollectionAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     await removeFromCollection(await requireCaller(), text(form, 'slug'), text(form, 'itemId'))
     revalidatePath(`/collections/${text(form, 'slug')}`)
     return { ok: 'Removed.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function deleteCollectionAction(_: FormState, form: FormData): Promise<FormState> {
   const slug = text(form, 'slug')
-  try {
+  return answerForm(async () => {
     const caller = await requireCaller()
     await deleteCollection(caller, slug)
-  } catch (e) {
-    return failure(e)
-  }
-  redirect(`/${slug.split('/')[0]}`)
+    redirect(`/${slug.split('/')[0]}`)
+  })
 }

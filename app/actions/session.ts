@@ -8,7 +8,7 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { revokeSessionCredentials } from '@/lib/auth/session-credentials'
 import { createUser } from '@/lib/hub/users'
 import { safeNextPath } from '@/lib/http/next-path'
-import { failure, text, type FormState } from '@/app/actions/state'
+import { answerForm, text, type FormState } from '@/lib/http/form'
 
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
   try {
@@ -24,13 +24,11 @@ export async function signInAction(_: FormState, form: FormData): Promise<FormSt
 }
 
 export async function signUpAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     await createUser({ username: text(form, 'username'), email: text(form, 'email'), password: text(form, 'password'), fullname: text(form, 'fullname') })
-  } catch (error) {
-    return failure(error)
-  }
-  await signIn('credentials', { login: text(form, 'username'), password: text(form, 'password'), redirect: false })
-  redirect(safeNextPath(text(form, 'next')))
+    await signIn('credentials', { login: text(form, 'username'), password: text(form, 'password'), redirect: false })
+    redirect(safeNextPath(text(form, 'next')))
+  })
 }
 
 export async function signOutAction() {

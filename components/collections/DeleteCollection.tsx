@@ -2,7 +2,7 @@
 // Deleting a collection takes two steps: "Delete collection" asks, "Yes, delete" does it. The
 // question replaces the button in place and takes the focus; Cancel or Escape puts it back.
 import { useActionState, useEffect, useRef, useState } from 'react'
-import type { FormState } from '@/app/actions/state'
+import type { FormState } from '@/lib/http/form'
 
 type Props = { slug: string; title: string; action: (state: FormState, form: FormData) => Promise<FormState> }
 

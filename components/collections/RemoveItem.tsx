@@ -1,7 +1,7 @@
 'use client'
 // The Remove button on one item of a collection (no confirmation: adding it back is one step).
 import { useActionState } from 'react'
-import type { FormState } from '@/app/actions/state'
+import type { FormState } from '@/lib/http/form'
 
 type Props = { slug: string; itemId: string; name: string; action: (state: FormState, form: FormData) => Promise<FormState> }
 

@@ -38,6 +38,10 @@ describe('the import graph', () => {
     expect(mutual).toEqual([])
   })
 
+  it('keeps components/ from importing app/ (pages pass server actions down as props)', () => {
+    expect(importsOf('components').filter(({ target }) => target.startsWith('app/'))).toEqual([])
+  })
+
   it('keeps lib/ from importing app/ and components/', () => {
     const upward = importsOf('lib').filter(({ target }) => target.startsWith('app/') || target.startsWith('components/'))
     expect(upward).toEqual([])

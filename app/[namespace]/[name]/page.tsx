@@ -1,4 +1,5 @@
-import { repoPageFor, repoPageMetadata } from '@/components/RepoPage'
+import { repoPageMetadata } from '@/components/RepoPage'
+import { repoPageFor } from '@/app/_repo/page-for-type'
 
 export const generateMetadata = repoPageMetadata
 export default repoPageFor('model')

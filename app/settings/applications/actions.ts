@@ -9,7 +9,7 @@ import { manageOrgDecision } from '@/lib/policy'
 import { db } from '@/lib/db'
 import { denial, notFound, unauthorized } from '@/lib/http/errors'
 import { createApp, deleteApp, deleteSecret, manageableApp, rotateSecret, updateApp, type AppOwner } from '@/lib/oauth/clients/apps'
-import { failure, text, type FormState } from '@/app/actions/state'
+import { answerForm, text, type FormState } from '@/lib/http/form'
 
 function appFields(form: FormData) {
   return {
@@ -44,55 +44,45 @@ async function managed(form: FormData) {
 }
 
 export async function createAppAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const { app, secret } = await createApp(await ownerFor(form), appFields(form), text(form, 'type') !== 'public')
     revalidatePath(appsPath(text(form, 'org') || null))
     return { ok: `App "${app.name}" created. Client ID: ${app.clientId}`, ...(secret ? { secret } : {}) }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function updateAppAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const app = await managed(form)
     await updateApp(app.id, appFields(form))
     revalidatePath(`${appsPath(text(form, 'org') || null)}/${app.id}`)
     return { ok: 'App saved.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function rotateSecretAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const app = await managed(form)
     const secret = await rotateSecret(app.id)
     revalidatePath(`${appsPath(text(form, 'org') || null)}/${app.id}`)
     return { ok: 'New client secret created; the old one no longer works.', secret }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function deleteSecretAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const app = await managed(form)
     await deleteSecret(app.id)
     revalidatePath(`${appsPath(text(form, 'org') || null)}/${app.id}`)
     return { ok: 'Client secret deleted: the app is now public and must use PKCE.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function deleteAppAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const app = await managed(form)
     if (text(form, 'confirm') !== app.name) return { error: `Type ${app.name} to confirm.` }
     await deleteApp(app.id)
-  } catch (e) {
-    return failure(e)
-  }
-  redirect(appsPath(text(form, 'org') || null))
+    redirect(appsPath(text(form, 'org') || null))
+  })
 }

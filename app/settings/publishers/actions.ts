@@ -7,7 +7,7 @@ import { clientIp } from '@/lib/ratelimit'
 import { REPO_TYPES, type RepoType } from '@/lib/hub/names'
 import { addPublisher, claimsFromLines, issuerFromPreset, removePublisher, type PublisherTarget } from '@/lib/hub/publishers'
 import { badRequest } from '@/lib/http/errors'
-import { failure, text, type FormState } from '@/app/actions/state'
+import { answerForm, text, type FormState } from '@/lib/http/form'
 
 /** "user", or "repo:{type}:{namespace}/{name}" as the form's target select writes it. */
 function targetOf(value: string): PublisherTarget {
@@ -18,22 +18,18 @@ function targetOf(value: string): PublisherTarget {
 }
 
 export async function addPublisherAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     const issuer = issuerFromPreset(text(form, 'preset'), text(form, 'issuer'))
     await addPublisher(await sessionCaller(), targetOf(text(form, 'target')), { issuer, claims: claimsFromLines(text(form, 'claims')) }, clientIp(await headers()))
     revalidatePath('/settings/publishers')
     return { ok: 'Trusted publisher added.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }
 
 export async function removePublisherAction(_: FormState, form: FormData): Promise<FormState> {
-  try {
+  return answerForm(async () => {
     await removePublisher(await sessionCaller(), text(form, 'publisherId'), clientIp(await headers()))
     revalidatePath('/settings/publishers')
     return { ok: 'Trusted publisher removed; its tokens no longer work.' }
-  } catch (e) {
-    return failure(e)
-  }
+  })
 }

@@ -4,7 +4,7 @@
 import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
 import { approve, deniedLocation, readAuthorizationRequest } from '@/lib/oauth/authorize'
-import { text, type FormState } from '@/app/actions/state'
+import { text, type FormState } from '@/lib/http/form'
 
 const check = (form: FormData) => readAuthorizationRequest(new URLSearchParams(text(form, 'request')))
 

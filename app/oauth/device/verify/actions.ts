@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
 import { decideDeviceRequest } from '@/lib/oauth/device-authorization'
-import { text, type FormState } from '@/app/actions/state'
+import { text, type FormState } from '@/lib/http/form'
 
 export async function decideDeviceAction(_: FormState, form: FormData): Promise<FormState> {
   const caller = await sessionCaller()
