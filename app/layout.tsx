@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import './globals.css'
 import { auth } from '@/lib/auth/nextauth'
-import { db } from '@/lib/db'
+import { isHubOperator } from '@/lib/hub/users'
 import { operatorDecision } from '@/lib/policy'
 import { signOutAction } from '@/app/actions/session'
 
@@ -15,7 +15,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const session = await auth()
   const name = session?.user?.name
   const userId = session?.user?.id
-  const isOperator = userId ? (await db.user.findUnique({ where: { id: userId }, select: { isOperator: true } }))?.isOperator ?? false : false
+  const isOperator = await isHubOperator(userId)
   const showOperator = operatorDecision(userId ? { userId, principal: null } : null, isOperator) === 'allow'
   return (
     <html lang="en">

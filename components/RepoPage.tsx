@@ -2,15 +2,13 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import Link from 'next/link'
-import { db } from '@/lib/db'
 import { sessionCaller } from '@/lib/auth/caller'
-import { repoContext } from '@/lib/hub/repos'
-import { repoDecision } from '@/lib/policy'
+import { repoPageView } from '@/lib/hub/repos'
+import { orNotFound } from '@/lib/http/page-errors'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { ActionForm } from '@/components/ActionForm'
 import type { FormState } from '@/lib/http/form'
 import { DEFAULT_BRANCH, readModelCard, type CardMetadata } from '@/lib/hub/files'
-import { HubError } from '@/lib/http/errors'
 import { Markdown } from '@/components/Markdown'
 import { RepoFiles } from '@/components/RepoFiles'
 import { RepoHistory } from '@/components/RepoHistory'
@@ -47,15 +45,6 @@ function CardMetadataList({ metadata }: { metadata: CardMetadata }) {
   )
 }
 
-/** A bad revision or folder in the address is a 404 page, not an error page. */
-async function orNotFound<T>(promise: Promise<T>): Promise<T> {
-  try {
-    return await promise
-  } catch (error) {
-    if (error instanceof HubError && (error.status === 404 || error.status === 400)) notFound()
-    throw error
-  }
-}
 
 type FormAction = (state: FormState, form: FormData) => Promise<FormState>
 
@@ -64,21 +53,15 @@ export type RepoPageActions = { requestAccess: FormAction; saveSettings: FormAct
 
 export async function RepoPage({ type, namespace, name, query = {}, actions }: { type: RepoType; namespace: string; name: string; query?: RepoPageQuery; actions: RepoPageActions }) {
   const caller = await sessionCaller()
-  const repo = await db.repo.findUnique({ where: { type_namespace_name: { type, namespace, name } } })
-  if (!repo) notFound()
-  const ctx = await repoContext(caller, repo)
-  if (repoDecision(caller, 'view', repo, ctx) !== 'allow') notFound()
-  const mayRead = repoDecision(caller, 'read', repo, ctx) === 'allow'
-  const mayManage = repoDecision(caller, 'manage', repo, ctx) === 'allow'
-  const mayWrite = repoDecision(caller, 'write', repo, ctx) === 'allow'
+  const view = await repoPageView(caller, type, namespace, name)
+  if (!view) notFound()
+  const { repo, mayRead, mayManage, mayWrite, myRequest, pending } = view
   const ref = { type, namespace, name }
   const base = repoPath(type, namespace, name)
   const revision = query.rev || DEFAULT_BRANCH
   const tabs = TABS.filter((t) => t.id !== 'settings' || mayManage).map((t) => (t.id === 'card' && type !== 'model' ? { ...t, label: type === 'dataset' ? 'Dataset card' : 'App card' } : t))
   const tab = tabs.find((t) => t.id === query.tab)?.id ?? 'card'
   const card = tab === 'card' ? await orNotFound(readModelCard(caller, ref, revision)) : null
-  const myRequest = caller && repo.gated ? await db.gatedAccess.findUnique({ where: { repoId_userId: { repoId: repo.id, userId: caller.userId } } }) : null
-  const pending = mayManage && repo.gated ? await db.gatedAccess.findMany({ where: { repoId: repo.id, status: 'pending' }, include: { user: true } }) : []
   const hidden = (
     <>
       <input type="hidden" name="type" value={type} />

@@ -2,9 +2,8 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
-import { db } from '@/lib/db'
 import { sessionCaller } from '@/lib/auth/caller'
-import { findNamespace } from '@/lib/hub/namespaces'
+import { namespaceProfile } from '@/lib/hub/namespaces'
 import { listRepos } from '@/lib/hub/repos'
 import { listCollections, mayCreateCollection } from '@/lib/hub/collections'
 import { roleInOrg } from '@/lib/hub/orgs'
@@ -19,12 +18,11 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function ProfilePage({ params }: Params) {
   const name = decodeURIComponent((await params).namespace)
-  const owner = await findNamespace(name)
-  if (!owner) notFound()
+  const profile = await namespaceProfile(name)
+  if (!profile) notFound()
+  const { owner, user, org } = profile
   const caller = await sessionCaller()
   const [repos, collections] = await Promise.all([listRepos(caller, { namespace: owner.name, limit: 200 }), listCollections(caller, owner.name)])
-  const user = owner.kind === 'user' ? await db.user.findUnique({ where: { id: owner.id } }) : null
-  const org = owner.kind === 'org' ? await db.org.findUnique({ where: { id: owner.id }, include: { members: { include: { user: true }, orderBy: { createdAt: 'asc' } } } }) : null
   const myRole = org ? await roleInOrg(caller?.userId, org.id) : null
   const fullname = user?.fullname ?? org?.fullname ?? owner.name
   return (

@@ -7,14 +7,12 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
-import { addMember, changeMember, createOrg, roleInOrg, setBilling } from '@/lib/hub/orgs'
+import { addMember, authorizedOrg, changeMember, createOrg, setBilling } from '@/lib/hub/orgs'
 import { createRepo, decideGatedAccess, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
 import { deleteRepoWithFiles } from '@/lib/hub/files'
 import { addToCollection, createCollection, deleteCollection, removeFromCollection } from '@/lib/hub/collections'
 import { repoPath, type RepoType } from '@/lib/hub/names'
-import { manageOrgDecision } from '@/lib/policy'
-import { db } from '@/lib/db'
-import { denial, notFound, unauthorized } from '@/lib/http/errors'
+import { notFound, unauthorized } from '@/lib/http/errors'
 import { answerForm, text, type FormState } from '@/lib/http/form'
 
 async function requireCaller() {
@@ -65,12 +63,7 @@ export async function createOrgAction(_: FormState, form: FormData): Promise<For
 }
 
 async function adminOf(orgName: string) {
-  const caller = await requireCaller()
-  const org = await db.org.findUnique({ where: { name: orgName } })
-  if (!org) throw notFound('Organization not found')
-  const decision = manageOrgDecision(caller, await roleInOrg(caller.userId, org.id))
-  if (decision !== 'allow') throw denial(decision, 'Organization')
-  return org
+  return authorizedOrg(await requireCaller(), orgName)
 }
 
 export async function addMemberAction(_: FormState, form: FormData): Promise<FormState> {

@@ -1,6 +1,6 @@
 // Personal access tokens: created in settings, shown once, stored as a hash, revocable.
 import { z } from 'zod'
-import { db } from '@/lib/db'
+import { db, readList } from '@/lib/db'
 import { issueToken } from '@/lib/auth/tokens'
 import { badRequest } from '@/lib/http/errors'
 
@@ -36,9 +36,10 @@ export async function createPersonalToken(userId: string, input: z.input<typeof 
 }
 
 export async function listPersonalTokens(userId: string) {
-  return db.accessToken.findMany({
+  const rows = await db.accessToken.findMany({
     where: { userId, kind: 'personal', revokedAt: null },
     orderBy: { createdAt: 'desc' },
     select: { id: true, displayName: true, role: true, scopes: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true },
   })
+  return rows.map((row) => ({ ...row, scopes: readList(row.scopes) }))
 }

@@ -4,9 +4,7 @@
 // have orgId null.
 import { z } from 'zod'
 import { db, type Tx } from '@/lib/db'
-import { roleInOrg } from '@/lib/hub/orgs'
-import { manageOrgDecision, type Caller } from '@/lib/policy'
-import { denial, notFound } from '@/lib/http/errors'
+import { authorizedOrg } from '@/lib/hub/orgs'
 
 export const AUDIT_ACTIONS = {
   'token.exchange': 'Token exchange',
@@ -176,10 +174,4 @@ export async function* auditJsonLines(orgId: string, q: AuditQuery): AsyncGenera
 }
 
 /** The organization whose log the caller may read: its admins only (lib/policy decides). */
-export async function auditableOrg(caller: Caller, orgName: string) {
-  const org = await db.org.findUnique({ where: { name: orgName } })
-  if (!org) throw notFound('Organization not found')
-  const decision = manageOrgDecision(caller, await roleInOrg(caller?.userId, org.id))
-  if (decision !== 'allow') throw denial(decision, 'Organization')
-  return org
-}
+export const auditableOrg = authorizedOrg

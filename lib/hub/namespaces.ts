@@ -24,3 +24,13 @@ export async function claimName(name: string, kind: 'user' | 'org', tx: Tx): Pro
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002'
 }
+
+/** What a profile page shows of a namespace: the user, or the organization with its members (public on the hub). */
+export async function namespaceProfile(name: string) {
+  const owner = await findNamespace(name)
+  if (!owner) return null
+  const user = owner.kind === 'user' ? await db.user.findUnique({ where: { id: owner.id } }) : null
+  const org = owner.kind === 'org' ? await db.org.findUnique({ where: { id: owner.id }, include: { members: { include: { user: true }, orderBy: { createdAt: 'asc' } } } }) : null
+  return { owner, user, org }
+}
+

@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { db, type Tx } from '@/lib/db'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
 import { namespaceName } from '@/lib/hub/names'
-import { ORG_ROLES, type OrgRole } from '@/lib/policy'
-import { badRequest, conflict, notFound } from '@/lib/http/errors'
+import { ORG_ROLES, manageOrgDecision, type Caller, type OrgRole } from '@/lib/policy'
+import { badRequest, conflict, denial, notFound } from '@/lib/http/errors'
 
 export const orgRole = z.enum(ORG_ROLES as [OrgRole, ...OrgRole[]])
 export const PLANS = ['free', 'team', 'enterprise'] as const
@@ -38,6 +38,26 @@ export async function roleInOrg(userId: string | null | undefined, orgId: string
 
 export async function findOrg(name: string) {
   return db.org.findUnique({ where: { name } })
+}
+
+/**
+ * The organization named `name`, for a caller who may manage it (its admins; lib/policy decides).
+ * Throws the hub's 404 for an unknown name and the policy's denial otherwise; pages turn either into
+ * their 404 page.
+ */
+export async function authorizedOrg(caller: Caller, name: string) {
+  const org = await db.org.findUnique({ where: { name } })
+  if (!org) throw notFound('Organization not found')
+  const decision = manageOrgDecision(caller, await roleInOrg(caller?.userId, org.id))
+  if (decision !== 'allow') throw denial(decision, 'Organization')
+  return org
+}
+
+/** The members of an organization its admin manages, oldest first (the settings page). */
+export async function orgMembersView(caller: Caller, name: string) {
+  const org = await authorizedOrg(caller, name)
+  const members = await db.membership.findMany({ where: { orgId: org.id }, include: { user: true }, orderBy: { createdAt: 'asc' } })
+  return { ...org, members }
 }
 
 /** Adds a user (by name or e-mail) to the organization; an existing member's role changes as changeMember would. */

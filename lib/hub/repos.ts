@@ -170,3 +170,28 @@ export async function decideGatedAccess(caller: Caller, repoId: string, userId: 
   const { count } = await db.gatedAccess.updateMany({ where: { repoId, userId }, data: { status } })
   if (count === 0) throw notFound('No access request from this user')
 }
+
+/** A user's own repositories, for pickers on their settings pages. */
+export async function reposOwnedBy(userId: string) {
+  return db.repo.findMany({ where: { ownerUserId: userId }, orderBy: [{ type: 'asc' }, { name: 'asc' }], select: { type: true, namespace: true, name: true } })
+}
+
+/**
+ * What the repository page may show this caller: the repo (null when it does not exist or the caller
+ * may not know it does), what the caller may do, their own access request, and (for managers) the
+ * pending requests.
+ */
+export async function repoPageView(caller: Caller, type: RepoType, namespace: string, name: string) {
+  const repo = await db.repo.findUnique({ where: { type_namespace_name: { type, namespace, name } } })
+  if (!repo) return null
+  const ctx = await repoContext(caller, repo)
+  if (repoDecision(caller, 'view', repo, ctx) !== 'allow') return null
+  const may = (action: RepoAction) => repoDecision(caller, action, repo, ctx) === 'allow'
+  const mayManage = may('manage')
+  const [myRequest, pending] = await Promise.all([
+    caller && repo.gated ? db.gatedAccess.findUnique({ where: { repoId_userId: { repoId: repo.id, userId: caller.userId } } }) : null,
+    mayManage && repo.gated ? db.gatedAccess.findMany({ where: { repoId: repo.id, status: 'pending' }, include: { user: true } }) : [],
+  ])
+  return { repo, mayRead: may('read'), mayWrite: may('write'), mayManage, myRequest, pending }
+}
+

@@ -75,3 +75,14 @@ export async function usernameOf(userId: string): Promise<string> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true } })
   return user.username
 }
+
+/** The signed-in user's own account, for their settings page. */
+export async function ownAccount(userId: string) {
+  return db.user.findUniqueOrThrow({ where: { id: userId } })
+}
+
+/** Whether the user operates the hub (the header links /operator for them). */
+export async function isHubOperator(userId: string | null | undefined): Promise<boolean> {
+  if (!userId) return false
+  return (await db.user.findUnique({ where: { id: userId }, select: { isOperator: true } }))?.isOperator ?? false
+}

@@ -42,6 +42,11 @@ describe('the import graph', () => {
     expect(importsOf('components').filter(({ target }) => target.startsWith('app/'))).toEqual([])
   })
 
+  it('keeps pages, actions, route handlers and components away from the database (they ask lib/)', () => {
+    const direct = [...importsOf('app'), ...importsOf('components')].filter(({ target }) => target === 'lib/db' || target.startsWith('lib/db/') || target.startsWith('lib/generated'))
+    expect(direct).toEqual([])
+  })
+
   it('keeps lib/ from importing app/ and components/', () => {
     const upward = importsOf('lib').filter(({ target }) => target.startsWith('app/') || target.startsWith('components/'))
     expect(upward).toEqual([])

@@ -1,6 +1,6 @@
 // Managing one OAuth app: its settings, its client secret (rotate, or delete to make it public), deletion.
 import Link from 'next/link'
-import { readList } from '@/lib/db'
+import { editableFields } from '@/lib/oauth/clients/apps'
 import { ActionForm } from '@/components/ActionForm'
 import { AppFields } from '@/app/settings/applications/AppFields'
 import { deleteAppAction, deleteSecretAction, rotateSecretAction, updateAppAction } from '@/app/settings/applications/actions'
@@ -25,7 +25,7 @@ export function AppEditor({ app, backHref, org }: { app: Awaited<ReturnType<type
         <h2 id="edit-h" className="mb-3 font-semibold">Settings</h2>
         <ActionForm action={updateAppAction} submit="Save app">
           {hidden}
-          <AppFields idPrefix="edit" values={{ ...app, redirectUris: readList(app.redirectUris), scopes: readList(app.scopes) }} />
+          <AppFields idPrefix="edit" values={editableFields(app)} />
         </ActionForm>
       </section>
       <section className="card space-y-3" aria-labelledby="secret-h">

@@ -4,10 +4,8 @@
 import { revalidatePath } from 'next/cache'
 import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
-import { roleInOrg } from '@/lib/hub/orgs'
-import { manageOrgDecision } from '@/lib/policy'
-import { db } from '@/lib/db'
-import { denial, notFound, unauthorized } from '@/lib/http/errors'
+import { authorizedOrg } from '@/lib/hub/orgs'
+import { unauthorized } from '@/lib/http/errors'
 import { createApp, deleteApp, deleteSecret, manageableApp, rotateSecret, updateApp, type AppOwner } from '@/lib/oauth/clients/apps'
 import { answerForm, text, type FormState } from '@/lib/http/form'
 
@@ -32,11 +30,7 @@ async function ownerFor(form: FormData): Promise<AppOwner> {
   if (!caller) throw unauthorized('Sign in first')
   const orgName = text(form, 'org')
   if (!orgName) return { kind: 'user', userId: caller.userId }
-  const org = await db.org.findUnique({ where: { name: orgName } })
-  if (!org) throw notFound('Organization not found')
-  const decision = manageOrgDecision(caller, await roleInOrg(caller.userId, org.id))
-  if (decision !== 'allow') throw denial(decision, 'Organization')
-  return { kind: 'org', orgId: org.id }
+  return { kind: 'org', orgId: (await authorizedOrg(caller, orgName)).id }
 }
 
 async function managed(form: FormData) {

@@ -1,5 +1,5 @@
-import { db } from '@/lib/db'
 import { signedInCaller } from '@/lib/auth/caller'
+import { ownAccount } from '@/lib/hub/users'
 import { ActionForm } from '@/components/ActionForm'
 import { updateProfileAction } from '@/app/actions/hub'
 
@@ -7,7 +7,7 @@ export const metadata = { title: 'Profile settings' }
 
 export default async function ProfileSettingsPage() {
   const caller = await signedInCaller('/settings/profile')
-  const user = await db.user.findUniqueOrThrow({ where: { id: caller.userId } })
+  const user = await ownAccount(caller.userId)
   return (
     <div className="max-w-xl space-y-4">
       <h1 className="text-2xl font-semibold">Profile</h1>

@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation'
-import { db } from '@/lib/db'
+import { reposOwnedBy } from '@/lib/hub/repos'
 import { sessionCaller } from '@/lib/auth/caller'
 import { ISSUER_PRESETS, listPublishers, resourceName } from '@/lib/hub/publishers'
 import type { RepoType } from '@/lib/hub/names'
@@ -13,7 +13,7 @@ export default async function PublishersPage() {
   if (!caller) redirect('/login?next=/settings/publishers')
   const [publishers, repos] = await Promise.all([
     listPublishers(caller),
-    db.repo.findMany({ where: { ownerUserId: caller.userId }, orderBy: [{ type: 'asc' }, { name: 'asc' }], select: { type: true, namespace: true, name: true } }),
+    reposOwnedBy(caller.userId),
   ])
   return (
     <div className="max-w-3xl space-y-6">

@@ -2,7 +2,6 @@ import { signedInCaller } from '@/lib/auth/caller'
 import { FINE_GRAINED_SCOPES, listPersonalTokens } from '@/lib/auth/personal-tokens'
 import { TOKEN_ROLE_LABELS, type TokenRole } from '@/lib/auth/token-options'
 import { describeScope } from '@/lib/oauth/scopes'
-import { readList } from '@/lib/db'
 import { ActionForm } from '@/components/ActionForm'
 import { createTokenAction, revokeTokenAction } from '@/app/actions/hub'
 import { NewTokenFields } from './NewTokenFields'
@@ -41,7 +40,7 @@ export default async function TokensPage() {
                   <p className="text-xs text-slate-500">
                     <code>{t.prefix}…</code> · created {t.createdAt.toISOString().slice(0, 10)} · {t.lastUsedAt ? `last used ${t.lastUsedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC` : 'never used'}
                     {' · '}{t.expiresAt ? `${t.expiresAt <= now ? 'expired' : 'expires'} ${t.expiresAt.toISOString().slice(0, 10)}` : 'never expires'}
-                    {t.role === 'fineGrained' && ` · ${readList(t.scopes).join(', ')}`}
+                    {t.role === 'fineGrained' && ` · ${t.scopes.join(', ')}`}
                   </p>
                 </div>
                 <ActionForm action={revokeTokenAction} submit="Revoke" submitClassName="btn-danger" className="flex items-center gap-2">

@@ -108,6 +108,11 @@ export async function deleteApp(appId: string) {
 }
 
 /** The app, if the caller may manage it: its owner, or an admin of the organization that owns it. */
+/** An app's row with its list columns read, as the edit form shows them. */
+export function editableFields<T extends { redirectUris: string; scopes: string }>(app: T) {
+  return { ...app, redirectUris: readList(app.redirectUris), scopes: readList(app.scopes) }
+}
+
 export async function manageableApp(caller: Caller, appId: string) {
   if (!caller) throw unauthorized('Sign in first')
   const app = await db.oAuthApp.findUnique({ where: { id: appId } })

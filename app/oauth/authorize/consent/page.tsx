@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
-import { db } from '@/lib/db'
+import { usernameOf } from '@/lib/hub/users'
 import { decideWithoutPrompt, pickableOrgs, readAuthorizationRequest } from '@/lib/oauth/authorize'
 import { findConsent } from '@/lib/oauth/consent'
 import { ActionForm } from '@/components/ActionForm'
@@ -40,8 +40,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   // Arriving from the sign-in page: a remembered consent answers at once, as the endpoint would.
   const answer = await decideWithoutPrompt(request, caller.userId)
   if (answer) redirect(answer)
-  const [user, orgs, consent] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: caller.userId }, select: { username: true } }),
+  const [username, orgs, consent] = await Promise.all([
+    usernameOf(caller.userId),
     pickableOrgs(caller.userId),
     findConsent(caller.userId, request.client.clientId),
   ])
@@ -57,7 +57,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
             <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> wants to access your account</h1>
             <p className="text-sm text-slate-600">
               {client.homepage ? <a className="link" href={client.homepage} rel="noreferrer noopener" target="_blank">{hostOf(client.homepage)}</a> : 'No homepage'}
-              {' · '}signed in as <strong>{user.username}</strong>
+              {' · '}signed in as <strong>{username}</strong>
             </p>
           </div>
         </div>

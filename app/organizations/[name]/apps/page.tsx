@@ -1,10 +1,9 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { notFound, redirect } from 'next/navigation'
-import { db } from '@/lib/db'
+import { redirect } from 'next/navigation'
+import { orNotFound } from '@/lib/http/page-errors'
 import { sessionCaller } from '@/lib/auth/caller'
-import { roleInOrg } from '@/lib/hub/orgs'
-import { manageOrgDecision } from '@/lib/policy'
+import { authorizedOrg } from '@/lib/hub/orgs'
 import { listApps } from '@/lib/oauth/clients/apps'
 import { AppList } from '@/app/settings/applications/AppList'
 
@@ -16,8 +15,7 @@ export default async function OrgAppsPage({ params }: { params: Promise<{ name: 
   const name = decodeURIComponent((await params).name)
   const caller = await sessionCaller()
   if (!caller) redirect(`/login?next=/organizations/${name}/apps`)
-  const org = await db.org.findUnique({ where: { name } })
-  if (!org || manageOrgDecision(caller, await roleInOrg(caller.userId, org.id)) !== 'allow') notFound()
+  const org = await orNotFound(authorizedOrg(caller, name))
   return (
     <div className="max-w-3xl space-y-6">
       <div>

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { notFound, redirect } from 'next/navigation'
-import { db } from '@/lib/db'
+import { redirect } from 'next/navigation'
+import { orNotFound } from '@/lib/http/page-errors'
 import { sessionCaller } from '@/lib/auth/caller'
-import { roleInOrg, PLANS } from '@/lib/hub/orgs'
-import { manageOrgDecision, ORG_ROLES } from '@/lib/policy'
+import { orgMembersView, PLANS } from '@/lib/hub/orgs'
+import { ORG_ROLES } from '@/lib/policy'
 import { ActionForm } from '@/components/ActionForm'
 import { addMemberAction, changeMemberAction, setPlanAction } from '@/app/actions/hub'
 
@@ -16,9 +16,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
   const name = decodeURIComponent((await params).name)
   const caller = await sessionCaller()
   if (!caller) redirect(`/login?next=/organizations/${name}/settings`)
-  const org = await db.org.findUnique({ where: { name }, include: { members: { include: { user: true }, orderBy: { createdAt: 'asc' } } } })
-  if (!org) notFound()
-  if (manageOrgDecision(caller, await roleInOrg(caller.userId, org.id)) !== 'allow') notFound()
+  const org = await orNotFound(orgMembersView(caller, name))
   return (
     <div className="space-y-8">
       <div>

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound, redirect } from 'next/navigation'
-import { db } from '@/lib/db'
+import { authorizedOrg } from '@/lib/hub/orgs'
 import { sessionCaller } from '@/lib/auth/caller'
-import { HubError } from '@/lib/http/errors'
+import { orNotFound } from '@/lib/http/page-errors'
 import { manageableApp } from '@/lib/oauth/clients/apps'
 import { AppEditor } from '@/app/settings/applications/AppEditor'
 import { ExchangeSettings } from './ExchangeSettings'
@@ -16,12 +16,9 @@ export default async function OrgAppPage({ params }: { params: Promise<{ name: s
   const name = decodeURIComponent(rawName)
   const caller = await sessionCaller()
   if (!caller) redirect(`/login?next=/organizations/${name}/apps/${appId}`)
-  const app = await manageableApp(caller, appId).catch((e) => {
-    if (e instanceof HubError) notFound()
-    throw e
-  })
-  const org = await db.org.findUnique({ where: { name } })
-  if (!org || app.ownerOrgId !== org.id) notFound()
+  const app = await orNotFound(manageableApp(caller, appId))
+  const org = await orNotFound(authorizedOrg(caller, name))
+  if (app.ownerOrgId !== org.id) notFound()
   return (
     <div className="space-y-8">
       <AppEditor app={app} backHref={`/organizations/${org.name}/apps`} org={org.name} />
