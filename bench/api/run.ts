@@ -65,8 +65,7 @@ const hub = nextStart(root, PORT, {
   OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000',
   // Counted (the sliced limiter runs on every request) but never reached by one token's load.
   MODERATION_RATE_LIMIT_PER_MINUTE: '1000000000',
-  ...(process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}` } : {}),
-})
+}, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
 const sampleLoad = loadSampler()
 const before = await counts()
 try {

@@ -94,8 +94,7 @@ async function rows() {
 const hubProcess = nextStart(root, HUB_PORT, {
   OAUTH_TOKEN_LIMIT_PER_IP: '1000000000',
   OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000',
-  ...(process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}` } : {}),
-})
+}, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
 const opProcess = spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(OP_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
 const sampleLoad = loadSampler()
 try {
