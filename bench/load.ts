@@ -119,7 +119,7 @@ export function nextStart(root: string, port: number, env: Record<string, string
 }
 
 export async function stop(server: ChildProcess) {
-  if (server.exitCode !== null) return
+  if (server.exitCode !== null || server.signalCode !== null) return
   const exited = new Promise((resolve) => server.once('exit', resolve))
   process.kill(-server.pid!, 'SIGTERM')
   await exited

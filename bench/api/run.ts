@@ -13,7 +13,8 @@
  *
  * Settings: BENCH_REQUESTS (default 1500), BENCH_CONCURRENCY (default 16,64), BENCH_PORT (3661;
  * the bare server takes the next port), NEXT_DIST_DIR as for next start, BENCH_TARGETS (a comma
- * list of target numbers, 0-5, to measure only those), BENCH_PROFILE_DIR (the server writes a V8
+ * list of target numbers, 0-5, to measure only those), BENCH_SERVER=front (the prototype of
+ * bench/api/front.ts instead of next start), BENCH_PROFILE_DIR (the server writes a V8
  * CPU profile there when it stops: read it with bench/profile-summary.ts).
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -60,12 +61,17 @@ const bareSource = `
 const body = JSON.stringify({ issuer: 'http://127.0.0.1', padding: 'x'.repeat(1500) })
 require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'application/json' }); res.end(body) }).listen(${BARE_PORT}, '127.0.0.1')`
 const bare = spawn(process.execPath, ['-e', bareSource], { stdio: 'ignore', detached: true })
-const hub = nextStart(root, PORT, {
+// BENCH_SERVER=front: the prototype of bench/api/front.ts instead of next start.
+const hubEnv = {
   OAUTH_TOKEN_LIMIT_PER_IP: '1000000000',
   OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000',
   // Counted (the sliced limiter runs on every request) but never reached by one token's load.
   MODERATION_RATE_LIMIT_PER_MINUTE: '1000000000',
-}, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
+}
+const hub =
+  process.env.BENCH_SERVER === 'front'
+    ? spawn('npx', ['tsx', 'bench/api/front.ts', String(PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, HUB_URL: `http://127.0.0.1:${PORT}`, ...hubEnv }, detached: true })
+    : nextStart(root, PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
 const sampleLoad = loadSampler()
 const before = await counts()
 try {
@@ -92,11 +98,16 @@ try {
   }
   const results: { concurrency: number; target: string; cell: Cell }[] = []
   for (const concurrency of CONCURRENCY) {
-    const clients = new Map(targets.map((t) => [t, client(t.port, concurrency)]))
-    for (const t of targets) await run(Math.min(200, REQUESTS), concurrency, () => t.send(clients.get(t)!), (a) => t.ok(a.status, a.body)) // warm-up
+    // A fresh keep-alive pool per cell: a socket left idle while other targets run can outlast the
+    // server's keep-alive timeout, and a request sent on it as the server closes it fails.
+    const cell = (t: Target, count: number, pid?: number) => {
+      const get = client(t.port, concurrency)
+      return run(count, concurrency, () => t.send(get), (a) => t.ok(a.status, a.body), pid)
+    }
+    for (const t of targets) await cell(t, Math.min(200, REQUESTS)) // warm-up
     const rounds = new Map<Target, Cell[]>(targets.map((t) => [t, []]))
     for (let round = 0; round < ROUNDS; round++) {
-      for (const t of targets) rounds.get(t)!.push(await run(Math.ceil(REQUESTS / ROUNDS), concurrency, () => t.send(clients.get(t)!), (a) => t.ok(a.status, a.body), t.pid))
+      for (const t of targets) rounds.get(t)!.push(await cell(t, Math.ceil(REQUESTS / ROUNDS), t.pid))
     }
     for (const t of targets) {
       const cells = rounds.get(t)!.sort((a, b) => a.rps - b.rps)
@@ -106,7 +117,7 @@ try {
   }
   await stop(hub) // SIGTERM: the server writes its pending last-used times
   const after = await counts()
-  console.log(`\n${database}, ${REQUESTS} requests per target and concurrency (${ROUNDS} rounds, median round shown), load average ${sampleLoad()}\n`)
+  console.log(`\n${process.env.BENCH_SERVER === 'front' ? 'front prototype (bench/api/front.ts), ' : ''}${database}, ${REQUESTS} requests per target and concurrency (${ROUNDS} rounds, median round shown), load average ${sampleLoad()}\n`)
   console.log('| in flight | target | req/s | vs Next route | p50 ms | p99 ms | server CPU ms/req | failures |')
   console.log('|---|---|---|---|---|---|---|---|')
   for (const concurrency of CONCURRENCY) {
