@@ -13,7 +13,8 @@
  * of the database are counted before and after: every exchange must have stored exactly one
  * access and one refresh token and spent exactly one code.
  * Settings: BENCH_CODES (600), BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
- * BENCH_PROFILE_DIR (ModHub's server writes a V8 CPU profile there when it stops: bench/profile-summary.ts).
+ * BENCH_PROFILE_DIR (ModHub's server writes a V8 CPU profile there when it stops: bench/profile-summary.ts),
+ * BENCH_SERVER=front (ModHub served by the prototype of bench/api/front.ts instead of next start).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -91,17 +92,19 @@ async function rows() {
   }
 }
 
-const hubProcess = nextStart(root, HUB_PORT, {
-  OAUTH_TOKEN_LIMIT_PER_IP: '1000000000',
-  OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000',
-}, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
+const hubEnv = { OAUTH_TOKEN_LIMIT_PER_IP: '1000000000', OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000' }
+// BENCH_SERVER=front: the prototype of bench/api/front.ts (POST /oauth/token straight to its route handler).
+const front = process.env.BENCH_SERVER === 'front'
+const hubProcess = front
+  ? spawn('npx', ['tsx', 'bench/api/front.ts', String(HUB_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, HUB_URL: `http://127.0.0.1:${HUB_PORT}`, ...hubEnv }, detached: true })
+  : nextStart(root, HUB_PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
 const opProcess = spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(OP_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
 const sampleLoad = loadSampler()
 try {
   await waitFor(HUB_PORT, '/api/health', hubProcess)
   await waitFor(OP_PORT, '/.well-known/openid-configuration', opProcess)
   const hub: Server = {
-    name: `ModHub (${database})`,
+    name: `ModHub${front ? ' via the front prototype' : ''} (${database})`,
     port: HUB_PORT,
     pid: hubProcess.pid!,
     tokenPath: '/oauth/token',
