@@ -2,8 +2,8 @@
 // Windows are aligned to the clock (key@window-number), so one hit is one upsert statement: no
 // read-then-write transaction on the request path.
 //
-// Two ways to count. hit/peek are exact: every request is one statement (sign-in lockout, device
-// code guessing). A SlicedLimiter serves high-rate budgets (the token endpoint, the moderation API):
+// Two ways to count. hit is exact: every request is one statement (sign-in lockout, device code
+// guessing). A SlicedLimiter serves high-rate budgets (the token endpoint, the moderation API):
 // it reserves a slice of a window's budget with one statement and spends it in memory, so most
 // requests touch no database, and no instance can ever spend more than the shared budget.
 import { db, type Db } from '@/lib/db'
@@ -47,16 +47,6 @@ export async function hit(key: string, max: number, windowSeconds: number, now =
   maybeSweep(now, db)
   const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000))
   return { allowed: row.count <= max, retryAfterSeconds, remaining: Math.max(0, max - row.count) }
-}
-
-/** A counter's state without counting a request: for limits that only failures count. */
-export async function peek(key: string, max: number, windowSeconds: number, now = Date.now()): Promise<Limit> {
-  const windowMs = windowMsOf(windowSeconds)
-  const window = Math.floor(now / windowMs)
-  const row = await db.rateLimit.findUnique({ where: { key: `${key}@${window}` } })
-  const count = row?.count ?? 0
-  const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000))
-  return { allowed: count < max, retryAfterSeconds, remaining: Math.max(0, max - count) }
 }
 
 /** An instance reserves at most this share of a budget at once, and never more than SLICE_MAX. */

@@ -1,146 +1,160 @@
 /**
- * Token endpoint throughput: authorization-code exchanges and refreshes per second, ModHub (next start,
- * SQLite) against oidc-provider (in-memory adapter), side by side in one run, same client and load.
+ * Token endpoint throughput: authorization-code exchanges and refreshes per second, ModHub
+ * (`next start`) against oidc-provider (in-memory adapter), side by side in one run, same client
+ * and load, at each concurrency of BENCH_CONCURRENCY.
  *
- *   npm run build && npx tsx bench/oauth/run.ts        # uses NEXT_DIST_DIR if set, like next start
+ *   npm run build && npx tsx bench/oauth/run.ts                      # fresh SQLite file
+ *   DATABASE_URL=postgresql://... npx tsx bench/oauth/run.ts         # an empty PostgreSQL database
  *
  * Codes are minted before timing (ModHub: through lib/oauth as the consent page does; oidc-provider:
  * through its own models), so only POST /oauth/token is timed: Basic client auth, PKCE S256,
  * redirect_uri, scope openid profile email (an RS256 id_token each time), then one rotation of
- * every refresh token. CONCURRENCY requests are kept in flight over keep-alive connections.
+ * every refresh token. Requests go over keep-alive connections from a node:http client. The rows
+ * of the database are counted before and after: every exchange must have stored exactly one
+ * access and one refresh token and spent exactly one code.
+ * Settings: BENCH_CODES (600), BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
+ * BENCH_PROFILE_DIR (ModHub's server writes a V8 CPU profile there when it stops: bench/profile-summary.ts),
+ * BENCH_SERVER=front (ModHub served by the prototype of bench/api/front.ts instead of next start).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { client, fmt, loadSampler, nextStart, run, stop, waitFor, type Cell } from '../load'
 
 const CODES = Number(process.env.BENCH_CODES ?? 600)
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8)
-const HUB_PORT = 3689
-const OP_PORT = 3690
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,16').split(',').map(Number)
+const HUB_PORT = Number(process.env.BENCH_PORT ?? 3663)
+const OP_PORT = HUB_PORT + 1
+const WARMUP = 40
 const VERIFIER = 'bench-verifier-0123456789-0123456789-0123456789-abcdef'
 const root = path.resolve(import.meta.dirname, '../..')
 
-process.env.DATABASE_URL = 'file:./.tmp/bench-oauth.db'
+process.env.DATABASE_URL ||= 'file:./.tmp/bench-oauth.db'
 process.env.AUTH_SECRET ||= 'bench-only-secret'
+const url = process.env.DATABASE_URL
+const database = url.startsWith('file:') ? 'SQLite' : 'PostgreSQL'
+if (url.startsWith('file:')) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(root, url.slice(5) + suffix), { force: true })
+const { deploy } = await import('../../scripts/db')
+await deploy(url)
 
-type Phase = { requests: number; seconds: number; failures: number }
-type Result = { name: string; exchange: Phase; refresh: Phase }
+type Server = { name: string; port: number; pid: number; tokenPath: string; authorization: string; mint: (n: number) => Promise<string[]> }
+type Result = { server: string; concurrency: number; exchange: Cell; refresh: Cell }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200))
+const basic = (id: string, secret: string) => 'Basic ' + Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')
+
+async function measure(server: Server, concurrency: number, codes: number): Promise<Result> {
+  // A fresh keep-alive pool per phase: minting between phases can outlast the server's keep-alive
+  // timeout, and a request sent on a socket the server is closing fails with "socket hang up".
+  let post = client(server.port, concurrency)
+  const headers = { authorization: server.authorization, 'content-type': 'application/x-www-form-urlencoded' }
+  const exchange = (code: string) => post('POST', server.tokenPath, headers, new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1/cb', code_verifier: VERIFIER }).toString())
+  const refresh = (token: string) => post('POST', server.tokenPath, headers, new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString())
+  const tokens: string[] = []
+  const issued = (a: { status: number; body: string }, i: number) => {
+    if (a.status !== 200) return false
+    const json = JSON.parse(a.body) as { access_token?: string; refresh_token?: string; id_token?: string }
+    tokens[i] = json.refresh_token ?? ''
+    return Boolean(json.access_token && json.refresh_token && json.id_token)
   }
-  throw new Error(`${url} did not come up`)
+  const warm = await server.mint(WARMUP)
+  await run(warm.length, concurrency, (i) => exchange(warm[i]!), issued) // JIT, keys, caches, connections
+  const minted = await server.mint(codes)
+  post = client(server.port, concurrency)
+  const exchanged = await run(codes, concurrency, (i) => exchange(minted[i]!), issued, server.pid)
+  const refreshTokens = tokens.slice(0, codes)
+  post = client(server.port, concurrency)
+  const refreshed = await run(codes, concurrency, (i) => refresh(refreshTokens[i]!), (a) => a.status === 200 && Boolean((JSON.parse(a.body) as { access_token?: string }).access_token), server.pid)
+  return { server: server.name, concurrency, exchange: exchanged, refresh: refreshed }
 }
 
-/** Runs the requests with CONCURRENCY in flight; returns the answers and the wall time. */
-async function timed(bodies: URLSearchParams[], tokenUrl: string, authorization: string) {
-  const answers: Record<string, string>[] = new Array(bodies.length)
-  let next = 0
-  let failures = 0
-  const start = performance.now()
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < bodies.length) {
-        const i = next++
-        const res = await fetch(tokenUrl, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: bodies[i] })
-        const json = (await res.json()) as Record<string, string>
-        if (!res.ok || !json.access_token) {
-          if (failures++ === 0) console.error(`first failure: ${res.status} ${JSON.stringify(json)}`)
-        }
-        answers[i] = json
-      }
-    }),
-  )
-  return { answers, phase: { requests: bodies.length, seconds: (performance.now() - start) / 1000, failures } }
-}
+const { db } = await import('@/lib/db')
+const { createUser } = await import('@/lib/hub/users')
+const { createApp } = await import('@/lib/oauth/clients/apps')
+const { checkAuthorizationRequest, approve } = await import('@/lib/oauth/authorize')
+const { paramsFrom } = await import('@/lib/oauth/request')
+const { s256 } = await import('@/lib/oauth/pkce')
+const user = await createUser({ username: 'bench', email: 'bench@bench.test', password: 'bench-password' })
+const { app, secret } = await createApp({ kind: 'user', userId: user.id }, { name: 'Bench', redirectUris: ['http://127.0.0.1/cb'], scopes: ['openid', 'profile', 'email'] }, true)
+const checked = await checkAuthorizationRequest(
+  paramsFrom(Object.entries({ client_id: app.clientId, redirect_uri: 'http://127.0.0.1/cb', scope: 'openid profile email', code_challenge: s256(VERIFIER), code_challenge_method: 'S256', nonce: 'n' })),
+)
+if (checked.kind !== 'ok') throw new Error('bench authorization request refused')
 
-async function measure(name: string, tokenUrl: string, clientId: string, secret: string, mint: (n: number) => Promise<string[]>): Promise<Result> {
-  const authorization = 'Basic ' + Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')
-  const exchangeBodies = (codes: string[]) =>
-    codes.map((code) => new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1/cb', code_verifier: VERIFIER }))
-  await timed(exchangeBodies(await mint(20)), tokenUrl, authorization) // warm-up: JIT, key loading, connections
-  const codes = await mint(CODES)
-  const exchange = await timed(exchangeBodies(codes), tokenUrl, authorization)
-  const refreshBodies = exchange.answers.map((a) => new URLSearchParams({ grant_type: 'refresh_token', refresh_token: a.refresh_token ?? '' }))
-  const refresh = await timed(refreshBodies, tokenUrl, authorization)
-  return { name, exchange: exchange.phase, refresh: refresh.phase }
-}
-
-async function freshDatabase() {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(root, '.tmp/bench-oauth.db' + suffix), { force: true })
-  const { deploy } = await import('../../scripts/db')
-  await deploy(process.env.DATABASE_URL!)
-}
-
-/** Stops a detached server and waits until it has let go of the database. */
-async function stop(server: ChildProcess) {
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  process.kill(-server.pid!, 'SIGTERM')
-  await exited
-}
-
-/** wal: the database file in write-ahead-log mode (it persists in the file, so the server opens it so). */
-async function modhub(wal: boolean): Promise<Result> {
-  const { db } = await import('@/lib/db')
-  await db.$queryRawUnsafe(`PRAGMA journal_mode = ${wal ? 'WAL' : 'DELETE'}`)
-  const { createUser } = await import('@/lib/hub/users')
-  const { createApp } = await import('@/lib/oauth/clients/apps')
-  const { checkAuthorizationRequest, approve } = await import('@/lib/oauth/authorize')
-  const { paramsFrom } = await import('@/lib/oauth/request')
-  const { s256 } = await import('@/lib/oauth/pkce')
-  const user = await createUser({ username: `bench${wal ? 'wal' : ''}`, email: `bench${wal ? 'wal' : ''}@bench.test`, password: 'bench-password' })
-  const { app, secret } = await createApp({ kind: 'user', userId: user.id }, { name: 'Bench', redirectUris: ['http://127.0.0.1/cb'], scopes: ['openid', 'profile', 'email'] }, true)
-  const checked = await checkAuthorizationRequest(
-    paramsFrom(Object.entries({ client_id: app.clientId, redirect_uri: 'http://127.0.0.1/cb', scope: 'openid profile email', code_challenge: s256(VERIFIER), code_challenge_method: 'S256', nonce: 'n' })),
-  )
-  if (checked.kind !== 'ok') throw new Error('bench authorization request refused')
-  const mint = async (n: number) => {
-    const codes: string[] = []
-    for (let i = 0; i < n; i++) codes.push(new URL(await approve(checked.request, user.id, [])).searchParams.get('code')!)
-    return codes
-  }
-  const base = `http://127.0.0.1:${HUB_PORT}`
-  const server = spawn('npx', ['next', 'start', '-p', String(HUB_PORT), '-H', '127.0.0.1'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, HUB_URL: base, OAUTH_TOKEN_LIMIT_PER_IP: '1000000000', OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000' },
-    detached: true,
-  })
-  try {
-    await waitFor(`${base}/api/health`, server)
-    return await measure(wal ? 'ModHub, SQLite WAL' : 'ModHub, SQLite as deployed (rollback journal)', `${base}/oauth/token`, app.clientId, secret!, mint)
-  } finally {
-    await stop(server)
+async function rows() {
+  return {
+    codes: await db.authorizationCode.count(),
+    codesSpent: await db.authorizationCode.count({ where: { usedAt: { not: null } } }),
+    accessTokens: await db.accessToken.count(),
+    refreshTokens: await db.refreshToken.count(),
+    refreshTokensSpent: await db.refreshToken.count({ where: { usedAt: { not: null } } }),
+    revoked: (await db.accessToken.count({ where: { revokedAt: { not: null } } })) + (await db.refreshToken.count({ where: { revokedAt: { not: null } } })),
+    auditEntries: await db.auditLogEntry.count(),
   }
 }
 
-async function oidcProvider(): Promise<Result> {
-  const { s256 } = await import('@/lib/oauth/pkce')
-  const base = `http://127.0.0.1:${OP_PORT}`
-  const server = spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(OP_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
-  try {
-    await waitFor(`${base}/.well-known/openid-configuration`, server)
-    const mint = async (n: number) => (await (await fetch(`${base}/__mint?n=${n}&challenge=${s256(VERIFIER)}`, { method: 'POST' })).json()) as string[]
-    return await measure('oidc-provider', `${base}/token`, 'bench', 'bench-secret', mint)
-  } finally {
-    await stop(server)
+const hubEnv = { OAUTH_TOKEN_LIMIT_PER_IP: '1000000000', OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000' }
+// BENCH_SERVER=front: the prototype of bench/api/front.ts (POST /oauth/token straight to its route handler).
+const front = process.env.BENCH_SERVER === 'front'
+const hubProcess = front
+  ? spawn('npx', ['tsx', 'bench/api/front.ts', String(HUB_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, HUB_URL: `http://127.0.0.1:${HUB_PORT}`, ...hubEnv }, detached: true })
+  : nextStart(root, HUB_PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
+const opProcess = spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(OP_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+const sampleLoad = loadSampler()
+try {
+  await waitFor(HUB_PORT, '/api/health', hubProcess)
+  await waitFor(OP_PORT, '/.well-known/openid-configuration', opProcess)
+  const hub: Server = {
+    name: `ModHub${front ? ' via the front prototype' : ''} (${database})`,
+    port: HUB_PORT,
+    pid: hubProcess.pid!,
+    tokenPath: '/oauth/token',
+    authorization: basic(app.clientId, secret!),
+    mint: async (n) => {
+      const codes: string[] = []
+      for (let i = 0; i < n; i++) codes.push(new URL(await approve(checked.request, user.id, [])).searchParams.get('code')!)
+      return codes
+    },
   }
-}
+  const mintOp = client(OP_PORT, 1)
+  const op: Server = {
+    name: 'oidc-provider (memory)',
+    port: OP_PORT,
+    pid: opProcess.pid!,
+    tokenPath: '/token',
+    authorization: basic('bench', 'bench-secret'),
+    mint: async (n) => JSON.parse((await mintOp('POST', `/__mint?n=${n}&challenge=${s256(VERIFIER)}`)).body) as string[],
+  }
+  const before = await rows()
+  const results: Result[] = []
+  for (const concurrency of CONCURRENCY) for (const server of [hub, op]) results.push(await measure(server, concurrency, CODES))
+  const after = await rows()
 
-const rate = (p: Phase) => p.requests / p.seconds
-await freshDatabase()
-const results = [await modhub(false), await modhub(true), await oidcProvider()]
-console.log(`\n${CODES} codes, ${CONCURRENCY} in flight, ${(await import('node:os')).cpus().length} CPUs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}\n`)
-console.log('| server | code exchanges/s | refreshes/s | failures |')
-console.log('|---|---|---|---|')
-for (const r of results) console.log(`| ${r.name} | ${rate(r.exchange).toFixed(0)} | ${rate(r.refresh).toFixed(0)} | ${r.exchange.failures + r.refresh.failures} |`)
-const op = results[results.length - 1]!
-for (const hub of results.slice(0, -1)) {
-  console.log(`| ratio ${hub.name} / oidc-provider | ${(rate(hub.exchange) / rate(op.exchange)).toFixed(2)} | ${(rate(hub.refresh) / rate(op.refresh)).toFixed(2)} | |`)
+  console.log(`\n${database}: ${CODES} codes per server and concurrency, load average ${sampleLoad()}\n`)
+  console.log('| in flight | server | exchanges/s | p50 / p99 ms | refreshes/s | p50 / p99 ms | server CPU ms/req (exch. / refr.) | failures |')
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const r of results) {
+    const { exchange: e, refresh: f } = r
+    console.log(`| ${r.concurrency} | ${r.server} | ${fmt(e.rps)} | ${fmt(e.p50, 1)} / ${fmt(e.p99, 1)} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} | ${fmt(e.serverCpuMs, 2)} / ${fmt(f.serverCpuMs, 2)} | ${e.failures + f.failures} |`)
+  }
+  for (const concurrency of CONCURRENCY) {
+    const [h, o] = [results.find((r) => r.concurrency === concurrency && r.server === hub.name)!, results.find((r) => r.concurrency === concurrency && r.server === op.name)!]
+    console.log(`| ${concurrency} | **ratio ModHub / oidc-provider** | **${(h.exchange.rps / o.exchange.rps).toFixed(2)}** | | **${(h.refresh.rps / o.refresh.rps).toFixed(2)}** | | | |`)
+  }
+  const exchanges = CONCURRENCY.length * (CODES + WARMUP)
+  const refreshes = CONCURRENCY.length * CODES
+  const expected = {
+    codes: before.codes + exchanges,
+    codesSpent: before.codesSpent + exchanges,
+    accessTokens: before.accessTokens + exchanges + refreshes,
+    refreshTokens: before.refreshTokens + exchanges + refreshes,
+    refreshTokensSpent: before.refreshTokensSpent + refreshes,
+    revoked: before.revoked,
+    auditEntries: before.auditEntries,
+  }
+  console.log(`\nModHub rows before → after (expected after): ${Object.entries(after).map(([k, v]) => `${k} ${before[k as keyof typeof before]} → ${v} (${expected[k as keyof typeof expected]})`).join(', ')}`)
+  console.log(JSON.stringify(after) === JSON.stringify(expected) ? 'rows: every exchange and refresh stored exactly its rows; nothing lost or duplicated' : 'ROWS DIFFER FROM WHAT THE REQUESTS SHOULD HAVE STORED')
+} finally {
+  await stop(hubProcess)
+  await stop(opProcess)
 }
 process.exit(0)

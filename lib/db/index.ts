@@ -6,7 +6,7 @@ import { setting } from '@/lib/config/settings'
 import { PrismaClient as SqliteClient } from '@/lib/generated/sqlite/client'
 import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client'
 import { PrismaLibSql } from '@prisma/adapter-libsql'
-import type { Client as LibSqlClient, Config as LibSqlConfig, TransactionMode } from '@libsql/client'
+import type { Client as LibSqlClient, Config as LibSqlConfig, InArgs, InStatement, Transaction, TransactionMode } from '@libsql/client'
 import { PrismaPg } from '@prisma/adapter-pg'
 
 export type Db = InstanceType<typeof SqliteClient>
@@ -36,22 +36,43 @@ function connect(): Db {
  * WAL (set once; it stays in the file) lets readers run beside the writer and several processes
  * share the file; synchronous=NORMAL syncs at checkpoints instead of at every commit (still
  * crash-safe in WAL mode), which was ~95% of a token request's time; busy_timeout waits for another
- * process's writer instead of failing at once. Both are settings of the connection, and
- * @libsql/client hands its connection to every interactive transaction and opens a new one for
- * what follows, so each new connection is tuned as it is opened (before, every commit after a
- * process's first transaction flushed to disk again, and writers failed at once on a busy file).
+ * process's writer instead of failing at once. Both are settings of the connection.
+ *
+ * @libsql/client hands its connection to each interactive transaction and opens a new one for what
+ * follows: every transaction paid for opening the file, re-preparing every statement, and lost the
+ * settings above (commits flushed to disk again, writers failed at once on a busy file). The Prisma
+ * adapter holds its lock from BEGIN to COMMIT/ROLLBACK, so no other statement can use the
+ * connection meanwhile, and the transaction can run on the one connection the client keeps.
  */
 class TunedLibSql extends PrismaLibSql {
   override createClient(config: LibSqlConfig): LibSqlClient {
     const client = super.createClient(config)
-    const tune = () => client.executeMultiple('PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000')
-    const transaction = client.transaction.bind(client)
+    void client.executeMultiple('PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000').catch((error) => console.error('could not tune SQLite', error))
     client.transaction = async (mode?: TransactionMode) => {
-      const tx = await transaction(mode)
-      await tune() // opens and tunes the connection that replaces the one the transaction took
-      return tx
+      await client.execute(mode === 'write' ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED')
+      let open = true
+      const end = async (sql: 'COMMIT' | 'ROLLBACK') => {
+        if (!open) return
+        open = false
+        await client.execute(sql)
+      }
+      const transaction: Pick<Transaction, 'execute' | 'batch' | 'executeMultiple' | 'commit' | 'rollback' | 'close' | 'closed'> = {
+        execute: (statement: InStatement | string, args?: InArgs) => client.execute(typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement),
+        batch: async (statements) => {
+          const results = []
+          for (const statement of statements) results.push(await client.execute(Array.isArray(statement) ? { sql: statement[0], args: statement[1] ?? [] } : statement))
+          return results
+        },
+        executeMultiple: (sql) => client.executeMultiple(sql),
+        commit: () => end('COMMIT'),
+        rollback: () => end('ROLLBACK'),
+        close: () => void end('ROLLBACK').catch(() => {}),
+        get closed() {
+          return !open
+        },
+      }
+      return transaction as Transaction
     }
-    void tune().catch((error) => console.error('could not tune SQLite', error))
     return client
   }
 }

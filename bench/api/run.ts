@@ -1,0 +1,135 @@
+/**
+ * Bearer-token API reads and moderation requests against the framework's floor, in one run and
+ * one `next start`: a bare node:http server (a child process answering a fixed JSON body), a Next
+ * route handler that touches no database (GET /.well-known/openid-configuration, the "static
+ * route"), GET /api/health (one query), GET /api/whoami-v2 and GET /api/datasets/alice/private-notes
+ * with a personal token, and POST /rai/v1/raimoderationmodels/sentimentmodel (offline engine) with
+ * a write token. Each target gets BENCH_REQUESTS requests per concurrency level in three
+ * interleaved rounds (so drift on the shared machine hits every target alike); rates and
+ * latencies are the median round's.
+ *
+ *   npm run build && npx tsx bench/api/run.ts                       # fresh SQLite file
+ *   DATABASE_URL=postgresql://... npx tsx bench/api/run.ts          # an empty PostgreSQL database
+ *
+ * Settings: BENCH_REQUESTS (default 1500), BENCH_CONCURRENCY (default 16,64), BENCH_PORT (3661;
+ * the bare server takes the next port), NEXT_DIST_DIR as for next start, BENCH_TARGETS (a comma
+ * list of target numbers, 0-5, to measure only those), BENCH_SERVER=front (the prototype of
+ * bench/api/front.ts instead of next start), BENCH_PROFILE_DIR (the server writes a V8
+ * CPU profile there when it stops: read it with bench/profile-summary.ts).
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { client, fmt, loadSampler, nextStart, run, stop, waitFor, type Cell } from '../load'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500)
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '16,64').split(',').map(Number)
+const PORT = Number(process.env.BENCH_PORT ?? 3661)
+const BARE_PORT = PORT + 1
+const ROUNDS = 3
+process.env.DATABASE_URL ||= 'file:./.tmp/bench-api.db'
+process.env.AUTH_SECRET ||= 'bench-only-secret'
+const url = process.env.DATABASE_URL
+const database = url.startsWith('file:') ? 'SQLite' : 'PostgreSQL'
+
+if (url.startsWith('file:')) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(root, url.slice(5) + suffix), { force: true })
+const { deploy } = await import('../../scripts/db')
+await deploy(url)
+if (spawnSync('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('seeding failed')
+
+const { db } = await import('@/lib/db')
+const { issueToken } = await import('@/lib/auth/tokens')
+const { ENDPOINTS } = await import('@/lib/moderation/api/endpoints')
+const alice = await db.user.findUniqueOrThrow({ where: { username: 'alice' } })
+const reader = await issueToken({ kind: 'personal', userId: alice.id, displayName: 'bench read', role: 'read' })
+const writer = await issueToken({ kind: 'personal', userId: alice.id, displayName: 'bench write', role: 'write' })
+const sentiment = ENDPOINTS.find((e) => e.path === 'sentimentmodel')!
+const moderationBody = JSON.stringify(sentiment.example)
+
+async function counts() {
+  return {
+    accessTokens: await db.accessToken.count(),
+    withLastUsed: await db.accessToken.count({ where: { lastUsedAt: { not: null } } }),
+    rateLimitRows: await db.rateLimit.count(),
+    auditEntries: await db.auditLogEntry.count(),
+  }
+}
+
+// The floor: node:http alone, answering a JSON body like the discovery document's size.
+const bareSource = `
+const body = JSON.stringify({ issuer: 'http://127.0.0.1', padding: 'x'.repeat(1500) })
+require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'application/json' }); res.end(body) }).listen(${BARE_PORT}, '127.0.0.1')`
+const bare = spawn(process.execPath, ['-e', bareSource], { stdio: 'ignore', detached: true })
+// BENCH_SERVER=front: the prototype of bench/api/front.ts instead of next start.
+const hubEnv = {
+  OAUTH_TOKEN_LIMIT_PER_IP: '1000000000',
+  OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000',
+  // Counted (the sliced limiter runs on every request) but never reached by one token's load.
+  MODERATION_RATE_LIMIT_PER_MINUTE: '1000000000',
+}
+const hub =
+  process.env.BENCH_SERVER === 'front'
+    ? spawn('npx', ['tsx', 'bench/api/front.ts', String(PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, HUB_URL: `http://127.0.0.1:${PORT}`, ...hubEnv }, detached: true })
+    : nextStart(root, PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
+const sampleLoad = loadSampler()
+const before = await counts()
+try {
+  await waitFor(BARE_PORT, '/', bare)
+  await waitFor(PORT, '/api/health', hub)
+  type Target = { name: string; port: number; pid: number; send: (get: ReturnType<typeof client>) => Promise<{ status: number; body: string }>; ok: (status: number, body: string) => boolean }
+  const targets: Target[] = [
+    { name: 'bare node:http', port: BARE_PORT, pid: bare.pid!, send: (c) => c('GET', '/'), ok: (s) => s === 200 },
+    { name: 'Next route, no database (openid-configuration)', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/.well-known/openid-configuration'), ok: (s, b) => s === 200 && b.includes('issuer') },
+    { name: 'GET /api/health (one query)', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/health'), ok: (s) => s === 200 },
+    { name: 'GET /api/whoami-v2, token', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/whoami-v2', { authorization: `Bearer ${reader.token}` }), ok: (s, b) => s === 200 && b.includes('"alice"') },
+    { name: 'GET /api/datasets/alice/private-notes, token', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/datasets/alice/private-notes', { authorization: `Bearer ${reader.token}` }), ok: (s, b) => s === 200 && b.includes('private-notes') },
+    {
+      name: 'POST moderation sentimentmodel (offline), token',
+      port: PORT,
+      pid: hub.pid!,
+      send: (c) => c('POST', '/rai/v1/raimoderationmodels/sentimentmodel', { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' }, moderationBody),
+      ok: (s) => s === 200,
+    },
+  ]
+  if (process.env.BENCH_TARGETS) {
+    const keep = new Set(process.env.BENCH_TARGETS.split(',').map(Number))
+    for (let i = targets.length - 1; i >= 0; i--) if (!keep.has(i) && i !== 1) targets.splice(i, 1) // the Next route is the yardstick
+  }
+  const results: { concurrency: number; target: string; cell: Cell }[] = []
+  for (const concurrency of CONCURRENCY) {
+    // A fresh keep-alive pool per cell: a socket left idle while other targets run can outlast the
+    // server's keep-alive timeout, and a request sent on it as the server closes it fails.
+    const cell = (t: Target, count: number, pid?: number) => {
+      const get = client(t.port, concurrency)
+      return run(count, concurrency, () => t.send(get), (a) => t.ok(a.status, a.body), pid)
+    }
+    for (const t of targets) await cell(t, Math.min(200, REQUESTS)) // warm-up
+    const rounds = new Map<Target, Cell[]>(targets.map((t) => [t, []]))
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const t of targets) rounds.get(t)!.push(await cell(t, Math.ceil(REQUESTS / ROUNDS), t.pid))
+    }
+    for (const t of targets) {
+      const cells = rounds.get(t)!.sort((a, b) => a.rps - b.rps)
+      const median = cells[Math.floor(cells.length / 2)]!
+      results.push({ concurrency, target: t.name, cell: { ...median, failures: cells.reduce((n, c) => n + c.failures, 0), requests: cells.reduce((n, c) => n + c.requests, 0) } })
+    }
+  }
+  await stop(hub) // SIGTERM: the server writes its pending last-used times
+  const after = await counts()
+  console.log(`\n${process.env.BENCH_SERVER === 'front' ? 'front prototype (bench/api/front.ts), ' : ''}${database}, ${REQUESTS} requests per target and concurrency (${ROUNDS} rounds, median round shown), load average ${sampleLoad()}\n`)
+  console.log('| in flight | target | req/s | vs Next route | p50 ms | p99 ms | server CPU ms/req | failures |')
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const concurrency of CONCURRENCY) {
+    const floor = results.find((r) => r.concurrency === concurrency && r.target.startsWith('Next route'))!.cell.rps
+    for (const r of results.filter((x) => x.concurrency === concurrency)) {
+      const c = r.cell
+      console.log(`| ${concurrency} | ${r.target} | ${fmt(c.rps)} | ${(c.rps / floor).toFixed(2)} | ${fmt(c.p50, 1)} | ${fmt(c.p99, 1)} | ${fmt(c.serverCpuMs, 2)} | ${c.failures}/${c.requests} |`)
+    }
+  }
+  console.log(`\nrows before → after: ${Object.entries(before).map(([k, v]) => `${k} ${v} → ${after[k as keyof typeof after]}`).join(', ')}`)
+} finally {
+  await stop(hub)
+  await stop(bare)
+}
+process.exit(0)
