@@ -14,7 +14,7 @@ test.describe('sign-in returns to the page it started from', () => {
     await page.getByLabel('Password').fill(DEMO.carol)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).toHaveURL(/\/datasets\/bob\/gated-corpus$/)
-    await expect(page.getByRole('heading', { name: /gated-corpus/ })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: /gated-corpus/ })).toBeVisible()
   })
 
   test('signing up from a gated dataset lands there too', async ({ page }) => {

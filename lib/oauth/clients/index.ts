@@ -51,7 +51,11 @@ export function clientFromApp(app: AppRow): Client {
  */
 export const CLIENT_CACHE_MS = 5000
 const CLIENT_CACHE_MAX = 1000
-const cachedClients = new Map<string, { client: Client; until: number }>()
+// On globalThis, not in module scope: Next loads a module once per bundle layer, so a server
+// action (which rotates a secret) and the token route would otherwise hold two caches, and the
+// action's invalidation would not reach the route's copy.
+const shared = globalThis as unknown as { modhubClientCache?: Map<string, { client: Client; until: number }> }
+const cachedClients = (shared.modhubClientCache ??= new Map())
 
 /** After any change to a registration. */
 export function forgetCachedClients(): void {
