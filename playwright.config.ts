@@ -28,6 +28,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // Loopback CIMD documents and CI issuers are served by the tests themselves: allowed here only.
-    env: { HUB_URL: `http://localhost:${port}`, PORT: String(port), OAUTH_ALLOW_LOOPBACK_FETCH: '1' },
+    // Every test user signs in from this one address: the per-address sign-in budget is the suite's,
+    // not a visitor's (the limit itself is tested in tests/integration/security).
+    env: { HUB_URL: `http://localhost:${port}`, PORT: String(port), OAUTH_ALLOW_LOOPBACK_FETCH: '1', SIGN_IN_ATTEMPTS_PER_ADDRESS: '10000' },
   },
 })

@@ -3,6 +3,7 @@
 // address share one counter; logins that name no account are counted under their normalised
 // spelling, so guessing at unknown names is slowed the same way.
 import { db } from '@/lib/db'
+import { setting } from '@/lib/config'
 import { decoyHash, verifyPassword } from '@/lib/auth/password'
 import { hit, resetLimit } from '@/lib/ratelimit'
 
@@ -22,8 +23,6 @@ export async function passwordMatches(user: { passwordHash: string } | null, pas
   return user !== null && ok
 }
 
-const ATTEMPTS_PER_ACCOUNT = 10
-const ATTEMPTS_PER_ADDRESS = 50
 const WINDOW_SECONDS = 15 * 60
 
 export type SignInResult = { kind: 'ok'; user: NonNullable<Awaited<ReturnType<typeof findUserByLogin>>> } | { kind: 'wrong' } | { kind: 'rate_limited' }
@@ -36,8 +35,8 @@ function accountLimitKey(user: { id: string } | null, login: string): string {
 export async function signInWithPassword(login: string, password: string, ip: string): Promise<SignInResult> {
   const user = await findUserByLogin(login)
   const accountKey = accountLimitKey(user, login)
-  const account = await hit(accountKey, ATTEMPTS_PER_ACCOUNT, WINDOW_SECONDS)
-  const address = await hit(`login:ip:${ip}`, ATTEMPTS_PER_ADDRESS, WINDOW_SECONDS)
+  const account = await hit(accountKey, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT'), WINDOW_SECONDS)
+  const address = await hit(`login:ip:${ip}`, setting('SIGN_IN_ATTEMPTS_PER_ADDRESS'), WINDOW_SECONDS)
   if (!account.allowed || !address.allowed) return { kind: 'rate_limited' }
   const matches = await passwordMatches(user, password)
   if (!user || !matches) return { kind: 'wrong' }

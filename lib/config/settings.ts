@@ -31,6 +31,10 @@ export const SETTINGS = {
   AUTH_SECRET: str('', 'signs sessions; every instance behind a load balancer must share it', 'random, kept in `data/auth-secret`'),
   TRUST_PROXY_HOPS: int(0, 'how many reverse proxies stand in front of the hub; per-address rate limits and audit records take the client address that many entries back from the end of `X-Forwarded-For` (see [Client addresses](#client-addresses))', { max: 10 }),
 
+  // Sign-in
+  SIGN_IN_ATTEMPTS_PER_ACCOUNT: int(10, 'sign-in attempts per account per 15 minutes (counted on the account a login names, however it is spelled; a success resets it)', { min: 1 }),
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: int(50, 'sign-in attempts per client address per 15 minutes', { min: 1 }),
+
   // OAuth
   OAUTH_TOKEN_LIMIT_PER_IP: int(600, 'token requests per client address per minute (429 with Retry-After beyond)'),
   OAUTH_TOKEN_LIMIT_PER_CLIENT: int(1200, 'token requests per minute that authenticated as one client (requests naming it with a wrong secret do not count)'),
