@@ -68,7 +68,10 @@ export const SETTINGS = {
 
   // Moderation models
   MODELS_DIR: str('public/models', 'neural moderation models (transformers.js layout)'),
-  OFFLINE_MODELS_DIR: str('public/models/offline', 'the offline engines\' ONNX graphs'),
+  OFFLINE_MODELS_REPO: str('modhub-models/offline-moderation', 'the model repo on this hub holding the offline engines\' ONNX graphs (downloaded into MODELS_CACHE_DIR on first use)'),
+  OFFLINE_MODELS_REVISION: str('main', 'the branch or commit of OFFLINE_MODELS_REPO the engines run (a branch is resolved once per process)'),
+  OFFLINE_MODELS_DIR: str('', 'a folder holding the offline engines\' graphs, used instead of OFFLINE_MODELS_REPO (air-gapped installs; the project ships them in `public/models/offline`)'),
+  MODELS_CACHE_DIR: str('data/models-cache', 'where the server keeps the model repo revisions it loaded, in the Hugging Face cache layout'),
   MODERATION_MODEL_LOADING: oneOf(['lazy', 'eager'] as const, 'lazy', '`eager` loads every installed model at start; `GET /rai/v1/raimoderationmodels/health` answers 503 until they are ready'),
   MODERATION_MICROBATCH: oneOf(['on', 'off'] as const, 'on', 'micro-batching of concurrent requests to one model'),
   MODERATION_BATCH_MAX: int(32, 'most sequences in one micro-batch', { min: 1 }),
