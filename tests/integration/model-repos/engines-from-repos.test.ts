@@ -1,9 +1,10 @@
 /**
- * The offline moderation engines loaded from a model repo on this hub (issue 15): the seed commits
+ * The moderation engines loaded from model repos on this hub (issue 15): the seed commits
  * the graphs through lib/hub/files, the real route handler answers from them and names the repo
  * and revision, a revision pushed with @huggingface/hub is loaded when it is asked for, a repo the
  * server cannot read or that lacks files is a 503 naming the repo, the cache is reused after a
- * restart, and a corrupted cached file or stored blob never ends up in the cache.
+ * restart, and a corrupted cached file or stored blob never ends up in the cache. The neural
+ * checks load the seeded tiny models from their repos (MODERATION_MODEL_<CHECK>).
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -231,5 +232,46 @@ describe('the cache', () => {
     expect(error.message).toContain(`${MODELS_NAMESPACE}/damaged-graphs: checksum mismatch for toxicity.onnx`)
     const blobs = path.join(repoCacheFolder(`${MODELS_NAMESPACE}/damaged-graphs`), 'blobs')
     expect(fs.readdirSync(blobs)).toEqual([])
+  })
+})
+
+describe('neural checks from model repos', () => {
+  const TOXICITY_REPO = `${MODELS_NAMESPACE}/unbiased-toxic-roberta-tiny`
+  const text = { text: 'You are a wonderful person.' }
+
+  afterAll(async () => {
+    vi.stubEnv('MODERATION_MODEL_TOXICITY', '')
+    await runtime.configureModelRuntime({ modelsDir: emptyModels, loading: 'lazy', microBatching: false })
+  })
+
+  it('answers from the repo, names it, and matches the same files loaded from a folder', async () => {
+    vi.stubEnv('MODERATION_MODEL_TOXICITY', TOXICITY_REPO)
+    await runtime.configureModelRuntime({ modelsDir: emptyModels, loading: 'lazy', microBatching: false })
+    const fromRepo = await post('detoxifymodel', text)
+    expect(fromRepo.status, JSON.stringify(fromRepo.json)).toBe(200)
+    expect(fromRepo.engine).toBe(`neural:${TOXICITY_REPO}@main`)
+
+    vi.stubEnv('MODERATION_MODEL_TOXICITY', '')
+    await runtime.configureModelRuntime({ modelsDir: path.resolve('tests/fixtures/tiny-models'), loading: 'lazy', microBatching: false })
+    const fromFolder = await post('detoxifymodel', text)
+    expect(fromFolder.engine).toBe('neural:unitary/unbiased-toxic-roberta')
+    expect(fromRepo.json.toxicScore).toEqual(fromFolder.json.toxicScore)
+  })
+
+  it('a repo without the model files, or one the server cannot read, is a 503 naming it (no silent fallback)', async () => {
+    vi.stubEnv('MODERATION_MODEL_TOXICITY', `${OFFLINE_MODELS_REPO}@main`)
+    await runtime.configureModelRuntime({ modelsDir: emptyModels, loading: 'lazy', microBatching: false })
+    const wrong = await post('detoxifymodel', text)
+    expect(wrong.status).toBe(503)
+    expect(JSON.stringify(wrong.json)).toContain(`${OFFLINE_MODELS_REPO}@main: missing config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx`)
+
+    const secret = await createRepo(ownerSession, { namespace: MODELS_NAMESPACE, name: 'private-toxicity', private: true })
+    // The tiny toxicity model's seed files, committed into the private repo.
+    await seedRepoFiles(ownerSession, { ...secret, name: 'unbiased-toxic-roberta-tiny' })
+    vi.stubEnv('MODERATION_MODEL_TOXICITY', `${MODELS_NAMESPACE}/private-toxicity`)
+    await runtime.configureModelRuntime({ modelsDir: emptyModels, loading: 'lazy', microBatching: false })
+    const refused = await post('detoxifymodel', text)
+    expect(refused.status).toBe(503)
+    expect(JSON.stringify(refused.json)).toContain(`${MODELS_NAMESPACE}/private-toxicity: no such model repo, or the server has no read access`)
   })
 })
