@@ -10,7 +10,7 @@ export function RepoList({ repos, empty }: { repos: RepoSummary[]; empty: string
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {repos.map((r) => (
-        <li key={r.id}>
+        <li key={r.id} className="min-w-0">
           <Link href={repoPath(r.type as RepoType, r.namespace, r.name)} className="card flex items-start gap-3 p-4 hover:border-brand-500">
             <span aria-hidden className="mt-0.5 text-brand-600">{ICON[r.type]}</span>
             <span className="min-w-0">

@@ -23,12 +23,12 @@ function folderFiles(dir: string, prefix = ''): SeedFile[] {
     .map((rel) => ({ path: prefix + rel, file: path.join(dir, rel) }))
 }
 
-/** The namespace that holds the models the hub runs itself (an organization the operator administers; `modhub` itself is a reserved name). */
-export const MODELS_NAMESPACE = 'modhub-models'
+/** The namespace that holds the models the hub runs itself (an organization the operator administers; not `modhub`: a reserved name, and page links named ModHub must stay unique). */
+export const MODELS_NAMESPACE = 'hub-models'
 export const OFFLINE_MODELS_REPO = `${MODELS_NAMESPACE}/offline-moderation`
 const TINY_MODELS_DIR = 'tests/fixtures/tiny-models'
 
-/** The repo on this hub holding the tiny stand-in for a neural check's model: `modhub-models/<model name>-tiny`. */
+/** The repo on this hub holding the tiny stand-in for a neural check's model: `hub-models/<model name>-tiny`. */
 export const tinyModelRepo = (modelId: string) => `${MODELS_NAMESPACE}/${modelId.split('/')[1].replace(/(-tiny)?$/, '-tiny')}`
 
 const OFFLINE_CARD = card(

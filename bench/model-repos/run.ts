@@ -59,8 +59,8 @@ function measure(label: string, env: NodeJS.ProcessEnv, checks: string[], before
 
 const emptyCache = () => fs.rmSync(cache, { recursive: true, force: true })
 const neuralRepos = {
-  MODERATION_MODEL_TOXICITY: 'modhub-models/unbiased-toxic-roberta-tiny',
-  MODERATION_MODEL_PROMPT_INJECTION: 'modhub-models/deberta-v3-base-injection-tiny',
+  MODERATION_MODEL_TOXICITY: 'hub-models/unbiased-toxic-roberta-tiny',
+  MODERATION_MODEL_PROMPT_INJECTION: 'hub-models/deberta-v3-base-injection-tiny',
 }
 const rows: [string, Times][] = [
   ['offline graphs, repo, cold cache', measure('offline cold', base, OFFLINE_CHECKS, emptyCache)],

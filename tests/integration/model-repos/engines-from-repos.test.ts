@@ -109,7 +109,7 @@ describe('the seed', () => {
 })
 
 describe('the moderation API from the repo', () => {
-  it('answers every graph check from modhub-models/offline-moderation@main and names it', async () => {
+  it('answers every graph check from hub-models/offline-moderation@main and names it', async () => {
     useRepo(OFFLINE_MODELS_REPO)
     const cases: [string, string][] = [
       ['detoxifymodel', 'toxicity-lexicon-lr'],
@@ -177,8 +177,8 @@ describe('a repo that cannot be used is a 503 naming the repo', () => {
   }
 
   it('unknown repo, unknown revision, private repo, not a repo id', async () => {
-    useRepo('modhub-models/no-such-model')
-    expect(await reason('detoxifymodel', { text: 'hi' })).toContain('modhub-models/no-such-model: no such model repo, or the server has no read access')
+    useRepo('hub-models/no-such-model')
+    expect(await reason('detoxifymodel', { text: 'hi' })).toContain('hub-models/no-such-model: no such model repo, or the server has no read access')
     useRepo(OFFLINE_MODELS_REPO, 'v9-missing')
     expect(await reason('detoxifymodel', { text: 'hi' })).toContain(`${OFFLINE_MODELS_REPO}: revision v9-missing does not exist`)
     const secret = await createRepo(ownerSession, { namespace: MODELS_NAMESPACE, name: 'private-graphs', private: true })
