@@ -11,7 +11,13 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/setup/database.ts'],
-    env: { DATABASE_URL: process.env.DATABASE_URL, AUTH_SECRET: process.env.AUTH_SECRET || 'vitest-only-secret' },
+    // The offline engines' numerics are tested on the shipped folder (the air-gapped override);
+    // tests/integration/model-repos loads them from hub repos instead.
+    env: {
+      DATABASE_URL: process.env.DATABASE_URL,
+      AUTH_SECRET: process.env.AUTH_SECRET || 'vitest-only-secret',
+      OFFLINE_MODELS_DIR: process.env.OFFLINE_MODELS_DIR ?? 'public/models/offline',
+    },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Integration tests share one database; run files one after another.

@@ -27,7 +27,7 @@ export function RepoList({ repos, empty, action }: { repos: RepoSummary[]; empty
         )
         const href = repoPath(r.type as RepoType, r.namespace, r.name)
         return (
-          <li key={r.id}>
+          <li key={r.id} className="min-w-0">
             {action ? (
               <div className="card flex items-start gap-3 p-4">
                 <Link href={href} className="flex min-w-0 flex-1 items-start gap-3 hover:text-brand-700">{summary}</Link>

@@ -2,16 +2,124 @@
 // lib/hub/files (the code path of every upload: small text inline, binaries stored and committed as
 // LFS objects), so the hub is explorable on first start.
 import fs from 'node:fs'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import { createCommit, storeBlob, type CommitOperation } from '@/lib/hub/files'
 import type { RepoRow } from '@/lib/hub/repos'
+import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
 import type { Caller } from '@/lib/policy'
 
 type SeedFile = { path: string; text?: string; file?: string }
 
 const card = (meta: string, body: string) => `---\n${meta.trim()}\n---\n\n${body.trim()}\n`
 
+/** Every file under `dir` (sorted), at the same relative path under `prefix` in the repo. */
+function folderFiles(dir: string, prefix = ''): SeedFile[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort()
+    .map((rel) => ({ path: prefix + rel, file: path.join(dir, rel) }))
+}
+
+/** The namespace that holds the models the hub runs itself (an organization the operator administers; not `modhub`: a reserved name, and page links named ModHub must stay unique). */
+export const MODELS_NAMESPACE = 'hub-models'
+export const OFFLINE_MODELS_REPO = `${MODELS_NAMESPACE}/offline-moderation`
+const TINY_MODELS_DIR = 'tests/fixtures/tiny-models'
+
+/** The repo on this hub holding the tiny stand-in for a neural check's model: `hub-models/<model name>-tiny`. */
+export const tinyModelRepo = (modelId: string) => `${MODELS_NAMESPACE}/${modelId.split('/')[1].replace(/(-tiny)?$/, '-tiny')}`
+
+const OFFLINE_CARD = card(
+  'license: other\nlibrary_name: onnx\npipeline_tag: text-classification\nlanguage:\n  - en\ntags:\n  - moderation\n  - offline\n  - onnx',
+  `# offline-moderation
+
+The ONNX graphs (and the vocabularies and term lists beside them) of the moderation API's **offline engines**: toxicity,
+prompt injection, gibberish, banned code, restricted topics and sentence embeddings. The server downloads this repo on
+first use of a check and runs the graphs with onnxruntime-node; the [playground](/playground) runs the same files in the
+browser with onnxruntime-web.
+
+## How it was made
+
+\`npm run train:offline\` (\`scripts/train-offline/\`) trains every file from data that ships inside the project's npm
+packages and Debian packages; nothing is downloaded. \`SOURCES.md\` lists the inputs of each model and their licences;
+\`bench/offline/RESULTS.md\` has the numbers on the project's evaluation sets. These are small lexicon, n-gram and
+logistic models, not the toolkit's transformers: each check answers with an \`engine\` name that says so.`,
+)
+
+function transformer2dCard(name: string, what: string) {
+  return card(
+    'license: mit\nlibrary_name: diffusers\npipeline_tag: text-to-image\nbase_model: none\ntags:\n  - transformer2d\n  - tiny\n  - random-weights',
+    `# ${name}
+
+A small diffusers \`Transformer2DModel\` checkpoint with ${what}, in diffusers' layout
+(\`transformer/config.json\` + \`transformer/diffusion_pytorch_model.safetensors\`, float32). The
+[Transformer2D demo](/transformer2d) runs it in the browser and on the server.
+
+## How it was made
+
+The weights are **seeded random numbers, not a trained model**: \`npx tsx scripts/make-t2d-demo-models.ts\` writes them
+byte for byte (uniform with a 1/√fan-in scale for projections, 1 ± 0.1 for norm weights). They exist to show the
+TypeScript graph builder and onnxruntime running end to end; numerical correctness is checked against diffusers' golden
+cases.`,
+  )
+}
+
+function tinyModelCard(check: string, modelId: string) {
+  return card(
+    'license: apache-2.0\nlibrary_name: transformers.js\npipeline_tag: text-classification\ntags:\n  - moderation\n  - tiny\n  - random-weights',
+    `# ${tinyModelRepo(modelId).split('/')[1]}
+
+A **tiny random-weight stand-in** for [\`${modelId}\`](https://huggingface.co/${modelId}), the model the toolkit runs for
+the \`${check}\` check, in the transformers.js layout (\`config.json\`, \`tokenizer.json\`, \`tokenizer_config.json\`,
+\`onnx/model.onnx\`). It has the real model's \`model_type\`, labels, tokenizer family and graph inputs, so the moderation
+runtime and the playground load it exactly as they load the real export; its answers are meaningless.
+
+## How it was made
+
+\`/usr/bin/python3 scripts/make-tiny-models.py\` (PyTorch, exported with \`torch.onnx\`); \`references.json\` holds the
+answers computed there in Python, which the TypeScript runtime is tested against.`,
+  )
+}
+
+/** The tiny neural stand-ins, one repo per check's model (the two topic checks have one model each). */
+function tinyModelRepos(): Record<string, { title: string; files: SeedFile[] }> {
+  const repos: Record<string, { title: string; files: SeedFile[] }> = {}
+  for (const check of NEURAL_CHECKS) {
+    const { id } = MODEL_MANIFEST[check]
+    repos[`model:${tinyModelRepo(id)}`] = {
+      title: 'Add the tiny stand-in model',
+      files: [
+        { path: 'README.md', text: tinyModelCard(check, id) },
+        ...folderFiles(path.join(TINY_MODELS_DIR, id)),
+        { path: 'references.json', file: path.join(TINY_MODELS_DIR, 'references', `${check}.json`) },
+      ],
+    }
+  }
+  return repos
+}
+
+/** The repos `scripts/seed.ts` creates for the models above (owner: the operator, in the modhub org). */
+export const MODEL_REPOS = [
+  { by: 'hubops', type: 'model', namespace: MODELS_NAMESPACE, name: 'offline-moderation', private: false, gated: false, description: 'The offline moderation engines\' ONNX graphs.' },
+  ...NEURAL_CHECKS.map((check) => ({
+    by: 'hubops' as const,
+    type: 'model' as const,
+    namespace: MODELS_NAMESPACE,
+    name: tinyModelRepo(MODEL_MANIFEST[check].id).split('/')[1],
+    private: false,
+    gated: false,
+    description: `Tiny random-weight stand-in for ${MODEL_MANIFEST[check].id}.`,
+  })),
+] as const
+
 export const DEMO_FILES: Record<string, { title: string; files: SeedFile[] }> = {
+  [`model:${OFFLINE_MODELS_REPO}`]: {
+    title: 'Add the offline engines\' graphs',
+    files: [{ path: 'README.md', text: OFFLINE_CARD }, ...folderFiles('public/models/offline')],
+  },
+  ...tinyModelRepos(),
   'model:alice/toxicity-tiny': {
     title: 'Add the tiny toxicity classifier',
     files: [
@@ -37,9 +145,15 @@ export const DEMO_FILES: Record<string, { title: string; files: SeedFile[] }> = 
   'model:open-lab/tiny-transformer2d': {
     title: 'Upload the checkpoint',
     files: [
-      { path: 'README.md', text: card('license: mit\nlibrary_name: diffusers\npipeline_tag: text-to-image\nbase_model: none\ntags:\n  - transformer2d\n  - tiny', '# tiny-transformer2d\n\nA small `Transformer2DModel` checkpoint (continuous inputs) that the [Transformer2D demo](/transformer2d) runs.') },
-      { path: 'transformer/config.json', file: 'public/models/transformer2d/continuous/config.json' },
-      { path: 'transformer/diffusion_pytorch_model.safetensors', file: 'public/models/transformer2d/continuous/diffusion_pytorch_model.safetensors' },
+      { path: 'README.md', text: transformer2dCard('tiny-transformer2d', 'continuous inputs (in_channels 8, conv projections, cross-attention, 1 layer)') },
+      ...folderFiles('public/models/transformer2d/continuous', 'transformer/'),
+    ],
+  },
+  'model:open-lab/tiny-transformer2d-discrete': {
+    title: 'Upload the checkpoint',
+    files: [
+      { path: 'README.md', text: transformer2dCard('tiny-transformer2d-discrete', 'discrete, VQ-Diffusion-like inputs (17 vector embeddings, ada_norm, 1 layer)') },
+      ...folderFiles('public/models/transformer2d/discrete', 'transformer/'),
     ],
   },
   'dataset:bob/gated-corpus': {

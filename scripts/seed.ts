@@ -11,7 +11,7 @@ import type { OrgRole } from '@/lib/policy'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { grantTokenExchange } from '@/lib/hub/org-apps'
-import { seedRepoFiles } from './seed-files'
+import { MODEL_REPOS, MODELS_NAMESPACE, seedRepoFiles } from './seed-files'
 
 export const DEMO_USERS = [
   { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },
@@ -24,6 +24,8 @@ export const DEMO_USERS = [
 const ORGS: { name: string; fullname: string; plan: 'free' | 'team' | 'enterprise'; canPay: boolean; admin: string; members: [string, OrgRole][] }[] = [
   { name: 'acme-ai', fullname: 'Acme AI', plan: 'enterprise', canPay: true, admin: 'alice', members: [['bob', 'write'], ['carol', 'contributor'], ['dave', 'read']] },
   { name: 'open-lab', fullname: 'Open Lab', plan: 'team', canPay: false, admin: 'bob', members: [['alice', 'read'], ['carol', 'write'], ['dave', 'contributor']] },
+  // The models the hub runs itself (the moderation engines' repos), owned by the operator.
+  { name: MODELS_NAMESPACE, fullname: 'ModHub models', plan: 'free', canPay: false, admin: 'hubops', members: [] },
 ]
 
 const REPOS = [
@@ -34,6 +36,8 @@ const REPOS = [
   { by: 'bob', type: 'space', namespace: 'open-lab', name: 'moderation-demo', private: false, gated: false, description: 'Try the moderation checks in the browser.' },
   { by: 'bob', type: 'dataset', namespace: 'bob', name: 'gated-corpus', private: false, gated: true, description: 'A gated text corpus.' },
   { by: 'carol', type: 'model', namespace: 'open-lab', name: 'tiny-transformer2d', private: false, gated: false, description: 'A small Transformer2DModel checkpoint.' },
+  { by: 'carol', type: 'model', namespace: 'open-lab', name: 'tiny-transformer2d-discrete', private: false, gated: false, description: 'A small Transformer2DModel checkpoint with discrete inputs.' },
+  ...MODEL_REPOS,
 ] as const
 
 export async function seed(): Promise<boolean> {

@@ -20,7 +20,7 @@ export default async function PlaygroundPage() {
           from this hub only and stay in the browser's cache.
         </p>
       </header>
-      <Playground catalog={browserCatalog()} signedIn={signedIn} />
+      <Playground catalog={await browserCatalog()} signedIn={signedIn} />
     </div>
   )
 }

@@ -72,7 +72,19 @@ export const SETTINGS = {
 
   // Moderation models
   MODELS_DIR: str('public/models', 'neural moderation models (transformers.js layout)'),
-  OFFLINE_MODELS_DIR: str('public/models/offline', 'the offline engines\' ONNX graphs'),
+  OFFLINE_MODELS_REPO: str('hub-models/offline-moderation', 'the model repo on this hub holding the offline engines\' ONNX graphs (downloaded into MODELS_CACHE_DIR on first use)'),
+  OFFLINE_MODELS_REVISION: str('main', 'the branch or commit of OFFLINE_MODELS_REPO the engines run (a branch is resolved once per process)'),
+  OFFLINE_MODELS_DIR: str('', 'a folder holding the offline engines\' graphs, used instead of OFFLINE_MODELS_REPO (air-gapped installs; the project ships them in `public/models/offline`)'),
+  MODELS_CACHE_DIR: str('data/models-cache', 'where the server keeps the model repo revisions it loaded, in the Hugging Face cache layout'),
+  // Each neural check's model as a repo on this hub (`namespace/name`, or `namespace/name@revision`; revision default
+  // `main`). Unset: the model's folder under MODELS_DIR when it is installed there, the check's offline engine otherwise.
+  MODERATION_MODEL_TOXICITY: str('', 'the toxicity check\'s model repo (e.g. `hub-models/unbiased-toxic-roberta-tiny`, or a mirror of `unitary/unbiased-toxic-roberta`)'),
+  MODERATION_MODEL_PROMPT_INJECTION: str('', 'the prompt-injection check\'s model repo'),
+  MODERATION_MODEL_TOPIC: str('', 'the restricted-topic check\'s default zero-shot model repo'),
+  MODERATION_MODEL_TOPIC_MINI: str('', 'the restricted-topic check\'s small (`nliMini`) zero-shot model repo'),
+  MODERATION_MODEL_EMBEDDING: str('', 'the embedding and similarity checks\' model repo'),
+  MODERATION_MODEL_GIBBERISH: str('', 'the gibberish check\'s model repo'),
+  MODERATION_MODEL_BANCODE: str('', 'the banned-code check\'s model repo'),
   MODERATION_MODEL_LOADING: oneOf(['lazy', 'eager'] as const, 'lazy', '`eager` loads every installed model at start; `GET /rai/v1/raimoderationmodels/health` answers 503 until they are ready'),
   MODERATION_MICROBATCH: oneOf(['on', 'off'] as const, 'on', 'micro-batching of concurrent requests to one model'),
   MODERATION_BATCH_MAX: int(32, 'most sequences in one micro-batch', { min: 1 }),

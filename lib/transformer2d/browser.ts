@@ -1,5 +1,6 @@
 /** Browser entry point: Transformer2DModel over fetch and onnxruntime-web (WebGPU, else WASM). */
 import type { CheckpointFiles, CheckpointOptions } from './checkpoint'
+import { hubFiles, type HubLoadOptions } from './hub'
 import { Transformer2DModelBase, type ModelOptions } from './model'
 import { webRuntime, type WebRuntimeOptions } from './runtime/web'
 
@@ -16,12 +17,16 @@ export function urlFiles(baseUrl: string): CheckpointFiles {
   }
 }
 
-export type BrowserLoadOptions = ModelOptions & CheckpointOptions & WebRuntimeOptions
+export type BrowserLoadOptions = ModelOptions & CheckpointOptions & WebRuntimeOptions & HubLoadOptions
 
 export class Transformer2DModel extends Transformer2DModelBase {
-  /** Loads a diffusers model folder served at `baseUrl` (config.json + safetensors). */
-  static async fromPretrained(baseUrl: string, options: BrowserLoadOptions = {}): Promise<Transformer2DModel> {
-    return Transformer2DModel.fromFiles(urlFiles(baseUrl), await webRuntime(options), options)
+  /**
+   * Loads a diffusers model: with `hubUrl`, `nameOrUrl` is a repo id on that hub (`revision`, `subfolder`,
+   * `accessToken`); otherwise a folder served at that URL (config.json + safetensors).
+   */
+  static async fromPretrained(nameOrUrl: string, options: BrowserLoadOptions = {}): Promise<Transformer2DModel> {
+    const files = options.hubUrl !== undefined ? hubFiles(nameOrUrl, options) : urlFiles(nameOrUrl)
+    return Transformer2DModel.fromFiles(files, await webRuntime(options), options)
   }
 
   /** Loads an .onnx file written by `exportOnnx` (or `npm run t2d:export`) from `url`. */

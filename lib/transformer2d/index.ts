@@ -14,3 +14,4 @@ export { parseSafetensors, readTensorData, toFloat32, type SafetensorsFile, type
 export { defaultSignature, type GraphSignature } from './signature'
 export type { FloatTensor, TensorLike, TensorType } from './tensor'
 export { formatBytes } from './weights'
+export { hubFiles, isRepoId, type HubLoadOptions } from './hub'

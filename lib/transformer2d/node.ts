@@ -1,8 +1,10 @@
 /** Node entry point: Transformer2DModel with fromPretrained(dir) over the file system and onnxruntime-node. */
+import { existsSync } from 'node:fs'
 import { open, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CheckpointFiles, CheckpointOptions, RandomAccessFile } from './checkpoint'
 import { Transformer2DError } from './errors'
+import { hubFiles, isRepoId, type HubLoadOptions } from './hub'
 import { Transformer2DModelBase, type ModelOptions } from './model'
 import { nodeRuntime, type NodeRuntimeOptions } from './runtime/node'
 
@@ -52,12 +54,19 @@ export function directoryFiles(dir: string): CheckpointFiles {
   }
 }
 
-export type NodeLoadOptions = ModelOptions & CheckpointOptions & NodeRuntimeOptions
+export type NodeLoadOptions = ModelOptions & CheckpointOptions & NodeRuntimeOptions & HubLoadOptions
 
 export class Transformer2DModel extends Transformer2DModelBase {
-  /** Loads a diffusers model folder: config.json + diffusion_pytorch_model.safetensors (or sharded, fp16/bf16). */
-  static async fromPretrained(dir: string, options: NodeLoadOptions = {}): Promise<Transformer2DModel> {
-    return Transformer2DModel.fromFiles(directoryFiles(dir), nodeRuntime(options), options)
+  /**
+   * Loads a diffusers model: config.json + diffusion_pytorch_model.safetensors (or sharded, fp16/bf16)
+   * from a folder, or, when `nameOrDir` is no folder here but a repo id, from that Hub repo
+   * (`hubUrl`, `revision`, `subfolder`, `accessToken`), as diffusers' from_pretrained decides.
+   */
+  static async fromPretrained(nameOrDir: string, options: NodeLoadOptions = {}): Promise<Transformer2DModel> {
+    const files = existsSync(nameOrDir) || !isRepoId(nameOrDir)
+      ? directoryFiles(options.subfolder ? path.join(nameOrDir, options.subfolder) : nameOrDir)
+      : hubFiles(nameOrDir, options)
+    return Transformer2DModel.fromFiles(files, nodeRuntime(options), options)
   }
 
   /** Loads an .onnx file written by `exportOnnx` (or `npm run t2d:export`). */

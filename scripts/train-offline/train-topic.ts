@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { offlineJson, runGraph } from '@/lib/moderation/engines/offline/runner'
+import { offlineFolder } from '@/lib/moderation/engines/offline/runner'
 import { EMBEDDING_VOCABULARY, embedText, embeddingWords, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import {
   TOPIC_EXPANSIONS,
@@ -18,6 +18,9 @@ import { fortunes, packageProse, sentences } from './corpora'
 import { trainDense } from './dense-logistic'
 import { OPSET } from './graphs'
 import { log, OFFLINE_MODELS_DIR, writeModel } from './output'
+
+// The embedding graph trained just before this one, in the training output folder.
+const { runGraph, json: offlineJson } = offlineFolder(OFFLINE_MODELS_DIR)
 import { pick, seededRandom, shuffle } from './random'
 import { hyponyms, synsetsOf, wordnetSynsets, type Synset } from './wordnet'
 

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream'
 import { modelFileOnDisk } from '@/lib/moderation/browser/server-catalog'
 
 export async function GET(_request: Request, { params }: { params: Promise<{ path: string[] }> }) {
-  const file = modelFileOnDisk((await params).path)
+  const file = await modelFileOnDisk((await params).path)
   let size: number
   try {
     const stat = file ? fs.statSync(file) : null

@@ -1,6 +1,6 @@
 import type { Principal } from '@/lib/policy/principal'
 import type { ModerationEngines } from '@/lib/moderation/engines/types'
-import { EngineUnavailableError } from '@/lib/moderation/errors'
+import { EngineUnavailableError, MODEL_NOT_INSTALLED } from '@/lib/moderation/errors'
 import { EngineFailedError, findEndpoint, type Endpoint } from './endpoints'
 import {
   errorResponse,
@@ -84,7 +84,9 @@ function asApiError(error: unknown, endpoint: Endpoint): ModerationApiError {
   if (error instanceof EngineUnavailableError) {
     const pullName = error.modelsPullName ?? endpoint.modelsPullName
     const fix = pullName ? `: run \`npm run models:pull ${pullName}\`` : ''
-    return new ModerationApiError(503, `The ${endpoint.path} check has no engine: model not installed${fix}`)
+    // A model repo that cannot be used says which repo and what is missing; a folder without the model says how to pull it.
+    const reason = error.message === MODEL_NOT_INSTALLED ? `${MODEL_NOT_INSTALLED}${fix}` : error.message
+    return new ModerationApiError(503, `The ${endpoint.path} check has no engine: ${reason}`)
   }
   if (error instanceof EngineFailedError) {
     console.error(`moderation engine ${error.engineName} failed on ${endpoint.path}:`, error.reason)

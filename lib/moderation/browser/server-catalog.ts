@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { moderationSettings } from '@/lib/moderation/api/settings'
 import { offlineModelsDir } from '@/lib/moderation/engines/offline/runner'
+import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
 import { settingsFromEnv } from '@/lib/moderation/runtime/settings'
@@ -37,23 +38,33 @@ function neuralFile(id: string, target: string): ModelFile | null {
   return servedFile(path.join(settingsFromEnv().modelsDir, ...id.split('/'), ...target.split('/')), `${MODEL_FILES_PATH}/neural/${id}/${target}`, `${id}/${target}`)
 }
 
-function offlineFiles(): Record<string, ModelFile> {
-  const dir = offlineModelsDir()
+/** The offline graphs' folder (OFFLINE_MODELS_DIR, or the repo revision in the model cache), or null when it cannot be loaded. */
+async function offlineDir(): Promise<string | null> {
+  try {
+    return await offlineModelsDir()
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) return null
+    throw error
+  }
+}
+
+async function offlineFiles(): Promise<Record<string, ModelFile>> {
+  const dir = await offlineDir()
   let names: string[] = []
   try {
-    names = fs.readdirSync(dir).filter((name) => OFFLINE_FILE.test(name))
+    if (dir) names = fs.readdirSync(dir).filter((name) => OFFLINE_FILE.test(name))
   } catch {
     // No offline models folder: no offline graph engine in the browser either.
   }
   const files: Record<string, ModelFile> = {}
   for (const name of names.sort()) {
-    const file = servedFile(path.join(dir, name), `${MODEL_FILES_PATH}/offline/${name}`, name)
+    const file = servedFile(path.join(dir!, name), `${MODEL_FILES_PATH}/offline/${name}`, name)
     if (file) files[name] = file
   }
   return files
 }
 
-export function browserCatalog(): BrowserCatalog {
+export async function browserCatalog(): Promise<BrowserCatalog> {
   const neural: BrowserCatalog['neural'] = {}
   for (const check of NEURAL_CHECKS) {
     const { id } = MODEL_MANIFEST[check]
@@ -69,14 +80,14 @@ export function browserCatalog(): BrowserCatalog {
   ) as Record<EngineKey, string>
   // Next serves public/ as it was when the server started; the version only has to change with the file.
   const runtimeFile = servedFile(path.resolve('public/ort', ORT_WASM_NAME), `/ort/${ORT_WASM_NAME}`, ORT_WASM_NAME)
-  return { runtimeFile, neural, offlineFiles: offlineFiles(), offlineEngineNames, limits: moderationSettings().limits }
+  return { runtimeFile, neural, offlineFiles: await offlineFiles(), offlineEngineNames, limits: moderationSettings().limits }
 }
 
 /**
  * The file on disk for a /model-files/<kind>/<path> request, or null when it is not one of the
  * catalog's files: `neural/<model id>/<manifest target>` or `offline/<graph or json file>`.
  */
-export function modelFileOnDisk(segments: string[]): string | null {
+export async function modelFileOnDisk(segments: string[]): Promise<string | null> {
   const [kind, ...rest] = segments
   const relative = rest.join('/')
   if (kind === 'neural') {
@@ -85,6 +96,9 @@ export function modelFileOnDisk(segments: string[]): string | null {
     if (!entry || !entry.files.some((f) => f.target === target)) return null
     return path.join(settingsFromEnv().modelsDir, ...entry.id.split('/'), ...target!.split('/'))
   }
-  if (kind === 'offline' && rest.length === 1 && OFFLINE_FILE.test(relative)) return path.join(offlineModelsDir(), relative)
+  if (kind === 'offline' && rest.length === 1 && OFFLINE_FILE.test(relative)) {
+    const dir = await offlineDir()
+    return dir && path.join(dir, relative)
+  }
   return null
 }

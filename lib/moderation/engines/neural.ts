@@ -8,6 +8,7 @@ import {
   embed,
   gibberish,
   modelInfo,
+  neuralAvailableFromRepo,
   neuralAvailable,
   promptInjection,
   toxicity,
@@ -28,8 +29,10 @@ import {
   type ToxicityScores,
 } from './types'
 
+/** `neural:<model id>` from MODELS_DIR; `neural:<repo>@<revision>` for a model repo on this hub. */
 export function neuralEngineName(check: NeuralCheck): string {
-  return `neural:${modelInfo(check).id}`
+  const { id, revision } = modelInfo(check)
+  return neuralAvailableFromRepo(check) ? `neural:${id}@${revision}` : `neural:${id}`
 }
 
 function neuralEngine<Input, Output>(check: NeuralCheck, run: (input: Input) => Promise<Output>): ModerationEngine<Input, Output> {

@@ -26,11 +26,19 @@ export async function startModelRuntime(): Promise<void> {
   if (runtime.settings.loading === 'eager') await runtime.loadInstalled()
 }
 
+/** Whether the check's model is a repo on this hub (MODERATION_MODEL_<CHECK>) rather than a MODELS_DIR folder. */
+export function neuralAvailableFromRepo(check: NeuralCheck): boolean {
+  return runtime.settings.repos[check] !== undefined
+}
+
 export function neuralAvailable(check: NeuralCheck): boolean {
   return runtime.installed(check)
 }
 
+/** The model a check runs: its repo on this hub and the revision asked for, or the manifest's model id in MODELS_DIR. */
 export function modelInfo(check: NeuralCheck): { id: string; revision: string } {
+  const source = runtime.settings.repos[check]
+  if (source) return { id: source.repo, revision: source.revision }
   const { id, revision } = MODEL_MANIFEST[check]
   return { id, revision }
 }

@@ -19,6 +19,7 @@ import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { MicroBatcher } from './micro-batcher'
 import { outputRows, paddedBatch, type NeuralModel } from './neural-steps'
 import { settingsFromEnv, type RuntimeSettings } from './settings'
+import { modelSnapshot, ModelRepoError } from '@/lib/hub/model-cache'
 
 /** Re-exported for the runtime's callers; the implementation is browser-safe and shared with lib/moderation/browser. */
 export { encodeForModel } from './encode'
@@ -50,6 +51,9 @@ async function runSession(session: PreTrainedModel, entry: ModelEntry, padId: nu
   return outputRows(entry, output.data as Float32Array, output.dims)
 }
 
+/** The end of the last transformers.js load (see ModelRuntime.load). */
+let loadTurn: Promise<void> = Promise.resolve()
+
 export class ModelRuntime {
   private readonly slots = new Map<NeuralCheck, Slot>()
 
@@ -59,7 +63,9 @@ export class ModelRuntime {
     return path.join(this.settings.modelsDir, ...MODEL_MANIFEST[check].id.split('/'))
   }
 
+  /** True when the check's model is a repo (tried on first use: a repo that cannot be loaded is a 503 naming it) or installed in modelsDir. */
   installed(check: NeuralCheck): boolean {
+    if (this.settings.repos[check]) return true
     const folder = this.folder(check)
     return MODEL_MANIFEST[check].files.every((f) => fs.existsSync(path.join(folder, f.target)))
   }
@@ -94,21 +100,26 @@ export class ModelRuntime {
     return next.loading
   }
 
+  /** The folder transformers.js loads from (`root`/`id`): the repo revision's snapshot in the model cache, or modelsDir/<model id>. */
+  private async modelFolder(check: NeuralCheck): Promise<{ root: string; id: string }> {
+    const source = this.settings.repos[check]
+    if (!source) return { root: this.settings.modelsDir, id: MODEL_MANIFEST[check].id }
+    try {
+      const { dir } = await modelSnapshot(source.repo, source.revision, MODEL_MANIFEST[check].files.map((f) => f.target))
+      return { root: path.dirname(dir), id: path.basename(dir) }
+    } catch (error) {
+      if (error instanceof ModelRepoError) throw new EngineUnavailableError(check, error.message)
+      throw error
+    }
+  }
+
   private async load(check: NeuralCheck, slot: Slot): Promise<LoadedModel> {
     const entry = MODEL_MANIFEST[check]
-    env.allowRemoteModels = false
-    env.allowLocalModels = true
-    env.useFSCache = false
-    env.localModelPath = this.settings.modelsDir + path.sep
-    const options = {
-      local_files_only: true,
-      dtype: 'fp32' as const,
-      device: 'cpu' as const,
-      session_options: this.settings.threads > 0 ? { intraOpNumThreads: this.settings.threads, interOpNumThreads: 1 } : {},
-    }
-    const tokenizer = await AutoTokenizer.from_pretrained(entry.id, { local_files_only: true })
-    const modelClass = entry.output === 'logits' ? AutoModelForSequenceClassification : AutoModel
-    const session = await modelClass.from_pretrained(entry.id, options)
+    const folder = await this.modelFolder(check)
+    // transformers.js reads the folder from a global: loads from different roots take turns.
+    const loaded = loadTurn.then(() => this.loadFrom(folder, entry))
+    loadTurn = loaded.then(() => undefined, () => undefined)
+    const { tokenizer, session } = await loaded
     slot.session = session
     const config = session.config as unknown as { id2label?: Record<string, string> }
     const id2label = Object.fromEntries(Object.entries(config.id2label ?? {}).map(([k, v]) => [Number(k), v]))
@@ -122,6 +133,23 @@ export class ModelRuntime {
       id2label,
       forward: (sequences) => (sequences.length === 0 ? Promise.resolve([]) : batcher ? batcher.submit(sequences) : run(sequences)),
     }
+  }
+
+  private async loadFrom(folder: { root: string; id: string }, entry: ModelEntry): Promise<{ tokenizer: PreTrainedTokenizer; session: PreTrainedModel }> {
+    env.allowRemoteModels = false
+    env.allowLocalModels = true
+    env.useFSCache = false
+    env.localModelPath = folder.root + path.sep
+    const options = {
+      local_files_only: true,
+      dtype: 'fp32' as const,
+      device: 'cpu' as const,
+      session_options: this.settings.threads > 0 ? { intraOpNumThreads: this.settings.threads, interOpNumThreads: 1 } : {},
+    }
+    const tokenizer = await AutoTokenizer.from_pretrained(folder.id, { local_files_only: true })
+    const modelClass = entry.output === 'logits' ? AutoModelForSequenceClassification : AutoModel
+    const session = await modelClass.from_pretrained(folder.id, options)
+    return { tokenizer, session }
   }
 
   /** Loads every installed model; used at start when loading is eager. */

@@ -1,9 +1,31 @@
 import path from 'node:path'
-import { setting, type Environment } from '@/lib/config/settings'
+import { setting, type Environment, type SettingName } from '@/lib/config/settings'
+import { NEURAL_CHECKS, type NeuralCheck } from './manifest'
+
+/** A model repo on this hub and the revision to load. */
+export type ModelRepoRef = { repo: string; revision: string }
+
+const REPO_SETTING = {
+  toxicity: 'MODERATION_MODEL_TOXICITY',
+  promptInjection: 'MODERATION_MODEL_PROMPT_INJECTION',
+  topic: 'MODERATION_MODEL_TOPIC',
+  topicMini: 'MODERATION_MODEL_TOPIC_MINI',
+  embedding: 'MODERATION_MODEL_EMBEDDING',
+  gibberish: 'MODERATION_MODEL_GIBBERISH',
+  bancode: 'MODERATION_MODEL_BANCODE',
+} as const satisfies Record<NeuralCheck, SettingName>
+
+/** `namespace/name` or `namespace/name@revision` (the revision defaults to `main`). */
+export function parseModelRepo(value: string): ModelRepoRef {
+  const at = value.indexOf('@')
+  return at < 0 ? { repo: value, revision: 'main' } : { repo: value.slice(0, at), revision: value.slice(at + 1) || 'main' }
+}
 
 export interface RuntimeSettings {
   /** Root of the transformers.js model layout (`<dir>/<model id>/...`). */
   modelsDir: string
+  /** The checks whose model is a repo on this hub (loaded through the model cache instead of modelsDir). */
+  repos: Partial<Record<NeuralCheck, ModelRepoRef>>
   /** `eager`: load every installed model at start; `lazy`: on first use. */
   loading: 'lazy' | 'eager'
   /** Micro-batching of concurrent requests to one model; off = each request runs on its own. */
@@ -27,6 +49,9 @@ export interface RuntimeSettings {
 export function settingsFromEnv(env?: Environment): RuntimeSettings {
   return {
     modelsDir: path.resolve(setting('MODELS_DIR', env)),
+    repos: Object.fromEntries(
+      NEURAL_CHECKS.filter((check) => setting(REPO_SETTING[check], env)).map((check) => [check, parseModelRepo(setting(REPO_SETTING[check], env))]),
+    ),
     loading: setting('MODERATION_MODEL_LOADING', env),
     microBatching: setting('MODERATION_MICROBATCH', env) === 'on',
     maxBatchSize: setting('MODERATION_BATCH_MAX', env),

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import * as ort from 'onnxruntime-web'
 import { describe, expect, it } from 'vitest'
-import { offlineJson, runGraph } from '@/lib/moderation/engines/offline/runner'
+import { offlineFolder } from '@/lib/moderation/engines/offline/runner'
 import { bancodeFeatures, BANCODE_GRAPH } from '@/lib/moderation/offline/bancode'
 import { EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embeddingFeeds, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import { GIBBERISH_GRAPH, gibberishFeeds } from '@/lib/moderation/offline/gibberish'
@@ -13,6 +13,8 @@ import type { Feeds } from '@/lib/moderation/offline/graph-io'
 import { INJECTION_GRAPH, INJECTION_VOCABULARY, injectionFeeds, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
 import { TOPIC_FEATURES, TOPIC_GRAPH } from '@/lib/moderation/offline/restricted-topic'
 import { TOXICITY_GRAPH, toxicityFeeds } from '@/lib/moderation/offline/toxicity'
+
+const { runGraph, json: offlineJson } = offlineFolder('public/models/offline')
 
 ort.env.wasm.numThreads = 1
 

@@ -2,11 +2,13 @@
 import { checkInjection } from 'llm_guardrail'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlinePromptInjectionEngine } from '@/lib/moderation/engines/offline/prompt-injection'
-import { offlineJson, runGraph } from '@/lib/moderation/engines/offline/runner'
+import { offlineFolder } from '@/lib/moderation/engines/offline/runner'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { detectInjection, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
 import { evaluatePromptInjection } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+const { runGraph, json: offlineJson } = offlineFolder('public/models/offline')
 
 let report: EvalReport
 beforeAll(async () => {

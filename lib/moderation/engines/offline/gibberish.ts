@@ -1,9 +1,9 @@
 import { classifyGibberish, GIBBERISH_GRAPH } from '@/lib/moderation/offline/gibberish'
 import type { GibberishPrediction, ModerationEngine } from '../types'
-import { graphInstalled, runGraph } from './runner'
+import { offlineEngine } from './runner'
 
-export const offlineGibberishEngine: ModerationEngine<string, GibberishPrediction> = {
-  name: 'offline:gibberish-lm-mlp',
-  available: () => graphInstalled(GIBBERISH_GRAPH),
-  run: async (text) => (await classifyGibberish(runGraph, text)).answer,
-}
+export const offlineGibberishEngine: ModerationEngine<string, GibberishPrediction> = offlineEngine(
+  'gibberish-lm-mlp',
+  [GIBBERISH_GRAPH],
+  async (models, text) => (await classifyGibberish(models.runGraph, text)).answer,
+)

@@ -5,14 +5,16 @@ import {
   type InjectionVocabulary,
 } from '@/lib/moderation/offline/prompt-injection'
 import type { InjectionVerdict, ModerationEngine } from '../types'
-import { graphInstalled, offlineJson, runGraph } from './runner'
+import { offlineEngine } from './runner'
 
-export const offlinePromptInjectionEngine: ModerationEngine<string, InjectionVerdict> = {
-  name: 'offline:guardrail-tfidf+phrases',
-  available: () => graphInstalled(INJECTION_GRAPH) && graphInstalled(INJECTION_VOCABULARY),
-  run: async (text) => {
-    const vocabulary = offlineJson<InjectionVocabulary>(INJECTION_VOCABULARY)
-    const { vocabularySize } = offlineJson<{ vocabularySize: number }>(INJECTION_GRAPH.replace(/\.onnx$/, '.json'))
-    return (await detectInjection(runGraph, text, vocabulary, vocabularySize)).answer
+const INJECTION_METADATA = INJECTION_GRAPH.replace(/\.onnx$/, '.json')
+
+export const offlinePromptInjectionEngine: ModerationEngine<string, InjectionVerdict> = offlineEngine(
+  'guardrail-tfidf+phrases',
+  [INJECTION_GRAPH, INJECTION_VOCABULARY, INJECTION_METADATA],
+  async (models, text) => {
+    const vocabulary = models.json<InjectionVocabulary>(INJECTION_VOCABULARY)
+    const { vocabularySize } = models.json<{ vocabularySize: number }>(INJECTION_METADATA)
+    return (await detectInjection(models.runGraph, text, vocabulary, vocabularySize)).answer
   },
-}
+)

@@ -1,26 +1,69 @@
 /**
- * Runs the offline engines' ONNX graphs (public/models/offline/, or OFFLINE_MODELS_DIR) on the
- * server with onnxruntime-node. The browser runs the same files with onnxruntime-web through
+ * Runs the offline engines' ONNX graphs on the server with onnxruntime-node. The graphs come from
+ * a model repo on this hub (OFFLINE_MODELS_REPO at OFFLINE_MODELS_REVISION, downloaded into the
+ * model cache on first use: lib/hub/model-cache.ts), or from the OFFLINE_MODELS_DIR folder when
+ * that is set (air-gapped installs). The browser runs the same files with onnxruntime-web through
  * the same `GraphRunner` signature; pre- and post-processing live in lib/moderation/offline.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import * as ort from 'onnxruntime-node'
 import { setting } from '@/lib/config'
+import { modelSnapshot, ModelRepoError } from '@/lib/hub/model-cache'
+import { EngineUnavailableError } from '@/lib/moderation/errors'
 import type { Feeds, GraphOutputs, GraphRunner } from '@/lib/moderation/offline/graph-io'
+import type { ModerationEngine } from '../types'
 
-export function offlineModelsDir(): string {
-  return path.resolve(setting('OFFLINE_MODELS_DIR'))
+export type OfflineModelsSource = { kind: 'folder'; folder: string } | { kind: 'repo'; repo: string; revision: string }
+
+export function offlineModelsSource(): OfflineModelsSource {
+  const folder = setting('OFFLINE_MODELS_DIR')
+  if (folder) return { kind: 'folder', folder: path.resolve(folder) }
+  return { kind: 'repo', repo: setting('OFFLINE_MODELS_REPO'), revision: setting('OFFLINE_MODELS_REVISION') }
 }
 
-export function graphInstalled(graph: string): boolean {
-  return fs.existsSync(path.join(offlineModelsDir(), graph))
+/** What an offline engine answers with: its model's name, and the repo and revision it was loaded from. */
+export function offlineEngineName(model: string, source = offlineModelsSource()): string {
+  return source.kind === 'folder' ? `offline:${model}` : `offline:${model} (${source.repo}@${source.revision})`
+}
+
+const snapshots = new Map<string, Promise<string>>()
+
+/** Forgets the repo revisions loaded so far, as a restarted process would (tests). */
+export function forgetOfflineSnapshots() {
+  snapshots.clear()
+}
+
+/**
+ * The folder holding the offline graphs: OFFLINE_MODELS_DIR, or the repo revision's snapshot in
+ * the model cache (downloaded once per process and revision; a branch is resolved on first use).
+ * A repo that cannot be used is an EngineUnavailableError that names the repo and what is missing.
+ */
+export async function offlineModelsDir(files: readonly string[] = []): Promise<string> {
+  const source = offlineModelsSource()
+  if (source.kind === 'folder') return source.folder
+  const key = `${source.repo}@${source.revision}`
+  let loading = snapshots.get(key)
+  if (!loading) {
+    loading = modelSnapshot(source.repo, source.revision).then((s) => s.dir)
+    loading.catch(() => snapshots.delete(key))
+    snapshots.set(key, loading)
+  }
+  let dir: string
+  try {
+    dir = await loading
+  } catch (error) {
+    if (error instanceof ModelRepoError) throw new EngineUnavailableError(undefined, error.message)
+    throw error
+  }
+  const missing = files.filter((file) => !fs.existsSync(path.join(dir, file)))
+  if (missing.length > 0) throw new EngineUnavailableError(undefined, `${key}: missing ${missing.join(', ')}`)
+  return dir
 }
 
 const sessions = new Map<string, Promise<ort.InferenceSession>>()
 
-function session(graph: string): Promise<ort.InferenceSession> {
-  const file = path.join(offlineModelsDir(), graph)
+function session(file: string): Promise<ort.InferenceSession> {
   let loading = sessions.get(file)
   if (!loading) {
     // The graphs are a few element-wise ops over at most a few thousand values: one thread is fastest.
@@ -31,17 +74,51 @@ function session(graph: string): Promise<ort.InferenceSession> {
   return loading
 }
 
-export const runGraph: GraphRunner = async (graph: string, feeds: Feeds): Promise<GraphOutputs> => {
-  const tensors = Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [name, new ort.Tensor(feed.type, feed.data, feed.dims)]))
-  const outputs = await (await session(graph)).run(tensors)
-  return Object.fromEntries(Object.entries(outputs).map(([name, tensor]) => [name, tensor.data as Float32Array]))
-}
-
 const jsonFiles = new Map<string, unknown>()
 
-/** A JSON file beside the graphs (vocabularies, metadata), read once. */
-export function offlineJson<T>(file: string): T {
-  const full = path.join(offlineModelsDir(), file)
-  if (!jsonFiles.has(full)) jsonFiles.set(full, JSON.parse(fs.readFileSync(full, 'utf8')))
-  return jsonFiles.get(full) as T
+/** The graphs and JSON files of one folder. */
+export type OfflineModels = {
+  dir: string
+  runGraph: GraphRunner
+  /** A JSON file beside the graphs (vocabularies, metadata), read once. */
+  json<T>(file: string): T
+}
+
+/** The graph runner and JSON reader over one folder (a snapshot, OFFLINE_MODELS_DIR, or the training output). */
+export function offlineFolder(dir: string): OfflineModels {
+  return {
+    dir,
+    runGraph: async (graph: string, feeds: Feeds): Promise<GraphOutputs> => {
+      const tensors = Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [name, new ort.Tensor(feed.type, feed.data, feed.dims)]))
+      const outputs = await (await session(path.join(dir, graph))).run(tensors)
+      return Object.fromEntries(Object.entries(outputs).map(([name, tensor]) => [name, tensor.data as Float32Array]))
+    },
+    json<T>(file: string): T {
+      const full = path.join(dir, file)
+      if (!jsonFiles.has(full)) jsonFiles.set(full, JSON.parse(fs.readFileSync(full, 'utf8')))
+      return jsonFiles.get(full) as T
+    },
+  }
+}
+
+/**
+ * An engine over the offline graphs `files`. From a folder it is available while the files are
+ * there; from a repo it is tried (the first run downloads the revision) and a repo that cannot
+ * be used answers EngineUnavailableError with the reason.
+ */
+export function offlineEngine<Input, Output>(
+  model: string,
+  files: readonly string[],
+  run: (models: OfflineModels, input: Input) => Promise<Output>,
+): ModerationEngine<Input, Output> {
+  return {
+    get name() {
+      return offlineEngineName(model)
+    },
+    available: () => {
+      const source = offlineModelsSource()
+      return source.kind === 'repo' || files.every((file) => fs.existsSync(path.join(source.folder, file)))
+    },
+    run: async (input) => run(offlineFolder(await offlineModelsDir(files)), input),
+  }
 }

@@ -1,9 +1,7 @@
 import { scoreToxicity, TOXICITY_GRAPH } from '@/lib/moderation/offline/toxicity'
 import type { ModerationEngine, ToxicityScores } from '../types'
-import { graphInstalled, runGraph } from './runner'
+import { offlineEngine } from './runner'
 
-export const offlineToxicityEngine: ModerationEngine<string, ToxicityScores> = {
-  name: 'offline:toxicity-lexicon-lr',
-  available: () => graphInstalled(TOXICITY_GRAPH),
-  run: (text) => scoreToxicity(runGraph, text),
-}
+export const offlineToxicityEngine: ModerationEngine<string, ToxicityScores> = offlineEngine('toxicity-lexicon-lr', [TOXICITY_GRAPH], (models, text) =>
+  scoreToxicity(models.runGraph, text),
+)

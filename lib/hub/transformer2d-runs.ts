@@ -1,0 +1,129 @@
+/**
+ * Runs a repository's Transformer2DModel on the server with the caller's inputs (the design's
+ * "on server route handlers via the same ONNX graphs"). The caller needs read access to the repo;
+ * the checkpoint is read in-process from the revision's commit through lib/hub/files, and one
+ * loaded model per repo revision and subfolder is shared by concurrent calls.
+ *
+ * Tensors travel as JSON: `{ dtype, shape, data }` with `data` the row-major values.
+ */
+import { readBlob } from '@/lib/storage'
+import { HubError } from '@/lib/http/errors'
+import { repoAccess, resolveRevision } from '@/lib/hub/files'
+import { entryAt } from '@/lib/hub/files/revisions'
+import type { Caller } from '@/lib/policy'
+import { Transformer2DError, type CheckpointFiles, type ForwardArgs, type TensorLike, type TensorType } from '@/lib/transformer2d'
+import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
+
+/** Loaded models kept at once; the oldest is released beyond. */
+const MAX_LOADED = 4
+const loaded = new Map<string, Promise<Transformer2DModel>>()
+
+const DTYPES: readonly TensorType[] = ['float32', 'float64', 'int64', 'int32', 'bool']
+const TENSOR_ARGS = ['hidden_states', 'encoder_hidden_states', 'class_labels', 'attention_mask', 'encoder_attention_mask'] as const
+
+const invalid = (message: string) => new HubError(422, message)
+
+/** One JSON tensor argument as a typed array, or a 422 that names the argument. */
+export function tensorFromJson(name: string, value: unknown): TensorLike {
+  const t = value as { dtype?: unknown; shape?: unknown; data?: unknown }
+  if (typeof value !== 'object' || value === null) throw invalid(`${name} must be an object { dtype, shape, data }`)
+  if (!DTYPES.includes(t.dtype as TensorType)) throw invalid(`${name}.dtype must be one of ${DTYPES.join(', ')}`)
+  if (!Array.isArray(t.shape) || !t.shape.every((d) => Number.isInteger(d) && d >= 0)) throw invalid(`${name}.shape must be a list of non-negative integers`)
+  const count = (t.shape as number[]).reduce((a, b) => a * b, 1)
+  if (!Array.isArray(t.data) || t.data.length !== count) throw invalid(`${name}.data must be a list of ${count} numbers (the product of its shape)`)
+  const dtype = t.dtype as TensorType
+  const numbers = t.data as unknown[]
+  const integral = dtype === 'int64' || dtype === 'int32' || dtype === 'bool'
+  if (!numbers.every((x) => typeof x === 'number' && Number.isFinite(x) && (!integral || Number.isInteger(x)))) {
+    throw invalid(`${name}.data must hold ${integral ? 'integers' : 'finite numbers'} only`)
+  }
+  const values = numbers as number[]
+  const data =
+    dtype === 'float32' ? Float32Array.from(values)
+    : dtype === 'float64' ? Float64Array.from(values)
+    : dtype === 'int64' ? BigInt64Array.from(values.map(BigInt))
+    : dtype === 'int32' ? Int32Array.from(values)
+    : Uint8Array.from(values.map((x) => (x ? 1 : 0)))
+  return { data, dims: t.shape as number[], type: dtype }
+}
+
+/** The forward arguments of the spec from a JSON body's `inputs`. */
+export function forwardArgsFromJson(inputs: unknown): ForwardArgs {
+  if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) throw invalid('inputs must be an object of forward arguments')
+  const given = inputs as Record<string, unknown>
+  const known = new Set<string>([...TENSOR_ARGS, 'timestep', 'added_cond_kwargs'])
+  const unknown = Object.keys(given).filter((k) => !known.has(k))
+  if (unknown.length > 0) throw invalid(`unknown forward arguments: ${unknown.join(', ')}`)
+  if (given.hidden_states == null) throw invalid('inputs.hidden_states is required')
+  const args: Record<string, unknown> = {}
+  for (const name of TENSOR_ARGS) if (given[name] != null) args[name] = tensorFromJson(name, given[name])
+  if (typeof given.timestep === 'number') args.timestep = given.timestep
+  else if (given.timestep != null) args.timestep = tensorFromJson('timestep', given.timestep)
+  if (given.added_cond_kwargs != null) {
+    const cond = given.added_cond_kwargs as Record<string, unknown>
+    args.added_cond_kwargs = Object.fromEntries(
+      (['resolution', 'aspect_ratio'] as const).filter((k) => cond[k] != null).map((k) => [k, tensorFromJson(`added_cond_kwargs.${k}`, cond[k])]),
+    )
+  }
+  return { ...(args as unknown as ForwardArgs), return_dict: true }
+}
+
+/** A commit's folder as checkpoint files, read from the blob store. */
+function commitFiles(repoId: string, commitId: string, folder: string): CheckpointFiles {
+  return {
+    location: `${repoId}@${commitId}${folder ? `/${folder}` : ''}`,
+    async readBytes(name) {
+      const entry = await entryAt(commitId, folder ? `${folder}/${name}` : name)
+      if (!entry) return null
+      const chunks: Buffer[] = []
+      for await (const chunk of await readBlob(entry.blobSha256)) chunks.push(chunk as Buffer)
+      return new Uint8Array(Buffer.concat(chunks))
+    },
+  }
+}
+
+function model(repoId: string, commitId: string, folder: string): Promise<Transformer2DModel> {
+  const key = `${repoId}@${commitId}/${folder}`
+  let loading = loaded.get(key)
+  if (!loading) {
+    loading = Transformer2DModel.fromFiles(commitFiles(repoId, commitId, folder), nodeRuntime({ threads: 1 }))
+    loading.catch(() => loaded.delete(key))
+    loaded.set(key, loading)
+    if (loaded.size > MAX_LOADED) {
+      const [oldest, released] = loaded.entries().next().value!
+      loaded.delete(oldest)
+      void released.then((m) => m.dispose(), () => undefined)
+    }
+  }
+  return loading
+}
+
+export type Transformer2DRun = { repo: string; revision: string; commit: string; sample: { dtype: 'float32'; shape: number[]; data: number[] } }
+
+/** Runs `namespace/name` at `revision` (its `subfolder`) on `inputs` for a caller with read access. */
+export async function runRepoTransformer2D(
+  caller: Caller,
+  ref: { namespace: string; name: string },
+  body: { revision?: unknown; subfolder?: unknown; inputs?: unknown },
+): Promise<Transformer2DRun> {
+  if (!caller) throw new HubError(401, 'Authentication required: running a model needs a token or a session')
+  const revision = typeof body.revision === 'string' && body.revision ? body.revision : 'main'
+  const folder = typeof body.subfolder === 'string' ? body.subfolder.replace(/^\/+|\/+$/g, '') : 'transformer'
+  if (folder.split('/').some((part) => part === '..' || part === '.')) throw invalid('subfolder must be a folder inside the repo')
+  const args = forwardArgsFromJson(body.inputs)
+  const { repo } = await repoAccess(caller, { type: 'model', namespace: ref.namespace, name: ref.name }, 'read')
+  const repoId = `${repo.namespace}/${repo.name}`
+  const commit = await resolveRevision(repo.id, revision)
+  if (!commit) throw new HubError(404, `${repoId}@${revision} holds no files`, 'EntryNotFound')
+  let result
+  try {
+    const loadedModel = await model(repoId, commit.id, folder)
+    result = (await loadedModel.forward(args)) as { sample: { data: Float32Array; dims: readonly number[] } }
+  } catch (error) {
+    if (!(error instanceof Transformer2DError)) throw error
+    // Bad inputs are the caller's (422); a checkpoint or config that cannot load is the repo's (503, naming it).
+    if (error.kind === 'input') throw invalid(error.message)
+    throw new HubError(503, `${repoId}@${revision}${folder ? `/${folder}` : ''} cannot run as a Transformer2DModel: ${error.message}`)
+  }
+  return { repo: repoId, revision, commit: commit.id, sample: { dtype: 'float32', shape: [...result.sample.dims], data: Array.from(result.sample.data) } }
+}

@@ -1,0 +1,92 @@
+/**
+ * A diffusers checkpoint in a Hub repository (this hub, or any Hugging Face-compatible one), read
+ * over HTTP from its `/resolve/` URLs: `fromPretrained('namespace/name', { hubUrl, revision, subfolder,
+ * variant, accessToken })` in Node and the browser. fetch only, so both entry points share it; the
+ * checkpoint layer picks the files (single, sharded with its index, variants) as for a folder.
+ */
+import type { CheckpointFiles, RandomAccessFile } from './checkpoint'
+import { Transformer2DError } from './errors'
+
+export interface HubLoadOptions {
+  /** The hub's origin (default https://huggingface.co, as diffusers). */
+  hubUrl?: string
+  /** A branch, tag or commit (default `main`). */
+  revision?: string
+  /** The model's folder inside the repo, e.g. `transformer` in a pipeline repo. */
+  subfolder?: string
+  /** A token that may read the repo (private and gated repos). */
+  accessToken?: string
+}
+
+/** Weight files up to this size are fetched in one request and read from memory; larger ones in ranges. */
+const WHOLE_FILE_BYTES = 256 * 1024 ** 2
+
+const REPO_ID = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/
+
+/** Whether `name` reads as a Hub repo id (`namespace/name`) rather than a path or URL. */
+export function isRepoId(name: string): boolean {
+  return REPO_ID.test(name)
+}
+
+/** Files of `repoId` at `revision`, read from the hub with the token if given. */
+export function hubFiles(repoId: string, options: HubLoadOptions = {}): CheckpointFiles {
+  if (!isRepoId(repoId)) throw new Transformer2DError('checkpoint', `"${repoId}" is not a repo id (namespace/name).`)
+  const hubUrl = (options.hubUrl ?? 'https://huggingface.co').replace(/\/+$/, '')
+  const revision = encodeURIComponent(options.revision ?? 'main')
+  const folder = options.subfolder ? `${options.subfolder.replace(/^\/+|\/+$/g, '')}/` : ''
+  const base = `${hubUrl}/${repoId}/resolve/${revision}/${folder}`
+  const location = `${repoId}@${options.revision ?? 'main'}${folder ? `/${folder.slice(0, -1)}` : ''}`
+  const headers: Record<string, string> = options.accessToken ? { Authorization: `Bearer ${options.accessToken}` } : {}
+
+  async function get(name: string, range?: { start: number; length: number }): Promise<Response | null> {
+    const response = await fetch(`${base}${name}`, {
+      headers: range ? { ...headers, Range: `bytes=${range.start}-${range.start + range.length - 1}` } : headers,
+    })
+    // The Hub answers a missing file (or revision) with 404 and an X-Error-Code; a missing file is absent, as on disk.
+    if (response.status === 404 && response.headers.get('X-Error-Code') === 'EntryNotFound') return null
+    if (!response.ok) {
+      const detail = (await response.text().catch(() => '')).slice(0, 300)
+      const why =
+        response.status === 401 || response.status === 403
+          ? 'no read access (private or gated: pass an accessToken that may read it)'
+          : response.status === 404
+            ? 'the repo or revision does not exist, or it is private and the token cannot read it'
+            : `HTTP ${response.status}`
+      throw new Transformer2DError('checkpoint', `${location}: ${name}: ${why}${detail ? ` (${detail})` : ''}.`)
+    }
+    return response
+  }
+
+  return {
+    location,
+    async readBytes(name) {
+      const response = await get(name)
+      return response && new Uint8Array(await response.arrayBuffer())
+    },
+    // Large weight files are read in ranges, as from a file on disk: only the tensors the graph needs travel.
+    async open(name): Promise<RandomAccessFile | null> {
+      const head = await get(name, { start: 0, length: 1 })
+      if (!head) return null
+      await head.arrayBuffer()
+      const size = Number(head.headers.get('Content-Range')?.split('/')[1] ?? head.headers.get('Content-Length'))
+      if (!Number.isFinite(size)) throw new Transformer2DError('checkpoint', `${location}: ${name}: the hub did not say the file's size.`)
+      if (size <= WHOLE_FILE_BYTES) {
+        const whole = new Uint8Array(await (await get(name))!.arrayBuffer())
+        return { size: whole.length, read: async (offset, length) => whole.slice(offset, offset + length), close: async () => undefined }
+      }
+      return {
+        size,
+        async read(offset, length) {
+          if (length === 0) return new Uint8Array(0)
+          const response = await get(name, { start: offset, length })
+          const bytes = new Uint8Array(await response!.arrayBuffer())
+          if (bytes.length !== length) {
+            throw new Transformer2DError('checkpoint', `${location}: ${name}: asked for ${length} bytes at ${offset}, got ${bytes.length}; the file changed while loading.`)
+          }
+          return bytes
+        },
+        close: async () => undefined,
+      }
+    },
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * POST /api/transformer2d/{namespace}/{name}: the real route handler runs a private repo's
+ * Transformer2DModel on the caller's JSON tensors and answers diffusers' golden output; anonymous
+ * callers get 401, callers without access 404, bad inputs 422 with the library's message, a repo
+ * without a checkpoint 503 naming it; concurrent calls share one loaded model.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createPersonalToken } from '@/lib/auth/personal-tokens'
+import { createCommit } from '@/lib/hub/files'
+import { createRepo } from '@/lib/hub/repos'
+import { createUser } from '@/lib/hub/users'
+import { Transformer2DModel } from '@/lib/transformer2d/node'
+import * as route from '@/app/api/transformer2d/[namespace]/[name]/route'
+import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors } from '../../unit/transformer2d/golden'
+
+const golden = goldenCases().find((c) => c.name === 'cont_conv_cross')!
+let ownerToken: string
+let outsiderToken: string
+
+/** The golden case's forward arguments as the route's JSON tensors. */
+function jsonInputs() {
+  const args = goldenForwardArgs(golden) as unknown as Record<string, { data: ArrayLike<number | bigint>; dims: number[]; type?: string } | number | null | undefined>
+  const inputs: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(args)) {
+    if (value == null || typeof value === 'number') {
+      if (typeof value === 'number') inputs[name] = value
+      continue
+    }
+    if (typeof value !== 'object' || !('dims' in value)) continue
+    const dtype = value.type ?? (value.data instanceof Float32Array ? 'float32' : value.data instanceof BigInt64Array ? 'int64' : value.data instanceof Int32Array ? 'int32' : value.data instanceof Uint8Array ? 'bool' : 'float64')
+    inputs[name] = { dtype, shape: [...value.dims], data: Array.from(value.data as ArrayLike<number | bigint>, Number) }
+  }
+  return inputs
+}
+
+async function post(repo: string, body: unknown, token?: string) {
+  const [namespace, name] = repo.split('/')
+  const request = new Request(`http://hub.test/api/transformer2d/${repo}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  })
+  const response = await route.POST(request, { params: Promise.resolve({ namespace: namespace!, name: name! }) })
+  return { status: response.status, json: await response.json() }
+}
+
+beforeAll(async () => {
+  const owner = await createUser({ username: 't2droute-owner', email: 't2droute-owner@test.dev', password: 'password-owner' })
+  const outsider = await createUser({ username: 't2droute-outsider', email: 't2droute-outsider@test.dev', password: 'password-outsider' })
+  ownerToken = (await createPersonalToken(owner.id, { name: 'r', role: 'read' })).token
+  outsiderToken = (await createPersonalToken(outsider.id, { name: 'r', role: 'read' })).token
+  const session = { userId: owner.id, principal: null }
+  const repo = await createRepo(session, { namespace: owner.username, name: 'private-t2d', private: true })
+  const file = (name: string) => fs.readFileSync(path.join(caseDir(golden), name))
+  await createCommit(session, repo, 'main', { summary: 'checkpoint', description: '', parentCommit: null }, [
+    { kind: 'file', path: 'transformer/config.json', content: file('config.json') },
+    { kind: 'file', path: 'transformer/diffusion_pytorch_model.safetensors', content: file('weights.safetensors') },
+    { kind: 'file', path: 'README.md', content: Buffer.from('# no checkpoint at the root\n') },
+  ])
+})
+afterAll(() => vi.restoreAllMocks())
+
+describe('POST /api/transformer2d/{repo}', () => {
+  const REPO = 't2droute-owner/private-t2d'
+
+  it('runs the repo on the caller\'s inputs; concurrent calls share one loaded model', async () => {
+    const loads = vi.spyOn(Transformer2DModel, 'fromFiles')
+    const [a, b] = await Promise.all([post(REPO, { inputs: jsonInputs() }, ownerToken), post(REPO, { inputs: jsonInputs() }, ownerToken)])
+    expect(a.status, JSON.stringify(a.json).slice(0, 300)).toBe(200)
+    expect(b.status).toBe(200)
+    expect(loads).toHaveBeenCalledTimes(1)
+    expect(a.json.repo).toBe(REPO)
+    expect(a.json.commit).toMatch(/^[0-9a-f]{40}$/)
+    const expected = readTensors(path.join(caseDir(golden), 'outputs.safetensors')).get('sample')!
+    expect(a.json.sample.shape).toEqual([...expected.dims])
+    const { atol, rtol } = golden.recommended_tolerance
+    expect(compare(Float32Array.from(a.json.sample.data), expected.data as Float32Array, atol, rtol).violations).toBe(0)
+    expect(b.json.sample.data).toEqual(a.json.sample.data)
+  })
+
+  it('needs a caller with read access', async () => {
+    expect((await post(REPO, { inputs: jsonInputs() })).status).toBe(401)
+    expect((await post(REPO, { inputs: jsonInputs() }, outsiderToken)).status).toBe(404)
+  })
+
+  it('answers bad inputs with 422 and the library\'s message, a repo without a checkpoint with 503 naming it', async () => {
+    const inputs = jsonInputs() as Record<string, { dtype: string; shape: number[]; data: number[] }>
+    const hs = inputs.hidden_states!
+    const wrongChannels = { ...inputs, hidden_states: { ...hs, shape: [hs.shape[0]!, hs.shape[1]! + 1, ...hs.shape.slice(2)], data: [...hs.data, ...new Array(hs.data.length / hs.shape[1]!).fill(0)] } }
+    const wrong = await post(REPO, { inputs: wrongChannels }, ownerToken)
+    expect(wrong.status).toBe(422)
+    expect(wrong.json.error).toMatch(/hidden_states/)
+    const short = await post(REPO, { inputs: { ...inputs, hidden_states: { ...hs, data: hs.data.slice(1) } } }, ownerToken)
+    expect(short.status).toBe(422)
+    expect(short.json.error).toContain('hidden_states.data must be a list of')
+    expect((await post(REPO, { inputs: { ...inputs, sample: 1 } }, ownerToken)).json.error).toContain('unknown forward arguments: sample')
+    const root = await post(REPO, { inputs, subfolder: '' }, ownerToken)
+    expect(root.status).toBe(503)
+    expect(root.json.error).toContain(`${REPO}@main cannot run as a Transformer2DModel`)
+    const badRevision = await post(REPO, { inputs, revision: 'nope' }, ownerToken)
+    expect(badRevision.status).toBe(404)
+  })
+})
