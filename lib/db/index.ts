@@ -21,9 +21,7 @@ function connect(): Db {
     // Resolve relative to the project, not to whichever folder a worker process runs in.
     const file = url.slice('file:'.length)
     const absolute = path.isAbsolute(file) ? file : path.resolve(/*turbopackIgnore: true*/ process.cwd(), file)
-    // The busy timeout goes in the client's config: @libsql/client opens a new connection after each
-    // transaction, and a PRAGMA would only reach the one it ran on (the others fail at once on a lock).
-    const client = new SqliteClient({ adapter: new PrismaLibSql({ url: `file:${absolute}`, timeout: SQLITE_BUSY_TIMEOUT_MS }) })
+    const client = new SqliteClient({ adapter: new PrismaLibSql({ url: `file:${absolute}` }) })
     tuneSqlite(client)
     return client
   }
@@ -33,17 +31,14 @@ function connect(): Db {
   throw new Error('DATABASE_URL must be file:... (SQLite) or postgresql://...')
 }
 
-/** How long a SQLite write waits for another connection's write lock before failing with SQLITE_BUSY. */
-const SQLITE_BUSY_TIMEOUT_MS = 5000
-
 /**
  * WAL lets readers run beside the writer and several processes share the file; synchronous=NORMAL
  * syncs at checkpoints instead of at every commit (still crash-safe in WAL mode), which was ~95%
- * of a token request's time.
+ * of a token request's time; busy_timeout waits for a writer instead of failing at once.
  */
 function tuneSqlite(client: Db) {
   void (async () => {
-    for (const pragma of ['PRAGMA journal_mode=WAL', 'PRAGMA synchronous=NORMAL']) await client.$queryRawUnsafe(pragma)
+    for (const pragma of ['PRAGMA journal_mode=WAL', 'PRAGMA synchronous=NORMAL', 'PRAGMA busy_timeout=5000']) await client.$queryRawUnsafe(pragma)
   })().catch((error) => console.error('could not tune SQLite', error))
 }
 
