@@ -132,3 +132,20 @@ export class Instance {
     throw new Error(`instance ${this.port} did not become healthy`)
   }
 }
+
+// ---------------------------------------------------------------- SQLite
+
+/**
+ * Another process takes SQLite's write lock and keeps it for `holdMs` (a long writer: a migration, a
+ * backup). It must be another process: libSQL waits for a lock synchronously, so a waiter in this
+ * process would also stop the timer that releases it.
+ */
+export async function holdSqliteWriteLock(url: string, holdMs: number): Promise<void> {
+  const script = `
+    const { createClient } = require('@libsql/client')
+    const client = createClient({ url: process.argv[1], timeout: 10000 })
+    client.execute('BEGIN IMMEDIATE').then(() => setTimeout(() => client.execute('COMMIT').then(() => process.exit(0)), ${holdMs}))`
+  const child = spawn(process.execPath, ['-e', script, url], { cwd: root, stdio: 'inherit', detached: true })
+  remember(child.pid!)
+  await new Promise((resolve) => child.once('exit', resolve))
+}

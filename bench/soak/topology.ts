@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { Instance, Postgres, killAll, soakDir } from './cluster'
+import { Instance, Postgres, holdSqliteWriteLock, killAll, soakDir } from './cluster'
 import { startBalancer } from './balancer'
 import { Ledger, ambiguous, type RequestRecord } from './ledger'
 import type { Invariant, LimitSnapshot } from './invariants'
@@ -61,7 +61,7 @@ async function main() {
   await deploy(process.env.DATABASE_URL!)
   const { seed } = await import('../../scripts/seed')
   await seed()
-  const { prepareFixtures, Load, cutOffTokenRequest, abandonedRequest, slowClients, sleep } = await import('./load')
+  const { prepareFixtures, Load, NOTES_APP, cutOffTokenRequest, abandonedRequest, slowClients, sleep } = await import('./load')
   const { checkInvariants, snapshotLimit } = await import('./invariants')
   const { db } = await import('@/lib/db')
   const fx = await prepareFixtures()
@@ -140,6 +140,14 @@ async function main() {
       const token = ledger.chains.find((c) => c.state === 'live')?.accessTokens.at(-1)
       if (token) await abandonedRequest(port, '/api/whoami-v2', token)
     }
+    await sleep(1000)
+    // The code a cut-off request carried must still be unused, and redeemable (codes live 60 s).
+    for (const c of ledger.cutOffCodes.filter((c) => c.laterRedeemed === null)) {
+      const row = await db.authorizationCode.findUnique({ where: { codeHash: c.grantHash } })
+      c.unusedAfterCut = !!row && !row.usedAt
+      const body = new URLSearchParams({ grant_type: 'authorization_code', code: c.code, redirect_uri: NOTES_APP.redirectUri, code_verifier: c.verifier })
+      c.laterRedeemed = (await ledger.scope.run('control', () => load.postToken(LB_PORT, body))).status === 200
+    }
     return { cutOffTokenRequests: 4, abandonedWhoami: 4 }
   }
   async function slow(holdMs: number) {
@@ -147,13 +155,8 @@ async function main() {
     return { slowConnections: 20, holdSeconds: holdMs / 1000, trickledTokenRequestStatus: trickledStatus }
   }
   async function sqliteWriter(holdMs: number) {
-    const { createClient } = await import('@libsql/client')
-    const client = createClient({ url: process.env.DATABASE_URL! })
-    await client.execute('BEGIN IMMEDIATE')
-    await sleep(holdMs)
-    await client.execute('COMMIT')
-    client.close()
-    return { heldWriteLockSeconds: holdMs / 1000, busyTimeoutSeconds: 5 }
+    await holdSqliteWriteLock(process.env.DATABASE_URL!, holdMs)
+    return { heldWriteLockSeconds: holdMs / 1000 }
   }
 
   type Step = [number, string, () => Promise<Record<string, unknown>>]
@@ -213,12 +216,6 @@ async function main() {
   // ------------------------------------------------------------ after the faults
   await Promise.all(instances.map((i) => i.ready()))
   await snapshotLimit(limitKey, limitSnapshot)
-  for (const c of ledger.cutOffCodes) {
-    const row = await db.authorizationCode.findUnique({ where: { codeHash: c.grantHash } })
-    c.unusedAfterCut = !!row && !row.usedAt
-    const body = new URLSearchParams({ grant_type: 'authorization_code', code: c.code, redirect_uri: 'http://127.0.0.1/callback', code_verifier: c.verifier })
-    c.laterRedeemed = (await ledger.scope.run('control', () => load.postToken(LB_PORT, body))).status === 200
-  }
   // Every authorization a client still holds must still work: one more rotation each.
   const stillWorking: Invariant = { name: 'after the faults, every authorization a client holds still refreshes', checked: 0, violations: [] }
   await ledger.scope.run('control', async () => {
