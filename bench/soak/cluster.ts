@@ -140,12 +140,61 @@ export class Instance {
  * backup). It must be another process: libSQL waits for a lock synchronously, so a waiter in this
  * process would also stop the timer that releases it.
  */
-export async function holdSqliteWriteLock(url: string, holdMs: number): Promise<void> {
+export async function holdSqliteWriteLock(url: string, holdMs: number): Promise<{ lockTakenAfterSeconds: number | 'never (15 s)' }> {
+  // BEGIN IMMEDIATE can fail at once (SQLITE_BUSY without waiting while the WAL index is busy): try
+  // again, for at most 15 s; exit code 2 says the lock never came free.
   const script = `
     const { createClient } = require('@libsql/client')
-    const client = createClient({ url: process.argv[1], timeout: 10000 })
-    client.execute('BEGIN IMMEDIATE').then(() => setTimeout(() => client.execute('COMMIT').then(() => process.exit(0)), ${holdMs}))`
-  const child = spawn(process.execPath, ['-e', script, url], { cwd: root, stdio: 'inherit', detached: true })
+    const client = createClient({ url: process.argv[1], timeout: 1000 })
+    const start = Date.now()
+    const take = () => client.execute('BEGIN IMMEDIATE').then(
+      () => {
+        process.stdout.write(String(Date.now() - start))
+        setTimeout(() => client.execute('COMMIT').then(() => process.exit(0)), ${holdMs})
+      },
+      () => (Date.now() - start > 15000 ? process.exit(2) : setTimeout(take, 20)),
+    )
+    take()`
+  const child = spawn(process.execPath, ['-e', script, url], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
   remember(child.pid!)
-  await new Promise((resolve) => child.once('exit', resolve))
+  let waited = ''
+  child.stdout!.on('data', (d) => (waited += d))
+  const code = await new Promise((resolve) => child.once('exit', resolve))
+  return { lockTakenAfterSeconds: code === 0 ? Number(waited) / 1000 : 'never (15 s)' }
+}
+
+// ---------------------------------------------------------------- the disk blob store
+
+/**
+ * The blob store's folder on a tmpfs of its own (64 MB), so it can be made read-only or full for a
+ * few seconds. Needs root and mount(2) (a container may refuse it); returns false then, and the
+ * store is a plain folder.
+ */
+export function mountBlobStore(dir: string): boolean {
+  fs.mkdirSync(dir, { recursive: true })
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', dir], { stdio: 'ignore' })
+    fs.appendFileSync(path.join(soakDir, 'mounts'), `${dir}\n`)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function unmountBlobStore(dir: string) {
+  try {
+    execFileSync('umount', ['-l', dir], { stdio: 'ignore' })
+  } catch {}
+}
+
+export function remountBlobStore(dir: string, mode: 'ro' | 'rw') {
+  execFileSync('mount', ['-o', `remount,${mode}`, dir], { stdio: 'ignore' })
+}
+
+/** Fills the store's tmpfs to the last byte with one file; returns a function that frees it. */
+export function fillBlobStore(dir: string): () => void {
+  const filler = path.join(dir, 'soak-filler')
+  const { bavail, bsize } = fs.statfsSync(dir)
+  execFileSync('fallocate', ['-l', String(bavail * bsize), filler], { stdio: 'ignore' })
+  return () => fs.rmSync(filler, { force: true })
 }

@@ -318,6 +318,11 @@ export class Load {
     ['gated', 0.6, () => this.gated()],
   ]
 
+  /** More traffic in the mix (the file scenarios of files.ts). */
+  addScenario(name: string, weight: number, run: () => Promise<void>) {
+    this.mix.push([name, weight, run])
+  }
+
   private pick(): [string, () => Promise<void>] {
     const total = this.mix.reduce((s, [, w]) => s + w, 0)
     let r = Math.random() * total

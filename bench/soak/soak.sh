@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run soak [-- --short]: builds if there is no production build, runs bench/soak/run.ts, and on
 # any exit (failure, Ctrl-C, kill) ends every process the run started (their process groups are in
-# .tmp/soak/pids) and the soak's PostgreSQL.
+# .tmp/soak/pids) and the soak's PostgreSQL, and unmounts the blob store's tmpfs.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/env.sh
@@ -15,6 +15,10 @@ cleanup() {
     pgroot=$(cat .tmp/soak/pgroot)
     if [ "$(id -u)" = 0 ]; then runuser -u postgres -- /usr/lib/postgresql/15/bin/pg_ctl -D "$pgroot/data" -m immediate stop >/dev/null 2>&1
     else /usr/lib/postgresql/15/bin/pg_ctl -D "$pgroot/data" -m immediate stop >/dev/null 2>&1; fi
+  fi
+  if [ -f .tmp/soak/mounts ]; then
+    while read -r dir; do [ -n "$dir" ] && umount -l "$dir" 2>/dev/null; done <.tmp/soak/mounts
+    rm -f .tmp/soak/mounts
   fi
   return 0
 }

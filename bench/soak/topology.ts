@@ -108,6 +108,7 @@ async function main() {
 
   async function fault(name: string, run: () => Promise<Record<string, unknown>>) {
     const start = Date.now()
+    console.log(`${topology} +${((start - t0) / 1000).toFixed(0)} s: ${name}`)
     let details: Record<string, unknown>
     try {
       details = await run()
@@ -155,8 +156,7 @@ async function main() {
     return { slowConnections: 20, holdSeconds: holdMs / 1000, trickledTokenRequestStatus: trickledStatus }
   }
   async function sqliteWriter(holdMs: number) {
-    await holdSqliteWriteLock(process.env.DATABASE_URL!, holdMs)
-    return { heldWriteLockSeconds: holdMs / 1000 }
+    return { heldWriteLockSeconds: holdMs / 1000, ...(await holdSqliteWriteLock(process.env.DATABASE_URL!, holdMs)) }
   }
 
   type Step = [number, string, () => Promise<Record<string, unknown>>]
@@ -208,7 +208,9 @@ async function main() {
     }
   })()
   await load.run()
+  console.log(`${topology}: load done, waiting for the fault schedule`)
   await faultsDone
+  console.log(`${topology}: checking the invariants`)
   loadDone = true
   await snapshots
   const loadEnd = Date.now()
