@@ -4,6 +4,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 
+const REQUEST_TIMEOUT_MS = 30_000
+
 export type RequestRecord = { start: number; end: number; scenario: string; path: string; status: number | 'net'; upstream: string | null }
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex')
@@ -50,7 +52,8 @@ export class Ledger {
       const url = new URL(input instanceof Request ? input.url : String(input))
       const record: RequestRecord = { start: Date.now(), end: 0, scenario: this.scope.getStore() ?? 'other', path: url.pathname, status: 'net', upstream: null }
       try {
-        const res = await realFetch(input, init)
+        // Every request is bounded: a hung instance must not hang the run.
+        const res = await realFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
         record.status = res.status
         record.upstream = res.headers.get('x-soak-upstream')
         return res
