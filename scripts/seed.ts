@@ -1,6 +1,6 @@
 // Demo data for a fresh hub, so it can be explored at once: users with known passwords (listed in
-// the README), two organizations with members in every role, public / private / gated repos, and
-// collections. Runs only on an empty database; everything goes through the same lib/ functions as
+// the README), two organizations with members in every role, public / private / gated repos with
+// files (scripts/seed-files.ts), and collections. Runs only on an empty database; everything goes through the same lib/ functions as
 // the pages and APIs.
 import { db } from '@/lib/db'
 import { createUser } from '@/lib/hub/users'
@@ -11,6 +11,7 @@ import type { OrgRole } from '@/lib/policy'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { grantTokenExchange } from '@/lib/hub/org-apps'
+import { seedRepoFiles } from './seed-files'
 
 export const DEMO_USERS = [
   { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },
@@ -54,6 +55,7 @@ export async function seed(): Promise<boolean> {
   for (const r of REPOS) {
     const repo = await createRepo(session(r.by), r)
     repoIds.set(`${r.namespace}/${r.name}`, repo.id)
+    await seedRepoFiles(session(r.by), repo)
   }
   const picks = await createCollection(session('alice'), { namespace: 'alice', title: 'Responsible AI picks', description: 'Models and spaces for safer AI.' })
   for (const id of ['alice/toxicity-tiny', 'acme-ai/guardrail-base', 'open-lab/moderation-demo']) await addToCollection(session('alice'), picks.slug, repoIds.get(id)!)

@@ -8,7 +8,8 @@ import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
 import { addMember, changeMember, createOrg, roleInOrg, setBilling } from '@/lib/hub/orgs'
-import { createRepo, decideGatedAccess, deleteRepo, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
+import { createRepo, decideGatedAccess, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
+import { deleteRepoWithFiles } from '@/lib/hub/files'
 import { addToCollection, createCollection, deleteCollection } from '@/lib/hub/collections'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { manageOrgDecision } from '@/lib/policy'
@@ -153,7 +154,7 @@ export async function deleteRepoAction(_: FormState, form: FormData): Promise<Fo
   try {
     const caller = await requireCaller()
     if (text(form, 'confirm') !== `${namespace}/${name}`) return { error: `Type ${namespace}/${name} to confirm.` }
-    await deleteRepo(caller, type, namespace, name)
+    await deleteRepoWithFiles(caller, type, namespace, name)
   } catch (e) {
     return failure(e)
   }

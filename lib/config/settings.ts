@@ -57,6 +57,23 @@ export const SETTINGS = {
   MODERATION_BATCH_MAX: int(32, 'most sequences in one micro-batch', { min: 1 }),
   MODERATION_BATCH_WAIT_MS: int(0, 'longest a first sequence waits for company before its batch starts (0: the next turn of the event loop)'),
   MODERATION_ORT_THREADS: int(1, 'onnxruntime threads per model session; 0 = all cores (1 measured faster under concurrent load on 2 cores: bench/moderation/RESULTS.md)'),
+
+  // Repository files
+  FILES_MAX_FILE_BYTES: int(50 * 1024 ** 3, 'largest file, LFS objects included (413 beyond)'),
+  FILES_MAX_INLINE_FILE_BYTES: int(10 * 1024 ** 2, 'largest file sent inline in a commit rather than through LFS (422 beyond)'),
+  FILES_MAX_COMMIT_BYTES: int(100 * 1024 ** 2, 'largest NDJSON commit body (413 beyond)'),
+  FILES_MAX_COMMIT_OPERATIONS: int(10_000, 'most operations in one commit (422 beyond)'),
+  FILES_MAX_REPO_FILES: int(100_000, 'most files a revision may hold (422 beyond)'),
+  FILES_MULTIPART_CHUNK_BYTES: int(64 * 1024 ** 2, 'part size of multipart LFS uploads', { min: 5 * 1024 ** 2 }),
+  STORAGE: oneOf(['disk', 's3'] as const, 'disk', 'where file contents live: a disk folder or an S3-compatible bucket'),
+  STORAGE_DIR: str('', 'the disk store', '`blobs/` beside the SQLite file (`data/blobs`)'),
+  S3_BUCKET: str('', 'the bucket (needed with `STORAGE=s3`)'),
+  S3_ENDPOINT: str('', 'an S3-compatible endpoint (MinIO, R2, Ceph RGW)', 'AWS'),
+  S3_REGION: str('us-east-1', 'the bucket\'s region'),
+  S3_ACCESS_KEY_ID: str('', 'with `S3_SECRET_ACCESS_KEY`: the store\'s credentials', "the AWS SDK's chain"),
+  S3_SECRET_ACCESS_KEY: str('', 'see `S3_ACCESS_KEY_ID`'),
+  S3_PREFIX: str('', 'a key prefix inside the bucket'),
+  S3_FORCE_PATH_STYLE: flag(true, 'path-style bucket URLs when `S3_ENDPOINT` is set'),
 } as const satisfies Record<string, SettingSpec>
 
 export type SettingName = keyof typeof SETTINGS

@@ -9,6 +9,8 @@ export class HubError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The Hub's X-Error-Code (e.g. EntryNotFound, RevisionNotFound), which clients branch on. */
+    readonly code?: string,
   ) {
     super(message)
   }
@@ -37,7 +39,9 @@ export function zodMessage(error: ZodError): string {
 }
 
 export function errorResponse(error: unknown): NextResponse {
-  if (error instanceof HubError) return NextResponse.json({ error: error.message }, { status: error.status })
+  if (error instanceof HubError) {
+    return NextResponse.json({ error: error.message }, { status: error.status, headers: error.code ? { 'X-Error-Code': error.code } : undefined })
+  }
   if (error instanceof ZodError) return NextResponse.json({ error: zodMessage(error) }, { status: 400 })
   console.error('unexpected error in hub API', error)
   return NextResponse.json({ error: 'Internal error' }, { status: 500 })

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   'app.exchange.lifetime': 'Exchange token lifetime changed',
   'publisher.add': 'Trusted publisher added',
   'publisher.remove': 'Trusted publisher removed',
+  'repo.commit': 'Commit to a repository',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS

@@ -106,8 +106,11 @@ export async function listRepos(caller: Caller, filter: { type?: RepoType; names
   return visible
 }
 
+/** The files of a revision, for callers who may read them (lib/hub/files revisionSummary). */
+export type RepoContent = { sha: string | null; lastModified: Date | null; siblings: { rfilename: string }[] }
+
 /** The Hub's repo-info JSON (what @huggingface/hub's modelInfo / datasetInfo / spaceInfo read). */
-export function repoInfoJson(repo: RepoRow, mayReadContent: boolean) {
+export function repoInfoJson(repo: RepoRow, content: RepoContent | null) {
   return {
     _id: repo.id,
     id: `${repo.namespace}/${repo.name}`,
@@ -118,12 +121,12 @@ export function repoInfoJson(repo: RepoRow, mayReadContent: boolean) {
     downloads: 0,
     likes: 0,
     createdAt: repo.createdAt.toISOString(),
-    lastModified: repo.updatedAt.toISOString(),
+    lastModified: (content?.lastModified ?? repo.updatedAt).toISOString(),
     description: repo.description,
     ...(repo.type === 'model' ? { pipeline_tag: null, library_name: null, tags: [] } : {}),
     ...(repo.type === 'space' ? { sdk: 'static' } : {}),
     // File listings are content: only for callers who may read it (gated repos need granted access).
-    ...(mayReadContent ? { siblings: [] } : {}),
+    ...(content ? { sha: content.sha, siblings: content.siblings } : {}),
   }
 }
 

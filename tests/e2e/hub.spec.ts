@@ -93,12 +93,12 @@ test('private and gated repositories, with an access request granted by the owne
   await carol.getByRole('button', { name: 'Request access' }).click()
   await expect(carol.getByText('Your request is pending review')).toBeVisible()
 
-  await page.reload()
+  await page.goto(`/datasets/bob/${name}-gated?tab=settings`)
   await page.getByRole('button', { name: 'Accept' }).click()
   await expect(page.getByText('No pending requests.')).toBeVisible()
 
-  await carol.reload()
-  await expect(carol.getByText(/has no files yet/)).toBeVisible()
+  await carol.goto(`/datasets/bob/${name}-gated?tab=files`)
+  await expect(carol.getByText(/No files yet/)).toBeVisible()
 })
 
 test('create a token, see it once, use it, revoke it', async ({ page, request }) => {

@@ -17,5 +17,5 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
     search: url.searchParams.get('search')?.slice(0, 100) ?? undefined,
     limit,
   })
-  return NextResponse.json(repos.map((r) => repoInfoJson(r, false)))
+  return NextResponse.json(repos.map((r) => repoInfoJson(r, null)))
 })

@@ -2,7 +2,7 @@
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { callerFromRequest } from '@/lib/auth/caller'
-import { deleteRepo } from '@/lib/hub/repos'
+import { deleteRepoWithFiles } from '@/lib/hub/files'
 import { usernameOf } from '@/lib/hub/users'
 import { badRequest, handle, jsonBody, unauthorized, zodMessage } from '@/lib/http/errors'
 
@@ -18,6 +18,6 @@ export const DELETE = handle(async (request: Request) => {
   const parsed = body.safeParse(await jsonBody(request))
   if (!parsed.success) throw badRequest(zodMessage(parsed.error))
   const namespace = parsed.data.organization ?? (await usernameOf(caller.userId))
-  await deleteRepo(caller, parsed.data.type, namespace, parsed.data.name)
+  await deleteRepoWithFiles(caller, parsed.data.type, namespace, parsed.data.name)
   return new NextResponse(null, { status: 200 })
 })

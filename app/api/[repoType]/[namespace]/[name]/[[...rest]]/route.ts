@@ -1,18 +1,109 @@
-// GET /api/{models|datasets|spaces}/{namespace}/{name}[/revision/{rev}]: repo info.
+// /api/{models|datasets|spaces}/{namespace}/{name}[/...]: repo info and its files (lib/hub/files).
+//   GET    (none) | revision/{rev}            repo info, with sha and siblings for readers
+//   GET    tree/{rev}/{path}                  file listing (recursive, expand; Link for the next page)
+//   GET    commits/{rev}                      history (X-Total-Count, Link)
+//   GET    refs                               branches
+//   POST   preupload/{rev} | commit/{rev} | paths-info/{rev} | branch/{name}
+//   DELETE branch/{name}
 import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
 import { authorizedRepo, repoInfoJson } from '@/lib/hub/repos'
-import { repoTypeFromPlural } from '@/lib/hub/names'
+import { repoPath, repoTypeFromPlural } from '@/lib/hub/names'
 import { repoDecision } from '@/lib/policy'
-import { handle, notFound } from '@/lib/http/errors'
+import { handle, jsonBody, notFound, unauthorized } from '@/lib/http/errors'
+import { clientIp } from '@/lib/ratelimit'
+import {
+  DEFAULT_BRANCH,
+  createBranch,
+  createCommit,
+  deleteBranch,
+  listCommits,
+  listRefs,
+  listTree,
+  pathsInfo,
+  preupload,
+  readCommitBody,
+  repoAccess,
+  revisionSummary,
+} from '@/lib/hub/files'
+import { publicOrigin } from '@/lib/hub/files/routes'
 
 type Params = { params: Promise<{ repoType: string; namespace: string; name: string; rest?: string[] }> }
 
-export const GET = handle(async (request: Request, { params }: Params) => {
-  const { repoType, namespace, name, rest } = await params
+async function target(params: Params['params']) {
+  const { repoType, namespace, name, rest = [] } = await params
   const type = repoTypeFromPlural(repoType)
-  if (!type || (rest && !(rest.length === 2 && rest[0] === 'revision'))) throw notFound()
+  if (!type) throw notFound()
+  return { ref: { type, namespace, name }, action: rest[0], args: rest.slice(1) }
+}
+
+export const GET = handle(async (request: Request, { params }: Params) => {
+  const { ref, action, args } = await target(params)
   const caller = await callerFromRequest(request)
-  const { repo, ctx } = await authorizedRepo(caller, type, namespace, name, 'view')
-  return NextResponse.json(repoInfoJson(repo, repoDecision(caller, 'read', repo, ctx) === 'allow'))
+  const url = new URL(request.url)
+  if (action === undefined || (action === 'revision' && args.length >= 1)) {
+    const { repo, ctx } = await authorizedRepo(caller, ref.type, ref.namespace, ref.name, 'view')
+    const mayRead = repoDecision(caller, 'read', repo, ctx) === 'allow'
+    const revision = action === 'revision' ? args.join('/') : DEFAULT_BRANCH
+    return NextResponse.json(repoInfoJson(repo, mayRead ? await revisionSummary(repo.id, revision) : null))
+  }
+  if (action === 'tree' && args.length >= 1) {
+    const { items, link } = await listTree(caller, ref, {
+      revision: args[0]!,
+      path: args.slice(1).join('/'),
+      recursive: url.searchParams.get('recursive') === 'true' || url.searchParams.get('recursive') === '1',
+      expand: url.searchParams.get('expand') === 'true' || url.searchParams.get('expand') === '1',
+      cursor: url.searchParams.get('cursor'),
+      url,
+    })
+    return NextResponse.json(items, { headers: link ? { Link: link } : undefined })
+  }
+  if (action === 'commits' && args.length >= 1) {
+    const { commits, total, link } = await listCommits(caller, ref, {
+      revision: args.join('/'),
+      limit: Number(url.searchParams.get('limit') ?? 50),
+      page: Number(url.searchParams.get('p') ?? 0),
+      url,
+    })
+    return NextResponse.json(commits, { headers: { 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) } })
+  }
+  if (action === 'refs' && args.length === 0) return NextResponse.json(await listRefs(caller, ref))
+  throw notFound()
+})
+
+export const POST = handle(async (request: Request, { params }: Params) => {
+  const { ref, action, args } = await target(params)
+  if (args.length < 1) throw notFound()
+  const revision = args.join('/')
+  const caller = await callerFromRequest(request)
+  switch (action) {
+    case 'preupload':
+      return NextResponse.json(await preupload(caller, ref, revision, await jsonBody(request, 1024 * 1024)))
+    case 'paths-info':
+      return NextResponse.json(await pathsInfo(caller, ref, revision, await jsonBody(request, 1024 * 1024)))
+    case 'branch':
+      await createBranch(caller, ref, revision, await jsonBody(request, 64 * 1024).catch(() => ({})))
+      return NextResponse.json({ success: true })
+    case 'commit': {
+      const { repo } = await repoAccess(caller, ref, 'write')
+      if (!caller) throw unauthorized('Authentication required')
+      const { header, operations } = await readCommitBody(request)
+      const { commitId } = await createCommit(caller, repo, revision, header, operations, { ip: clientIp(request.headers) })
+      return NextResponse.json({
+        success: true,
+        commitOid: commitId,
+        commitUrl: `${publicOrigin(request)}${repoPath(ref.type, repo.namespace, repo.name)}/commit/${commitId}`,
+        hookOutput: '',
+      })
+    }
+    default:
+      throw notFound()
+  }
+})
+
+export const DELETE = handle(async (request: Request, { params }: Params) => {
+  const { ref, action, args } = await target(params)
+  if (action !== 'branch' || args.length < 1) throw notFound()
+  await deleteBranch(await callerFromRequest(request), ref, args.join('/'))
+  return NextResponse.json({ success: true })
 })

@@ -1,0 +1,6 @@
+// GET/HEAD /datasets/{ns}/{name}/raw/{revision}/{path}: lib/hub/files/resolve.ts
+import { fileRoutes } from '@/lib/hub/files/routes'
+
+const routes = fileRoutes('dataset', 'raw')
+export const GET = routes.GET
+export const HEAD = routes.HEAD

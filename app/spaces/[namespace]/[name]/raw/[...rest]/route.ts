@@ -1,0 +1,6 @@
+// GET/HEAD /spaces/{ns}/{name}/raw/{revision}/{path}: lib/hub/files/resolve.ts
+import { fileRoutes } from '@/lib/hub/files/routes'
+
+const routes = fileRoutes('space', 'raw')
+export const GET = routes.GET
+export const HEAD = routes.HEAD

@@ -1,0 +1,115 @@
+'use client'
+// Upload and delete from the browser, through the same protocol as any client: @huggingface/hub's
+// uploadFilesWithProgress and deleteFile, authenticated by the session cookie (same origin).
+import { useState } from 'react'
+import { useRouter } from 'next/navigation'
+import { commit, uploadFilesWithProgress } from '@huggingface/hub'
+import type { RepoRef } from '@/lib/hub/files/revisions'
+
+function repoDesignation(repo: RepoRef) {
+  return { type: repo.type, name: `${repo.namespace}/${repo.name}` } as const
+}
+
+export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: string; folder: string }) {
+  const router = useRouter()
+  const [progress, setProgress] = useState<number | null>(null)
+  const [phase, setPhase] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const files = (data.getAll('files') as File[]).filter((f) => f.name)
+    if (files.length === 0) return setError('Choose at least one file')
+    const title = String(data.get('title') || '').trim() || `Upload ${files.length === 1 ? files[0]!.name : `${files.length} files`}`
+    setError(null)
+    setDone(null)
+    setProgress(0)
+    const sizes = new Map(files.map((f) => [(folder ? `${folder}/` : '') + f.name, f.size]))
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0) || 1
+    const sent = new Map<string, number>()
+    try {
+      const run = uploadFilesWithProgress({
+        repo: repoDesignation(repo),
+        hubUrl: window.location.origin,
+        branch,
+        commitTitle: title,
+        commitDescription: String(data.get('description') || ''),
+        files: files.map((f) => ({ path: (folder ? `${folder}/` : '') + f.name, content: f })),
+        useXet: false,
+      })
+      for (let step = await run.next(); ; step = await run.next()) {
+        if (step.done) break
+        const event = step.value
+        if (event.event === 'phase') setPhase(event.phase)
+        else if (event.state === 'uploading') {
+          sent.set(event.path, event.progress * (sizes.get(event.path) ?? 0))
+          setProgress([...sent.values()].reduce((a, b) => a + b, 0) / total)
+        }
+      }
+      setProgress(1)
+      setDone(`Committed “${title}”`)
+      form.reset()
+      router.refresh()
+    } catch (e) {
+      setError(e instanceof Error ? e.message.replace(/\. URL: .*$/, '') : 'Upload failed')
+      setProgress(null)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-md border border-slate-200 p-4" aria-labelledby="upload-h">
+      <h3 id="upload-h" className="font-semibold">Upload files{folder ? ` to ${folder}/` : ''}</h3>
+      <div>
+        <label htmlFor="upload-files" className="label">Files</label>
+        <input id="upload-files" name="files" type="file" multiple className="block w-full text-sm" />
+      </div>
+      <div>
+        <label htmlFor="upload-title" className="label">Commit message</label>
+        <input id="upload-title" name="title" className="input" placeholder="Upload files" maxLength={200} />
+      </div>
+      <div>
+        <label htmlFor="upload-description" className="label">Description (optional)</label>
+        <textarea id="upload-description" name="description" className="input" rows={2} />
+      </div>
+      {progress !== null && (
+        <div className="space-y-1">
+          <progress className="h-2 w-full" value={progress} max={1} aria-label="Upload progress" />
+          <p className="text-xs text-slate-500" aria-live="polite">{Math.round(progress * 100)}% {phase && `(${phase})`}</p>
+        </div>
+      )}
+      {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+      {done && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{done}</p>}
+      <button type="submit" className="btn-primary" disabled={progress !== null && progress < 1}>Commit changes</button>
+    </form>
+  )
+}
+
+export function DeleteFileButton({ repo, branch, path }: { repo: RepoRef; branch: string; path: string }) {
+  const router = useRouter()
+  const [busy, setBusy] = useState(false)
+  return (
+    <button
+      type="button"
+      className="btn-danger py-1"
+      disabled={busy}
+      aria-label={`Delete ${path}`}
+      onClick={async () => {
+        if (!window.confirm(`Delete ${path} in a new commit on ${branch}?`)) return
+        setBusy(true)
+        try {
+          await commit({ repo: repoDesignation(repo), hubUrl: window.location.origin, branch, title: `Delete ${path}`, operations: [{ operation: 'delete', path }] })
+          router.refresh()
+        } catch (e) {
+          window.alert(e instanceof Error ? e.message.replace(/\. URL: .*$/, '') : 'Delete failed')
+        } finally {
+          setBusy(false)
+        }
+      }}
+    >
+      {busy ? 'Deleting…' : 'Delete'}
+    </button>
+  )
+}

@@ -1,0 +1,52 @@
+// The database's record of stored blobs: a row is written once the store holds the checked bytes,
+// and blobs no revision refers to any more are removed (rows first, then bytes).
+import type { Readable } from 'node:stream'
+import { db } from '@/lib/db'
+import { BlobMismatch, putBlob, removeBlob } from '@/lib/storage'
+import { HubError } from '@/lib/http/errors'
+
+export async function recordBlob(sha256: string, size: number) {
+  await db.storedBlob.upsert({ where: { sha256 }, create: { sha256, size: BigInt(size) }, update: {} })
+}
+
+/** Size of a stored blob, or null when the store does not hold it. */
+export async function storedSize(sha256: string): Promise<number | null> {
+  const row = await db.storedBlob.findUnique({ where: { sha256 } })
+  return row ? Number(row.size) : null
+}
+
+/** Stores and records a blob; a size or sha256 that does not match what arrived is a 400 and nothing is kept. */
+export async function storeBlob(body: Readable, expected: { size: number; sha256?: string }): Promise<string> {
+  try {
+    const sha256 = await putBlob(body, expected)
+    await recordBlob(sha256, expected.size)
+    return sha256
+  } catch (error) {
+    if (error instanceof BlobMismatch) throw new HubError(400, error.message)
+    throw error
+  }
+}
+
+/**
+ * Removes blobs that no revision of any repo refers to. `candidates` limits the sweep (the blobs
+ * of a deleted repo); without it every unreferenced blob older than `graceMs` goes (a blob just
+ * uploaded through LFS is unreferenced until its commit arrives).
+ */
+export async function removeUnreferencedBlobs(options: { candidates?: string[]; graceMs?: number } = {}): Promise<number> {
+  const cutoff = new Date(Date.now() - (options.graceMs ?? 24 * 3600 * 1000))
+  const rows = await db.storedBlob.findMany({
+    where: options.candidates ? { sha256: { in: options.candidates } } : { createdAt: { lt: cutoff } },
+    select: { sha256: true },
+  })
+  let removed = 0
+  for (const { sha256 } of rows) {
+    if (await db.treeEntry.findFirst({ where: { blobSha256: sha256 }, select: { commitId: true } })) continue
+    // Row first: a blob without a row is invisible (uploads re-send it); a row without a blob would be broken.
+    const { count } = await db.storedBlob.deleteMany({ where: { sha256 } })
+    if (count) {
+      await removeBlob(sha256)
+      removed++
+    }
+  }
+  return removed
+}

@@ -1,0 +1,268 @@
+// Commits: the NDJSON body the Hub's clients send (a header line, then file, lfsFile, deletedFile
+// and deletedFolder lines), applied to a branch's head as one new immutable snapshot.
+//
+// Concurrent commits to one branch: each builds its snapshot from the head it read and moves the
+// branch only if the head is still that commit (a compare-and-set in the transaction). The loser
+// re-reads the head and applies its operations again, so neither loses the other's files. A
+// commit that names parentCommit is instead refused (412) when the head has moved.
+import { Readable } from 'node:stream'
+import { z } from 'zod'
+import { db, type Tx } from '@/lib/db'
+import { recordAudit } from '@/lib/hub/audit'
+import { usernameOf } from '@/lib/hub/users'
+import type { RepoRow } from '@/lib/hub/repos'
+import type { Caller } from '@/lib/policy'
+import { HubError, badRequest } from '@/lib/http/errors'
+import { isUniqueViolation } from '@/lib/hub/namespaces'
+import { fileLimits } from './limits'
+import { checkedFolder, checkedPath, checkedBranchName } from './paths'
+import { COMMIT_ID, SHA256, gitBlobOid, lfsPointer, newCommitId } from './git'
+import { storeBlob, storedSize } from './blobs'
+import { DEFAULT_BRANCH, revisionNotFound, entryNotFound } from './revisions'
+
+export type CommitHeader = { summary: string; description: string; parentCommit: string | null }
+
+export type CommitOperation =
+  | { kind: 'file'; path: string; content: Buffer }
+  | { kind: 'lfsFile'; path: string; sha256: string; size: number }
+  | { kind: 'deletedFile'; path: string }
+  | { kind: 'deletedFolder'; path: string }
+
+/** A file ready to enter a tree: its blob is stored and recorded. */
+type StagedFile = { path: string; blobSha256: string; size: number; gitOid: string; lfs: boolean }
+type StagedOperation = { kind: 'put'; file: StagedFile } | { kind: 'deletedFile' | 'deletedFolder'; path: string }
+
+const headerValue = z.object({
+  summary: z.string().trim().min(1, 'summary must not be empty').max(2000),
+  description: z.string().max(65_536).optional().default(''),
+  parentCommit: z.string().regex(COMMIT_ID, 'parentCommit must be a 40-hex commit id').nullish(),
+})
+const fileValue = z.object({ path: z.string(), content: z.string(), encoding: z.literal('base64').optional().default('base64') })
+const lfsValue = z.object({ path: z.string(), oid: z.string().regex(SHA256, 'oid must be a sha256'), size: z.number().int().nonnegative(), algo: z.literal('sha256').optional() })
+const pathValue = z.object({ path: z.string() })
+
+function invalid(message: string) {
+  return new HubError(422, message)
+}
+
+/** Reads the NDJSON body within the per-commit size limit; 413 past it, 400/422 for malformed lines. */
+export async function readCommitBody(request: Request): Promise<{ header: CommitHeader; operations: CommitOperation[] }> {
+  const limits = fileLimits()
+  if (Number(request.headers.get('content-length') ?? 0) > limits.maxCommitBodyBytes) throw commitTooLarge(limits.maxCommitBodyBytes)
+  const chunks: Buffer[] = []
+  let total = 0
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      total += chunk.length
+      if (total > limits.maxCommitBodyBytes) throw commitTooLarge(limits.maxCommitBodyBytes)
+      chunks.push(Buffer.from(chunk))
+    }
+  }
+  const lines = Buffer.concat(chunks).toString('utf8').split('\n').filter((l) => l.trim() !== '')
+  let header: CommitHeader | null = null
+  const operations: CommitOperation[] = []
+  for (const [index, line] of lines.entries()) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(line)
+    } catch {
+      throw badRequest(`Line ${index + 1} of the commit is not JSON`)
+    }
+    const { key, value } = (parsed ?? {}) as { key?: unknown; value?: unknown }
+    const at = `line ${index + 1} (${String(key)})`
+    const parse = <T>(schema: z.ZodType<T>): T => {
+      const result = schema.safeParse(value)
+      if (!result.success) throw invalid(`Invalid ${at}: ${result.error.issues.map((i) => i.message).join('; ')}`)
+      return result.data
+    }
+    if (key === 'header') {
+      if (index !== 0) throw invalid('The header must be the first line of the commit')
+      const h = parse(headerValue)
+      header = { summary: h.summary, description: h.description, parentCommit: h.parentCommit ?? null }
+      continue
+    }
+    if (!header) throw invalid('The commit must start with a header line')
+    if (operations.length >= limits.maxCommitOperations) throw invalid(`A commit may hold at most ${limits.maxCommitOperations} operations`)
+    switch (key) {
+      case 'file': {
+        const v = parse(fileValue)
+        const content = Buffer.from(v.content, 'base64')
+        if (content.length > limits.maxInlineFileBytes) {
+          throw invalid(`${v.path}: files over ${limits.maxInlineFileBytes} bytes must be uploaded through LFS (preupload says which)`)
+        }
+        operations.push({ kind: 'file', path: checkedPath(v.path), content })
+        break
+      }
+      case 'lfsFile': {
+        const v = parse(lfsValue)
+        if (v.size > limits.maxFileBytes) throw fileTooLarge(v.path, limits.maxFileBytes)
+        operations.push({ kind: 'lfsFile', path: checkedPath(v.path), sha256: v.oid, size: v.size })
+        break
+      }
+      case 'deletedFile':
+        operations.push({ kind: 'deletedFile', path: checkedPath(parse(pathValue).path) })
+        break
+      case 'deletedFolder':
+        operations.push({ kind: 'deletedFolder', path: checkedFolder(parse(pathValue).path) })
+        break
+      default:
+        throw invalid(`Unknown operation ${at}`)
+    }
+  }
+  if (!header) throw invalid('The commit has no header line')
+  return { header, operations }
+}
+
+export const commitTooLarge = (max: number) => new HubError(413, `The commit is larger than ${max} bytes; upload large files through LFS`)
+export const fileTooLarge = (path: string, max: number) => new HubError(413, `${path} is larger than the ${max}-byte limit for one file`)
+
+/** Stores inline files and checks that LFS objects were uploaded, before any branch moves. */
+async function stage(operations: CommitOperation[]): Promise<StagedOperation[]> {
+  const staged: StagedOperation[] = []
+  for (const op of operations) {
+    if (op.kind === 'file') {
+      const blobSha256 = await storeBlob(Readable.from([op.content]), { size: op.content.length })
+      staged.push({ kind: 'put', file: { path: op.path, blobSha256, size: op.content.length, gitOid: gitBlobOid(op.content), lfs: false } })
+    } else if (op.kind === 'lfsFile') {
+      const size = await storedSize(op.sha256)
+      if (size === null) throw invalid(`${op.path}: LFS object ${op.sha256} was not uploaded`)
+      if (size !== op.size) throw invalid(`${op.path}: LFS object ${op.sha256} has ${size} bytes, not ${op.size}`)
+      staged.push({ kind: 'put', file: { path: op.path, blobSha256: op.sha256, size, gitOid: gitBlobOid(lfsPointer(op.sha256, size)), lfs: true } })
+    } else {
+      staged.push(op)
+    }
+  }
+  return staged
+}
+
+type Change = { path: string; change: 'add' | 'update' | 'delete' }
+
+/** The new tree from the head's tree and the operations, in order; the paths that changed. */
+function apply(head: Map<string, StagedFile & { lastCommitId: string }>, ops: StagedOperation[], commitId: string) {
+  const tree = new Map(head)
+  const touched = new Set<string>()
+  for (const op of ops) {
+    if (op.kind === 'put') {
+      // A file may not sit where a folder is, nor under a path that is a file.
+      const prefix = op.file.path + '/'
+      for (const existing of tree.keys()) if (existing.startsWith(prefix)) throw invalid(`${op.file.path} is a folder`)
+      const parts = op.file.path.split('/')
+      for (let i = 1; i < parts.length; i++) if (tree.has(parts.slice(0, i).join('/'))) throw invalid(`${parts.slice(0, i).join('/')} is a file`)
+      tree.set(op.file.path, { ...op.file, lastCommitId: commitId })
+      touched.add(op.file.path)
+    } else if (op.kind === 'deletedFile') {
+      if (!tree.delete(op.path)) throw entryNotFound(op.path)
+      touched.add(op.path)
+    } else {
+      const prefix = op.path + '/'
+      const inside = [...tree.keys()].filter((p) => p.startsWith(prefix))
+      if (inside.length === 0) throw entryNotFound(op.path)
+      for (const p of inside) {
+        tree.delete(p)
+        touched.add(p)
+      }
+    }
+  }
+  const changes: Change[] = []
+  for (const path of [...touched].sort()) {
+    const before = head.get(path)
+    const after = tree.get(path)
+    if (!after) {
+      if (before) changes.push({ path, change: 'delete' })
+    } else if (!before) changes.push({ path, change: 'add' })
+    else if (before.gitOid !== after.gitOid) changes.push({ path, change: 'update' })
+    else tree.set(path, before) // same content: keep the commit that last changed it
+  }
+  return { tree, changes }
+}
+
+/** "session" or "<token kind>:<token id>": which credential made a commit. */
+function credentialOf(caller: NonNullable<Caller>): string {
+  return caller.principal ? `${caller.principal.tokenKind}:${caller.principal.tokenId}` : 'session'
+}
+
+class HeadMoved extends Error {}
+
+export type CommitResult = { commitId: string; changes: Change[] }
+
+/**
+ * Applies operations to `branch` as a new commit by `caller` (whose write access the caller of this
+ * function has checked). Org repos get an audit entry in the same transaction.
+ */
+export async function createCommit(
+  caller: NonNullable<Caller>,
+  repo: RepoRow,
+  branch: string,
+  header: CommitHeader,
+  operations: CommitOperation[],
+  meta: { ip?: string | null; emptyTree?: boolean } = {},
+): Promise<CommitResult> {
+  checkedBranchName(branch)
+  const staged = await stage(operations)
+  const authorName = caller.principal?.username ?? (await usernameOf(caller.userId))
+  const limits = fileLimits()
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.$transaction(async (tx) => {
+        const ref = await tx.repoRef.findUnique({ where: { repoId_name: { repoId: repo.id, name: branch } } })
+        if (!ref && branch !== DEFAULT_BRANCH && !meta.emptyTree) throw revisionNotFound(branch)
+        const headId = ref?.commitId ?? null
+        if (header.parentCommit && header.parentCommit !== headId) {
+          throw new HubError(412, `A commit has happened since ${header.parentCommit}: the head of ${branch} is ${headId ?? 'empty'}. Refresh and try again.`)
+        }
+        const headEntries = headId && !meta.emptyTree ? await tx.treeEntry.findMany({ where: { commitId: headId } }) : []
+        const head = new Map(headEntries.map((e) => [e.path, { path: e.path, blobSha256: e.blobSha256, size: Number(e.size), gitOid: e.gitOid, lfs: e.lfs, lastCommitId: e.lastCommitId }]))
+        const commitId = newCommitId(headId, JSON.stringify(staged))
+        const { tree, changes } = apply(head, staged, commitId)
+        if (tree.size > limits.maxRepoFiles) throw invalid(`A revision may hold at most ${limits.maxRepoFiles} files`)
+        await tx.repoCommit.create({
+          data: {
+            id: commitId,
+            repoId: repo.id,
+            parentId: meta.emptyTree ? null : headId,
+            title: header.summary,
+            message: header.description,
+            authorId: caller.userId,
+            authorName,
+            credential: credentialOf(caller),
+            changes: JSON.stringify(changes),
+          },
+        })
+        if (tree.size) {
+          await tx.treeEntry.createMany({
+            data: [...tree.values()].map((f) => ({ commitId, path: f.path, blobSha256: f.blobSha256, size: BigInt(f.size), gitOid: f.gitOid, lfs: f.lfs, lastCommitId: f.lastCommitId })),
+          })
+        }
+        await moveBranch(tx, repo.id, branch, headId, commitId)
+        await tx.repo.update({ where: { id: repo.id }, data: { updatedAt: new Date() } })
+        if (repo.ownerOrgId) {
+          await recordAudit(
+            {
+              orgId: repo.ownerOrgId,
+              action: 'repo.commit',
+              actorUserId: caller.userId,
+              appId: caller.principal?.appId ?? null,
+              ip: meta.ip ?? null,
+              data: { repo: `${repo.type}:${repo.namespace}/${repo.name}`, branch, commit: commitId, title: header.summary, credential: credentialOf(caller), changes: changes.length },
+            },
+            tx,
+          )
+        }
+        return { commitId, changes }
+      })
+    } catch (error) {
+      if ((error instanceof HeadMoved || isUniqueViolation(error)) && attempt < 20) continue
+      throw error
+    }
+  }
+}
+
+/** Compare-and-set of the branch: fails (HeadMoved) if another commit moved it since it was read. */
+async function moveBranch(tx: Tx, repoId: string, name: string, from: string | null, to: string) {
+  if (from === null) {
+    await tx.repoRef.create({ data: { repoId, name, commitId: to } })
+    return
+  }
+  const { count } = await tx.repoRef.updateMany({ where: { repoId, name, commitId: from }, data: { commitId: to } })
+  if (count !== 1) throw new HeadMoved()
+}

@@ -1,0 +1,162 @@
+// The Git LFS batch API as the Hub speaks it: `basic` (one PUT) and the Hub's `multipart` (parts
+// of fixed size, then a completion call), with a verify action. The client also offers `xet`; the
+// hub answers basic/multipart, which the client falls back to.
+//
+// Upload and completion URLs are the hub's own, signed (HMAC with the hub secret, one hour), because
+// the client sends them without its Authorization header, as it would to a storage service.
+import { createHmac, randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { z } from 'zod'
+import { authSecret } from '@/lib/config'
+import { constantTimeEqual } from '@/lib/auth/secrets'
+import { BlobMismatch, blobStore, completeMultipart, putPart } from '@/lib/storage'
+import type { Caller } from '@/lib/policy'
+import { HubError, unauthorized } from '@/lib/http/errors'
+import { fileLimits } from './limits'
+import { SHA256 } from './git'
+import { recordBlob, storeBlob, storedSize } from './blobs'
+import { repoAccess, type RepoRef } from './revisions'
+
+const batchInput = z.object({
+  // Downloads go through resolve/ (the Hub's clients never ask the batch API for them).
+  operation: z.literal('upload'),
+  transfers: z.array(z.string()).optional().default(['basic']),
+  objects: z.array(z.object({ oid: z.string().regex(SHA256, 'oid must be a sha256'), size: z.number().int().nonnegative() })).min(1).max(1000),
+  hash_algo: z.string().optional(),
+  ref: z.object({ name: z.string() }).optional(),
+})
+
+const UPLOAD_TTL_S = 3600
+
+type UploadClaim = { repoId: string; oid: string; size: number; uploadId: string; partSize: number | null; exp: number }
+
+function sign(payload: string) {
+  return createHmac('sha256', `lfs-upload:${authSecret()}`).update(payload).digest('base64url')
+}
+
+function uploadToken(claim: UploadClaim): string {
+  const payload = Buffer.from(JSON.stringify(claim)).toString('base64url')
+  return `${payload}.${sign(payload)}`
+}
+
+/** The claim of a signed upload URL; 401 when forged or expired. */
+export function readUploadToken(token: string): UploadClaim {
+  const [payload, mac] = token.split('.')
+  if (!payload || !mac || !constantTimeEqual(mac, sign(payload))) throw unauthorized('Invalid upload URL')
+  let claim: UploadClaim
+  try {
+    claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as UploadClaim
+  } catch {
+    throw unauthorized('Invalid upload URL')
+  }
+  if (claim.exp < Date.now() / 1000) throw unauthorized('The upload URL has expired; ask the batch API again')
+  return claim
+}
+
+function partCount(size: number, partSize: number) {
+  return Math.max(1, Math.ceil(size / partSize))
+}
+
+/** POST /{ns}/{name}.git/info/lfs/objects/batch */
+export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, origin: string, authorization: string | null) {
+  const parsed = batchInput.safeParse(body)
+  if (!parsed.success) throw new HubError(422, `Invalid LFS batch request: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  const input = parsed.data
+  const { repo } = await repoAccess(caller, ref, 'write')
+  const limits = fileLimits()
+  const exp = Math.floor(Date.now() / 1000) + UPLOAD_TTL_S
+  const expiresAt = new Date(exp * 1000).toISOString()
+  const multipartOffered = input.transfers.includes('multipart')
+  let usedMultipart = false
+  const repoPath = `${ref.type === 'model' ? '' : `${ref.type}s/`}${ref.namespace}/${ref.name}`
+  const objects = await Promise.all(
+    input.objects.map(async ({ oid, size }) => {
+      if (size > limits.maxFileBytes) return { oid, size, error: { code: 413, message: `Object is larger than the ${limits.maxFileBytes}-byte limit for one file` } }
+      // Already stored (by any repo): nothing to upload.
+      if ((await storedSize(oid)) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
+      const verify = { href: `${origin}/${repoPath}.git/info/lfs/objects/verify`, header: authorization ? { Authorization: authorization } : {}, expires_at: expiresAt }
+      const multipart = multipartOffered && size > limits.multipartChunkBytes
+      const claim: UploadClaim = { repoId: repo.id, oid, size, uploadId: randomUUID(), partSize: multipart ? limits.multipartChunkBytes : null, exp }
+      const href = `${origin}/api/lfs/uploads/${uploadToken(claim)}`
+      if (!multipart) return { oid, size, authenticated: true, actions: { upload: { href, expires_at: expiresAt }, verify } }
+      usedMultipart = true
+      const header: Record<string, string> = { chunk_size: String(limits.multipartChunkBytes) }
+      for (let n = 1; n <= partCount(size, limits.multipartChunkBytes); n++) header[String(n).padStart(5, '0')] = `${href}/part/${n}`
+      return { oid, size, authenticated: true, actions: { upload: { href: `${href}/complete`, header, expires_at: expiresAt }, verify } }
+    }),
+  )
+  return { transfer: usedMultipart ? 'multipart' : 'basic', objects, hash_algo: 'sha256' }
+}
+
+function bodyStream(request: Request): Readable {
+  if (!request.body) return Readable.from([])
+  return Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
+}
+
+function declaredLength(request: Request): number | null {
+  const raw = request.headers.get('content-length')
+  return raw === null ? null : Number(raw)
+}
+
+/** PUT {upload href}: the whole object (basic transfer), checked against the batch's oid and size. */
+export async function uploadObject(token: string, request: Request) {
+  const claim = readUploadToken(token)
+  if (claim.partSize !== null) throw new HubError(400, 'This object is uploaded in parts')
+  const length = declaredLength(request)
+  if (length !== null && length !== claim.size) throw new HubError(400, `Content-Length ${length} is not the declared size ${claim.size}`)
+  await storeBlob(bodyStream(request), { size: claim.size, sha256: claim.oid })
+}
+
+/** PUT {part href}: one part of a multipart upload; answers the part's ETag. */
+export async function uploadPart(token: string, partNumber: number, request: Request): Promise<string> {
+  const claim = readUploadToken(token)
+  if (claim.partSize === null) throw new HubError(400, 'This object is not uploaded in parts')
+  const parts = partCount(claim.size, claim.partSize)
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > parts) throw new HubError(400, `Part number must be 1 to ${parts}`)
+  const expected = partNumber < parts ? claim.partSize : claim.size - claim.partSize * (parts - 1)
+  const length = declaredLength(request)
+  if (length !== null && length !== expected) throw new HubError(400, `Part ${partNumber} must have ${expected} bytes, not ${length}`)
+  try {
+    return await putPart(claim.uploadId, partNumber, bodyStream(request), expected)
+  } catch (error) {
+    if (error instanceof BlobMismatch) throw new HubError(400, error.message)
+    throw error
+  }
+}
+
+const completeInput = z.object({
+  oid: z.string(),
+  parts: z.array(z.object({ partNumber: z.number().int(), etag: z.string() })),
+})
+
+/** POST {completion href}: joins the parts, checks size and sha256, keeps the blob or nothing. */
+export async function completeUpload(token: string, body: unknown) {
+  const claim = readUploadToken(token)
+  if (claim.partSize === null) throw new HubError(400, 'This object is not uploaded in parts')
+  const parsed = completeInput.safeParse(body)
+  if (!parsed.success || parsed.data.oid !== claim.oid) throw new HubError(422, 'The completion must name the object and its parts')
+  const parts = partCount(claim.size, claim.partSize)
+  const numbers = parsed.data.parts.map((p) => p.partNumber).sort((a, b) => a - b)
+  if (numbers.length !== parts || numbers.some((n, i) => n !== i + 1)) throw new HubError(422, `The completion must list parts 1 to ${parts}`)
+  try {
+    await completeMultipart(claim.uploadId, parts, { size: claim.size, sha256: claim.oid })
+  } catch (error) {
+    if (error instanceof BlobMismatch) throw new HubError(400, error.message)
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as { name?: string }).name === 'NoSuchKey') {
+      throw new HubError(422, 'Some parts were not uploaded')
+    }
+    throw error
+  }
+  await recordBlob(claim.oid, claim.size)
+}
+
+/** POST /{ns}/{name}.git/info/lfs/objects/verify: 200 when the object is stored with that size. */
+export async function verifyObject(caller: Caller, ref: RepoRef, body: unknown) {
+  await repoAccess(caller, ref, 'write')
+  const parsed = z.object({ oid: z.string().regex(SHA256), size: z.number().int().nonnegative() }).safeParse(body)
+  if (!parsed.success) throw new HubError(422, 'Body must be {"oid": sha256, "size": bytes}')
+  const size = await storedSize(parsed.data.oid)
+  if (size === null) throw new HubError(404, 'Object not found')
+  if (size !== parsed.data.size) throw new HubError(422, `Object has ${size} bytes, not ${parsed.data.size}`)
+  return { oid: parsed.data.oid, size }
+}

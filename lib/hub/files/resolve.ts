@@ -1,0 +1,96 @@
+// Downloads: GET/HEAD /{ns}/{name}/resolve/{revision}/{path} (the file) and /raw/ (what git
+// stores: an LFS file's pointer), with the headers the Hub's clients read and single byte ranges.
+import { Readable } from 'node:stream'
+import { readBlob } from '@/lib/storage'
+import type { Caller } from '@/lib/policy'
+import { lfsPointer } from './git'
+import { actionToRead, entryAt, entryNotFound, repoAccess, resolveRevision, type RepoRef } from './revisions'
+import { checkedPath } from './paths'
+
+export type FileRequest = { revision: string; path: string; raw: boolean; method: 'GET' | 'HEAD'; range: string | null; ifNoneMatch: string | null; noContentDisposition: boolean; download: boolean }
+
+/** Parses one `bytes=` range against a size; null: answer the whole file; 'unsatisfiable': 416. */
+export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  if (!header) return null
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!match || (match[1] === '' && match[2] === '')) return null // several ranges or another unit: the whole file
+  let start: number
+  let end: number
+  if (match[1] === '') {
+    const suffix = Number(match[2])
+    if (suffix === 0) return 'unsatisfiable'
+    start = Math.max(0, size - suffix)
+    end = size - 1
+  } else {
+    start = Number(match[1])
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
+  }
+  if (start >= size || start > end) return 'unsatisfiable'
+  return { start, end }
+}
+
+function contentDisposition(path: string, download: boolean) {
+  const name = path.split('/').pop()!
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
+  return `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+export async function fileResponse(caller: Caller, ref: RepoRef, req: FileRequest): Promise<Response> {
+  const path = checkedPath(req.path)
+  const { repo } = await repoAccess(caller, ref, actionToRead(path))
+  const commit = await resolveRevision(repo.id, req.revision)
+  const entry = await entryAt(commit?.id, path)
+  if (!commit || !entry) throw entryNotFound(path)
+
+  // /raw/ of an LFS file is its pointer, as git stores it; everything else is the file's bytes.
+  const pointer = req.raw && entry.lfs ? Buffer.from(lfsPointer(entry.blobSha256, Number(entry.size))) : null
+  const size = pointer ? pointer.length : Number(entry.size)
+  const etag = `"${entry.lfs && !pointer ? entry.blobSha256 : entry.gitOid}"`
+  const headers = new Headers({
+    ETag: etag,
+    'X-Repo-Commit': commit.id,
+    'Accept-Ranges': 'bytes',
+    'Content-Type': pointer ? 'text/plain; charset=utf-8' : 'application/octet-stream',
+    'Cache-Control': repo.private || repo.gated ? 'private, max-age=0, must-revalidate' : 'public, max-age=0, must-revalidate',
+    'Access-Control-Expose-Headers': 'ETag, X-Repo-Commit, X-Linked-Etag, X-Linked-Size, Content-Range, Accept-Ranges, Content-Length',
+  })
+  if (entry.lfs && !pointer) {
+    headers.set('X-Linked-Etag', etag)
+    headers.set('X-Linked-Size', String(entry.size))
+  }
+  if (!req.noContentDisposition) headers.set('Content-Disposition', contentDisposition(path, req.download))
+  if (req.ifNoneMatch && req.ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    return new Response(null, { status: 304, headers })
+  }
+  const range = parseRange(req.range, size)
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${size}`)
+    headers.set('Content-Type', 'application/json')
+    return new Response(JSON.stringify({ error: `Range not satisfiable for a file of ${size} bytes` }), { status: 416, headers })
+  }
+  const status = range ? 206 : 200
+  const length = range ? range.end - range.start + 1 : size
+  headers.set('Content-Length', String(length))
+  if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+  if (req.method === 'HEAD' || length === 0) return new Response(null, { status, headers })
+  const body = pointer ? Readable.from([range ? pointer.subarray(range.start, range.end + 1) : pointer]) : await readBlob(entry.blobSha256, range ?? undefined)
+  return new Response(webStream(body), { status, headers })
+}
+
+/**
+ * A web stream over a Node stream, one chunk per pull. (Readable.toWeb measured several times
+ * slower for large files under next start: bench/files/RESULTS.md.)
+ */
+function webStream(node: Readable): ReadableStream<Uint8Array> {
+  const chunks = node[Symbol.asyncIterator]()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await chunks.next()
+      if (done) controller.close()
+      else controller.enqueue(value as Uint8Array)
+    },
+    async cancel() {
+      node.destroy()
+    },
+  })
+}

@@ -1,0 +1,164 @@
+// Reading a revision: the tree listing (one folder or recursive, with `expand`), paths-info, the
+// commit history and its count, in the Hub's JSON shapes.
+import { db } from '@/lib/db'
+import type { Caller } from '@/lib/policy'
+import { HubError } from '@/lib/http/errors'
+import { folderOid, lfsPointer } from './git'
+import { checkedFolder } from './paths'
+import { entryNotFound, repoAccess, resolveRevision, treeOf, type CommitRow, type EntryRow, type RepoRef } from './revisions'
+
+export type TreeItem = {
+  type: 'file' | 'directory'
+  oid: string
+  size: number
+  path: string
+  lfs?: { oid: string; size: number; pointerSize: number }
+  lastCommit?: { id: string; title: string; date: string }
+  securityFileStatus?: { status: string }
+}
+
+function fileItem(e: EntryRow): TreeItem {
+  const size = Number(e.size)
+  return {
+    type: 'file',
+    oid: e.gitOid,
+    size,
+    path: e.path,
+    ...(e.lfs ? { lfs: { oid: e.blobSha256, size, pointerSize: Buffer.byteLength(lfsPointer(e.blobSha256, size)) } } : {}),
+  }
+}
+
+/** Files and folders of a tree; folders carry the newest commit among their files. */
+function itemsOf(entries: EntryRow[], folder: string, recursive: boolean): { item: TreeItem; lastCommitIds: string[] }[] {
+  const prefix = folder ? folder + '/' : ''
+  const files = new Map<string, { item: TreeItem; lastCommitIds: string[] }>()
+  const folders = new Map<string, EntryRow[]>()
+  for (const e of entries) {
+    if (!e.path.startsWith(prefix)) continue
+    const rest = e.path.slice(prefix.length).split('/')
+    // Every folder between `folder` and the file (only the first level unless recursive).
+    for (let depth = 1; depth < rest.length && (recursive || depth === 1); depth++) {
+      const dir = prefix + rest.slice(0, depth).join('/')
+      if (!folders.has(dir)) folders.set(dir, [])
+      folders.get(dir)!.push(e)
+    }
+    if (recursive || rest.length === 1) files.set(e.path, { item: fileItem(e), lastCommitIds: [e.lastCommitId] })
+  }
+  const out = [...files.values()]
+  for (const [dir, inside] of folders) {
+    out.push({
+      item: { type: 'directory', oid: folderOid(inside.map((e) => ({ path: e.path, oid: e.gitOid }))), size: 0, path: dir },
+      lastCommitIds: [...new Set(inside.map((e) => e.lastCommitId))],
+    })
+  }
+  return out.sort((a, b) => (a.item.type === b.item.type ? (a.item.path < b.item.path ? -1 : 1) : a.item.type === 'directory' ? -1 : 1))
+}
+
+/** Adds lastCommit (the newest commit that changed the file, or any file of the folder). */
+async function expandItems(items: { item: TreeItem; lastCommitIds: string[] }[]): Promise<TreeItem[]> {
+  const ids = [...new Set(items.flatMap((i) => i.lastCommitIds))]
+  const commits = new Map((await db.repoCommit.findMany({ where: { id: { in: ids } } })).map((c) => [c.id, c]))
+  return items.map(({ item, lastCommitIds }) => {
+    const newest = lastCommitIds.map((id) => commits.get(id)).filter((c): c is CommitRow => !!c).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]
+    return { ...item, ...(newest ? { lastCommit: { id: newest.id, title: newest.title, date: newest.createdAt.toISOString() } } : {}), securityFileStatus: { status: 'unscanned' } }
+  })
+}
+
+const PAGE = { plain: 1000, expanded: 50 }
+
+/** GET /api/{type}s/{ns}/{name}/tree/{revision}/{path}?recursive&expand&cursor; next page in a Link header. */
+export async function listTree(caller: Caller, ref: RepoRef, q: { revision: string; path: string; recursive: boolean; expand: boolean; cursor: string | null; url: URL }) {
+  const folder = q.path ? checkedFolder(q.path) : ''
+  const { repo } = await repoAccess(caller, ref, 'read')
+  const commit = await resolveRevision(repo.id, q.revision)
+  const entries = await treeOf(commit?.id)
+  const items = itemsOf(entries, folder, q.recursive)
+  if (folder && items.length === 0) {
+    const file = entries.find((e) => e.path === folder)
+    if (!file) throw entryNotFound(folder)
+    items.push({ item: fileItem(file), lastCommitIds: [file.lastCommitId] })
+  }
+  const pageSize = q.expand ? PAGE.expanded : PAGE.plain
+  const offset = q.cursor ? Number.parseInt(Buffer.from(q.cursor, 'base64url').toString('utf8'), 10) : 0
+  if (!Number.isInteger(offset) || offset < 0) throw new HubError(400, 'Invalid cursor')
+  const page = items.slice(offset, offset + pageSize)
+  let link: string | null = null
+  if (offset + pageSize < items.length) {
+    const next = new URL(q.url)
+    next.searchParams.set('cursor', Buffer.from(String(offset + pageSize)).toString('base64url'))
+    link = `<${next.toString()}>; rel="next"`
+  }
+  return { items: q.expand ? await expandItems(page) : page.map((i) => i.item), link }
+}
+
+/** POST /api/{type}s/{ns}/{name}/paths-info/{revision}: the entries that exist among `paths`. */
+export async function pathsInfo(caller: Caller, ref: RepoRef, revision: string, body: { paths?: unknown; expand?: unknown }) {
+  if (!Array.isArray(body.paths) || body.paths.length > 1000) throw new HubError(400, '"paths" must be a list of at most 1000 paths')
+  const paths = body.paths.map((p) => checkedFolder(p))
+  const { repo } = await repoAccess(caller, ref, 'read')
+  const commit = await resolveRevision(repo.id, revision)
+  const entries = await treeOf(commit?.id)
+  const byPath = new Map(entries.map((e) => [e.path, e]))
+  const found: { item: TreeItem; lastCommitIds: string[] }[] = []
+  for (const p of new Set(paths)) {
+    const file = byPath.get(p)
+    if (file) {
+      found.push({ item: fileItem(file), lastCommitIds: [file.lastCommitId] })
+      continue
+    }
+    const inside = entries.filter((e) => e.path.startsWith(p + '/'))
+    if (inside.length) {
+      found.push({
+        item: { type: 'directory', oid: folderOid(inside.map((e) => ({ path: e.path, oid: e.gitOid }))), size: 0, path: p },
+        lastCommitIds: [...new Set(inside.map((e) => e.lastCommitId))],
+      })
+    }
+  }
+  return body.expand === true ? expandItems(found) : found.map((f) => f.item)
+}
+
+/** The commits reachable from a revision, newest first. */
+async function history(repoId: string, head: CommitRow | null): Promise<CommitRow[]> {
+  if (!head) return []
+  const all = new Map((await db.repoCommit.findMany({ where: { repoId } })).map((c) => [c.id, c]))
+  const chain: CommitRow[] = []
+  for (let c: CommitRow | undefined = head; c; c = c.parentId ? all.get(c.parentId) : undefined) chain.push(c)
+  return chain
+}
+
+export type CommitView = { id: string; title: string; message: string; authors: { user: string; avatar: string }[]; date: string; changes: { path: string; change: string }[] }
+
+function commitView(c: CommitRow): CommitView {
+  let changes: CommitView['changes'] = []
+  try {
+    changes = JSON.parse(c.changes) as CommitView['changes']
+  } catch {
+    changes = []
+  }
+  return { id: c.id, title: c.title, message: c.message, authors: [{ user: c.authorName, avatar: `/avatars/${encodeURIComponent(c.authorName)}.svg` }], date: c.createdAt.toISOString(), changes }
+}
+
+/** GET /api/{type}s/{ns}/{name}/commits/{revision}?limit&p: one page, total in X-Total-Count, next in Link. */
+export async function listCommits(caller: Caller, ref: RepoRef, q: { revision: string; limit: number; page: number; url: URL }) {
+  const { repo } = await repoAccess(caller, ref, 'read')
+  const head = await resolveRevision(repo.id, q.revision)
+  const chain = await history(repo.id, head)
+  const limit = Math.min(Math.max(1, q.limit || 50), 1000)
+  const page = Math.max(0, q.page || 0)
+  const slice = chain.slice(page * limit, (page + 1) * limit)
+  let link: string | null = null
+  if ((page + 1) * limit < chain.length) {
+    const next = new URL(q.url)
+    next.searchParams.set('p', String(page + 1))
+    link = `<${next.toString()}>; rel="next"`
+  }
+  return { commits: slice.map(commitView), total: chain.length, link }
+}
+
+/** The head commit and files of a revision for repo info (sha, siblings), or null in an empty repo. */
+export async function revisionSummary(repoId: string, revision: string) {
+  const commit = await resolveRevision(repoId, revision)
+  const entries = await treeOf(commit?.id)
+  return { sha: commit?.id ?? null, lastModified: commit?.createdAt ?? null, siblings: entries.map((e) => ({ rfilename: e.path })) }
+}
+

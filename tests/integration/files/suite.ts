@@ -1,0 +1,351 @@
+// Every file function of the unmodified @huggingface/hub against the hub over HTTP, and the
+// refusals the issue lists. Run once per blob store (files-disk / files-s3 test files).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  checkRepoAccess, commit, countCommits, createBranch, deleteBranch, deleteFile, deleteFiles, downloadFile, downloadFileToCacheDir,
+  fileDownloadInfo, fileExists, modelInfo, listCommits, listFiles, pathsInfo, repoExists, snapshotDownload, uploadFile, uploadFiles,
+  uploadFilesWithProgress,
+} from '@huggingface/hub'
+import { db } from '@/lib/db'
+import { Readable } from 'node:stream'
+import { blobStore, cleanupStaging, putPart } from '@/lib/storage'
+import { createHash } from 'node:crypto'
+import { startHubServer } from './hub-server'
+import { fileFixtures } from './setup'
+
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex')
+const gitOid = (b: Buffer) => createHash('sha1').update(`blob ${b.length}\0`).update(b).digest('hex')
+const blob = (content: string | Buffer) => new Blob([typeof content === "string" ? content : new Uint8Array(content)])
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = []
+  for await (const x of it) out.push(x)
+  return out
+}
+
+/** Limits the suite runs under (the server's environment too), small enough to test cheaply. */
+const LIMITS = { FILES_MAX_FILE_BYTES: String(1_000_000), FILES_MAX_COMMIT_BYTES: String(2_000_000) }
+
+export function fileSuite(prefix: string, storeEnv: Record<string, string>, listStaged: () => Promise<string[]>) {
+  let hubUrl: string
+  let close: () => Promise<void>
+  let f: Awaited<ReturnType<typeof fileFixtures>>
+  let repo: string
+  const binary = Buffer.concat([Buffer.from([0, 1, 2, 3]), Buffer.alloc(70_000, 7)])
+
+  /**
+   * No staged bytes left by a refused or cut-off upload. The disk store removes them at once;
+   * s3rver may still save what it received of an aborted PUT after the hub deleted the key (real
+   * S3 keeps no incomplete PUT), so on S3 what remains must be gone after the cleanup.
+   */
+  async function expectNothingStaged() {
+    if (blobStore().kind !== 'disk') {
+      await new Promise((r) => setTimeout(r, 300))
+      await cleanupStaging(-1)
+    }
+    expect(await listStaged()).toEqual([])
+  }
+
+  beforeAll(async () => {
+    Object.assign(process.env, LIMITS)
+    ;({ url: hubUrl, close } = await startHubServer({ ...storeEnv, ...LIMITS }))
+    f = await fileFixtures(prefix)
+    repo = `${f.owner}/files`
+  })
+  afterAll(async () => {
+    await close()
+    for (const k of Object.keys(LIMITS)) delete process.env[k]
+  })
+
+  describe('upload and read back', () => {
+    it('uploadFiles: text goes inline, binary through LFS; listFiles, pathsInfo, downloadFile, raw and HEAD agree', async () => {
+      const readme = '---\nlicense: mit\n---\n# Files\n'
+      const out = await uploadFiles({
+        repo, accessToken: f.write, hubUrl,
+        files: [
+          { path: 'README.md', content: blob(readme) },
+          { path: 'config/model.json', content: blob('{"a":1}') },
+          { path: 'weights/model.bin', content: blob(binary) },
+        ],
+      })
+      expect(out?.commit.oid).toMatch(/^[0-9a-f]{40}$/)
+
+      const top = await collect(listFiles({ repo, accessToken: f.write, hubUrl }))
+      expect(top.map((e) => [e.type, e.path])).toEqual([['directory', 'config'], ['directory', 'weights'], ['file', 'README.md']])
+      const all = await collect(listFiles({ repo, hubUrl, recursive: true, expand: true }))
+      const weights = all.find((e) => e.path === 'weights/model.bin')!
+      expect(weights).toMatchObject({ type: 'file', size: binary.length, lfs: { oid: sha256(binary), size: binary.length } })
+      expect(weights.lastCommit?.id).toBe(out!.commit.oid)
+      expect(all.find((e) => e.path === 'README.md')).toMatchObject({ oid: gitOid(Buffer.from(readme)), size: readme.length })
+      expect(all.find((e) => e.path === 'README.md')?.lfs).toBeUndefined()
+
+      const infos = await pathsInfo({ repo, hubUrl, paths: ['README.md', 'weights', 'missing.txt'], expand: true })
+      expect(infos.map((i) => [i.path, i.type])).toEqual([['README.md', 'file'], ['weights', 'directory']])
+      expect(infos[0]!.lastCommit.id).toBe(out!.commit.oid)
+
+      expect(await (await downloadFile({ repo, path: 'README.md', hubUrl }))!.text()).toBe(readme)
+      const bin = await downloadFile({ repo, path: 'weights/model.bin', hubUrl })
+      expect(Buffer.from(await bin!.arrayBuffer()).equals(binary)).toBe(true)
+      expect(await blobStore().has(sha256(binary))).toBe(true)
+      // A range through the client's lazy blob, then by hand: 206 with Content-Range.
+      expect(Buffer.from(await bin!.slice(2, 6).arrayBuffer())).toEqual(binary.subarray(2, 6))
+      const ranged = await fetch(`${hubUrl}/${repo}/resolve/main/weights/model.bin`, { headers: { Range: 'bytes=-3' } })
+      expect(ranged.status).toBe(206)
+      expect(ranged.headers.get('content-range')).toBe(`bytes ${binary.length - 3}-${binary.length - 1}/${binary.length}`)
+      expect(Buffer.from(await ranged.arrayBuffer())).toEqual(binary.subarray(-3))
+      expect((await fetch(`${hubUrl}/${repo}/resolve/main/weights/model.bin`, { headers: { Range: `bytes=${binary.length}-` } })).status).toBe(416)
+
+      const head = await fetch(`${hubUrl}/${repo}/resolve/main/weights/model.bin`, { method: 'HEAD' })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('etag')).toBe(`"${sha256(binary)}"`)
+      expect(head.headers.get('x-linked-etag')).toBe(`"${sha256(binary)}"`)
+      expect(head.headers.get('x-linked-size')).toBe(String(binary.length))
+      // Next 16 drops Content-Length from every route handler's response (send-response.js
+      // FORBIDDEN_HEADERS), so only the in-process server shows the one the handler sets.
+      if (process.env.FILES_TEST_SERVER !== 'next') expect(head.headers.get('content-length')).toBe(String(binary.length))
+      expect(head.headers.get('accept-ranges')).toBe('bytes')
+      expect(head.headers.get('x-repo-commit')).toBe(out!.commit.oid)
+      const raw = await (await fetch(`${hubUrl}/${repo}/raw/main/weights/model.bin`)).text()
+      expect(raw).toBe(`version https://git-lfs.github.com/spec/v1\noid sha256:${sha256(binary)}\nsize ${binary.length}\n`)
+
+      // Repo info (revision HEAD by default) names the head commit and the files.
+      const repoInfo = await modelInfo({ name: repo, hubUrl, additionalFields: ['sha'] })
+      expect(repoInfo.sha).toBe(out!.commit.oid)
+
+      const info = await fileDownloadInfo({ repo, path: 'weights/model.bin', hubUrl })
+      expect(info).toMatchObject({ size: binary.length, etag: `"${sha256(binary)}"` })
+      expect(await fileDownloadInfo({ repo, path: 'nope.bin', hubUrl })).toBeNull()
+      expect(await fileExists({ repo, path: 'config/model.json', hubUrl })).toBe(true)
+      expect(await fileExists({ repo, path: 'config/other.json', hubUrl })).toBe(false)
+    })
+
+    it('uploadFilesWithProgress reports progress; datasets use their prefix', async () => {
+      const events = []
+      const it = uploadFilesWithProgress({ repo: { type: 'dataset', name: `${f.owner}/data` }, accessToken: f.write, hubUrl, files: [{ path: 'train.bin', content: blob(binary) }] })
+      let step = await it.next()
+      while (!step.done) {
+        events.push(step.value)
+        step = await it.next()
+      }
+      expect(step.value?.commit.oid).toMatch(/^[0-9a-f]{40}$/)
+      const progress = events.filter((e) => e.event === 'fileProgress' && e.state === 'uploading')
+      expect(progress.at(-1)).toMatchObject({ path: 'train.bin', progress: 1 })
+      const got = await downloadFile({ repo: { type: 'dataset', name: `${f.owner}/data` }, path: 'train.bin', hubUrl })
+      expect(got!.size).toBe(binary.length)
+      expect((await fetch(`${hubUrl}/datasets/${f.owner}/data/resolve/main/train.bin`, { method: 'HEAD' })).headers.get('x-linked-size')).toBe(String(binary.length))
+    })
+
+    it('commit adds and deletes files and folders, checks parentCommit; history and count follow', async () => {
+      const before = await countCommits({ repo, hubUrl })
+      const first = await uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'docs/a.txt', content: blob('a') } })
+      const head = first!.commit.oid
+      await commit({ repo, accessToken: f.write, hubUrl, title: 'more docs', parentCommit: head, operations: [{ operation: 'addOrUpdate', path: 'docs/b.txt', content: blob('b') }] })
+      // Stale parent: the head moved since `head`.
+      await expect(
+        commit({ repo, accessToken: f.write, hubUrl, title: 'stale', parentCommit: head, operations: [{ operation: 'addOrUpdate', path: 'docs/c.txt', content: blob('c') }] }),
+      ).rejects.toMatchObject({ statusCode: 412 })
+      expect(await fileExists({ repo, path: 'docs/c.txt', hubUrl })).toBe(false)
+
+      await deleteFile({ repo, accessToken: f.write, hubUrl, path: 'docs/a.txt' })
+      expect(await fileExists({ repo, path: 'docs/a.txt', hubUrl })).toBe(false)
+      await deleteFiles({ repo, accessToken: f.write, hubUrl, paths: ['docs/b.txt'] })
+      // deletedFolder, as other clients send it.
+      await uploadFiles({ repo, accessToken: f.write, hubUrl, files: [{ path: 'tmp/x.txt', content: blob('x') }, { path: 'tmp/y/z.txt', content: blob('z') }] })
+      const res = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/x-ndjson' },
+        body: [{ key: 'header', value: { summary: 'drop tmp' } }, { key: 'deletedFolder', value: { path: 'tmp/' } }].map((l) => JSON.stringify(l)).join('\n'),
+      })
+      expect(res.status).toBe(200)
+      expect(await fileExists({ repo, path: 'tmp/y/z.txt', hubUrl })).toBe(false)
+
+      expect(await countCommits({ repo, hubUrl })).toBe(before + 6)
+      const history = await collect(listCommits({ repo, hubUrl, batchSize: 2 }))
+      expect(history).toHaveLength(before + 6)
+      expect(history[0]).toMatchObject({ title: 'drop tmp', authors: [{ username: f.owner }] })
+      expect(history.map((c) => c.title)).toContain('more docs')
+      // The old revision still holds the deleted file.
+      expect(await (await downloadFile({ repo, path: 'docs/a.txt', revision: head, hubUrl }))!.text()).toBe('a')
+    })
+
+    it('concurrent commits to one branch keep both files', async () => {
+      await Promise.all(
+        Array.from({ length: 4 }, (_, i) => uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: `race/${i}.txt`, content: blob(String(i)) } })),
+      )
+      const files = await collect(listFiles({ repo, hubUrl, path: 'race' }))
+      expect(files.map((e) => e.path).sort()).toEqual(['race/0.txt', 'race/1.txt', 'race/2.txt', 'race/3.txt'])
+    })
+
+    it('branches: create from main, commit there, read by revision, delete', async () => {
+      await createBranch({ repo, accessToken: f.write, hubUrl, branch: 'dev' })
+      await uploadFile({ repo, accessToken: f.write, hubUrl, branch: 'dev', file: { path: 'dev-only.txt', content: blob('dev') } })
+      expect(await fileExists({ repo, path: 'dev-only.txt', revision: 'dev', hubUrl })).toBe(true)
+      expect(await fileExists({ repo, path: 'dev-only.txt', hubUrl })).toBe(false)
+      await expect(createBranch({ repo, accessToken: f.write, hubUrl, branch: 'dev' })).rejects.toMatchObject({ statusCode: 409 })
+      await createBranch({ repo, accessToken: f.write, hubUrl, branch: 'empty', empty: true })
+      expect(await collect(listFiles({ repo, hubUrl, revision: 'empty' }))).toEqual([])
+      await deleteBranch({ repo, accessToken: f.write, hubUrl, branch: 'dev' })
+      await expect(downloadFile({ repo, path: 'dev-only.txt', revision: 'dev', hubUrl })).rejects.toMatchObject({ statusCode: 404 })
+      await expect(deleteBranch({ repo, accessToken: f.write, hubUrl, branch: 'main' })).rejects.toMatchObject({ statusCode: 403 })
+    })
+
+    it('downloadFileToCacheDir and snapshotDownload write the Hugging Face cache layout', async () => {
+      const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-cache-'))
+      try {
+        const file = await downloadFileToCacheDir({ repo, path: 'weights/model.bin', hubUrl, cacheDir })
+        expect(fs.lstatSync(file).isSymbolicLink()).toBe(true)
+        expect(fs.readFileSync(file).equals(binary)).toBe(true)
+        expect(fs.existsSync(path.join(cacheDir, `models--${f.owner}--files`, 'blobs', sha256(binary)))).toBe(true)
+        const snapshot = await snapshotDownload({ repo, hubUrl, cacheDir })
+        const sha = fs.readFileSync(path.join(cacheDir, `models--${f.owner}--files`, 'refs', 'main'), 'utf8')
+        expect(snapshot).toBe(path.join(cacheDir, `models--${f.owner}--files`, 'snapshots', sha))
+        expect(fs.readFileSync(path.join(snapshot, 'config/model.json'), 'utf8')).toBe('{"a":1}')
+        expect(fs.readFileSync(path.join(snapshot, 'race/2.txt'), 'utf8')).toBe('2')
+      } finally {
+        fs.rmSync(cacheDir, { recursive: true, force: true })
+      }
+    })
+
+    it('repoExists and checkRepoAccess: private repos are invisible to outsiders', async () => {
+      const secret = `${f.owner}/secret`
+      expect(await repoExists({ repo, hubUrl })).toBe(true)
+      expect(await repoExists({ repo: secret, hubUrl, accessToken: f.write })).toBe(true)
+      expect(await repoExists({ repo: secret, hubUrl, accessToken: f.outsiderWrite })).toBe(false)
+      await checkRepoAccess({ repo: secret, hubUrl, accessToken: f.read })
+      await expect(checkRepoAccess({ repo: secret, hubUrl, accessToken: f.outsiderWrite })).rejects.toMatchObject({ statusCode: 404 })
+    })
+
+    it('commits to an organization repo are in its audit log with the credential', async () => {
+      const out = await uploadFile({ repo: `${f.org}/shared`, accessToken: f.write, hubUrl, file: { path: 'a.txt', content: blob('org') } })
+      const entries = await db.auditLogEntry.findMany({ where: { action: 'repo.commit' } })
+      const entry = entries.find((e) => JSON.parse(e.data).commit === out!.commit.oid)
+      expect(entry).toBeDefined()
+      expect(JSON.parse(entry!.data)).toMatchObject({ repo: `model:${f.org}/shared`, credential: expect.stringMatching(/^personal:/) })
+      const row = await db.repoCommit.findUnique({ where: { id: out!.commit.oid } })
+      expect(row).toMatchObject({ authorName: f.owner, credential: expect.stringMatching(/^personal:/) })
+    })
+  })
+
+  describe('refusals (nothing stored)', () => {
+    async function batch(token: string, oid: string, size: number, repoName = repo) {
+      return fetch(`${hubUrl}/${repoName}.git/info/lfs/objects/batch`, {
+        method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.git-lfs+json' },
+        body: JSON.stringify({ operation: 'upload', transfers: ['basic', 'multipart', 'xet'], objects: [{ oid, size }] }),
+      })
+    }
+
+    it('answers the xet offer with basic, and refuses a body whose sha256 or size differs', async () => {
+      const content = Buffer.from('the real content of an lfs object')
+      const wrongSha = sha256('something else')
+      const res = await batch(f.write, wrongSha, content.length)
+      const json = await res.json()
+      expect(json.transfer).toBe('basic')
+      const href = json.objects[0].actions.upload.href
+      const put = await fetch(href, { method: 'PUT', body: content })
+      expect(put.status).toBe(400)
+      expect(await db.storedBlob.findUnique({ where: { sha256: wrongSha } })).toBeNull()
+      expect(await db.storedBlob.findUnique({ where: { sha256: sha256(content) } })).toBeNull()
+      // Declared size bigger than what arrives.
+      const res2 = await (await batch(f.write, sha256(content), content.length + 5)).json()
+      expect((await fetch(res2.objects[0].actions.upload.href, { method: 'PUT', body: content })).status).toBe(400)
+      expect(await db.storedBlob.findUnique({ where: { sha256: sha256(content) } })).toBeNull()
+      expect(await blobStore().has(sha256(content))).toBe(false)
+      expect(await blobStore().has(wrongSha)).toBe(false)
+      await expectNothingStaged()
+      // A commit naming an object that was never uploaded.
+      await expect(
+        fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
+          method: 'POST', headers: { Authorization: `Bearer ${f.write}` },
+          body: [{ key: 'header', value: { summary: 'x' } }, { key: 'lfsFile', value: { path: 'ghost.bin', oid: wrongSha, size: 3, algo: 'sha256' } }].map((l) => JSON.stringify(l)).join('\n'),
+        }).then((r) => r.status),
+      ).resolves.toBe(422)
+    })
+
+    it('refuses writes with a read token, an OAuth token without write-repos, another repo\'s publisher token', async () => {
+      const up = (accessToken: string) => uploadFile({ repo, accessToken, hubUrl, file: { path: 'denied.txt', content: blob('no') } })
+      await expect(up(f.read)).rejects.toMatchObject({ statusCode: 403 })
+      await expect(up(f.oauthReadOnly)).rejects.toMatchObject({ statusCode: 403 })
+      await expect(up(f.publisherOther)).rejects.toMatchObject({ statusCode: 403 })
+      await expect(up(f.outsiderWrite)).rejects.toMatchObject({ statusCode: 403 })
+      expect(await fileExists({ repo, path: 'denied.txt', hubUrl })).toBe(false)
+      expect((await batch(f.read, sha256('x'), 1)).status).toBe(403)
+      // The credentials that may write do.
+      await up(f.oauthWrite)
+      await uploadFile({ repo, accessToken: f.publisherThis, hubUrl, file: { path: 'by-ci.txt', content: blob('ci') } })
+      expect(await fileExists({ repo, path: 'by-ci.txt', hubUrl })).toBe(true)
+    })
+
+    it('gated files need approval (the model card stays readable); private files are 404 to outsiders', async () => {
+      const gated = `${f.owner}/gated`
+      await uploadFiles({ repo: gated, accessToken: f.write, hubUrl, files: [{ path: 'README.md', content: blob('# gated') }, { path: 'data.txt', content: blob('secret data') }] })
+      expect(await (await downloadFile({ repo: gated, path: 'README.md', hubUrl, accessToken: f.outsiderWrite }))!.text()).toBe('# gated')
+      await expect(downloadFile({ repo: gated, path: 'data.txt', hubUrl, accessToken: f.outsiderWrite })).rejects.toMatchObject({ statusCode: 403 })
+      await expect(downloadFile({ repo: gated, path: 'data.txt', hubUrl })).rejects.toMatchObject({ statusCode: 401 })
+      await expect(collect(listFiles({ repo: gated, hubUrl, accessToken: f.outsiderWrite }))).rejects.toMatchObject({ statusCode: 403 })
+
+      const secret = `${f.owner}/secret`
+      await uploadFile({ repo: secret, accessToken: f.write, hubUrl, file: { path: 'notes.txt', content: blob('private') } })
+      await expect(downloadFile({ repo: secret, path: 'notes.txt', hubUrl, accessToken: f.outsiderWrite })).rejects.toMatchObject({ statusCode: 404 })
+      expect((await fetch(`${hubUrl}/${secret}/resolve/main/notes.txt`)).status).toBe(404)
+      expect(await (await downloadFile({ repo: secret, path: 'notes.txt', hubUrl, accessToken: f.read }))!.text()).toBe('private')
+    })
+
+    it('refuses path traversal, .git, control characters, and malformed commits with 400/422, never 500', async () => {
+      for (const bad of ['../etc/passwd', '/abs.txt', 'a/../../b', '.git/config', 'a\u0000b', 'x/./y', 'a//b', 'x'.repeat(300)]) {
+        const res = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
+          method: 'POST', headers: { Authorization: `Bearer ${f.write}` },
+          body: [{ key: 'header', value: { summary: 'bad' } }, { key: 'file', value: { path: bad, content: 'eA==', encoding: 'base64' } }].map((l) => JSON.stringify(l)).join('\n'),
+        })
+        expect(res.status, bad).toBe(400)
+      }
+      await expect(uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: '../escape.txt', content: blob('x') } })).rejects.toMatchObject({ statusCode: 400 })
+      for (const body of ['not json', '{"key":"file","value":{}}', JSON.stringify({ key: 'header', value: { summary: '' } }), JSON.stringify({ key: 'header', value: { summary: 's' } }) + '\n{"key":"zap","value":{}}']) {
+        const res = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, { method: 'POST', headers: { Authorization: `Bearer ${f.write}` }, body })
+        expect([400, 422], body).toContain(res.status)
+      }
+      expect((await fetch(`${hubUrl}/${repo}/resolve/main/..%2F..%2Fetc%2Fpasswd`)).status).toBe(400)
+      expect((await fetch(`${hubUrl}/${repo}/resolve/no-such-branch/README.md`)).headers.get('x-error-code')).toBe('RevisionNotFound')
+      expect((await fetch(`${hubUrl}/api/lfs/uploads/forged.token`, { method: 'PUT', body: 'x' })).status).toBe(401)
+    })
+
+    it('refuses files over the configured limit with 413', async () => {
+      const big = Buffer.alloc(1_500_000, 1)
+      await expect(uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'big.bin', content: blob(big) } })).rejects.toMatchObject({ statusCode: 413 })
+      const res = await (await batch(f.write, sha256(big), big.length)).json()
+      expect(res.objects[0].error.code).toBe(413)
+      const inline = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.write}` },
+        body: [{ key: 'header', value: { summary: 'big' } }, { key: 'file', value: { path: 'big.txt', content: Buffer.alloc(2_000_000, 97).toString('base64') } }].map((l) => JSON.stringify(l)).join('\n'),
+      })
+      expect(inline.status).toBe(413)
+      expect(await fileExists({ repo, path: 'big.bin', hubUrl })).toBe(false)
+      expect(await fileExists({ repo, path: 'big.txt', hubUrl })).toBe(false)
+    })
+
+    it('an upload cut off half-way keeps nothing; an abandoned multipart upload is removed by the cleanup', async () => {
+      const cutOff = new Readable({ read() {} })
+      cutOff.push(Buffer.alloc(1000, 1))
+      setTimeout(() => cutOff.destroy(new Error('client went away')), 20)
+      await expect(putPart(`cut-${prefix}`, 1, cutOff, 5000)).rejects.toThrow()
+      await expectNothingStaged()
+      await putPart(`abandoned-${prefix}`, 1, Readable.from([Buffer.alloc(10, 2)]), 10)
+      expect(await listStaged()).toEqual([`multipart/abandoned-${prefix}/00001`])
+      expect(await cleanupStaging(60_000)).toBe(0) // still fresh
+      expect(await cleanupStaging(-1)).toBe(1)
+      expect(await listStaged()).toEqual([])
+    })
+
+    it('deleting a repo removes its rows and the blobs nothing else refers to', async () => {
+      const unique = Buffer.concat([Buffer.from([0]), Buffer.from(`only in data-${prefix}`)])
+      await uploadFile({ repo: { type: 'dataset', name: `${f.owner}/data` }, accessToken: f.write, hubUrl, file: { path: 'unique.bin', content: blob(unique) } })
+      expect(await db.storedBlob.findUnique({ where: { sha256: sha256(unique) } })).not.toBeNull()
+      const res = await fetch(`${hubUrl}/api/repos/delete`, { method: 'DELETE', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'dataset', name: 'data', organization: f.owner }) })
+      expect(res.status).toBe(200)
+      expect(await db.storedBlob.findUnique({ where: { sha256: sha256(unique) } })).toBeNull()
+      // train.bin's content is also in the model repo (weights/model.bin): still there.
+      expect(await db.storedBlob.findUnique({ where: { sha256: sha256(binary) } })).not.toBeNull()
+      expect(await fileExists({ repo, path: 'weights/model.bin', hubUrl })).toBe(true)
+    })
+  })
+}
