@@ -44,7 +44,7 @@ for (const topology of topologies) {
     continue
   }
   const r = JSON.parse(fs.readFileSync(resultFile, 'utf8'))
-  out(`\n## ${topology}: ${r.instances.length} instance(s) (clock offsets ${r.instances.map((i: { clockOffsetMs: number }) => `${i.clockOffsetMs / 1000} s`).join(', ')}), ${r.durationSeconds.toFixed(0)} s, ${r.concurrency} workers at ${r.rpsTarget} scenarios/s`)
+  out(`\n## ${topology}: blob store on a ${r.blobStore}, ${r.instances.length} instance(s) (clock offsets ${r.instances.map((i: { clockOffsetMs: number }) => `${i.clockOffsetMs / 1000} s`).join(', ')}), ${r.durationSeconds.toFixed(0)} s, ${r.concurrency} workers at ${r.rpsTarget} scenarios/s`)
   out(`\n${r.requests} requests, ${r.rpsHeld.toFixed(1)} requests/s held; instance start ${r.startupSeconds.map((s: number) => s.toFixed(1)).join(', ')} s\n`)
   out('| phase | at | requests | 5xx or unanswered | error rate | recovery | details |')
   out('|---|---|---|---|---|---|---|')

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { Instance, Postgres, holdSqliteWriteLock, killAll, soakDir } from './cluster'
+import { Instance, Postgres, fillBlobStore, holdSqliteWriteLock, killAll, mountBlobStore, remountBlobStore, soakDir, unmountBlobStore } from './cluster'
 import { startBalancer } from './balancer'
 import { Ledger, ambiguous, type RequestRecord } from './ledger'
 import type { Invariant, LimitSnapshot } from './invariants'
@@ -62,12 +62,22 @@ async function main() {
     for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true })
     process.env.DATABASE_URL = `file:${file}`
   }
+  // The blob store: a tmpfs of its own where mount is allowed (so it can turn read-only or full).
+  const storeDir = path.join(soakDir, `blobs-${topology}`)
+  unmountBlobStore(storeDir)
+  fs.rmSync(storeDir, { recursive: true, force: true })
+  const storeMounted = mountBlobStore(storeDir)
+  if (storeMounted) cleanups.push(() => unmountBlobStore(storeDir))
+  else console.log(`${topology}: mount(2) refused; the blob store is a plain folder and its read-only and full faults are skipped`)
+  process.env.STORAGE_DIR = storeDir
   const { deploy } = await import('../../scripts/db')
   await deploy(process.env.DATABASE_URL!)
   const { seed } = await import('../../scripts/seed')
   await seed()
   const { prepareFixtures, Load, NOTES_APP, cutOffTokenRequest, abandonedRequest, slowClients, sleep } = await import('./load')
   const { checkInvariants, snapshotLimit } = await import('./invariants')
+  const { FileLoad, checkFileInvariants } = await import('./files')
+  const { issueToken } = await import('@/lib/auth/tokens')
   const { db } = await import('@/lib/db')
   const fx = await prepareFixtures()
 
@@ -79,6 +89,7 @@ async function main() {
     AUTH_SECRET: process.env.AUTH_SECRET!,
     TRUST_PROXY: '1',
     MODERATION_RATE_LIMIT_PER_MINUTE: String(LIMIT_PER_MINUTE),
+    STORAGE_DIR: storeDir,
   }
   const skews = topology === 'sqlite' ? [0] : short ? [0, 5000] : [0, 5000, -3000]
   const instances = skews.map((clockOffsetMs, i) => new Instance({ port: FIRST_INSTANCE_PORT + i, env, clockOffsetMs }))
@@ -92,8 +103,9 @@ async function main() {
   const until = Date.now() + 10 * 60_000 // set properly once warmed up
   const options = { lbUrl, instancePorts: () => instances.map((i) => i.port), concurrency, rps, limitedRps: 2, until }
   const load = new Load(ledger, fx, options)
-  // Warm-up, not counted: discovery, and each route a few times through the balancer's round robin,
-  // so every instance has loaded it (production builds load route code lazily).
+  // Warm-up, not counted in the figures: discovery, and each route a few times through the balancer's
+  // round robin, so every instance has loaded it (production builds load route code lazily). What
+  // it was given stays in the ledger: the invariants account for it like any other client's.
   await ledger.scope.run('control', async () => {
     await load.discover()
     for (let i = 0; i < 2 * instances.length; i++) {
@@ -102,9 +114,13 @@ async function main() {
       await load.moderate()
       await load.readRepo()
     }
-    ledger.chains.length = 0
-    ledger.exchanges.length = 0
   })
+  // File traffic: carol commits to repos of her own and downloads what she committed.
+  const writeToken = (await issueToken({ kind: 'personal', userId: fx.byName.get('carol')!.id, displayName: 'soak-files', role: 'write' })).token
+  const files = await ledger.scope.run('control', () => FileLoad.create(lbUrl, writeToken, 'carol', 3))
+  load.addScenario('commit', 1, () => files.commitFiles())
+  load.addScenario('download', 1.5, () => files.download())
+  load.addScenario('download-dropped', 0.2, () => files.abandonDownload())
 
   // ------------------------------------------------------------ faults
   const faults: FaultRecord[] = []
@@ -164,22 +180,45 @@ async function main() {
     return { heldWriteLockSeconds: holdMs / 1000, ...(await holdSqliteWriteLock(process.env.DATABASE_URL!, holdMs)) }
   }
 
+  async function abortedUploads() {
+    for (let i = 0; i < 3; i++) await ledger.run('commit-aborted', () => files.commitFiles(150 + i * 100))
+    return { abortedUploads: 3 }
+  }
+  async function storeReadOnly(holdMs: number) {
+    if (!storeMounted) return { skipped: 'mount(2) refused' }
+    remountBlobStore(storeDir, 'ro')
+    await sleep(holdMs)
+    remountBlobStore(storeDir, 'rw')
+    return { readOnlySeconds: holdMs / 1000 }
+  }
+  async function storeFull(holdMs: number) {
+    if (!storeMounted) return { skipped: 'mount(2) refused' }
+    const free = fillBlobStore(storeDir)
+    await sleep(holdMs)
+    free()
+    return { fullSeconds: holdMs / 1000 }
+  }
+
   type Step = [number, string, () => Promise<Record<string, unknown>>]
   const schedule: Step[] =
     topology === 'postgresql'
       ? short
         ? [
             [4, 'kill -9 instance 1, restart', () => killAndRestart(instances[0]!)],
-            [20, 'clients hang up mid-request', cutOff],
+            [18, 'clients hang up mid-request and mid-upload', async () => ({ ...(await cutOff()), ...(await abortedUploads()) })],
             [24, 'PostgreSQL restart (immediate stop, 3 s down)', restartPostgres],
+            [33, 'blob store read-only for 3 s', () => storeReadOnly(3000)],
           ]
         : [
             [15, 'kill -9 instance 1, restart', () => killAndRestart(instances[0]!)],
-            [40, 'PostgreSQL restart (immediate stop, 3 s down)', restartPostgres],
-            [62, 'clients hang up mid-request', cutOff],
-            [75, 'slow clients hold 20 connections', () => slow(8000)],
+            [35, 'PostgreSQL restart (immediate stop, 3 s down)', restartPostgres],
+            [52, 'clients hang up mid-request', cutOff],
+            [60, 'slow clients hold 20 connections', () => slow(8000)],
+            [72, 'clients abort uploads mid-way', abortedUploads],
+            [80, 'blob store read-only for 4 s', () => storeReadOnly(4000)],
             [92, 'kill -9 instance 2 (clock +5 s), restart', () => killAndRestart(instances[1]!)],
-            [115, 'PostgreSQL restart while instance 3 (clock -3 s) is killed', async () => {
+            [106, 'blob store full for 4 s', () => storeFull(4000)],
+            [118, 'PostgreSQL restart while instance 3 (clock -3 s) is killed', async () => {
               const [pg, killed] = await Promise.all([restartPostgres(), killAndRestart(instances[2]!)])
               return { ...pg, ...killed }
             }],
@@ -187,14 +226,15 @@ async function main() {
       : short
         ? [
             [4, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],
-            [15, 'clients hang up mid-request', cutOff],
+            [15, 'clients hang up mid-request and mid-upload', async () => ({ ...(await cutOff()), ...(await abortedUploads()) })],
           ]
         : [
             [10, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],
             [28, 'a long writer holds the SQLite write lock for 7 s', () => sqliteWriter(7000)],
-            [42, 'clients hang up mid-request', cutOff],
-            [48, 'slow clients hold 20 connections', () => slow(6000)],
-            [60, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],
+            [42, 'clients hang up mid-request and mid-upload', async () => ({ ...(await cutOff()), ...(await abortedUploads()) })],
+            [50, 'slow clients hold 20 connections', () => slow(6000)],
+            [58, 'blob store full for 4 s', () => storeFull(4000)],
+            [66, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],
           ]
 
   const limitSnapshot: LimitSnapshot = new Map()
@@ -238,6 +278,8 @@ async function main() {
 
   const invariants = await checkInvariants(ledger, { limitedTokenId: fx.limitedTokenId, limitPerMinute: LIMIT_PER_MINUTE, limitSnapshot, outsiderId: fx.outsider.id })
   invariants.push(stillWorking)
+  const downloads = { name: 'every download a client finished had the sha256 of what was committed', checked: files.downloads.length, violations: files.downloads.filter((d) => !d.ok).map((d) => `${d.path}: ${d.got} instead of ${d.expected}`) }
+  invariants.push(downloads, ...(await checkFileInvariants(files, storeDir)))
 
   // ------------------------------------------------------------ figures
   const margin = 5000
@@ -259,6 +301,7 @@ async function main() {
   const result = {
     topology,
     short,
+    blobStore: storeMounted ? 'tmpfs (64 MB)' : 'folder (mount refused)',
     instances: instances.map((i) => ({ port: i.port, clockOffsetMs: i.options.clockOffsetMs ?? 0, starts: i.starts })),
     startupSeconds: startup,
     durationSeconds: (loadEnd - t0) / 1000,
