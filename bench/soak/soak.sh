@@ -6,6 +6,9 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/env.sh
 mkdir -p .tmp/soak
+# One soak at a time: a second would share the ports, the database folders and this bookkeeping.
+exec 9>.tmp/soak/lock
+flock -n 9 || { echo "another soak is running (.tmp/soak/lock)"; exit 1; }
 : >.tmp/soak/pids
 runner=
 cleanup() {
