@@ -7,6 +7,7 @@ import { repoPageView } from '@/lib/hub/repos'
 import { orNotFound } from '@/lib/http/page-errors'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { ActionForm } from '@/components/ActionForm'
+import { AccessDecision } from '@/components/AccessDecision'
 import type { FormState } from '@/lib/http/form'
 import { DEFAULT_BRANCH, readModelCard, type CardMetadata } from '@/lib/hub/files'
 import { Markdown } from '@/components/Markdown'
@@ -168,16 +169,7 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
                   {pending.map((r) => (
                     <li key={r.id} className="flex items-center justify-between gap-4 py-2 text-sm">
                       <span>{r.user.username}</span>
-                      <span className="flex gap-2">
-                        {(['accept', 'reject'] as const).map((decision) => (
-                          <ActionForm key={decision} action={actions.decideAccess} submit={decision === 'accept' ? 'Accept' : 'Reject'} className="flex items-center gap-2" submitClassName={decision === 'accept' ? 'btn-primary' : 'btn-secondary'}>
-                            {hidden}
-                            <input type="hidden" name="repoId" value={repo.id} />
-                            <input type="hidden" name="userId" value={r.userId} />
-                            <input type="hidden" name="decision" value={decision} />
-                          </ActionForm>
-                        ))}
-                      </span>
+                      <AccessDecision action={actions.decideAccess} repo={repo} userId={r.userId} />
                     </li>
                   ))}
                 </ul>

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { signedInCaller } from '@/lib/auth/caller'
 import { pendingAccessRequests } from '@/lib/hub/repos'
 import { repoPath, type RepoType } from '@/lib/hub/names'
-import { ActionForm } from '@/components/ActionForm'
+import { AccessDecision } from '@/components/AccessDecision'
 import { decideAccessAction } from '@/app/actions/hub'
 
 export const metadata = { title: 'Access requests' }
@@ -29,18 +29,7 @@ export default async function AccessRequestsPage() {
                   <Link className="link break-all" href={path}>{repo.namespace}/{repo.name}</Link>
                   <span className="block text-xs text-slate-500">{type} · requested {requestedAt.toISOString().slice(0, 10)}</span>
                 </span>
-                <span className="flex gap-2">
-                  {(['accept', 'reject'] as const).map((decision) => (
-                    <ActionForm key={decision} action={decideAccessAction} submit={decision === 'accept' ? 'Accept' : 'Reject'} className="flex items-center gap-2" submitClassName={decision === 'accept' ? 'btn-primary' : 'btn-secondary'}>
-                      <input type="hidden" name="type" value={type} />
-                      <input type="hidden" name="namespace" value={repo.namespace} />
-                      <input type="hidden" name="name" value={repo.name} />
-                      <input type="hidden" name="repoId" value={repo.id} />
-                      <input type="hidden" name="userId" value={userId} />
-                      <input type="hidden" name="decision" value={decision} />
-                    </ActionForm>
-                  ))}
-                </span>
+                <AccessDecision action={decideAccessAction} repo={repo} userId={userId} />
               </li>
             )
           })}
