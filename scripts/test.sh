@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: unit and integration tests (vitest) on SQLite, the integration tests again on
 # PostgreSQL when one is available, then the end-to-end tests (Playwright + Debian Chromium)
-# against a production build, then the soak's short form (bench/soak). Ends with "N passed, N failed".
+# against a production build. Ends with "N passed, N failed".
 #   TEST_POSTGRES_URL=postgresql://...   use this PostgreSQL (else a throwaway cluster is started
 #                                        when Debian's PostgreSQL is installed; SKIP_POSTGRES=1 skips)
 set -uo pipefail
@@ -49,13 +49,11 @@ if npm run build >.tmp/build.log 2>&1; then
   PLAYWRIGHT_JSON=.tmp/report-playwright.json npx playwright test
   echo "::: playground again with the tiny neural models installed (browser and server must agree)"
   MODELS_DIR=tests/fixtures/tiny-models PLAYWRIGHT_JSON=.tmp/report-playwright-neural.json npx playwright test tests/e2e/playground.spec.ts
-  echo "::: soak, short form (instances killed and the database restarted under load; invariants from the database)"
-  bash bench/soak/soak.sh --short
 else
   tail -50 .tmp/build.log
   echo "build failed"
 fi
-reports+=(.tmp/report-playwright.json .tmp/report-playwright-neural.json .tmp/report-soak.json)
+reports+=(.tmp/report-playwright.json .tmp/report-playwright-neural.json)
 
 echo "::: summary"
 node scripts/test-summary.mjs "${reports[@]}"
