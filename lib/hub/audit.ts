@@ -4,7 +4,6 @@
 // have orgId null.
 import { z } from 'zod'
 import { db, type Tx } from '@/lib/db'
-import { authorizedOrg } from '@/lib/hub/orgs'
 
 export const AUDIT_ACTIONS = {
   'token.exchange': 'Token exchange',
@@ -172,6 +171,3 @@ export async function* auditJsonLines(orgId: string, q: AuditQuery): AsyncGenera
     after = { createdAt: last.createdAt, id: last.id }
   }
 }
-
-/** The organization whose log the caller may read: its admins only (lib/policy decides). */
-export const auditableOrg = authorizedOrg

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { WideTable } from '@/components/WideTable'
-import { notFound, redirect } from 'next/navigation'
+import { redirect } from 'next/navigation'
 import { ZodError } from 'zod'
 import { sessionCaller } from '@/lib/auth/caller'
-import { AUDIT_ACTIONS, auditableOrg, auditPage, parseAuditQuery, type AuditEntryView, type AuditQuery } from '@/lib/hub/audit'
-import { HubError, formMessage } from '@/lib/http/errors'
+import { authorizedOrg } from '@/lib/hub/orgs'
+import { orNotFound } from '@/lib/http/page-errors'
+import { AUDIT_ACTIONS, auditPage, parseAuditQuery, type AuditEntryView, type AuditQuery } from '@/lib/hub/audit'
+import { formMessage } from '@/lib/http/errors'
 
 export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
   return { title: `${decodeURIComponent((await params).name)} audit log` }
@@ -53,10 +55,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
   const name = decodeURIComponent((await params).name)
   const caller = await sessionCaller()
   if (!caller) redirect(`/login?next=/organizations/${name}/audit`)
-  const org = await auditableOrg(caller, name).catch((e: unknown) => {
-    if (e instanceof HubError) notFound()
-    throw e
-  })
+  const org = await orNotFound(authorizedOrg(caller, name))
   let query: AuditQuery
   let problem: string | null = null
   try {

@@ -1,14 +1,15 @@
 // GET /organizations/{name}/audit/export: the organization's audit log as JSON lines (admins
 // only), with the same filters as the audit page. Streamed, so a long log is never held in memory.
 import { callerFromRequest } from '@/lib/auth/caller'
-import { auditableOrg, auditJsonLines, parseAuditQuery } from '@/lib/hub/audit'
+import { authorizedOrg } from '@/lib/hub/orgs'
+import { auditJsonLines, parseAuditQuery } from '@/lib/hub/audit'
 import { handle } from '@/lib/http/errors'
 
 type Params = { params: Promise<{ name: string }> }
 
 export const GET = handle(async (request: Request, { params }: Params) => {
   const caller = await callerFromRequest(request)
-  const org = await auditableOrg(caller, decodeURIComponent((await params).name))
+  const org = await authorizedOrg(caller, decodeURIComponent((await params).name))
   const lines = auditJsonLines(org.id, parseAuditQuery(new URL(request.url).searchParams))
   const encoder = new TextEncoder()
   const body = new ReadableStream<Uint8Array>({
