@@ -40,11 +40,11 @@ if (spawnSync('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, stdio: 'ignore' })
 
 const { db } = await import('@/lib/db')
 const { issueToken } = await import('@/lib/auth/tokens')
-const { ENDPOINTS } = await import('@/lib/moderation/api/endpoints')
+const { CHECKS } = await import('@/lib/moderation/checks')
 const alice = await db.user.findUniqueOrThrow({ where: { username: 'alice' } })
 const reader = await issueToken({ kind: 'personal', userId: alice.id, displayName: 'bench read', role: 'read' })
 const writer = await issueToken({ kind: 'personal', userId: alice.id, displayName: 'bench write', role: 'write' })
-const sentiment = ENDPOINTS.find((e) => e.path === 'sentimentmodel')!
+const sentiment = CHECKS.find((e) => e.path === 'sentimentmodel')!
 const moderationBody = JSON.stringify(sentiment.example)
 
 async function counts() {

@@ -4,7 +4,7 @@
  * folder). Prints one JSON line: milliseconds to the first and to the second answer per check.
  */
 import { db } from '@/lib/db'
-import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
+import { findCheck } from '@/lib/moderation/checks'
 
 const CHECKS = (process.env.BENCH_CHECKS ?? '').split(',').filter(Boolean)
 
@@ -14,7 +14,7 @@ async function main() {
   await db.user.count()
   const times: Record<string, { first: number; second: number }> = {}
   for (const check of CHECKS) {
-    const example = ENDPOINTS.find((e) => e.path === check)!.example
+    const example = findCheck(check)!.example
     const once = async () => {
       const started = performance.now()
       const response = await route.POST(

@@ -278,7 +278,7 @@ async function main() {
   const { createModerationHandler } = await import('@/lib/moderation/api/handler')
   const { moderationSettings } = await import('@/lib/moderation/api/settings')
   const { requestSchemas } = await import('@/lib/moderation/api/schemas')
-  const { ENDPOINTS } = await import('@/lib/moderation/api/endpoints')
+  const { answerCheck, CHECKS } = await import('@/lib/moderation/checks')
   const { deploymentEngines } = await import('@/lib/moderation/engines/registry')
   const { configureModelRuntime } = await import('@/lib/moderation/runtime')
 
@@ -289,7 +289,7 @@ async function main() {
 
   const settings = moderationSettings()
   const schemas = requestSchemas(settings.limits)
-  const bodies = new Map(ENDPOINTS.map((e) => [e.path, Buffer.from(JSON.stringify(e.example))]))
+  const bodies = new Map(CHECKS.map((e) => [e.path, Buffer.from(JSON.stringify(e.example))]))
   const cells: Cell[] = []
   const machine: { config: string; loadMin: number; loadMax: number; busyCores: number; oursCores: number }[] = []
 
@@ -322,10 +322,10 @@ async function main() {
       clientKey: () => '127.0.0.1',
     })
     const engineNames = new Map<string, string>()
-    for (const endpoint of ENDPOINTS) {
-      const parsed = schemas[endpoint.request].parse(endpoint.example)
+    for (const endpoint of CHECKS) {
+      const parsed = schemas[endpoint.request.name]!.parse(endpoint.example)
       const engineCall = async () => {
-        const { engine } = await endpoint.answer(parsed as never, engines)
+        const { engine } = await answerCheck(endpoint, parsed, engines)
         engineNames.set(endpoint.path, engine)
         return true
       }
@@ -363,7 +363,7 @@ async function main() {
     const child = await startServer(config)
     log(`    next start ready in ${((performance.now() - t) / 1000).toFixed(1)} s (pid ${child.pid})`)
     try {
-      for (const endpoint of ENDPOINTS) {
+      for (const endpoint of CHECKS) {
         const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
         let engineHeader = '?'
         const body = bodies.get(endpoint.path)!
@@ -429,7 +429,7 @@ async function main() {
 
   const endLoad = os.loadavg()
   const minutes = (performance.now() - runStarted) / 60_000
-  const markdown = report(cells, machine, { startLoad, endLoad, minutes, endpoints: ENDPOINTS.map((e) => e.path), settings: { batchMax: process.env.MODERATION_BATCH_MAX ?? '32', batchWait: process.env.MODERATION_BATCH_WAIT_MS ?? '0' } })
+  const markdown = report(cells, machine, { startLoad, endLoad, minutes, endpoints: CHECKS.map((e) => e.path), settings: { batchMax: process.env.MODERATION_BATCH_MAX ?? '32', batchWait: process.env.MODERATION_BATCH_WAIT_MS ?? '0' } })
   writeResults(markdown)
   log(`\n::: done in ${minutes.toFixed(1)} min; wrote ${path.relative(ROOT, RESULTS)}`)
   await db.$disconnect()

@@ -8,15 +8,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {
-  neuralBanCodeEngine,
-  neuralEmbeddingEngine,
-  neuralGibberishEngine,
-  neuralPromptInjectionEngine,
-  neuralTopicEngine,
-  neuralToxicityEngine,
-} from '@/lib/moderation/engines/neural'
-import { offlineEngines } from '@/lib/moderation/engines/registry'
+import { neuralEngines, offlineEngines } from '@/lib/moderation/engines/registry'
 import {
   evaluateBancode,
   evaluateGibberish,
@@ -114,12 +106,13 @@ async function main() {
   for (const evaluate of FROZEN_EVALUATIONS) frozen.push(await evaluate(offline))
   const reports: EvalReport[] = []
   for (const evaluate of Object.values(OFFLINE_EVALUATIONS)) reports.push(await evaluate(offline))
-  if (neuralBanCodeEngine.available()) reports.push(await evaluateBancode(neuralBanCodeEngine))
-  if (neuralPromptInjectionEngine.available()) reports.push(await evaluatePromptInjection(neuralPromptInjectionEngine))
-  if (neuralGibberishEngine.available()) reports.push(await evaluateGibberish(neuralGibberishEngine))
-  if (neuralToxicityEngine.available()) reports.push(await evaluateToxicity(neuralToxicityEngine))
-  if (neuralEmbeddingEngine.available()) reports.push(await evaluateSimilarity(neuralEmbeddingEngine))
-  if (neuralTopicEngine.available()) reports.push(await evaluateRestrictedTopic(neuralTopicEngine))
+  const neural = neuralEngines()
+  if (neural.banCode!.available()) reports.push(await evaluateBancode(neural.banCode!))
+  if (neural.promptInjection!.available()) reports.push(await evaluatePromptInjection(neural.promptInjection!))
+  if (neural.gibberish!.available()) reports.push(await evaluateGibberish(neural.gibberish!))
+  if (neural.toxicity!.available()) reports.push(await evaluateToxicity(neural.toxicity!))
+  if (neural.embedding!.available()) reports.push(await evaluateSimilarity(neural.embedding!))
+  if (neural.restrictedTopic!.available()) reports.push(await evaluateRestrictedTopic(neural.restrictedTopic!))
   frozen.forEach(printFrozenReport)
   reports.forEach(printReport)
   if (process.argv.includes('--write')) {

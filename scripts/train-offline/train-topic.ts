@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { offlineFolder } from '@/lib/moderation/engines/offline/runner'
+import { offlineFolder } from '@/lib/moderation/engines/offline-graphs'
 import { EMBEDDING_VOCABULARY, embedText, embeddingWords, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import {
   TOPIC_EXPANSIONS,

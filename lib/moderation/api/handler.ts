@@ -1,7 +1,6 @@
 import type { Principal } from '@/lib/policy/principal'
-import type { ModerationEngines } from '@/lib/moderation/engines/types'
+import { answerCheck, EngineFailedError, findCheck, modelsPullName, type AnyCheck, type ModerationEngines } from '@/lib/moderation/checks'
 import { EngineUnavailableError, MODEL_NOT_INSTALLED } from '@/lib/moderation/errors'
-import { EngineFailedError, findEndpoint, type Endpoint } from './endpoints'
 import {
   errorResponse,
   insufficientScope,
@@ -12,7 +11,7 @@ import {
 } from './errors'
 import { parseJsonBody, readBody } from './json-body'
 import { sliced } from '@/lib/ratelimit'
-import { requestSchemas, type RequestSchemas } from './schemas'
+import { requestSchemas } from './schemas'
 import type { ModerationSettings } from './settings'
 
 export type ModerationHandlerOptions = ModerationSettings & {
@@ -45,14 +44,13 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
     return principal
   }
 
-  function parse(endpoint: Endpoint, body: unknown) {
-    const schema: RequestSchemas[keyof RequestSchemas] = schemas[endpoint.request]
-    const result = schema.safeParse(body, { reportInput: true })
+  function parse(check: AnyCheck, body: unknown) {
+    const result = schemas[check.request.name]!.safeParse(body, { reportInput: true })
     if (!result.success) throw validationError(pydanticErrors(result.error.issues, body))
     return result.data
   }
 
-  async function answer(request: Request, endpoint: Endpoint): Promise<Response> {
+  async function answer(request: Request, check: AnyCheck): Promise<Response> {
     const principal = await authenticate(request)
     const key = principal ? `token:${principal.tokenId}` : `client:${options.clientKey(request)}`
     // Counted in the database in slices (lib/ratelimit), so every instance behind a load balancer shares it.
@@ -64,25 +62,25 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
       })
     }
     const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
-    const { body: answerBody, engine } = await endpoint.answer(parse(endpoint, body) as never, options.engines)
+    const { body: answerBody, engine } = await answerCheck(check, parse(check, body), options.engines)
     return Response.json(answerBody, { headers: { 'X-Moderation-Engine': engine } })
   }
 
   return async function handleModerationRequest(request, check) {
-    const endpoint = findEndpoint(check)
-    if (!endpoint) return errorResponse(new ModerationApiError(404, 'Not Found'))
+    const found = findCheck(check)
+    if (!found) return errorResponse(new ModerationApiError(404, 'Not Found'))
     try {
-      return await answer(request, endpoint)
+      return await answer(request, found)
     } catch (error) {
-      return errorResponse(asApiError(error, endpoint))
+      return errorResponse(asApiError(error, found))
     }
   }
 }
 
-function asApiError(error: unknown, endpoint: Endpoint): ModerationApiError {
+function asApiError(error: unknown, endpoint: AnyCheck): ModerationApiError {
   if (error instanceof ModerationApiError) return error
   if (error instanceof EngineUnavailableError) {
-    const pullName = error.modelsPullName ?? endpoint.modelsPullName
+    const pullName = error.modelsPullName ?? modelsPullName(endpoint)
     const fix = pullName ? `: run \`npm run models:pull ${pullName}\`` : ''
     // A model repo that cannot be used says which repo and what is missing; a folder without the model says how to pull it.
     const reason = error.message === MODEL_NOT_INSTALLED ? `${MODEL_NOT_INSTALLED}${fix}` : error.message

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ENDPOINTS } from './endpoints'
+import { CHECKS } from '@/lib/moderation/checks'
 import { errorSchemas, requestSchemas, responseSchemas } from './schemas'
 import type { ModerationLimits } from './settings'
 
@@ -30,19 +30,17 @@ const json = (id: string) => ({ 'application/json': { schema: ref(id) } })
  */
 export function moderationOpenApi(options: { hubUrl: string; limits: ModerationLimits }) {
   const paths = Object.fromEntries(
-    ENDPOINTS.map((endpoint) => [
-      `${MODERATION_BASE_PATH}/${endpoint.path}`,
+    CHECKS.map((check) => [
+      `${MODERATION_BASE_PATH}/${check.path}`,
       {
         post: {
-          summary: endpoint.summary,
-          operationId: `${endpoint.path.replace(/[^A-Za-z0-9]+/g, '_')}_post`,
+          summary: check.summary,
+          operationId: `${check.path.replace(/[^A-Za-z0-9]+/g, '_')}_post`,
           security: [{ my_auth: ['write:users'] }],
-          ...(endpoint.path === 'multi-qa-mpnet-model_similarity'
-            ? { parameters: [{ name: 'authorization', in: 'header', required: false, schema: { type: 'string' } }] }
-            : {}),
-          requestBody: { required: true, content: { 'application/json': { schema: ref(endpoint.request), example: endpoint.example } } },
+          ...(check.openApiParameters ? { parameters: check.openApiParameters } : {}),
+          requestBody: { required: true, content: { 'application/json': { schema: ref(check.request.name), example: check.example } } },
           responses: {
-            '200': { description: 'Successful Response', content: json(endpoint.response) },
+            '200': { description: 'Successful Response', content: json(check.response.name) },
             '401': { description: 'Unauthorized access', content: json('HTTPUnauthorizedAccessError') },
             '403': { description: 'Forbidden access', content: json('HTTPForbiddenAccessError') },
             '413': { description: 'Request body too large', content: json('HTTPError') },

@@ -4,11 +4,9 @@
  * the server (so the browser reports the same engine). Plain data, built by server-catalog.ts.
  */
 import type { ModerationLimits } from '@/lib/moderation/api/settings'
-import type { ModerationEngines } from '@/lib/moderation/engines/types'
+import { CHECKS, type CheckPath, type EngineKey } from '@/lib/moderation/checks'
 import type { NeuralCheck } from '@/lib/moderation/runtime/manifest'
 import type { ModelFile } from './model-files'
-
-export type EngineKey = keyof ModerationEngines
 
 /** The onnxruntime-web default build runs WebGPU and WASM from this one binary (its "jsep" flavour), served from /ort/. */
 export const ORT_WASM_NAME = 'ort-wasm-simd-threaded.jsep.wasm'
@@ -27,19 +25,7 @@ export type BrowserCatalog = {
   limits: ModerationLimits
 }
 
-/** The ten checks as the playground lists them: the API path, a name for people, and the engine behind it. */
-export const PLAYGROUND_CHECKS = [
-  { path: 'detoxifymodel', title: 'Toxicity', engine: 'toxicity', neural: 'toxicity' },
-  { path: 'privacy', title: 'Personal data', engine: 'privacy', neural: null },
-  { path: 'promptinjectionmodel', title: 'Prompt injection', engine: 'promptInjection', neural: 'promptInjection' },
-  { path: 'restrictedtopicmodel', title: 'Restricted topics', engine: 'restrictedTopic', neural: 'topic' },
-  { path: 'multi_q_net_embedding', title: 'Embedding', engine: 'embedding', neural: 'embedding' },
-  { path: 'multi-qa-mpnet-model_similarity', title: 'Similarity', engine: 'embedding', neural: 'embedding' },
-  { path: 'sentimentmodel', title: 'Sentiment', engine: 'sentiment', neural: null },
-  { path: 'invisibletextmodel', title: 'Invisible text', engine: 'invisibleText', neural: null },
-  { path: 'gibberishmodel', title: 'Gibberish', engine: 'gibberish', neural: 'gibberish' },
-  { path: 'bancodemodel', title: 'Code', engine: 'banCode', neural: 'bancode' },
-] as const satisfies readonly { path: string; title: string; engine: EngineKey; neural: NeuralCheck | null }[]
+/** The checks as the playground lists them: the API path, a name for people, and the engine behind it. */
+export const PLAYGROUND_CHECKS = CHECKS.map((check) => ({ path: check.path, title: check.title, engine: check.engine.key }))
 
-export type PlaygroundCheck = (typeof PLAYGROUND_CHECKS)[number]
-export type CheckPath = PlaygroundCheck['path']
+export type { CheckPath, EngineKey }

@@ -1,39 +1,23 @@
 /**
  * Runs the moderation checks in the browser and answers in exactly the API's shapes: the request
- * is validated with the API's schemas and answered by the API's own endpoint code
- * (lib/moderation/api/endpoints), over engines that run here. Per check the engine is the one
- * the server would choose: the neural model where the hub has it, else the offline engine, else
- * none (then the check says so, with the command that installs its model).
+ * is validated with the API's schemas and answered by the check's own module
+ * (lib/moderation/checks), over engines that run here. Per check the engine is the one the
+ * server would choose: the neural model where the hub has it, else the offline engine, else the
+ * rules, else none (then the check says so, with the command that installs its model).
  */
-import { ENDPOINTS, EngineFailedError } from '@/lib/moderation/api/endpoints'
-import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { ModerationApiError } from '@/lib/moderation/api/errors'
 import { requestSchemas } from '@/lib/moderation/api/schemas'
-import { invisibleTextEngine } from '@/lib/moderation/engines/invisible-text'
-import { presidioStyleEngine } from '@/lib/moderation/engines/privacy'
-import { vaderSentimentEngine } from '@/lib/moderation/engines/sentiment/vader'
-import {
-  GIBBERISH_LABELS,
-  TOXICITY_METRICS,
-  type GibberishLabel,
-  type ModerationEngine,
-  type ModerationEngines,
-  type TopicInput,
-  type ToxicityScores,
-} from '@/lib/moderation/engines/types'
-import { BANCODE_GRAPH, classifyCode } from '@/lib/moderation/offline/bancode'
-import { EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedText, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
-import { classifyGibberish, GIBBERISH_GRAPH } from '@/lib/moderation/offline/gibberish'
-import { scoreTopics, TOPIC_EXPANSIONS, TOPIC_GRAPH, type TopicExpansions } from '@/lib/moderation/offline/restricted-topic'
+import { answerCheck, ENGINE_SPECS, EngineFailedError, findCheck, type EngineKey, type ModerationEngines, type OfflineModels } from '@/lib/moderation/checks'
+import { neuralModelFor, type EngineSpec } from '@/lib/moderation/checks/check'
+import { neuralOrFallback } from '@/lib/moderation/engines/fallback'
+import type { ModerationEngine } from '@/lib/moderation/engines/types'
+import { EngineUnavailableError } from '@/lib/moderation/errors'
 import type { GraphRunner } from '@/lib/moderation/offline/graph-io'
-import { detectInjection, INJECTION_GRAPH, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
-import { scoreToxicity, TOXICITY_GRAPH } from '@/lib/moderation/offline/toxicity'
 import { MODEL_MANIFEST, type NeuralCheck } from '@/lib/moderation/runtime/manifest'
-import { PLAYGROUND_CHECKS, type BrowserCatalog, type CheckPath, type EngineKey } from './catalog'
+import type { BrowserCatalog, CheckPath } from './catalog'
 import { fetchModelFile, fetchModelJson, type ProgressListener } from './model-files'
-import { createGraphSession, graphOutputs, loadOnnxRuntime, type BrowserDevice, type GraphSession } from './onnx'
 import { loadNeuralModel, type BrowserNeuralModel } from './neural'
-import { clsEmbeddings, softmaxClassify, windowedSigmoidScores, zeroShotScores } from '@/lib/moderation/runtime/neural-steps'
+import { createGraphSession, graphOutputs, loadOnnxRuntime, type BrowserDevice, type GraphSession } from './onnx'
 
 /** Where a check's answer was computed: an ONNX device, or plain JavaScript for the rule-based engines. */
 export type AnswerDevice = BrowserDevice | 'javascript'
@@ -47,91 +31,28 @@ export type CheckOutcome =
   | { status: 'unavailable'; message: string; install: string | null }
   | { status: 'error'; message: string }
 
-/** Rule-based engines that are plain TypeScript: they run in the browser unchanged. */
-const EXACT_ENGINES: Partial<ModerationEngines> = {
-  privacy: presidioStyleEngine,
-  sentiment: vaderSentimentEngine,
-  invisibleText: invisibleTextEngine,
-}
-
 type Loader = { device: BrowserDevice; signal: AbortSignal; onProgress: ProgressListener }
 
-type LoadedOfflineEngine = { answer: (input: never) => Promise<unknown>; sessions: GraphSession[] }
+type LoadedOfflineModels = { models: OfflineModels; sessions: GraphSession[] }
 
-/** An offline engine built on an ONNX graph: the files it needs and how it answers once they are loaded. */
-type OfflineGraphEngine = {
-  files: string[]
-  load(catalog: BrowserCatalog, run: GraphRunner, loader: Loader): Promise<(input: never) => Promise<unknown>>
+type AnySpec = EngineSpec<string, never, unknown>
+
+function specOf(path: CheckPath): { check: NonNullable<ReturnType<typeof findCheck>>; spec: AnySpec } {
+  const check = findCheck(path)!
+  return { check, spec: check.engine as AnySpec }
 }
 
-/** The offline graph engines that have a browser build, by check; the others answer on the server only. */
-const OFFLINE_GRAPH_ENGINES: Partial<Record<EngineKey, OfflineGraphEngine>> = {
-  toxicity: {
-    files: [TOXICITY_GRAPH],
-    load: async (_catalog, run) => (text: string) => scoreToxicity(run, text),
-  },
-  embedding: {
-    files: [EMBEDDING_GRAPH, EMBEDDING_VOCABULARY],
-    load: async (catalog, run, { signal, onProgress }) => {
-      const vocabulary = await fetchModelJson<EmbeddingVocabulary>(catalog.offlineFiles[EMBEDDING_VOCABULARY], signal, onProgress)
-      return async (texts: string[]) => {
-        const vectors: number[][] = []
-        for (const text of texts) vectors.push(await embedText(run, text, vocabulary))
-        return vectors
-      }
-    },
-  },
-  restrictedTopic: {
-    // One offline topic model answers both classifiers; it compares the text with label prototypes through the embedding graph.
-    files: [TOPIC_GRAPH, TOPIC_EXPANSIONS, EMBEDDING_GRAPH, EMBEDDING_VOCABULARY],
-    load: async (catalog, run, { signal, onProgress }) => {
-      const [expansions, vocabulary] = await Promise.all([
-        fetchModelJson<TopicExpansions>(catalog.offlineFiles[TOPIC_EXPANSIONS], signal, onProgress),
-        fetchModelJson<EmbeddingVocabulary>(catalog.offlineFiles[EMBEDDING_VOCABULARY], signal, onProgress),
-      ])
-      // A page lives for one visitor's session: the prototypes of the labels they try, kept without a bound.
-      const prototypes = new Map<string, Promise<number[]>>()
-      const prototypeEmbedding = (prototype: string) => {
-        let embedding = prototypes.get(prototype)
-        if (!embedding) {
-          embedding = embedText(run, prototype, vocabulary)
-          embedding.catch(() => prototypes.delete(prototype))
-          prototypes.set(prototype, embedding)
-        }
-        return embedding
-      }
-      return (input: TopicInput) => scoreTopics(run, input.text, input.labels, expansions, vocabulary, prototypeEmbedding)
-    },
-  },
-  gibberish: {
-    files: [GIBBERISH_GRAPH],
-    load: async (_catalog, run) => async (text: string) => (await classifyGibberish(run, text)).answer,
-  },
-  banCode: {
-    files: [BANCODE_GRAPH],
-    load: async (_catalog, run) => async (text: string) => (await classifyCode(run, text)).answer,
-  },
-  promptInjection: {
-    files: [INJECTION_GRAPH, INJECTION_VOCABULARY, INJECTION_GRAPH.replace(/\.onnx$/, '.json')],
-    load: async (catalog, run, { signal, onProgress }) => {
-      const [vocabulary, metadata] = await Promise.all([
-        fetchModelJson<InjectionVocabulary>(catalog.offlineFiles[INJECTION_VOCABULARY], signal, onProgress),
-        fetchModelJson<{ vocabularySize: number }>(catalog.offlineFiles[INJECTION_GRAPH.replace(/\.onnx$/, '.json')], signal, onProgress),
-      ])
-      return async (text: string) => (await detectInjection(run, text, vocabulary, metadata.vocabularySize)).answer
-    },
-  },
-}
-
-function neuralCheckFor(path: CheckPath, body: Record<string, unknown>): NeuralCheck | null {
-  const check = PLAYGROUND_CHECKS.find((c) => c.path === path)!
-  if (check.neural === 'topic' && body.model === 'nliMini') return 'topicMini'
-  return check.neural
+/** The neural model a request to `path` would run, or null for a check without one. */
+function neuralModelForRequest(path: CheckPath, body: Record<string, unknown>): NeuralCheck | null {
+  const { check, spec } = specOf(path)
+  if (!spec.neural) return null
+  const pick = check.neuralModelFor as ((body: Record<string, unknown>) => NeuralCheck) | undefined
+  return pick ? pick(body) : spec.neural.models[0]!
 }
 
 export class BrowserModerationRunner {
   private readonly neuralModels = new Map<string, Promise<BrowserNeuralModel>>()
-  private readonly offlineAnswers = new Map<string, Promise<LoadedOfflineEngine>>()
+  private readonly offlineLoads = new Map<string, Promise<LoadedOfflineModels>>()
   private readonly graphSessions = new Map<string, Promise<GraphSession>>()
   private readonly schemas: ReturnType<typeof requestSchemas>
 
@@ -141,16 +62,14 @@ export class BrowserModerationRunner {
 
   /** Which engine would answer `path` in this browser, or why none can. */
   plan(path: CheckPath, body: Record<string, unknown> = {}): CheckPlan {
-    const check = PLAYGROUND_CHECKS.find((c) => c.path === path)!
-    const neural = neuralCheckFor(path, body)
+    const { spec } = specOf(path)
+    const neural = neuralModelForRequest(path, body)
     if (neural && this.catalog.neural[neural]) return { available: true, engine: `neural:${MODEL_MANIFEST[neural].id}`, kind: 'neural', neural }
-    const offlineName = this.catalog.offlineEngineNames[check.engine]
-    const graphEngine = OFFLINE_GRAPH_ENGINES[check.engine]
-    if (graphEngine && offlineName !== 'none' && graphEngine.files.every((f) => this.catalog.offlineFiles[f])) {
+    const offlineName = this.catalog.offlineEngineNames[spec.key as EngineKey]
+    if (spec.offline && offlineName !== 'none' && spec.offline.files.every((f) => this.catalog.offlineFiles[f])) {
       return { available: true, engine: offlineName, kind: 'offline-graph' }
     }
-    const exact = EXACT_ENGINES[check.engine]
-    if (exact) return { available: true, engine: exact.name, kind: 'exact' }
+    if (spec.exact) return { available: true, engine: spec.exact.name, kind: 'exact' }
     const install = neural ? `npm run models:pull ${neural}` : null
     if (offlineName !== 'none') {
       return { available: false, reason: `The server's offline engine ${offlineName} has no browser build yet; run this check on the server.`, install: null }
@@ -169,7 +88,7 @@ export class BrowserModerationRunner {
       plans.map(async ({ path, plan }) => {
         if (!plan.available) return
         if (plan.kind === 'neural') await this.neuralModel(ort, plan.neural!, loader)
-        if (plan.kind === 'offline-graph') await this.offlineAnswer(ort, PLAYGROUND_CHECKS.find((c) => c.path === path)!.engine, loader)
+        if (plan.kind === 'offline-graph') await this.offlineModels(ort, specOf(path).spec, loader)
       }),
     )
   }
@@ -185,21 +104,32 @@ export class BrowserModerationRunner {
     return loading
   }
 
-  private offlineAnswer(ort: Awaited<ReturnType<typeof loadOnnxRuntime>>, engine: EngineKey, loader: Loader) {
-    const key = `${loader.device}:${engine}`
-    let loading = this.offlineAnswers.get(key)
+  /** The offline engine's graphs as sessions on the loader's device and its JSON files, loaded once per device. */
+  private offlineModels(ort: Awaited<ReturnType<typeof loadOnnxRuntime>>, spec: AnySpec, loader: Loader): Promise<LoadedOfflineModels> {
+    const key = `${loader.device}:${spec.key}`
+    let loading = this.offlineLoads.get(key)
     if (!loading) {
-      const graphEngine = OFFLINE_GRAPH_ENGINES[engine]!
-      const graphs = graphEngine.files.filter((f) => f.endsWith('.onnx'))
+      const files = spec.offline!.files
       loading = (async () => {
-        const sessions = new Map(
-          await Promise.all(graphs.map(async (graph) => [graph, await this.graphSession(ort, graph, loader)] as const)),
-        )
-        const run: GraphRunner = async (graph, feeds) => graphOutputs(await sessions.get(graph)!.run(feeds))
-        return { answer: await graphEngine.load(this.catalog, run, loader), sessions: [...sessions.values()] }
+        const graphs = files.filter((f) => f.endsWith('.onnx'))
+        const jsonFiles = files.filter((f) => f.endsWith('.json'))
+        const [sessions, documents] = await Promise.all([
+          Promise.all(graphs.map(async (graph) => [graph, await this.graphSession(ort, graph, loader)] as const)).then((e) => new Map(e)),
+          Promise.all(jsonFiles.map(async (file) => [file, await fetchModelJson<unknown>(this.catalog.offlineFiles[file]!, loader.signal, loader.onProgress)] as const)).then((e) => new Map(e)),
+        ])
+        const runGraph: GraphRunner = async (graph, feeds) => graphOutputs(await sessions.get(graph)!.run(feeds))
+        const models: OfflineModels = {
+          id: `browser:${loader.device}`,
+          runGraph,
+          json: <T,>(file: string) => {
+            if (!documents.has(file)) throw new Error(`${file} is not one of the ${spec.key} engine's files`)
+            return documents.get(file) as T
+          },
+        }
+        return { models, sessions: [...sessions.values()] }
       })()
-      loading.catch(() => this.offlineAnswers.delete(key))
-      this.offlineAnswers.set(key, loading)
+      loading.catch(() => this.offlineLoads.delete(key))
+      this.offlineLoads.set(key, loading)
     }
     return loading
   }
@@ -208,7 +138,7 @@ export class BrowserModerationRunner {
     const key = `${loader.device}:${graph}`
     let loading = this.graphSessions.get(key)
     if (!loading) {
-      loading = fetchModelFile(this.catalog.offlineFiles[graph], loader.signal, loader.onProgress).then((bytes) =>
+      loading = fetchModelFile(this.catalog.offlineFiles[graph]!, loader.signal, loader.onProgress).then((bytes) =>
         createGraphSession(ort, bytes, loader.device),
       )
       loading.catch(() => this.graphSessions.delete(key))
@@ -220,74 +150,41 @@ export class BrowserModerationRunner {
   /** The engines for one device, over what `prepare` loaded; an engine whose model is not loaded is unavailable. */
   private async engines(device: BrowserDevice): Promise<ModerationEngines> {
     const settled = async <T,>(promise: Promise<T> | undefined): Promise<T | null> => (promise ? promise.catch(() => null) : null)
-    const neural = async (check: NeuralCheck) => settled(this.neuralModels.get(`${device}:${check}`))
-    const offline = async (engine: EngineKey) => settled(this.offlineAnswers.get(`${device}:${engine}`))
-    /** The check's neural model when loaded (`withNeural`), else its offline graph engine, else its rule-based engine. */
-    const engineFor = async <Input, Output>(
-      key: EngineKey,
-      withNeural?: { check: NeuralCheck; run: (model: BrowserNeuralModel, input: Input) => Promise<Output> },
-    ): Promise<ModerationEngine<Input, Output>> => {
-      const model = withNeural ? await neural(withNeural.check) : null
-      if (model) return { name: `neural:${model.entry.id}`, available: () => true, run: (input) => withNeural!.run(model, input) }
-      const loaded = await offline(key)
-      if (loaded) return { name: this.catalog.offlineEngineNames[key], available: () => true, run: loaded.answer as (input: Input) => Promise<Output> }
-      const exact = EXACT_ENGINES[key] as ModerationEngine<Input, Output> | undefined
-      return exact ?? { name: 'none', available: () => false, run: () => Promise.reject(new Error('not loaded')) }
+    const entries = await Promise.all(
+      ENGINE_SPECS.map(async (spec) => [spec.key, await this.engineFor(spec as AnySpec, device, settled)] as const),
+    )
+    return Object.fromEntries(entries) as unknown as ModerationEngines
+  }
+
+  /** The engine's neural models that are loaded (`neural:<id>`), else its offline graph engine, else its rules, else none. */
+  private async engineFor(
+    spec: AnySpec,
+    device: BrowserDevice,
+    settled: <T>(promise: Promise<T> | undefined) => Promise<T | null>,
+  ): Promise<ModerationEngine<never, unknown>> {
+    let fallback: ModerationEngine<never, unknown> = { name: 'none', available: () => false, run: () => Promise.reject(new EngineUnavailableError()) }
+    if (spec.exact) fallback = spec.exact
+    const offline = spec.offline ? await settled(this.offlineLoads.get(`${device}:${spec.key}`)) : null
+    if (offline) {
+      const run = spec.offline!.run
+      fallback = { name: this.catalog.offlineEngineNames[spec.key as EngineKey], available: () => true, run: (input) => run(offline.models, input) }
     }
-    const topicModels = { default: await neural('topic'), nliMini: await neural('topicMini') }
-    const topicFallback = await engineFor<TopicInput, number[]>('restrictedTopic')
-    const topicModel = (input: TopicInput) => topicModels[input.classifier]
-    const restrictedTopic: ModerationEngine<TopicInput, number[]> = {
-      name: topicModels.default ? `neural:${topicModels.default.entry.id}` : topicFallback.name,
-      nameFor: (input) => {
-        const model = topicModel(input)
-        return model ? `neural:${model.entry.id}` : topicFallback.name
-      },
-      available: () => topicModels.default !== null || topicFallback.available(),
-      availableFor: (input) => topicModel(input) !== null || topicFallback.available(),
-      run: (input) => {
-        const model = topicModel(input)
-        return model ? zeroShotScores(model, input.text, input.labels) : topicFallback.run(input)
-      },
+    if (!spec.neural) return fallback
+    const loaded = new Map<NeuralCheck, BrowserNeuralModel>()
+    for (const check of spec.neural.models) {
+      const model = await settled(this.neuralModels.get(`${device}:${check}`))
+      if (model) loaded.set(check, model)
     }
-    return {
-      toxicity: await engineFor('toxicity', {
-        check: 'toxicity',
-        run: async (model, text: string) => {
-          const scores = await windowedSigmoidScores(model, text)
-          return Object.fromEntries(TOXICITY_METRICS.map((metric, i) => [metric, scores[i]])) as ToxicityScores
-        },
-      }),
-      privacy: await engineFor('privacy'),
-      promptInjection: await engineFor('promptInjection', {
-        check: 'promptInjection',
-        run: async (model, text: string) => {
-          const { label, score } = await softmaxClassify(model, text)
-          if (label !== 'LEGIT' && label !== 'INJECTION') throw new Error(`unexpected injection label "${label}"`)
-          return { label, score }
-        },
-      }),
-      restrictedTopic,
-      embedding: await engineFor('embedding', { check: 'embedding', run: (model, texts: string[]) => clsEmbeddings(model, texts) }),
-      sentiment: await engineFor('sentiment'),
-      invisibleText: await engineFor('invisibleText'),
-      gibberish: await engineFor('gibberish', {
-        check: 'gibberish',
-        run: async (model, text: string) => {
-          const { label, score } = await softmaxClassify(model, text)
-          if (!(GIBBERISH_LABELS as readonly string[]).includes(label)) throw new Error(`unexpected gibberish label "${label}"`)
-          return { label: label as GibberishLabel, probability: score }
-        },
-      }),
-      banCode: await engineFor('banCode', {
-        check: 'bancode',
-        run: async (model, text: string) => {
-          const { label, score } = await softmaxClassify(model, text)
-          if (label !== 'CODE' && label !== 'NL') throw new Error(`unexpected code label "${label}"`)
-          return { label, score }
-        },
-      }),
+    const neural = spec.neural
+    const modelFor = (input: never) => loaded.get(neuralModelFor(spec, input)!)
+    const neuralEngine: ModerationEngine<never, unknown> = {
+      name: `neural:${MODEL_MANIFEST[neural.models[0]!].id}`,
+      nameFor: (input) => `neural:${MODEL_MANIFEST[neuralModelFor(spec, input)!].id}`,
+      available: () => loaded.has(neural.models[0]!),
+      availableFor: (input) => modelFor(input) !== undefined,
+      run: (input) => neural.run(modelFor(input)!, input),
     }
+    return neuralOrFallback(neuralEngine, fallback)
   }
 
   /** The ONNX sessions behind a check's answer on `device` (to report where they really ran). */
@@ -296,8 +193,7 @@ export class BrowserModerationRunner {
       const model = await this.neuralModels.get(`${device}:${plan.neural}`)?.catch(() => null)
       return model ? [model.session] : []
     }
-    const engine = PLAYGROUND_CHECKS.find((c) => c.path === path)!.engine
-    const loaded = await this.offlineAnswers.get(`${device}:${engine}`)?.catch(() => null)
+    const loaded = await this.offlineLoads.get(`${device}:${specOf(path).spec.key}`)?.catch(() => null)
     return loaded?.sessions ?? []
   }
 
@@ -305,12 +201,12 @@ export class BrowserModerationRunner {
   async answer(path: CheckPath, body: Record<string, unknown>, device: BrowserDevice): Promise<CheckOutcome> {
     const plan = this.plan(path, body)
     if (!plan.available) return { status: 'unavailable', message: plan.reason, install: plan.install }
-    const endpoint = ENDPOINTS.find((e) => e.path === path)!
-    const parsed = this.schemas[endpoint.request].safeParse(body)
+    const { check } = specOf(path)
+    const parsed = this.schemas[check.request.name]!.safeParse(body)
     if (!parsed.success) return { status: 'error', message: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') }
     const started = performance.now()
     try {
-      const { body: answer, engine } = await endpoint.answer(parsed.data as never, await this.engines(device))
+      const { body: answer, engine } = await answerCheck(check, parsed.data, await this.engines(device))
       const milliseconds = performance.now() - started
       if (plan.kind === 'exact') return { status: 'ok', body: answer, engine, device: 'javascript', milliseconds }
       const sessions = await this.sessionsUsed(path, plan, device)

@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { moderationSettings } from '@/lib/moderation/api/settings'
-import { offlineModelsDir } from '@/lib/moderation/engines/offline/runner'
+import { offlineModelsDir } from '@/lib/moderation/engines/offline-graphs'
 import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'

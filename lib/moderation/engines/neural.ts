@@ -1,33 +1,13 @@
 /**
- * Adapters from the neural runtime (`@/lib/moderation/runtime`) to the engine interface, and the
- * rule that picks, per check and per request, the neural model when it is installed in
- * MODELS_DIR and the check's offline engine otherwise.
+ * The server's neural engines: a check's neural model (lib/moderation/runtime, loaded from a
+ * model repo on this hub or MODELS_DIR) run through the check's own post-processing
+ * (lib/moderation/checks), and the rule that answers with it while it is installed and with the
+ * check's offline engine otherwise.
  */
-import {
-  bancode,
-  embed,
-  gibberish,
-  modelInfo,
-  neuralAvailableFromRepo,
-  neuralAvailable,
-  promptInjection,
-  toxicity,
-  zeroShot,
-  type NeuralCheck,
-} from '@/lib/moderation/runtime'
-import {
-  GIBBERISH_LABELS,
-  TOXICITY_METRICS,
-  type BanCodeVerdict,
-  type GibberishLabel,
-  type GibberishPrediction,
-  type InjectionVerdict,
-  type ModerationEngine,
-  type ModerationEngines,
-  type TopicInput,
-  type TopicScores,
-  type ToxicityScores,
-} from './types'
+import type { EngineSpec } from '@/lib/moderation/checks/check'
+import { neuralModelFor } from '@/lib/moderation/checks/check'
+import { modelInfo, neuralAvailable, neuralAvailableFromRepo, neuralModel, type NeuralCheck } from '@/lib/moderation/runtime'
+import type { ModerationEngine } from './types'
 
 /** `neural:<model id>` from MODELS_DIR; `neural:<repo>@<revision>` for a model repo on this hub. */
 export function neuralEngineName(check: NeuralCheck): string {
@@ -35,94 +15,18 @@ export function neuralEngineName(check: NeuralCheck): string {
   return neuralAvailableFromRepo(check) ? `neural:${id}@${revision}` : `neural:${id}`
 }
 
-function neuralEngine<Input, Output>(check: NeuralCheck, run: (input: Input) => Promise<Output>): ModerationEngine<Input, Output> {
+/** The engine over `spec`'s neural models; which one answers depends on the request (the zero-shot checks have two). */
+export function neuralEngine<Input, Output>(spec: EngineSpec<string, Input, Output>): ModerationEngine<Input, Output> {
+  const neural = spec.neural
+  if (!neural) throw new Error(`the ${spec.key} engine has no neural model`)
+  const modelFor = (input: Input) => neuralModelFor(spec, input)!
   return {
     get name() {
-      return neuralEngineName(check)
+      return neuralEngineName(neural.models[0]!)
     },
-    available: () => neuralAvailable(check),
-    run,
-  }
-}
-
-export const neuralToxicityEngine = neuralEngine('toxicity', async (text: string): Promise<ToxicityScores> => {
-  const scores = await toxicity(text)
-  return Object.fromEntries(TOXICITY_METRICS.map((metric, i) => [metric, scores[i]])) as ToxicityScores
-})
-
-export const neuralPromptInjectionEngine = neuralEngine('promptInjection', (text: string): Promise<InjectionVerdict> => promptInjection(text))
-
-export const neuralEmbeddingEngine = neuralEngine('embedding', (texts: string[]) => embed(texts))
-
-function isGibberishLabel(label: string): label is GibberishLabel {
-  return (GIBBERISH_LABELS as readonly string[]).includes(label)
-}
-
-export const neuralGibberishEngine = neuralEngine('gibberish', async (text: string): Promise<GibberishPrediction> => {
-  const { label, score } = await gibberish(text)
-  if (!isGibberishLabel(label)) throw new Error(`unexpected gibberish label "${label}"`)
-  return { label, probability: score }
-})
-
-export const neuralBanCodeEngine = neuralEngine('bancode', (text: string): Promise<BanCodeVerdict> => bancode(text))
-
-/** The zero-shot model a topic request asks for: `nliMini` the small one, anything else the default one. */
-function topicCheck(input: TopicInput): NeuralCheck {
-  return input.classifier === 'nliMini' ? 'topicMini' : 'topic'
-}
-
-/** The runtime answers labels sorted by score; the engine interface wants one score per requested label, in request order. */
-export async function zeroShotInRequestOrder(input: TopicInput): Promise<TopicScores> {
-  const { labels, scores } = await zeroShot(input.text, input.labels, input.classifier)
-  const byLabel = new Map(labels.map((label, i) => [label, scores[i]]))
-  return input.labels.map((label) => byLabel.get(label)!)
-}
-
-/** Both zero-shot models behind one engine: which one answers depends on the request. */
-export const neuralTopicEngine: ModerationEngine<TopicInput, TopicScores> = {
-  get name() {
-    return neuralEngineName('topic')
-  },
-  nameFor: (input) => neuralEngineName(topicCheck(input)),
-  available: () => neuralAvailable('topic'),
-  availableFor: (input) => neuralAvailable(topicCheck(input)),
-  run: zeroShotInRequestOrder,
-}
-
-/**
- * The neural engine while its model is installed, the fallback (an offline engine, or "not
- * installed") otherwise. Decided on every request, so a model pulled while the server runs is
- * used from the next request on; `nameFor` reports the engine that answered that input.
- */
-export function neuralOrFallback<Input, Output>(
-  neural: ModerationEngine<Input, Output>,
-  fallback: ModerationEngine<Input, Output>,
-): ModerationEngine<Input, Output> {
-  const usesNeural = (input: Input) => (neural.availableFor ? neural.availableFor(input) : neural.available())
-  const chosen = (input: Input) => (usesNeural(input) ? neural : fallback)
-  return {
-    get name() {
-      return neural.available() ? neural.name : fallback.name
-    },
-    nameFor: (input) => {
-      const engine = chosen(input)
-      return engine.nameFor ? engine.nameFor(input) : engine.name
-    },
-    available: () => neural.available() || fallback.available(),
-    availableFor: (input) => usesNeural(input) || (fallback.availableFor ? fallback.availableFor(input) : fallback.available()),
-    run: (input) => chosen(input).run(input),
-  }
-}
-
-/** Every check with a neural model answers with it where installed, else with `offline`'s engine for the check. */
-export function withNeuralEngines(offline: ModerationEngines): ModerationEngines {
-  return {
-    ...offline,
-    toxicity: neuralOrFallback(neuralToxicityEngine, offline.toxicity),
-    promptInjection: neuralOrFallback(neuralPromptInjectionEngine, offline.promptInjection),
-    restrictedTopic: neuralOrFallback(neuralTopicEngine, offline.restrictedTopic),
-    embedding: neuralOrFallback(neuralEmbeddingEngine, offline.embedding),
-    gibberish: neuralOrFallback(neuralGibberishEngine, offline.gibberish),
-    banCode: neuralOrFallback(neuralBanCodeEngine, offline.banCode),
+    nameFor: (input) => neuralEngineName(modelFor(input)),
+    available: () => neuralAvailable(neural.models[0]!),
+    availableFor: (input) => neuralAvailable(modelFor(input)),
+    run: async (input) => neural.run(await neuralModel(modelFor(input)), input),
   }
 }

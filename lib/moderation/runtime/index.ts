@@ -1,12 +1,11 @@
 /**
- * The neural model runtime's public API: one function per check, each returning the model's
- * answer after that model's own post-processing (see manifest.ts). Response shapes, rounding
- * and timing belong to the API layer.
+ * The neural model runtime's public API: which model each neural check runs, whether it is there,
+ * and the loaded model. What a check does with the model's output is the check's own
+ * (lib/moderation/checks, over runtime/neural-steps.ts).
  */
 import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from './manifest'
 import { ModelRuntime, type ModelState } from './models'
-import { clsEmbeddings, softmaxClassify, windowedSigmoidScores, zeroShotScores } from './neural-steps'
-import { sortByScore } from './postprocess'
+import type { NeuralModel } from './neural-steps'
 import { settingsFromEnv, type RuntimeSettings } from './settings'
 
 export { MODEL_MANIFEST, NEURAL_CHECKS, TOXICITY_METRICS, isNeuralCheck, type NeuralCheck } from './manifest'
@@ -59,47 +58,7 @@ export function readiness(): Readiness {
   return { ready, loading: runtime.settings.loading, models }
 }
 
-async function classify(check: NeuralCheck, text: string) {
-  const model = await runtime.model(check)
-  return { model, ...(await softmaxClassify(model, text)) }
-}
-
-/** The seven toxicity metrics in the contract's order (TOXICITY_METRICS), windowed as the toolkit does. */
-export async function toxicity(text: string): Promise<number[]> {
-  return windowedSigmoidScores(await runtime.model('toxicity'), text)
-}
-
-export async function promptInjection(text: string): Promise<{ label: 'LEGIT' | 'INJECTION'; score: number }> {
-  const { label, score } = await classify('promptInjection', text)
-  if (label !== 'LEGIT' && label !== 'INJECTION') throw new Error(`unexpected injection label "${label}"`)
-  return { label, score }
-}
-
-export type ZeroShotModel = 'default' | 'nliMini'
-
-/** Multi-label zero-shot: every label scored on its own; labels come back sorted by score, highest first. */
-export async function zeroShot(
-  text: string,
-  labels: string[],
-  which: ZeroShotModel = 'default',
-): Promise<{ labels: string[]; scores: number[] }> {
-  const model = await runtime.model(which === 'nliMini' ? 'topicMini' : 'topic')
-  return sortByScore(labels, await zeroShotScores(model, text, labels))
-}
-
-/** One raw (unnormalised) CLS embedding per text, in input order. */
-export async function embed(texts: string[]): Promise<number[][]> {
-  return clsEmbeddings(await runtime.model('embedding'), texts)
-}
-
-export async function gibberish(text: string): Promise<{ label: string; score: number; probabilities: Record<string, number> }> {
-  const { model, label, score, probabilities } = await classify('gibberish', text)
-  return { label, score, probabilities: Object.fromEntries(probabilities.map((p, i) => [model.id2label[i], p])) }
-}
-
-/** Code or natural language, after codenlbert's clean-up of the text. */
-export async function bancode(text: string): Promise<{ label: 'CODE' | 'NL'; score: number }> {
-  const { label, score } = await classify('bancode', text)
-  if (label !== 'CODE' && label !== 'NL') throw new Error(`unexpected code label "${label}"`)
-  return { label, score }
+/** The check's model, loaded on first use (a failed load is retried on the next call); the checks' post-processing runs over it. */
+export function neuralModel(check: NeuralCheck): Promise<NeuralModel> {
+  return runtime.model(check)
 }

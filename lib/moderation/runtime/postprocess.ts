@@ -53,12 +53,6 @@ export function entailmentScore(logits: ArrayLike<number>, indexes: { entailment
   return softmax([logits[indexes.contrast], logits[indexes.entailment]])[1]
 }
 
-/** Labels and scores sorted by score, highest first; equal scores keep the request's order. */
-export function sortByScore(labels: string[], scores: number[]): { labels: string[]; scores: number[] } {
-  const order = labels.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b)
-  return { labels: order.map((i) => labels[i]), scores: order.map((i) => scores[i]) }
-}
-
 /** Python's `\s` for str patterns (what the toolkit's regexes mean); JS `\s` differs in a few code points. */
 const PY_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]'
 const PY_STRIP = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, 'gu')

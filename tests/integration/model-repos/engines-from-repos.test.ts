@@ -13,14 +13,14 @@ import path from 'node:path'
 import { deleteFile } from '@huggingface/hub'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
-import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
+import { CHECKS } from '@/lib/moderation/checks'
 import { createCommit, resolveRevision } from '@/lib/hub/files'
 import { treeOf } from '@/lib/hub/files/revisions'
 import { forgetVerifiedBlobs, modelSnapshot, ModelRepoError, repoCacheFolder } from '@/lib/hub/model-cache'
 import { createOrg } from '@/lib/hub/orgs'
 import { createRepo, type RepoRow } from '@/lib/hub/repos'
 import { createUser } from '@/lib/hub/users'
-import { forgetOfflineSnapshots } from '@/lib/moderation/engines/offline/runner'
+import { forgetOfflineSnapshots } from '@/lib/moderation/engines/offline-graphs'
 import * as runtime from '@/lib/moderation/runtime'
 import { blobStore } from '@/lib/storage'
 import { MODEL_REPOS, MODELS_NAMESPACE, OFFLINE_MODELS_REPO, seedRepoFiles } from '@/scripts/seed-files'
@@ -121,7 +121,7 @@ describe('the moderation API from the repo', () => {
       ['restrictedtopicmodel', 'wordnet-topics+embeddings'],
     ]
     for (const [check, model] of cases) {
-      const { status, json, engine } = await post(check, ENDPOINTS.find((e) => e.path === check)!.example)
+      const { status, json, engine } = await post(check, CHECKS.find((e) => e.path === check)!.example)
       expect(status, `${check}: ${JSON.stringify(json)}`).toBe(200)
       expect(engine).toBe(`offline:${model} (${OFFLINE_MODELS_REPO}@main)`)
     }

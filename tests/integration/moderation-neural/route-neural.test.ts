@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pythonRound } from '@/lib/moderation/engines/python-round'
 import { TOXICITY_METRICS } from '@/lib/moderation/engines/types'
 import * as runtime from '@/lib/moderation/runtime'
+import * as answers from '../../setup/neural-answers'
 import { BASE } from '../moderation/helpers'
 
 const FIXTURES = path.resolve('tests/fixtures/tiny-models')
@@ -50,7 +51,7 @@ describe('neural checks through the route handler', () => {
     expect(engine).toBe(engineOf('toxicity'))
     expect(json.engine).toBe(engine)
     expect(json.time_taken).toMatch(TIME_TAKEN)
-    const expected = await runtime.toxicity(text)
+    const expected = await answers.toxicity(text)
     expect(json.toxicScore).toEqual(TOXICITY_METRICS.map((metricName, i) => ({ metricName, metricScore: expected[i] })))
   })
 
@@ -59,7 +60,7 @@ describe('neural checks through the route handler', () => {
       const { status, json, engine } = await post('promptinjectionmodel', { text })
       expect(status).toBe(200)
       expect(engine).toBe(engineOf('promptInjection'))
-      const expected = await runtime.promptInjection(text)
+      const expected = await answers.promptInjection(text)
       expect(json).toEqual([expected.label, expected.score, { time_taken: expect.stringMatching(TIME_TAKEN), engine }])
     }
   })
@@ -73,7 +74,7 @@ describe('neural checks through the route handler', () => {
     const { status, json, engine } = await post('restrictedtopicmodel', { text, labels, model })
     expect(status).toBe(200)
     expect(engine).toBe(engineOf(check))
-    const expected = await runtime.zeroShot(text, labels, model === 'nliMini' ? 'nliMini' : 'default')
+    const expected = await answers.zeroShot(text, labels, model === 'nliMini' ? 'nliMini' : 'default')
     expect(json).toEqual({
       sequence: text,
       labels: expected.labels,
@@ -93,11 +94,11 @@ describe('neural checks through the route handler', () => {
     const { status, json, engine } = await post('multi_q_net_embedding', { text: texts })
     expect(status).toBe(200)
     expect(engine).toBe(engineOf('embedding'))
-    expect(json).toEqual([await runtime.embed(texts), { time_taken: expect.stringMatching(TIME_TAKEN), engine }])
+    expect(json).toEqual([await answers.embed(texts), { time_taken: expect.stringMatching(TIME_TAKEN), engine }])
   })
 
   it('multi-qa-mpnet-model_similarity: cosine of the two embeddings, from texts or a text and an embedding', async () => {
-    const [a, b] = await runtime.embed(['How do I reset my password?', 'Steps to change a forgotten password'])
+    const [a, b] = await answers.embed(['How do I reset my password?', 'Steps to change a forgotten password'])
     const cosine = a.reduce((sum, v, i) => sum + v * b[i], 0) / (Math.hypot(...a) * Math.hypot(...b))
     const texts = await post('multi-qa-mpnet-model_similarity', {
       text1: 'How do I reset my password?',
@@ -114,7 +115,7 @@ describe('neural checks through the route handler', () => {
 
   it('gibberishmodel: top label, 2-decimal probability, 1 - p when the label is not requested', async () => {
     const text = 'asdkjh qwe zzxq lorp'
-    const expected = await runtime.gibberish(text)
+    const expected = await answers.gibberish(text)
     const requested = await post('gibberishmodel', { text })
     expect(requested.status).toBe(200)
     expect(requested.engine).toBe(engineOf('gibberish'))
@@ -129,7 +130,7 @@ describe('neural checks through the route handler', () => {
       const { status, json, engine } = await post('bancodemodel', { text })
       expect(status).toBe(200)
       expect(engine).toBe(engineOf('bancode'))
-      expect(json.result).toEqual(await runtime.bancode(text))
+      expect(json.result).toEqual(await answers.bancode(text))
     }
   })
 

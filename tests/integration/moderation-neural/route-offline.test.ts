@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
+import { CHECKS } from '@/lib/moderation/checks'
 import * as runtime from '@/lib/moderation/runtime'
 import { BASE } from '../moderation/helpers'
 
@@ -51,7 +51,7 @@ const OFFLINE_ENGINE: Record<string, string> = {
 }
 
 describe('every check answers offline', () => {
-  it.each(ENDPOINTS.map((e) => [e.path, e.example] as const))('%s', async (check, example) => {
+  it.each(CHECKS.map((e) => [e.path, e.example] as const))('%s', async (check, example) => {
     const { status, json, engine } = await post(check, example)
     expect(status, JSON.stringify(json)).toBe(200)
     expect(engine).toBe(OFFLINE_ENGINE[check])

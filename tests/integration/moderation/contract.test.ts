@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { responseSchemas } from '@/lib/moderation/api/schemas'
-import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
+import { CHECKS } from '@/lib/moderation/checks'
 import { exactOfflineEngines } from '@/lib/moderation/engines/registry'
 import { BASE, makeHandler, moderationRequest, post, stubEngines } from './helpers'
 
@@ -10,10 +10,10 @@ describe('200 shapes, in the order the toolkit reads them', () => {
   const handler = makeHandler()
 
   it('every endpoint answers its 200 schema, with the engine in header and body', async () => {
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of CHECKS) {
       const { status, json, headers } = await post(handler, endpoint.path, endpoint.example)
       expect(status, endpoint.path).toBe(200)
-      expect(responseSchemas[endpoint.response].safeParse(json).success, endpoint.path).toBe(true)
+      expect(responseSchemas[endpoint.response.name].safeParse(json).success, endpoint.path).toBe(true)
       const engine = headers.get('X-Moderation-Engine')
       expect(engine).toBeTruthy()
       const timing = Array.isArray(json) ? json[json.length - 1] : json
@@ -300,7 +300,7 @@ describe('413, 429, 404, 503', () => {
       gibberishmodel: 'gibberish',
       bancodemodel: 'bancode',
     }
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of CHECKS) {
       const { status, json } = await post(handler, endpoint.path, endpoint.example)
       if (!(endpoint.path in expected)) {
         expect(status, endpoint.path).toBe(200)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
+import { CHECKS } from '@/lib/moderation/checks'
 import { moderationOpenApi } from '@/lib/moderation/api/openapi'
 import { makeHandler, post } from './helpers'
 
@@ -51,7 +51,7 @@ describe('OpenAPI document', () => {
     expect(flow.authorizationUrl).toBe('https://hub.test/api/oauth/dialog')
     expect(Object.keys(flow.scopes).sort()).toEqual(['read:users', 'write:users'])
     expect(Object.keys(document.paths)).toHaveLength(10)
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of CHECKS) {
       const operation = document.paths[`/rai/v1/raimoderationmodels/${endpoint.path}`].post
       expect(operation.security).toEqual([{ my_auth: ['write:users'] }])
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '422']))
@@ -75,7 +75,7 @@ describe('OpenAPI document', () => {
 
   it("every endpoint's real answers (200 and errors) match the document", async () => {
     const handler = makeHandler()
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of CHECKS) {
       const operation = document.paths[`/rai/v1/raimoderationmodels/${endpoint.path}`].post
       const examples: unknown[] = [endpoint.example, {}, '{bad']
       for (const body of examples) {

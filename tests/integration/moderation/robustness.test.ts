@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
+import { CHECKS } from '@/lib/moderation/checks'
 import type { ModerationEngines } from '@/lib/moderation/engines/types'
 import { makeHandler, moderationRequest, stubEngines } from './helpers'
 
@@ -39,7 +39,7 @@ describe('random and malformed bodies never produce a 500', () => {
   it('random JSON values', async () => {
     const random = generator(20240601)
     for (let i = 0; i < 1500; i++) {
-      const endpoint = random.pick(ENDPOINTS)
+      const endpoint = random.pick(CHECKS)
       const body = JSON.stringify(random.value(0)) ?? ''
       const response = await handler(moderationRequest(endpoint.path, body), endpoint.path)
       expect(ALLOWED.has(response.status), `${endpoint.path} ${body} → ${response.status}`).toBe(true)
@@ -50,7 +50,7 @@ describe('random and malformed bodies never produce a 500', () => {
   it('random and truncated text', async () => {
     const random = generator(7)
     for (let i = 0; i < 600; i++) {
-      const endpoint = random.pick(ENDPOINTS)
+      const endpoint = random.pick(CHECKS)
       const valid = JSON.stringify(endpoint.example)
       const body =
         i % 3 === 0
@@ -86,7 +86,7 @@ describe('random and malformed bodies never produce a 500', () => {
       ]),
     ) as unknown as ModerationEngines
     const handler = makeHandler({ engines: broken })
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of CHECKS) {
       const response = await handler(moderationRequest(endpoint.path, endpoint.example), endpoint.path)
       const expected = endpoint.path === 'multi-qa-mpnet-model_similarity' && !('text1' in endpoint.example) ? 200 : 503
       expect(response.status, endpoint.path).toBe(expected)

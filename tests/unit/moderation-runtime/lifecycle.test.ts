@@ -3,15 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { env } from '@huggingface/transformers'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  bancode,
-  configureModelRuntime,
-  neuralAvailable,
-  NEURAL_CHECKS,
-  readiness,
-  startModelRuntime,
-  toxicity,
-} from '@/lib/moderation/runtime'
+import { configureModelRuntime, neuralAvailable, NEURAL_CHECKS, readiness, startModelRuntime } from '@/lib/moderation/runtime'
+import { bancode, toxicity } from '../../setup/neural-answers'
 import { ModelRuntime } from '@/lib/moderation/runtime/models'
 import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { settingsFromEnv } from '@/lib/moderation/runtime/settings'

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { bancode, configureModelRuntime, embed, toxicity, zeroShot } from '@/lib/moderation/runtime'
+import { configureModelRuntime } from '@/lib/moderation/runtime'
+import { bancode, embed, toxicity, zeroShot } from '../../setup/neural-answers'
 import { MicroBatcher } from '@/lib/moderation/runtime/micro-batcher'
 
 const FIXTURES = path.resolve('tests/fixtures/tiny-models')

@@ -5,19 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  bancode,
-  configureModelRuntime,
-  embed,
-  gibberish,
-  modelInfo,
-  neuralAvailable,
-  NEURAL_CHECKS,
-  promptInjection,
-  readiness,
-  toxicity,
-  zeroShot,
-} from '@/lib/moderation/runtime'
+import { configureModelRuntime, modelInfo, neuralAvailable, NEURAL_CHECKS, readiness } from '@/lib/moderation/runtime'
+import { bancode, embed, gibberish, promptInjection, toxicity, zeroShot } from '../../setup/neural-answers'
 import { encodeForModel, ModelRuntime } from '@/lib/moderation/runtime/models'
 import { settingsFromEnv } from '@/lib/moderation/runtime/settings'
 import type { NeuralCheck } from '@/lib/moderation/runtime/manifest'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatTimeTaken } from '@/lib/moderation/api/endpoints'
+import { formatTimeTaken } from '@/lib/moderation/checks'
 import { pythonJsonError } from '@/lib/moderation/api/json-body'
 import { pythonRound } from '@/lib/moderation/engines/python-round'
 

@@ -1,11 +1,12 @@
 /** Re-runs the bancode evaluation on the committed model and holds it to the goals of the offline-engines issue. */
 import fs from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { offlineBanCodeEngine } from '@/lib/moderation/engines/offline/bancode'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { BANCODE_HASH_BITS } from '@/lib/moderation/offline/bancode'
 import { evaluateBancode } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+const offlineBanCodeEngine = offlineEngines().banCode
 
 let report: EvalReport
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import * as ort from 'onnxruntime-web'
 import { describe, expect, it } from 'vitest'
-import { offlineFolder } from '@/lib/moderation/engines/offline/runner'
+import { offlineFolder } from '@/lib/moderation/engines/offline-graphs'
 import { bancodeFeatures, BANCODE_GRAPH } from '@/lib/moderation/offline/bancode'
 import { EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embeddingFeeds, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import { GIBBERISH_GRAPH, gibberishFeeds } from '@/lib/moderation/offline/gibberish'

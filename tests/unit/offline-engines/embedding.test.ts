@@ -1,10 +1,11 @@
 /** Re-runs the similarity evaluation of the offline embeddings on the committed model. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { offlineEmbeddingEngine } from '@/lib/moderation/engines/offline/embedding'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
 import { evaluateSimilarity } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+const offlineEmbeddingEngine = offlineEngines().embedding
 
 let report: EvalReport
 beforeAll(async () => {

@@ -1,11 +1,12 @@
 /** Re-runs the gibberish evaluation on the committed model and holds it to the goals of the offline-engines issue. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { offlineGibberishEngine } from '@/lib/moderation/engines/offline/gibberish'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { GIBBERISH_LABELS } from '@/lib/moderation/engines/types'
 import { GIBBERISH_CLASSES } from '@/lib/moderation/offline/gibberish'
 import { evaluateGibberish } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+const offlineGibberishEngine = offlineEngines().gibberish
 
 let report: EvalReport
 beforeAll(async () => {

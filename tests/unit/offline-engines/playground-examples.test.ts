@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { EXAMPLES } from '@/app/playground/examples'
-import { findEndpoint } from '@/lib/moderation/api/endpoints'
+import { answerCheck, findCheck } from '@/lib/moderation/checks'
 import { requestSchemas } from '@/lib/moderation/api/schemas'
 import { moderationSettings } from '@/lib/moderation/api/settings'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
@@ -18,9 +18,9 @@ const schemas = requestSchemas(moderationSettings().limits)
 
 /** The body the API would send for `path` and this request body. */
 async function ask(path: string, body: Record<string, unknown>): Promise<any> {
-  const endpoint = findEndpoint(path)!
-  const request = schemas[endpoint.request].parse(body)
-  return (await endpoint.answer(request as never, engines)).body
+  const endpoint = findCheck(path)!
+  const request = schemas[endpoint.request.name]!.parse(body)
+  return (await answerCheck(endpoint, request, engines)).body
 }
 
 const example = (label: string) => EXAMPLES.find((e) => e.label === label)!.text
@@ -45,7 +45,7 @@ describe('the playground and docs examples, answered offline', () => {
   })
 
   it('friendly sentences are not toxic: toxicity well under 0.5, no metric at 0.5', async () => {
-    const docsExample = findEndpoint('detoxifymodel')!.example.text as string
+    const docsExample = (findCheck('detoxifymodel')!.example as { text: string }).text
     expect(docsExample).toBe('You are a wonderful person.')
     for (const text of [docsExample, example('Friendly'), 'Thank you so much, you were really kind to help me today.']) {
       const scores = await toxicityOf(text)

@@ -1,12 +1,13 @@
 /** Re-runs the prompt-injection evaluation on the committed model and holds it to the goals of the offline-engines issue. */
 import { checkInjection } from 'llm_guardrail'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { offlinePromptInjectionEngine } from '@/lib/moderation/engines/offline/prompt-injection'
-import { offlineFolder } from '@/lib/moderation/engines/offline/runner'
+import { offlineFolder } from '@/lib/moderation/engines/offline-graphs'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { detectInjection, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
 import { evaluatePromptInjection } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+const offlinePromptInjectionEngine = offlineEngines().promptInjection
 
 const { runGraph, json: offlineJson } = offlineFolder('public/models/offline')
 

@@ -1,9 +1,10 @@
 /** Re-runs the restricted-topic evaluation (default labels) on the committed model and holds it to the goals of the offline-engines issue. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { offlineTopicEngine } from '@/lib/moderation/engines/offline/restricted-topic'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { evaluateRestrictedTopic } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+const offlineTopicEngine = offlineEngines().restrictedTopic
 
 let report: EvalReport
 beforeAll(async () => {

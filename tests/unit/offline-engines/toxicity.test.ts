@@ -1,11 +1,12 @@
 /** Re-runs the toxicity evaluation on the committed model and holds it to the goals of the offline-engines issue. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { offlineToxicityEngine } from '@/lib/moderation/engines/offline/toxicity'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { TOXICITY_METRICS } from '@/lib/moderation/engines/types'
 import { TOXICITY_OUTPUTS } from '@/lib/moderation/offline/toxicity'
 import { evaluateToxicity } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
+
+const offlineToxicityEngine = offlineEngines().toxicity
 
 let report: EvalReport
 beforeAll(async () => {

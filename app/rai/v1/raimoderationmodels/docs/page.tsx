@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { hubUrl } from '@/lib/config'
-import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
+import { CHECKS } from '@/lib/moderation/checks'
 import { MODERATION_BASE_PATH, moderationOpenApi } from '@/lib/moderation/api/openapi'
 import { moderationSettings } from '@/lib/moderation/api/settings'
 import { sessionCaller } from '@/lib/auth/caller'
@@ -42,16 +42,16 @@ export default async function ModerationDocsPage() {
         </p>
         <TokenField signedIn={signedIn} />
       </header>
-      {ENDPOINTS.map((endpoint) => (
-        <section key={endpoint.path} id={endpoint.path} className="rounded-lg border border-slate-200 bg-white p-5">
+      {CHECKS.map((check) => (
+        <section key={check.path} id={check.path} className="rounded-lg border border-slate-200 bg-white p-5">
           <h2 className="font-mono text-sm font-semibold wrap-anywhere">
             <span className="mr-2 rounded bg-green-100 px-2 py-0.5 text-green-800">POST</span>
-            {MODERATION_BASE_PATH}/{endpoint.path}
+            {MODERATION_BASE_PATH}/{check.path}
           </h2>
-          <p className="mt-1 text-slate-700">{endpoint.summary}</p>
-          <SchemaBlock title={`Request: ${endpoint.request}`} schema={schemas[endpoint.request]} />
-          <SchemaBlock title={`200: ${endpoint.response}`} schema={schemas[endpoint.response]} />
-          <TryIt path={`${MODERATION_BASE_PATH}/${endpoint.path}`} example={JSON.stringify(endpoint.example, null, 2)} />
+          <p className="mt-1 text-slate-700">{check.summary}</p>
+          <SchemaBlock title={`Request: ${check.request.name}`} schema={schemas[check.request.name]} />
+          <SchemaBlock title={`200: ${check.response.name}`} schema={schemas[check.response.name]} />
+          <TryIt path={`${MODERATION_BASE_PATH}/${check.path}`} example={JSON.stringify(check.example, null, 2)} />
         </section>
       ))}
     </div>

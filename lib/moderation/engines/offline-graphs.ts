@@ -12,7 +12,8 @@ import { setting } from '@/lib/config'
 import { modelSnapshot, ModelRepoError } from '@/lib/hub/model-cache'
 import { EngineUnavailableError } from '@/lib/moderation/errors'
 import type { Feeds, GraphOutputs, GraphRunner } from '@/lib/moderation/offline/graph-io'
-import type { ModerationEngine } from '../types'
+import type { OfflineModels } from '@/lib/moderation/checks/check'
+import type { ModerationEngine } from './types'
 
 export type OfflineModelsSource = { kind: 'folder'; folder: string } | { kind: 'repo'; repo: string; revision: string }
 
@@ -76,18 +77,10 @@ function session(file: string): Promise<ort.InferenceSession> {
 
 const jsonFiles = new Map<string, unknown>()
 
-/** The graphs and JSON files of one folder. */
-export type OfflineModels = {
-  dir: string
-  runGraph: GraphRunner
-  /** A JSON file beside the graphs (vocabularies, metadata), read once. */
-  json<T>(file: string): T
-}
-
 /** The graph runner and JSON reader over one folder (a snapshot, OFFLINE_MODELS_DIR, or the training output). */
 export function offlineFolder(dir: string): OfflineModels {
   return {
-    dir,
+    id: dir,
     runGraph: async (graph: string, feeds: Feeds): Promise<GraphOutputs> => {
       const tensors = Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [name, new ort.Tensor(feed.type, feed.data, feed.dims)]))
       const outputs = await (await session(path.join(dir, graph))).run(tensors)

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { validationError } from '@/lib/moderation/api/errors'
+import { cosineSimilarity } from '@/lib/moderation/vectors'
+import { defineCheck, formatTimeTaken } from './check'
+import { embeddingEngine } from './embedding'
+import { timing } from './schema-parts'
+
+/** Similarity from given embeddings alone needs no engine; the answer says so. */
+const GIVEN_EMBEDDINGS_ENGINE = 'input:embeddings'
+
+export const similarityCheck = defineCheck({
+  path: 'multi-qa-mpnet-model_similarity',
+  title: 'Similarity',
+  summary: 'Similarity: [[[cosine]], {time_taken}] of text1/text2 (or emb1/emb2)',
+  request: {
+    name: 'SimilarityRequest',
+    build: (limits) => {
+      const optionalText = z.string().min(1).max(limits.maxTextLength).nullish()
+      const embedding = z.array(z.number()).nullish()
+      return z
+        .object({
+          text1: optionalText.describe('First text'),
+          text2: optionalText.describe('Second text'),
+          emb1: embedding.describe('Embedding of the first text (used when text1 is absent)'),
+          emb2: embedding.describe('Embedding of the second text (used when text2 is absent)'),
+        })
+        .superRefine((body, context) => {
+          const sides = [
+            { text: body.text1, embedding: body.emb1, name: 'text1', fallback: 'emb1' },
+            { text: body.text2, embedding: body.emb2, name: 'text2', fallback: 'emb2' },
+          ]
+          for (const side of sides) {
+            if (side.text == null && (side.embedding == null || side.embedding.length === 0)) {
+              context.addIssue({ code: 'custom', path: [side.name], message: `give ${side.name} or a non-empty ${side.fallback}` })
+            }
+          }
+          if (body.text1 == null && body.text2 == null && body.emb1 && body.emb2 && body.emb1.length !== body.emb2.length) {
+            context.addIssue({ code: 'custom', path: ['emb2'], message: 'emb1 and emb2 must have the same length' })
+          }
+        })
+    },
+  },
+  response: { name: 'similarityResponse', schema: z.tuple([z.array(z.array(z.number())).describe('[[cosine]]'), timing]) },
+  // The toolkit's document declares the header as a parameter on this path only.
+  openApiParameters: [{ name: 'authorization', in: 'header', required: false, schema: { type: 'string' } }],
+  engine: embeddingEngine,
+  example: { text1: 'How do I reset my password?', text2: 'Steps to change a forgotten password' },
+  async answer({ text1, text2, emb1, emb2 }, run) {
+    const texts = [text1, text2].filter((t): t is string => t != null)
+    let embedded: number[][] = []
+    let seconds = 0
+    let engine = GIVEN_EMBEDDINGS_ENGINE
+    if (texts.length > 0) ({ output: embedded, seconds, engine } = await run(texts))
+    const first = text1 != null ? embedded[0]! : emb1!
+    const second = text2 != null ? embedded[embedded.length - 1]! : emb2!
+    if (first.length !== second.length) {
+      throw validationError([
+        { type: 'value_error', loc: ['body', 'emb2'], msg: 'Value error, the embeddings to compare have different lengths' },
+      ])
+    }
+    const started = performance.now()
+    const cosine = cosineSimilarity(first, second)
+    seconds += (performance.now() - started) / 1000
+    return { body: [[[cosine]], { time_taken: formatTimeTaken(seconds), engine }], engine }
+  },
+})
