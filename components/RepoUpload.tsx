@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { commit, uploadFilesWithProgress } from '@huggingface/hub'
 import type { RepoRef } from '@/lib/hub/files/revisions'
+import { Field } from '@/components/Field'
 
 function repoDesignation(repo: RepoRef) {
   return { type: repo.type, name: `${repo.namespace}/${repo.name}` } as const
@@ -66,10 +67,7 @@ export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: st
         <label htmlFor="upload-files" className="label">Files</label>
         <input id="upload-files" name="files" type="file" multiple className="block w-full text-sm" />
       </div>
-      <div>
-        <label htmlFor="upload-title" className="label">Commit message</label>
-        <input id="upload-title" name="title" className="input" placeholder="Upload files" maxLength={200} />
-      </div>
+      <Field name="title" id="upload-title" label="Commit message" placeholder="Upload files" maxLength={200} />
       <div>
         <label htmlFor="upload-description" className="label">Description (optional)</label>
         <textarea id="upload-description" name="description" className="input" rows={2} />

@@ -4,6 +4,7 @@ import { auth } from '@/lib/auth/nextauth'
 import { safeNextPath } from '@/lib/http/next-path'
 import { ActionForm } from '@/components/ActionForm'
 import { signInAction } from '@/app/actions/session'
+import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Sign in' }
 
@@ -16,14 +17,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <div className="card">
         <ActionForm action={signInAction} submit="Sign in" submitClassName="btn-primary w-full">
           <input type="hidden" name="next" value={next} />
-          <div>
-            <label className="label" htmlFor="login">Username or e-mail</label>
-            <input className="input" id="login" name="login" autoComplete="username" required autoFocus />
-          </div>
-          <div>
-            <label className="label" htmlFor="password">Password</label>
-            <input className="input" id="password" name="password" type="password" autoComplete="current-password" required />
-          </div>
+          <Field name="login" label="Username or e-mail" autoComplete="username" required autoFocus />
+          <Field name="password" label="Password" type="password" autoComplete="current-password" required />
         </ActionForm>
       </div>
       <p className="mt-4 text-center text-sm text-slate-600">

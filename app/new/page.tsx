@@ -4,6 +4,7 @@ import { orgsOfUser } from '@/lib/hub/orgs'
 import { usernameOf } from '@/lib/hub/users'
 import { ActionForm } from '@/components/ActionForm'
 import { createRepoAction } from '@/app/actions/hub'
+import { Field } from '@/components/Field'
 
 export const metadata = { title: 'New repository' }
 
@@ -34,15 +35,9 @@ export default async function NewRepoPage({ searchParams }: { searchParams: Prom
                 {orgs.map((o) => <option key={o.id} value={o.name}>{o.name}</option>)}
               </select>
             </div>
-            <div>
-              <label className="label" htmlFor="name">Name</label>
-              <input className="input" id="name" name="name" required maxLength={96} placeholder="my-model" />
-            </div>
+            <Field name="name" label="Name" required maxLength={96} placeholder="my-model" />
           </div>
-          <div>
-            <label className="label" htmlFor="description">Description</label>
-            <input className="input" id="description" name="description" maxLength={500} />
-          </div>
+          <Field name="description" label="Description" maxLength={500} />
           <fieldset className="space-y-2 text-sm">
             <legend className="label">Visibility</legend>
             <label className="flex items-center gap-2"><input type="radio" name="visibility" value="public" defaultChecked /> Public: anyone can see it</label>

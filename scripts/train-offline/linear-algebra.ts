@@ -7,32 +7,16 @@ export function matrix(rows: number, cols: number): Matrix {
   return { rows, cols, data: new Float32Array(rows * cols) }
 }
 
-/** a · b */
-function multiply(a: Matrix, b: Matrix): Matrix {
-  const out = matrix(a.rows, b.cols)
+/** a · b, or aᵀ · b when `transposeA` (without building aᵀ). */
+function multiply(a: Matrix, b: Matrix, transposeA = false): Matrix {
+  const out = matrix(transposeA ? a.cols : a.rows, b.cols)
   for (let i = 0; i < a.rows; i++) {
-    const row = i * a.cols
-    const target = i * b.cols
     for (let k = 0; k < a.cols; k++) {
-      const v = a.data[row + k]
+      const v = a.data[i * a.cols + k]
       if (v === 0) continue
-      const source = k * b.cols
-      for (let j = 0; j < b.cols; j++) out.data[target + j] += v * b.data[source + j]
-    }
-  }
-  return out
-}
-
-/** aᵀ · b */
-function multiplyTransposed(a: Matrix, b: Matrix): Matrix {
-  const out = matrix(a.cols, b.cols)
-  for (let i = 0; i < a.rows; i++) {
-    const row = i * a.cols
-    const source = i * b.cols
-    for (let k = 0; k < a.cols; k++) {
-      const v = a.data[row + k]
-      if (v === 0) continue
-      const target = k * b.cols
+      // a[i][k] adds v·b[k] to out[i] for a · b, and v·b[i] to out[k] for aᵀ · b.
+      const target = (transposeA ? k : i) * b.cols
+      const source = (transposeA ? i : k) * b.cols
       for (let j = 0; j < b.cols; j++) out.data[target + j] += v * b.data[source + j]
     }
   }
@@ -112,14 +96,14 @@ export function truncatedSvd(m: Matrix, rank: number, options: { oversample: num
   let y = multiply(m, omega)
   orthonormaliseColumns(y)
   for (let iteration = 0; iteration < options.powerIterations; iteration++) {
-    const z = multiplyTransposed(m, y)
+    const z = multiply(m, y, true)
     orthonormaliseColumns(z)
     y = multiply(m, z)
     orthonormaliseColumns(y)
     options.log?.(`  power iteration ${iteration + 1}/${options.powerIterations}`)
   }
   // B = Qᵀ M is k x cols; B Bᵀ = U_B Σ² U_Bᵀ gives the singular vectors in the range of Q.
-  const b = multiplyTransposed(y, m)
+  const b = multiply(y, m, true)
   const gram = Array.from({ length: k }, (_, i) =>
     Float64Array.from({ length: k }, (_, j) => {
       let s = 0

@@ -5,6 +5,7 @@ import { mayCreateCollection } from '@/lib/hub/collections'
 import { usernameOf } from '@/lib/hub/users'
 import { ActionForm } from '@/components/ActionForm'
 import { createCollectionAction } from '@/app/actions/hub'
+import { Field } from '@/components/Field'
 
 export const metadata = { title: 'New collection' }
 
@@ -26,14 +27,8 @@ export default async function NewCollectionPage({ searchParams }: { searchParams
               {orgs.map((o) => <option key={o.id} value={o.name}>{o.name}</option>)}
             </select>
           </div>
-          <div>
-            <label className="label" htmlFor="title">Title</label>
-            <input className="input" id="title" name="title" required maxLength={60} />
-          </div>
-          <div>
-            <label className="label" htmlFor="description">Description</label>
-            <input className="input" id="description" name="description" maxLength={150} />
-          </div>
+          <Field name="title" label="Title" required maxLength={60} />
+          <Field name="description" label="Description" maxLength={150} />
           <fieldset className="flex gap-4 text-sm">
             <legend className="label">Visibility</legend>
             <label className="flex items-center gap-2"><input type="radio" name="visibility" value="public" defaultChecked /> Public</label>

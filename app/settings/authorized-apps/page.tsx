@@ -1,7 +1,7 @@
 import { signedInCaller } from '@/lib/auth/caller'
 import { listConsents } from '@/lib/oauth/consent'
 import { describeScope } from '@/lib/oauth/scopes'
-import { ActionForm } from '@/components/ActionForm'
+import { ItemAction } from '@/components/ActionForm'
 import { revokeAppAction } from '@/app/settings/authorized-apps/actions'
 
 export const metadata = { title: 'Authorized apps' }
@@ -27,9 +27,7 @@ export default async function AuthorizedAppsPage() {
                     {c.orgs.length > 0 && ` · organizations: ${c.orgs.map((o) => o.name).join(', ')}`}
                   </p>
                 </div>
-                <ActionForm action={revokeAppAction} submit="Revoke" submitClassName="btn-danger" className="flex items-center gap-2">
-                  <input type="hidden" name="clientId" value={c.clientId} />
-                </ActionForm>
+                <ItemAction action={revokeAppAction} field="clientId" value={c.clientId} submit="Revoke" danger />
               </div>
               <ul className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
                 {c.scopes.map((s) => (

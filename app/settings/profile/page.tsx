@@ -2,6 +2,7 @@ import { signedInCaller } from '@/lib/auth/caller'
 import { ownAccount } from '@/lib/hub/users'
 import { ActionForm } from '@/components/ActionForm'
 import { updateProfileAction } from '@/app/actions/hub'
+import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Profile settings' }
 
@@ -13,10 +14,7 @@ export default async function ProfileSettingsPage() {
       <h1 className="text-2xl font-semibold">Profile</h1>
       <div className="card">
         <ActionForm action={updateProfileAction} submit="Save profile">
-          <div>
-            <label className="label" htmlFor="fullname">Full name</label>
-            <input className="input" id="fullname" name="fullname" defaultValue={user.fullname} maxLength={100} />
-          </div>
+          <Field name="fullname" label="Full name" defaultValue={user.fullname} maxLength={100} />
           <div>
             <label className="label" htmlFor="email">E-mail</label>
             <input className="input" id="email" name="email" type="email" defaultValue={user.email} required />
@@ -24,14 +22,8 @@ export default async function ProfileSettingsPage() {
               {user.emailVerified ? <span className="badge border-emerald-300 bg-emerald-50 text-emerald-800">verified</span> : <span className="badge border-amber-300 bg-amber-50 text-amber-800">not verified</span>}
             </p>
           </div>
-          <div>
-            <label className="label" htmlFor="website">Website</label>
-            <input className="input" id="website" name="website" type="url" defaultValue={user.website ?? ''} placeholder="https://" />
-          </div>
-          <div>
-            <label className="label" htmlFor="avatarUrl">Avatar URL</label>
-            <input className="input" id="avatarUrl" name="avatarUrl" type="url" defaultValue={user.avatarUrl ?? ''} placeholder="https://" />
-          </div>
+          <Field name="website" label="Website" type="url" defaultValue={user.website ?? ''} placeholder="https://" />
+          <Field name="avatarUrl" label="Avatar URL" type="url" defaultValue={user.avatarUrl ?? ''} placeholder="https://" />
         </ActionForm>
       </div>
     </div>

@@ -3,8 +3,9 @@ import { reposOwnedBy } from '@/lib/hub/repos'
 import { sessionCaller } from '@/lib/auth/caller'
 import { ISSUER_PRESETS, listPublishers, resourceName } from '@/lib/hub/publishers'
 import type { RepoType } from '@/lib/hub/names'
-import { ActionForm } from '@/components/ActionForm'
+import { ActionForm, ItemAction } from '@/components/ActionForm'
 import { addPublisherAction, removePublisherAction } from '@/app/settings/publishers/actions'
+import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Trusted publishers' }
 
@@ -41,9 +42,7 @@ export default async function PublishersPage() {
                     {Object.entries(p.claims).map(([k, v]) => <li key={k}><span className="text-slate-500">{k}</span> = {v}</li>)}
                   </ul>
                 </div>
-                <ActionForm action={removePublisherAction} submit="Remove" className="space-y-2" submitClassName="btn-secondary">
-                  <input type="hidden" name="publisherId" value={p.id} />
-                </ActionForm>
+                <ItemAction action={removePublisherAction} field="publisherId" value={p.id} submit="Remove" />
               </li>
             ))}
           </ul>
@@ -70,10 +69,7 @@ export default async function PublishersPage() {
               <option value="other">Another OpenID Connect issuer</option>
             </select>
           </div>
-          <div>
-            <label className="label" htmlFor="issuer">CircleCI organization ID, or the issuer URL of another provider</label>
-            <input className="input" id="issuer" name="issuer" placeholder="https://ci.example.com" />
-          </div>
+          <Field name="issuer" label="CircleCI organization ID, or the issuer URL of another provider" placeholder="https://ci.example.com" />
           <div>
             <label className="label" htmlFor="claims">Claims that must match exactly (one name=value per line)</label>
             <textarea className="input min-h-28 font-mono text-sm" id="claims" name="claims" required placeholder={'repository=octo-org/octo-model\nref=refs/heads/main\nworkflow=release'} />

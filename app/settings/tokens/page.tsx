@@ -2,9 +2,10 @@ import { signedInCaller } from '@/lib/auth/caller'
 import { FINE_GRAINED_SCOPES, listPersonalTokens } from '@/lib/auth/personal-tokens'
 import { TOKEN_ROLE_LABELS, type TokenRole } from '@/lib/auth/token-options'
 import { describeScope } from '@/lib/oauth/scopes'
-import { ActionForm } from '@/components/ActionForm'
+import { ActionForm, ItemAction } from '@/components/ActionForm'
 import { createTokenAction, revokeTokenAction } from '@/app/actions/hub'
 import { NewTokenFields } from './NewTokenFields'
+import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Access tokens' }
 
@@ -19,10 +20,7 @@ export default async function TokensPage() {
       <section className="card" aria-labelledby="new-h">
         <h2 id="new-h" className="mb-3 font-semibold">New token</h2>
         <ActionForm action={createTokenAction} submit="Create token" secretLabel="Your new token">
-          <div>
-            <label className="label" htmlFor="name">Name</label>
-            <input className="input max-w-sm" id="name" name="name" required maxLength={50} />
-          </div>
+          <Field name="name" label="Name" className="input max-w-sm" required maxLength={50} />
           <NewTokenFields scopes={FINE_GRAINED_SCOPES.map((name) => ({ name, description: describeScope(name) }))} />
         </ActionForm>
       </section>
@@ -43,9 +41,7 @@ export default async function TokensPage() {
                     {t.role === 'fineGrained' && ` · ${t.scopes.join(', ')}`}
                   </p>
                 </div>
-                <ActionForm action={revokeTokenAction} submit="Revoke" submitClassName="btn-danger" className="flex items-center gap-2">
-                  <input type="hidden" name="tokenId" value={t.id} />
-                </ActionForm>
+                <ItemAction action={revokeTokenAction} field="tokenId" value={t.id} submit="Revoke" danger />
               </li>
             ))}
           </ul>

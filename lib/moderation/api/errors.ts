@@ -75,34 +75,10 @@ function pydanticError(issue: core.$ZodIssue, body: unknown): ErrorItem {
       if (issue.expected === 'array') return { type: 'list_type', loc, msg: 'Input should be a valid list', input }
       if (issue.expected === 'number') return { type: 'float_type', loc, msg: 'Input should be a valid number', input }
       return { type: 'string_type', loc, msg: 'Input should be a valid string', input }
-    case 'too_small': {
-      const minimum = Number(issue.minimum)
-      if (issue.origin === 'string') {
-        return { type: 'string_too_short', loc, msg: `String should have at least ${plural(minimum, 'character')}`, input, ctx: { min_length: minimum } }
-      }
-      const actual = Array.isArray(input) ? input.length : 0
-      return {
-        type: 'too_short',
-        loc,
-        msg: `List should have at least ${plural(minimum, 'item')} after validation, not ${actual}`,
-        input,
-        ctx: { field_type: 'List', min_length: minimum, actual_length: actual },
-      }
-    }
-    case 'too_big': {
-      const maximum = Number(issue.maximum)
-      if (issue.origin === 'string') {
-        return { type: 'string_too_long', loc, msg: `String should have at most ${plural(maximum, 'character')}`, input, ctx: { max_length: maximum } }
-      }
-      const actual = Array.isArray(input) ? input.length : 0
-      return {
-        type: 'too_long',
-        loc,
-        msg: `List should have at most ${plural(maximum, 'item')} after validation, not ${actual}`,
-        input,
-        ctx: { field_type: 'List', max_length: maximum, actual_length: actual },
-      }
-    }
+    case 'too_small':
+      return lengthError('at least', Number(issue.minimum), issue.origin === 'string', loc, input)
+    case 'too_big':
+      return lengthError('at most', Number(issue.maximum), issue.origin === 'string', loc, input)
     default:
       return { type: 'value_error', loc, msg: `Value error, ${issue.message}`, input }
   }
@@ -118,4 +94,20 @@ export function pydanticErrors(issues: readonly core.$ZodIssue[], body: unknown)
 
 export function methodNotAllowed(): Response {
   return errorResponse(new ModerationApiError(405, 'Method Not Allowed', { Allow: 'POST' }))
+}
+
+/** Pydantic's string and list length errors, in its words and context fields. */
+function lengthError(bound: 'at least' | 'at most', limit: number, isString: boolean, loc: ErrorLocation, input: unknown): ErrorItem {
+  const [suffix, limitField] = bound === 'at least' ? (['short', 'min_length'] as const) : (['long', 'max_length'] as const)
+  if (isString) {
+    return { type: `string_too_${suffix}`, loc, msg: `String should have ${bound} ${plural(limit, 'character')}`, input, ctx: { [limitField]: limit } }
+  }
+  const actual = Array.isArray(input) ? input.length : 0
+  return {
+    type: `too_${suffix}`,
+    loc,
+    msg: `List should have ${bound} ${plural(limit, 'item')} after validation, not ${actual}`,
+    input,
+    ctx: { field_type: 'List', [limitField]: limit, actual_length: actual },
+  }
 }

@@ -11,6 +11,7 @@ import { ActionForm } from '@/components/ActionForm'
 import { DeleteCollection } from '@/components/collections/DeleteCollection'
 import { RemoveItem } from '@/components/collections/RemoveItem'
 import { addToCollectionAction, deleteCollectionAction, removeFromCollectionAction } from '@/app/actions/hub'
+import { Field } from '@/components/Field'
 
 /** Titled with the collection's title only for callers who may read it; others get its namespace. */
 export async function generateMetadata({ params }: { params: Promise<{ namespace: string; slug: string }> }): Promise<Metadata> {
@@ -59,10 +60,7 @@ export default async function CollectionPage({ params }: { params: Promise<{ nam
                   <option value="model">Model</option><option value="dataset">Dataset</option><option value="space">Space</option>
                 </select>
               </div>
-              <div>
-                <label className="label" htmlFor="repo">Repository (namespace/name)</label>
-                <input className="input" id="repo" name="repo" placeholder="alice/my-model" required />
-              </div>
+              <Field name="repo" label="Repository (namespace/name)" placeholder="alice/my-model" required />
             </div>
           </ActionForm>
           <div className="mt-6 border-t border-red-100 pt-4">

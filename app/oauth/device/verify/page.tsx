@@ -10,6 +10,7 @@ import { findPendingRequest, UserCodeError, type PendingDeviceRequest } from '@/
 import { ActionForm } from '@/components/ActionForm'
 import { AppLogo, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
 import { decideDeviceAction } from '@/app/oauth/device/verify/actions'
+import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Connect a device' }
 
@@ -32,10 +33,7 @@ function CodeForm({ value, error }: { value: string; error?: string }) {
       <h1 className="mb-2 text-2xl font-semibold">Connect a device</h1>
       <p className="mb-6 text-sm text-slate-600">Enter the code shown by the app or command line you are signing in to.</p>
       <form method="get" className="card space-y-4">
-        <div>
-          <label className="label" htmlFor="user_code">Code</label>
-          <input className="input text-center font-mono text-2xl uppercase tracking-[0.3em]" id="user_code" name="user_code" defaultValue={value} placeholder="XXXX-XXXX" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={12} required autoFocus />
-        </div>
+        <Field name="user_code" label="Code" className="input text-center font-mono text-2xl uppercase tracking-[0.3em]" defaultValue={value} placeholder="XXXX-XXXX" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={12} required autoFocus />
         {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
         <button type="submit" className="btn-primary w-full">Continue</button>
       </form>

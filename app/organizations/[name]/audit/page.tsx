@@ -8,6 +8,7 @@ import { authorizedOrg } from '@/lib/hub/orgs'
 import { orNotFound } from '@/lib/http/page-errors'
 import { AUDIT_ACTIONS, auditPage, parseAuditQuery, type AuditEntryView, type AuditQuery } from '@/lib/hub/audit'
 import { formMessage } from '@/lib/http/errors'
+import { Field } from '@/components/Field'
 
 export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
   return { title: `${decodeURIComponent((await params).name)} audit log` }
@@ -51,6 +52,14 @@ function EntryRow({ entry }: { entry: AuditEntryView }) {
   )
 }
 
+/** The filters typed in (beside the action picked from a list), in the form's order. */
+const TEXT_FILTERS = [
+  { name: 'member', label: 'Member', type: 'text', className: 'input w-40', placeholder: 'username' },
+  { name: 'app', label: 'App', type: 'text', className: 'input w-48', placeholder: 'client ID' },
+  { name: 'from', label: 'From', type: 'date', className: 'input', placeholder: undefined },
+  { name: 'to', label: 'To', type: 'date', className: 'input', placeholder: undefined },
+] as const
+
 export default async function AuditLogPage({ params, searchParams }: Props) {
   const name = decodeURIComponent((await params).name)
   const caller = await sessionCaller()
@@ -86,22 +95,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
             {Object.entries(AUDIT_ACTIONS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </select>
         </div>
-        <div>
-          <label className="label" htmlFor="member">Member</label>
-          <input className="input w-40" id="member" name="member" placeholder="username" defaultValue={query.member ?? ''} />
-        </div>
-        <div>
-          <label className="label" htmlFor="app">App</label>
-          <input className="input w-48" id="app" name="app" placeholder="client ID" defaultValue={query.app ?? ''} />
-        </div>
-        <div>
-          <label className="label" htmlFor="from">From</label>
-          <input className="input" type="date" id="from" name="from" defaultValue={query.from ?? ''} />
-        </div>
-        <div>
-          <label className="label" htmlFor="to">To</label>
-          <input className="input" type="date" id="to" name="to" defaultValue={query.to ?? ''} />
-        </div>
+        {TEXT_FILTERS.map((field) => <Field key={field.name} {...field} defaultValue={query[field.name] ?? ''} />)}
         <button type="submit" className="btn-primary">Filter</button>
         <Link className="btn-secondary" href={base}>Clear</Link>
         <a className="link ml-auto text-sm" href={`${base}/export${queryString(filters)}`} download>Export as JSON lines</a>

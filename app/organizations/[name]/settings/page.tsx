@@ -7,6 +7,7 @@ import { orgMembersView, PLANS } from '@/lib/hub/orgs'
 import { ORG_ROLES } from '@/lib/policy'
 import { ActionForm } from '@/components/ActionForm'
 import { addMemberAction, changeMemberAction, setPlanAction } from '@/app/actions/hub'
+import { Field } from '@/components/Field'
 
 export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
   return { title: `${decodeURIComponent((await params).name)} settings` }
@@ -53,10 +54,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
           <h3 className="mb-2 text-sm font-semibold">Add a member</h3>
           <ActionForm action={addMemberAction} submit="Add member" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="org" value={org.name} />
-            <div>
-              <label className="label" htmlFor="login">Username or e-mail</label>
-              <input className="input w-64" id="login" name="login" required />
-            </div>
+            <Field name="login" label="Username or e-mail" className="input w-64" required />
             <div>
               <label className="label" htmlFor="role">Role</label>
               <select className="input w-40" id="role" name="role" defaultValue="read">

@@ -37,34 +37,25 @@ export function ibanValid(iban: string): boolean {
   return remainder === 1
 }
 
-const VERHOEFF_MULTIPLICATION = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
-  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
-  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
-  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
-  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
-  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
-  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
-  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
-  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
-]
-const VERHOEFF_PERMUTATION = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-]
+/**
+ * Verhoeff's tables, computed rather than spelled out: multiplication in the dihedral group D5
+ * (0-4 the rotations, 5-9 the reflections), and the permutation (1 5 7 6 2 8 3 0 9 4) applied
+ * i times for the digit i places from the right (mod 8).
+ */
+function dihedralProduct(j: number, k: number): number {
+  if (j < 5) return k < 5 ? (j + k) % 5 : 5 + ((j + k) % 5)
+  return k < 5 ? 5 + ((j - k + 5) % 5) : (j - k + 5) % 5
+}
+const VERHOEFF_MULTIPLICATION = Array.from({ length: 10 }, (_, j) => Array.from({ length: 10 }, (_, k) => dihedralProduct(j, k)))
+const VERHOEFF_STEP = [1, 5, 7, 6, 2, 8, 3, 0, 9, 4]
+const VERHOEFF_PERMUTATION: number[][] = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]
+while (VERHOEFF_PERMUTATION.length < 8) VERHOEFF_PERMUTATION.push(VERHOEFF_PERMUTATION.at(-1)!.map((digit) => VERHOEFF_STEP[digit]!))
 
 export function verhoeffValid(digits: string): boolean {
   let check = 0
   for (let i = 0; i < digits.length; i++) {
     const digit = Number(digits[digits.length - 1 - i])
-    check = VERHOEFF_MULTIPLICATION[check][VERHOEFF_PERMUTATION[i % 8][digit]]
+    check = VERHOEFF_MULTIPLICATION[check]![VERHOEFF_PERMUTATION[i % 8]![digit]!]!
   }
   return check === 0
 }

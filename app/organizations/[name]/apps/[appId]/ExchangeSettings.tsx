@@ -4,6 +4,7 @@ import Link from 'next/link'
 import { EXCHANGE_LIFETIME_MAX_SECONDS } from '@/lib/hub/org-apps'
 import { ActionForm } from '@/components/ActionForm'
 import { exchangeLifetimeAction } from './actions'
+import { Field } from '@/components/Field'
 
 function asAmount(seconds: number): { amount: number; unit: 'minutes' | 'hours' | 'days' } {
   if (seconds % 86400 === 0) return { amount: seconds / 86400, unit: 'days' }
@@ -33,10 +34,7 @@ export function ExchangeSettings({ org, app }: Props) {
       <ActionForm action={exchangeLifetimeAction} submit="Save lifetime" className="flex flex-wrap items-end gap-3" submitClassName="btn-secondary">
         <input type="hidden" name="org" value={org} />
         <input type="hidden" name="appId" value={app.id} />
-        <div>
-          <label className="label" htmlFor="amount">Exchanged tokens live for</label>
-          <input className="input w-28" id="amount" name="amount" type="number" min={1} defaultValue={current.amount} required />
-        </div>
+        <Field name="amount" label="Exchanged tokens live for" className="input w-28" type="number" min={1} defaultValue={current.amount} required />
         <div>
           <label className="sr-only" htmlFor="unit">Unit</label>
           <select className="input w-32" id="unit" name="unit" defaultValue={current.unit}>
