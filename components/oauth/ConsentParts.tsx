@@ -20,6 +20,19 @@ export function AppLogo({ name, logoUrl }: { name: string; logoUrl: string | nul
   )
 }
 
+/** "<App> wants to …": the app's logo and name, what it asks for, and a line about it under the heading. */
+export function AppRequestHeading({ client, wants, children }: { client: { name: string; logoUrl: string | null }; wants: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center gap-4">
+      <AppLogo name={client.name} logoUrl={client.logoUrl} />
+      <div className="min-w-0">
+        <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> {wants}</h1>
+        <p className="text-sm text-slate-600">{children}</p>
+      </div>
+    </div>
+  )
+}
+
 export function ScopeList({ scopes }: { scopes: readonly string[] }) {
   return (
     <section aria-labelledby="scopes-h">

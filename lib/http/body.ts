@@ -52,3 +52,17 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
 export async function readBoundedText(request: Request, maxBytes: number): Promise<string> {
   return new TextDecoder().decode(await readBoundedBody(request, maxBytes))
 }
+
+/** A body that is not a JSON object; the message says which way, in words a client can act on. */
+export class NotJsonObjectError extends Error {}
+
+export function parseJsonObject(text: string): Record<string, unknown> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new NotJsonObjectError('Body must be valid JSON')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new NotJsonObjectError('Body must be a JSON object')
+  return parsed as Record<string, unknown>
+}

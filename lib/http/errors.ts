@@ -2,7 +2,7 @@
 import { NextResponse } from 'next/server'
 import { ZodError } from 'zod'
 import type { Decision } from '@/lib/policy'
-import { BodyTooLargeError, readBoundedText } from '@/lib/http/body'
+import { BodyTooLargeError, NotJsonObjectError, parseJsonObject, readBoundedText } from '@/lib/http/body'
 import { routeHandler, type RouteOptions } from '@/lib/http/route'
 
 export class HubError extends Error {
@@ -93,12 +93,10 @@ export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<
     if (error instanceof BodyTooLargeError) throw new HubError(413, 'Request body too large')
     throw badRequest('Unreadable request body')
   }
-  let parsed: unknown
   try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw badRequest('Body must be valid JSON')
+    return parseJsonObject(text)
+  } catch (error) {
+    if (error instanceof NotJsonObjectError) throw badRequest(error.message)
+    throw error
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('Body must be a JSON object')
-  return parsed as Record<string, unknown>
 }

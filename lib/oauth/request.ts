@@ -1,6 +1,6 @@
 // Reading OAuth request parameters: form-encoded or JSON bodies (huggingface_hub's trusted-publisher
 // client posts JSON), with a size limit. Unknown parameters are kept and ignored by whoever reads.
-import { BodyTooLargeError, readBoundedText } from '@/lib/http/body'
+import { BodyTooLargeError, NotJsonObjectError, parseJsonObject, readBoundedText } from '@/lib/http/body'
 import { invalidRequest } from '@/lib/oauth/errors'
 
 export const MAX_BODY_BYTES = 16 * 1024
@@ -31,14 +31,12 @@ export async function bodyParams(request: Request): Promise<Params> {
   }
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type === 'application/json') {
-    let parsed: unknown
     try {
-      parsed = JSON.parse(text)
-    } catch {
-      throw invalidRequest('Body is not valid JSON')
+      return paramsFrom(Object.entries(parseJsonObject(text)))
+    } catch (error) {
+      if (error instanceof NotJsonObjectError) throw invalidRequest(error.message)
+      throw error
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidRequest('Body must be a JSON object')
-    return paramsFrom(Object.entries(parsed))
   }
   if (type === 'application/x-www-form-urlencoded' || (type === '' && text === '')) return paramsFrom(new URLSearchParams(text))
   throw invalidRequest('Content-Type must be application/x-www-form-urlencoded or application/json')

@@ -58,12 +58,7 @@ export class ProtoWriter {
   packedVarints(field: number, values: readonly (number | bigint)[]): this {
     const packed = new ProtoWriter()
     for (const v of values) packed.rawVarint(v)
-    this.tag(field, WIRE_LENGTH_DELIMITED)
-    this.rawVarint(packed.length)
-    packed.flush()
-    this.flush()
-    for (const part of packed.parts) this.pushPart(part)
-    return this
+    return this.message(field, packed)
   }
 
   packedFloat32(field: number, values: readonly number[]): this {

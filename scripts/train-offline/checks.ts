@@ -1,16 +1,6 @@
 /** One evaluation per check, over any engine of that check (offline or neural), on its set in tests/eval. */
-import {
-  GIBBERISH_LABELS,
-  TOXICITY_METRICS,
-  type BanCodeVerdict,
-  type GibberishPrediction,
-  type InjectionVerdict,
-  type ModerationEngine,
-  type ModerationEngines,
-  type TopicInput,
-  type TopicScores,
-  type ToxicityScores,
-} from '@/lib/moderation/engines/types'
+import { GIBBERISH_LABELS, TOXICITY_METRICS, type BanCodeVerdict, type GibberishPrediction, type InjectionVerdict, type ModerationEngine, type TopicInput, type TopicScores, type ToxicityScores } from '@/lib/moderation/engines/types'
+import type { ModerationEngines } from '@/lib/moderation/checks'
 import { evaluateBinary, evaluateMultiClass, readEvalSet, type EvalReport } from './evaluate'
 import { rocAuc } from './metrics'
 import { SIMILARITY_THRESHOLD } from '@/lib/moderation/offline/embedding'
@@ -19,33 +9,29 @@ import { DEFAULT_TOPIC_LABELS, TOPIC_THRESHOLD } from '@/lib/moderation/offline/
 
 type Labelled = { text: string; label: string; group?: string }
 
-export function evaluateBancode(engine: ModerationEngine<string, BanCodeVerdict>): Promise<EvalReport> {
-  return evaluateBinary({
-    check: 'bancode',
-    engine: engine.name,
-    rows: readEvalSet<Labelled>('bancode.jsonl'),
-    positive: 'CODE',
-    negative: 'NL',
-    predict: async (text) => {
-      const { label, score } = await engine.run(text)
-      return { label, probabilityPositive: label === 'CODE' ? score : 1 - score }
-    },
-  })
+/** A two-label verdict (the label and the probability of that label) as the probability of `positive`. */
+export function probabilityOf(positive: string, { label, score }: { label: string; score: number }): number {
+  return label === positive ? score : 1 - score
 }
 
-export function evaluatePromptInjection(engine: ModerationEngine<string, InjectionVerdict>): Promise<EvalReport> {
-  return evaluateBinary({
-    check: 'promptInjection',
-    engine: engine.name,
-    rows: readEvalSet<Labelled>('prompt-injection.jsonl'),
-    positive: 'INJECTION',
-    negative: 'LEGIT',
-    predict: async (text) => {
-      const { label, score } = await engine.run(text)
-      return { label, probabilityPositive: label === 'INJECTION' ? score : 1 - score }
-    },
-  })
+/** The evaluation of an engine that answers one of two labels with its probability. */
+function verdictEvaluation<Verdict extends { label: string; score: number }>(check: string, file: string, positive: Verdict['label'], negative: Verdict['label']) {
+  return (engine: ModerationEngine<string, Verdict>): Promise<EvalReport> =>
+    evaluateBinary({
+      check,
+      engine: engine.name,
+      rows: readEvalSet<Labelled>(file),
+      positive,
+      negative,
+      predict: async (text) => {
+        const verdict = await engine.run(text)
+        return { label: verdict.label, probabilityPositive: probabilityOf(positive, verdict) }
+      },
+    })
 }
+
+export const evaluateBancode = verdictEvaluation<BanCodeVerdict>('bancode', 'bancode.jsonl', 'CODE', 'NL')
+export const evaluatePromptInjection = verdictEvaluation<InjectionVerdict>('promptInjection', 'prompt-injection.jsonl', 'INJECTION', 'LEGIT')
 
 export function evaluateGibberish(engine: ModerationEngine<string, GibberishPrediction>): Promise<EvalReport> {
   return evaluateMultiClass({

@@ -5,11 +5,12 @@
  * one row per family: recall for families of positives, false-positive rate for families of
  * negatives (or, for gibberish, the share of the family given its expected class).
  */
-import type { ModerationEngines } from '@/lib/moderation/engines/types'
+import type { ModerationEngines } from '@/lib/moderation/checks'
 import { DEFAULT_TOPIC_LABELS, TOPIC_THRESHOLD } from '@/lib/moderation/offline/restricted-topic'
 import { TOXICITY_THRESHOLD } from '@/lib/moderation/offline/toxicity'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
 import { GIBBERISH_LABELS } from '@/lib/moderation/engines/types'
+import { probabilityOf } from './checks'
 import { predictAll, readEvalSet } from './evaluate'
 import { macroF1, rocAuc, spearman } from './metrics'
 
@@ -102,6 +103,14 @@ function familyValue(families: FamilyRow[], family: string): number {
  */
 const blind = (report: FrozenReport): FrozenReport => ({ ...report, check: `${report.check} (blind)`, mistakes: [] })
 
+/** A two-label engine's verdict as the probability of `positive`, flagged when it is the label. */
+function verdictScore(engine: { run(text: string): Promise<{ label: string; score: number }> }, positive: string) {
+  return async (text: string) => {
+    const verdict = await engine.run(text)
+    return { probability: probabilityOf(positive, verdict), flagged: verdict.label === positive }
+  }
+}
+
 export async function frozenToxicity(engines: ModerationEngines, file = 'frozen/toxicity.jsonl'): Promise<FrozenReport> {
   return binaryReport({
     check: 'toxicity',
@@ -124,10 +133,7 @@ export async function frozenPromptInjection(engines: ModerationEngines, file = '
     rows: readEvalSet<Row>(file),
     positive: 'INJECTION',
     goal: 'AUC >= 0.93, <= 5% false positives on benign instructions',
-    score: async (text) => {
-      const { label, score } = await engines.promptInjection.run(text)
-      return { probability: label === 'INJECTION' ? score : 1 - score, flagged: label === 'INJECTION' }
-    },
+    score: verdictScore(engines.promptInjection, 'INJECTION'),
     extra: (families) => ({ benignInstructionFalsePositiveRate: familyValue(families, 'benign_instruction') }),
     met: (auc, families) => auc >= 0.93 && familyValue(families, 'benign_instruction') <= 0.05,
   })
@@ -140,10 +146,7 @@ export function frozenBancode(engines: ModerationEngines): Promise<FrozenReport>
     rows: readEvalSet<Row>('frozen/bancode.jsonl'),
     positive: 'CODE',
     goal: 'AUC >= 0.98 (the project goal; the issue sets none), prose with numbers, e-mail addresses and phone numbers not called code',
-    score: async (text) => {
-      const { label, score } = await engines.banCode.run(text)
-      return { probability: label === 'CODE' ? score : 1 - score, flagged: label === 'CODE' }
-    },
+    score: verdictScore(engines.banCode, 'CODE'),
     met: (auc, families) => auc >= 0.98 && familyValue(families, 'prose_with_pii') === 0,
   })
 }

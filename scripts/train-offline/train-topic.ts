@@ -199,7 +199,7 @@ export async function trainTopic(): Promise<void> {
     return prototypes.get(prototype)!
   }
   const x: number[][] = []
-  for (const row of rows) x.push((await topicFeatureRows(runGraph, row.text, [row.label], expansions, vocabulary, prototypeEmbedding))[0])
+  for (const row of rows) x.push((await topicFeatureRows({ run: runGraph, expansions, vocabulary, prototypeEmbedding }, row.text, [row.label]))[0])
   const { weights, bias } = trainDense(x, rows.map((r) => r.y), 3000, 0.5, 1e-3)
   log(`  bias ${bias.toFixed(2)}; ${TOPIC_FEATURES.map((f, i) => `${f} ${weights[i].toFixed(2)}`).join(', ')}`)
   writeModel(TOPIC_GRAPH, topicGraph(weights, bias), {

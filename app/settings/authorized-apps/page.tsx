@@ -3,6 +3,7 @@ import { listConsents } from '@/lib/oauth/consent'
 import { describeScope } from '@/lib/oauth/scopes'
 import { ItemAction } from '@/components/ActionForm'
 import { revokeAppAction } from '@/app/settings/authorized-apps/actions'
+import { SettingsPage } from '@/components/SettingsPage'
 
 export const metadata = { title: 'Authorized apps' }
 
@@ -10,8 +11,7 @@ export default async function AuthorizedAppsPage() {
   const caller = await signedInCaller('/settings/authorized-apps')
   const consents = await listConsents(caller.userId)
   return (
-    <div className="max-w-3xl space-y-6">
-      <h1 className="text-2xl font-semibold">Authorized apps</h1>
+    <SettingsPage title="Authorized apps" width="max-w-3xl">
       <p className="text-sm text-slate-600">Apps you let sign you in and act for you. Revoking one signs you out of it: its tokens stop working, and it has to ask again.</p>
       {consents.length === 0 ? (
         <p className="text-sm text-slate-500">You have not authorized any app.</p>
@@ -38,6 +38,6 @@ export default async function AuthorizedAppsPage() {
           ))}
         </ul>
       )}
-    </div>
+    </SettingsPage>
   )
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { signedInCaller } from '@/lib/auth/caller'
 import { orgsOfUser } from '@/lib/hub/orgs'
+import { SettingsPage } from '@/components/SettingsPage'
 
 export const metadata = { title: 'Organizations' }
 
@@ -8,11 +9,7 @@ export default async function OrganizationsSettingsPage() {
   const caller = await signedInCaller('/settings/organizations')
   const orgs = await orgsOfUser(caller.userId)
   return (
-    <div className="max-w-2xl space-y-4">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">Organizations</h1>
-        <Link className="btn-primary" href="/organizations/new">New organization</Link>
-      </div>
+    <SettingsPage title="Organizations" width="max-w-2xl" action={<Link className="btn-primary" href="/organizations/new">New organization</Link>}>
       {orgs.length === 0 ? (
         <p className="text-sm text-slate-500">You are not a member of any organization.</p>
       ) : (
@@ -25,6 +22,6 @@ export default async function OrganizationsSettingsPage() {
           ))}
         </ul>
       )}
-    </div>
+    </SettingsPage>
   )
 }

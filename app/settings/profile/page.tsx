@@ -3,6 +3,7 @@ import { ownAccount } from '@/lib/hub/users'
 import { ActionForm } from '@/components/ActionForm'
 import { updateProfileAction } from '@/app/actions/hub'
 import { Field } from '@/components/Field'
+import { SettingsPage } from '@/components/SettingsPage'
 
 export const metadata = { title: 'Profile settings' }
 
@@ -10,8 +11,7 @@ export default async function ProfileSettingsPage() {
   const caller = await signedInCaller('/settings/profile')
   const user = await ownAccount(caller.userId)
   return (
-    <div className="max-w-xl space-y-4">
-      <h1 className="text-2xl font-semibold">Profile</h1>
+    <SettingsPage title="Profile" width="max-w-xl">
       <div className="card">
         <ActionForm action={updateProfileAction} submit="Save profile">
           <Field name="fullname" label="Full name" defaultValue={user.fullname} maxLength={100} />
@@ -26,6 +26,6 @@ export default async function ProfileSettingsPage() {
           <Field name="avatarUrl" label="Avatar URL" type="url" defaultValue={user.avatarUrl ?? ''} placeholder="https://" />
         </ActionForm>
       </div>
-    </div>
+    </SettingsPage>
   )
 }

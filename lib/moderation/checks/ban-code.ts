@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { BanCodeVerdict } from '@/lib/moderation/engines/types'
 import { BANCODE_GRAPH, classifyCode } from '@/lib/moderation/offline/bancode'
-import { softmaxClassify } from '@/lib/moderation/runtime/neural-steps'
+import { classifyAs } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { engineField, sentimentRequest, timeTaken } from './schema-parts'
 
@@ -14,11 +14,7 @@ export const banCodeEngine = defineEngine({
   },
   neural: {
     models: ['bancode'],
-    run: async (model, text: string): Promise<BanCodeVerdict> => {
-      const { label, score } = await softmaxClassify(model, text)
-      if (label !== 'CODE' && label !== 'NL') throw new Error(`unexpected code label "${label}"`)
-      return { label, score }
-    },
+    run: (model, text: string): Promise<BanCodeVerdict> => classifyAs(model, text, ['CODE', 'NL'] as const),
   },
 })
 

@@ -1,16 +1,12 @@
 import { z } from 'zod'
 import { pythonRound } from '@/lib/moderation/engines/python-round'
-import { GIBBERISH_LABELS, type GibberishLabel, type GibberishPrediction } from '@/lib/moderation/engines/types'
+import { GIBBERISH_LABELS, type GibberishPrediction } from '@/lib/moderation/engines/types'
 import { classifyGibberish, GIBBERISH_GRAPH } from '@/lib/moderation/offline/gibberish'
-import { softmaxClassify } from '@/lib/moderation/runtime/neural-steps'
+import { classifyAs } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { checkedText, engineField, listOf, timeTaken } from './schema-parts'
 
-export const DEFAULT_GIBBERISH_LABELS = ['word salad', 'noise', 'mild gibberish', 'clean']
-
-function isGibberishLabel(label: string): label is GibberishLabel {
-  return (GIBBERISH_LABELS as readonly string[]).includes(label)
-}
+const DEFAULT_GIBBERISH_LABELS = ['word salad', 'noise', 'mild gibberish', 'clean']
 
 export const gibberishEngine = defineEngine({
   key: 'gibberish',
@@ -22,8 +18,7 @@ export const gibberishEngine = defineEngine({
   neural: {
     models: ['gibberish'],
     run: async (model, text: string): Promise<GibberishPrediction> => {
-      const { label, score } = await softmaxClassify(model, text)
-      if (!isGibberishLabel(label)) throw new Error(`unexpected gibberish label "${label}"`)
+      const { label, score } = await classifyAs(model, text, GIBBERISH_LABELS)
       return { label, probability: score }
     },
   },

@@ -3,7 +3,7 @@ import { invisibleTextEngine as invisibleTextRules } from '@/lib/moderation/engi
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { checkedText, engineField, listOf, timeTaken } from './schema-parts'
 
-export const DEFAULT_BANNED_CATEGORIES = ['Cf', 'Co', 'Cn', 'So', 'Sc']
+const DEFAULT_BANNED_CATEGORIES = ['Cf', 'Co', 'Cn', 'So', 'Sc']
 
 export const invisibleTextEngine = defineEngine({ key: 'invisibleText', exact: invisibleTextRules })
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { InjectionVerdict } from '@/lib/moderation/engines/types'
 import { detectInjection, INJECTION_GRAPH, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
-import { softmaxClassify } from '@/lib/moderation/runtime/neural-steps'
+import { classifyAs } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { detoxifyRequest, timing } from './schema-parts'
 
@@ -20,11 +20,7 @@ export const promptInjectionEngine = defineEngine({
   },
   neural: {
     models: ['promptInjection'],
-    run: async (model, text: string): Promise<InjectionVerdict> => {
-      const { label, score } = await softmaxClassify(model, text)
-      if (label !== 'LEGIT' && label !== 'INJECTION') throw new Error(`unexpected injection label "${label}"`)
-      return { label, score }
-    },
+    run: (model, text: string): Promise<InjectionVerdict> => classifyAs(model, text, ['INJECTION', 'LEGIT'] as const),
   },
 })
 

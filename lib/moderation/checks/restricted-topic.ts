@@ -3,12 +3,10 @@ import { pythonRound } from '@/lib/moderation/engines/python-round'
 import type { TopicClassifier, TopicInput, TopicScores } from '@/lib/moderation/engines/types'
 import type { NeuralCheck } from '@/lib/moderation/runtime/manifest'
 import { EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedText, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
-import { scoreTopics, TOPIC_EXPANSIONS, TOPIC_GRAPH, type TopicExpansions } from '@/lib/moderation/offline/restricted-topic'
+import { DEFAULT_TOPIC_LABELS, scoreTopics, TOPIC_EXPANSIONS, TOPIC_GRAPH, type TopicExpansions } from '@/lib/moderation/offline/restricted-topic'
 import { zeroShotScores } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken, type OfflineModels } from './check'
 import { checkedText, engineField, listOf, timeTaken } from './schema-parts'
-
-export const DEFAULT_TOPIC_LABELS = ['Terrorism', 'Explosives']
 
 /** Label prototypes are embedded once; the bound keeps arbitrary client labels from growing the cache without end. */
 const PROTOTYPE_CACHE_SIZE = 2000
@@ -39,12 +37,14 @@ export const restrictedTopicEngine = defineEngine({
     files: [TOPIC_GRAPH, TOPIC_EXPANSIONS, EMBEDDING_GRAPH, EMBEDDING_VOCABULARY],
     run: (models, { text, labels }: TopicInput): Promise<TopicScores> =>
       scoreTopics(
-        models.runGraph,
+        {
+          run: models.runGraph,
+          expansions: models.json<TopicExpansions>(TOPIC_EXPANSIONS),
+          vocabulary: models.json<EmbeddingVocabulary>(EMBEDDING_VOCABULARY),
+          prototypeEmbedding: (prototype) => prototypeEmbedding(models, prototype),
+        },
         text,
         labels,
-        models.json<TopicExpansions>(TOPIC_EXPANSIONS),
-        models.json<EmbeddingVocabulary>(EMBEDDING_VOCABULARY),
-        (prototype) => prototypeEmbedding(models, prototype),
       ),
   },
   neural: {
@@ -64,7 +64,7 @@ export const restrictedTopicCheck = defineCheck({
       z.object({
         text: checkedText(limits),
         model: z.string().nullish().describe('"nliMini" selects the small classifier; anything else the default one'),
-        labels: listOf(limits, z.string().min(1).max(limits.maxTextLength)).min(1).default(DEFAULT_TOPIC_LABELS).describe('Topic labels'),
+        labels: listOf(limits, z.string().min(1).max(limits.maxTextLength)).min(1).default([...DEFAULT_TOPIC_LABELS]).describe('Topic labels'),
       }),
   },
   response: {

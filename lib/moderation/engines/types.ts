@@ -1,8 +1,7 @@
 import { TOXICITY_METRICS } from '@/lib/moderation/runtime/manifest'
 /**
- * One interface for every moderation check. An engine is either neural (a model from MODELS_DIR)
- * or offline (exact rules that need no downloaded weights); the API layer does not care which,
- * it only reports `name` to the client.
+ * One interface for every moderation engine, whatever runs it: rules, an offline graph model or a
+ * neural model (lib/moderation/checks says which a check has). The API only reports `name`.
  */
 export interface ModerationEngine<Input, Output> {
   /** Reported as `engine` in answers, e.g. "offline:vader" or "neural:<model id>". */
@@ -43,16 +42,3 @@ export type GibberishLabel = (typeof GIBBERISH_LABELS)[number]
 export type GibberishPrediction = { label: GibberishLabel; probability: number }
 
 export type BanCodeVerdict = { label: 'CODE' | 'NL'; score: number }
-
-/** The engine behind each check. Similarity is computed from the embedding engine. */
-export type ModerationEngines = {
-  toxicity: ModerationEngine<string, ToxicityScores>
-  privacy: ModerationEngine<string, PiiEntity[]>
-  promptInjection: ModerationEngine<string, InjectionVerdict>
-  restrictedTopic: ModerationEngine<TopicInput, TopicScores>
-  embedding: ModerationEngine<string[], number[][]>
-  sentiment: ModerationEngine<string, SentimentScores>
-  invisibleText: ModerationEngine<InvisibleTextInput, string[]>
-  gibberish: ModerationEngine<string, GibberishPrediction>
-  banCode: ModerationEngine<string, BanCodeVerdict>
-}

@@ -69,15 +69,16 @@ export function termFeatures(keys: Set<string>, terms: Record<string, number>): 
   return { best, total }
 }
 
+/** What scoring a text against labels reads: the graphs, the expansions and vocabulary, and the labels' prototype embeddings (cached by the caller). */
+export type TopicModel = {
+  run: GraphRunner
+  expansions: TopicExpansions
+  vocabulary: EmbeddingVocabulary
+  prototypeEmbedding: (prototype: string) => Promise<number[]>
+}
+
 /** Feature rows (label x TOPIC_FEATURES), in label order. */
-export async function topicFeatureRows(
-  run: GraphRunner,
-  text: string,
-  labels: string[],
-  expansions: TopicExpansions,
-  vocabulary: EmbeddingVocabulary,
-  prototypeEmbedding: (prototype: string) => Promise<number[]>,
-): Promise<number[][]> {
+export async function topicFeatureRows({ run, expansions, vocabulary, prototypeEmbedding }: TopicModel, text: string, labels: string[]): Promise<number[][]> {
   const keys = topicKeys(text)
   const textEmbedding = await embedText(run, text, vocabulary)
   const wordCount = embeddingWords(text).length
@@ -92,16 +93,9 @@ export async function topicFeatureRows(
 }
 
 /** One independent score in [0, 1] per label, in request order. */
-export async function scoreTopics(
-  run: GraphRunner,
-  text: string,
-  labels: string[],
-  expansions: TopicExpansions,
-  vocabulary: EmbeddingVocabulary,
-  prototypeEmbedding: (prototype: string) => Promise<number[]>,
-): Promise<number[]> {
-  const rows = await topicFeatureRows(run, text, labels, expansions, vocabulary, prototypeEmbedding)
-  const { scores } = await run(TOPIC_GRAPH, {
+export async function scoreTopics(model: TopicModel, text: string, labels: string[]): Promise<number[]> {
+  const rows = await topicFeatureRows(model, text, labels)
+  const { scores } = await model.run(TOPIC_GRAPH, {
     label_features: { type: 'float32', data: Float32Array.from(rows.flat()), dims: [rows.length, TOPIC_FEATURES.length] },
   })
   return Array.from(scores)

@@ -65,6 +65,13 @@ export async function softmaxClassify(model: NeuralModel, text: string): Promise
   return { label: model.id2label[top]!, score: probabilities[top]!, probabilities }
 }
 
+/** Softmax classification into one of `labels`: the model's top label (an error when the model has another) and its probability. */
+export async function classifyAs<Label extends string>(model: NeuralModel, text: string, labels: readonly Label[]): Promise<{ label: Label; score: number }> {
+  const { label, score } = await softmaxClassify(model, text)
+  if (!(labels as readonly string[]).includes(label)) throw new Error(`${model.entry.id} answered the unexpected label "${label}"`)
+  return { label: label as Label, score }
+}
+
 /** Multi-label zero-shot: one independent entailment score per label, in the labels' order. */
 export async function zeroShotScores(model: NeuralModel, text: string, labels: string[]): Promise<number[]> {
   const { hypothesisTemplate } = postProcessing(model, 'zeroShotEntailment')

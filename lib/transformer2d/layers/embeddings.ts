@@ -51,13 +51,10 @@ export function combinedTimestepLabelEmbeddings(ctx: BuildContext, prefix: strin
  * PixArtAlphaCombinedTimestepSizeEmbeddings: timestep MLP on Timesteps(256, flip, shift 0); with additional
  * conditions, plus [resolution (B, 2·D/3) | aspect ratio (B, D/3)] embedded the same way.
  */
-export function pixArtCombinedTimestepSizeEmbeddings(
-  ctx: BuildContext,
-  prefix: string,
-  timestep: string,
-  sizeConditions: { resolution: string; aspectRatio: string } | null,
-  dim: number,
-): string {
+/** PixArt's conditioning inputs: the timestep, the optional size conditions, and the model width they are embedded to. */
+export type PixArtConditioning = { timestep: string; sizeConditions: { resolution: string; aspectRatio: string } | null; dim: number }
+
+export function pixArtCombinedTimestepSizeEmbeddings(ctx: BuildContext, prefix: string, { timestep, sizeConditions, dim }: PixArtConditioning): string {
   const { g } = ctx
   const embedded = timestepEmbedding(ctx, `${prefix}.timestep_embedder`, timestepProjection(ctx, timestep, true, 0), TIMESTEP_CHANNELS, dim)
   if (!sizeConditions) return embedded

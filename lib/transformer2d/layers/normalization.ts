@@ -1,6 +1,6 @@
 import { attr, DataType } from '@/lib/onnx'
 import type { BuildContext } from './context'
-import { combinedTimestepLabelEmbeddings, pixArtCombinedTimestepSizeEmbeddings } from './embeddings'
+import { combinedTimestepLabelEmbeddings, pixArtCombinedTimestepSizeEmbeddings, type PixArtConditioning } from './embeddings'
 import { linear } from './linear'
 import { silu } from './activations'
 
@@ -78,14 +78,9 @@ export interface AdaLayerNormSingleOutput {
 }
 
 /** AdaLayerNormSingle (norm_type "ada_norm_single", PixArt-α): one conditioning MLP shared by all blocks. */
-export function adaLayerNormSingle(
-  ctx: BuildContext,
-  prefix: string,
-  timestep: string,
-  sizeConditions: { resolution: string; aspectRatio: string } | null,
-  dim: number,
-): AdaLayerNormSingleOutput {
+export function adaLayerNormSingle(ctx: BuildContext, prefix: string, conditioning: PixArtConditioning): AdaLayerNormSingleOutput {
   const { g } = ctx
-  const emb = pixArtCombinedTimestepSizeEmbeddings(ctx, `${prefix}.emb`, timestep, sizeConditions, dim)
+  const { dim } = conditioning
+  const emb = pixArtCombinedTimestepSizeEmbeddings(ctx, `${prefix}.emb`, conditioning)
   return { modulation: linear(ctx, `${prefix}.linear`, silu(g, emb), dim, 6 * dim), embeddedTimestep: emb }
 }

@@ -28,7 +28,7 @@ export function patchedModel(ctx: BuildContext, r: ResolvedConfig, input: string
   let h = tokens
 
   const single = r.blockNormType === 'ada_norm_single'
-  const adaln = single ? adaLayerNormSingle(ctx, 'adaln_single', inputs.timestep, inputs.sizeConditions, D) : null
+  const adaln = single ? adaLayerNormSingle(ctx, 'adaln_single', { timestep: inputs.timestep, sizeConditions: inputs.sizeConditions, dim: D }) : null
   const encoder =
     c.caption_channels !== null && blockCond.encoderHiddenStates
       ? pixArtTextProjection(ctx, 'caption_projection', blockCond.encoderHiddenStates, c.caption_channels, D)

@@ -1,7 +1,8 @@
 import type { Principal } from '@/lib/policy/principal'
 import { createModerationHandler, type ModerationHandlerOptions } from '@/lib/moderation/api/handler'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
-import type { ModerationEngine, ModerationEngines } from '@/lib/moderation/engines/types'
+import type { ModerationEngine } from '@/lib/moderation/engines/types'
+import type { ModerationEngines } from '@/lib/moderation/checks'
 import { mayUseModeration } from '@/lib/policy'
 
 export function principal(overrides: Partial<Principal> = {}): Principal {

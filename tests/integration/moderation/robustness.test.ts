@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CHECKS } from '@/lib/moderation/checks'
-import type { ModerationEngines } from '@/lib/moderation/engines/types'
+import type { ModerationEngines } from '@/lib/moderation/checks'
 import { makeHandler, moderationRequest, stubEngines } from './helpers'
 
 /** A small seeded generator, so that a failure can be replayed. */

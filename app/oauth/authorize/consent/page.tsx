@@ -2,12 +2,12 @@
 // your organizations it may reach. Also the page that explains requests we cannot send back.
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { usernameOf } from '@/lib/hub/users'
 import { decideWithoutPrompt, pickableOrgs, readAuthorizationRequest } from '@/lib/oauth/authorize'
 import { findConsent } from '@/lib/oauth/consent'
 import { ActionForm } from '@/components/ActionForm'
-import { AppLogo, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
+import { AppRequestHeading, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
 import { approveAction, denyAction } from '@/app/oauth/authorize/consent/actions'
 
 export const metadata = { title: 'Authorize app' }
@@ -35,8 +35,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   }
   const request = checked.request
   const query = new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()
-  const caller = await sessionCaller()
-  if (!caller) redirect(`/login?next=${encodeURIComponent(`/oauth/authorize/consent?${query}`)}`)
+  const caller = await signedInCaller(`/oauth/authorize/consent?${query}`)
   // Arriving from the sign-in page: a remembered consent answers at once, as the endpoint would.
   const answer = await decideWithoutPrompt(request, caller.userId)
   if (answer) redirect(answer)
@@ -51,16 +50,10 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   return (
     <div className="mx-auto max-w-lg space-y-4">
       <div className="card space-y-5">
-        <div className="flex items-center gap-4">
-          <AppLogo name={client.name} logoUrl={client.logoUrl} />
-          <div className="min-w-0">
-            <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> wants to access your account</h1>
-            <p className="text-sm text-slate-600">
-              {client.homepage ? <a className="link" href={client.homepage} rel="noreferrer noopener" target="_blank">{hostOf(client.homepage)}</a> : 'No homepage'}
-              {' · '}signed in as <strong>{username}</strong>
-            </p>
-          </div>
-        </div>
+        <AppRequestHeading client={client} wants="wants to access your account">
+          {client.homepage ? <a className="link" href={client.homepage} rel="noreferrer noopener" target="_blank">{hostOf(client.homepage)}</a> : 'No homepage'}
+          {' · '}signed in as <strong>{username}</strong>
+        </AppRequestHeading>
 
         {client.viaMetadataDocument && (
           <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="unverified">

@@ -2,13 +2,12 @@
 // which app asks for what, picks organizations, and approves or denies.
 import Link from 'next/link'
 import { headers } from 'next/headers'
-import { redirect } from 'next/navigation'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
 import { pickableOrgs } from '@/lib/oauth/authorize'
 import { findPendingRequest, UserCodeError, type PendingDeviceRequest } from '@/lib/oauth/device-authorization'
 import { ActionForm } from '@/components/ActionForm'
-import { AppLogo, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
+import { AppRequestHeading, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
 import { decideDeviceAction } from '@/app/oauth/device/verify/actions'
 import { Field } from '@/components/Field'
 
@@ -45,8 +44,7 @@ export default async function DeviceVerifyPage({ searchParams }: { searchParams:
   const { user_code: entered, done } = await searchParams
   if (done === 'approved' || done === 'denied') return <Result approved={done === 'approved'} />
   const code = typeof entered === 'string' ? entered.slice(0, 20) : ''
-  const caller = await sessionCaller()
-  if (!caller) redirect(`/login?next=${encodeURIComponent(`/oauth/device/verify${code ? `?user_code=${encodeURIComponent(code)}` : ''}`)}`)
+  const caller = await signedInCaller(`/oauth/device/verify${code ? `?user_code=${encodeURIComponent(code)}` : ''}`)
   if (!code) return <CodeForm value="" />
 
   let request: PendingDeviceRequest
@@ -62,13 +60,7 @@ export default async function DeviceVerifyPage({ searchParams }: { searchParams:
   return (
     <div className="mx-auto max-w-lg">
       <div className="card space-y-5">
-        <div className="flex items-center gap-4">
-          <AppLogo name={client.name} logoUrl={client.logoUrl} />
-          <div>
-            <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> wants to connect to your account</h1>
-            <p className="text-sm text-slate-600">{homepageHost ?? 'No homepage'}</p>
-          </div>
-        </div>
+        <AppRequestHeading client={client} wants="wants to connect to your account">{homepageHost ?? 'No homepage'}</AppRequestHeading>
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Check that your device shows <strong className="font-mono tracking-widest" data-testid="user-code">{request.userCode}</strong>. If you did not start this, deny it.
         </p>

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { redirect } from 'next/navigation'
 import { orNotFound } from '@/lib/http/page-errors'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { authorizedOrg } from '@/lib/hub/orgs'
 import { listApps } from '@/lib/oauth/clients/apps'
 import { AppList } from '@/app/settings/applications/AppList'
@@ -13,8 +12,7 @@ export async function generateMetadata({ params }: { params: Promise<{ name: str
 
 export default async function OrgAppsPage({ params }: { params: Promise<{ name: string }> }) {
   const name = decodeURIComponent((await params).name)
-  const caller = await sessionCaller()
-  if (!caller) redirect(`/login?next=/organizations/${name}/apps`)
+  const caller = await signedInCaller(`/organizations/${name}/apps`)
   const org = await orNotFound(authorizedOrg(caller, name))
   return (
     <div className="max-w-3xl space-y-6">

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { WideTable } from '@/components/WideTable'
-import { redirect } from 'next/navigation'
 import { ZodError } from 'zod'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { authorizedOrg } from '@/lib/hub/orgs'
 import { orNotFound } from '@/lib/http/page-errors'
 import { AUDIT_ACTIONS, auditPage, parseAuditQuery, type AuditEntryView, type AuditQuery } from '@/lib/hub/audit'
@@ -62,8 +61,7 @@ const TEXT_FILTERS = [
 
 export default async function AuditLogPage({ params, searchParams }: Props) {
   const name = decodeURIComponent((await params).name)
-  const caller = await sessionCaller()
-  if (!caller) redirect(`/login?next=/organizations/${name}/audit`)
+  const caller = await signedInCaller(`/organizations/${name}/audit`)
   const org = await orNotFound(authorizedOrg(caller, name))
   let query: AuditQuery
   let problem: string | null = null

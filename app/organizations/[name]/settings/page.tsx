@@ -1,8 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { redirect } from 'next/navigation'
 import { orNotFound } from '@/lib/http/page-errors'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { orgMembersView, PLANS } from '@/lib/hub/orgs'
 import { ORG_ROLES } from '@/lib/policy'
 import { ActionForm } from '@/components/ActionForm'
@@ -15,8 +14,7 @@ export async function generateMetadata({ params }: { params: Promise<{ name: str
 
 export default async function OrgSettingsPage({ params }: { params: Promise<{ name: string }> }) {
   const name = decodeURIComponent((await params).name)
-  const caller = await sessionCaller()
-  if (!caller) redirect(`/login?next=/organizations/${name}/settings`)
+  const caller = await signedInCaller(`/organizations/${name}/settings`)
   const org = await orNotFound(orgMembersView(caller, name))
   return (
     <div className="space-y-8">

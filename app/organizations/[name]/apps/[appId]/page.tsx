@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
-import { notFound, redirect } from 'next/navigation'
+import { notFound } from 'next/navigation'
 import { authorizedOrg } from '@/lib/hub/orgs'
-import { sessionCaller } from '@/lib/auth/caller'
+import { signedInCaller } from '@/lib/auth/caller'
 import { orNotFound } from '@/lib/http/page-errors'
 import { manageableApp } from '@/lib/oauth/clients/apps'
 import { AppEditor } from '@/app/settings/applications/AppEditor'
@@ -14,8 +14,7 @@ export async function generateMetadata({ params }: { params: Promise<{ name: str
 export default async function OrgAppPage({ params }: { params: Promise<{ name: string; appId: string }> }) {
   const { name: rawName, appId } = await params
   const name = decodeURIComponent(rawName)
-  const caller = await sessionCaller()
-  if (!caller) redirect(`/login?next=/organizations/${name}/apps/${appId}`)
+  const caller = await signedInCaller(`/organizations/${name}/apps/${appId}`)
   const app = await orNotFound(manageableApp(caller, appId))
   const org = await orNotFound(authorizedOrg(caller, name))
   if (app.ownerOrgId !== org.id) notFound()
