@@ -4,8 +4,6 @@ import { pythonRound } from '@/lib/moderation/engines/python-round'
 import { defineCheck, defineEngine } from './check'
 import { engineField, privacyRequest } from './schema-parts'
 
-export const privacyEngine = defineEngine({ key: 'privacy', exact: presidioStyleEngine })
-
 export const privacyCheck = defineCheck({
   path: 'privacy',
   title: 'Personal data',
@@ -27,7 +25,7 @@ export const privacyCheck = defineCheck({
       engine: engineField,
     }),
   },
-  engine: privacyEngine,
+  engine: defineEngine({ key: 'privacy' as const, exact: presidioStyleEngine }),
   example: { text: 'Karan lives in Pune; write to karan@example.com.' },
   async answer({ text }, run) {
     const { output, seconds, engine } = await run(text)

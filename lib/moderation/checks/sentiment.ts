@@ -3,8 +3,6 @@ import { vaderSentimentEngine } from '@/lib/moderation/engines/sentiment/vader'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { engineField, sentimentRequest, timeTaken } from './schema-parts'
 
-export const sentimentEngine = defineEngine({ key: 'sentiment', exact: vaderSentimentEngine })
-
 export const sentimentCheck = defineCheck({
   path: 'sentimentmodel',
   title: 'Sentiment',
@@ -18,7 +16,7 @@ export const sentimentCheck = defineCheck({
       engine: engineField,
     }),
   },
-  engine: sentimentEngine,
+  engine: defineEngine({ key: 'sentiment' as const, exact: vaderSentimentEngine }),
   example: { text: 'The book was good.' },
   async answer({ text }, run) {
     const { output, seconds, engine } = await run(text)
