@@ -11,11 +11,12 @@ afterAll(() => configureModelRuntime())
 
 it('answers 503 until eagerly loaded models are ready, then 200 with each model loaded', async () => {
   await configureModelRuntime({ modelsDir: TINY_MODELS, loading: 'eager' })
-  const before = GET()
+  const before = await GET()
   expect(before.status).toBe(503)
+  expect(before.headers.get('cache-control')).toBe('no-store')
   expect((await before.json()).loading).toBe('eager')
   await startModelRuntime()
-  const after = GET()
+  const after = await GET()
   expect(after.status).toBe(200)
   const body = await after.json()
   expect(body.ready).toBe(true)
@@ -24,5 +25,5 @@ it('answers 503 until eagerly loaded models are ready, then 200 with each model 
 
 it('is ready at once with lazy loading', async () => {
   await configureModelRuntime({ modelsDir: TINY_MODELS, loading: 'lazy' })
-  expect(GET().status).toBe(200)
+  expect((await GET()).status).toBe(200)
 })

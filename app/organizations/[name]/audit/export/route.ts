@@ -26,7 +26,6 @@ export const GET = handle(async (request: Request, { params }: Params) => {
     headers: {
       'content-type': 'application/x-ndjson; charset=utf-8',
       'content-disposition': `attachment; filename="${org.name}-audit-log.jsonl"`,
-      'cache-control': 'no-store',
     },
   })
-})
+}, { cacheControl: 'no-store' })
