@@ -24,6 +24,8 @@ export type CommitHeader = { summary: string; description: string; parentCommit:
 
 export type CommitOperation =
   | { kind: 'file'; path: string; content: Buffer }
+  /** An inline file whose bytes are already in the blob store (readCommitBody stores each as it arrives). */
+  | { kind: 'storedFile'; file: StagedFile }
   | { kind: 'lfsFile'; path: string; sha256: string; size: number }
   | { kind: 'deletedFile'; path: string }
   | { kind: 'deletedFolder'; path: string }
@@ -45,23 +47,59 @@ function invalid(message: string) {
   return new HubError(422, message)
 }
 
-/** Reads the NDJSON body within the per-commit size limit; 413 past it, 400/422 for malformed lines. */
+/**
+ * The body's non-blank lines as they arrive: at most one line is held at a time, so a commit's
+ * inline files never sit in memory together. 413 past the per-commit limit; 422 for a line longer
+ * than the largest inline file can make it.
+ */
+async function* ndjsonLines(body: AsyncIterable<Uint8Array>, maxBodyBytes: number, maxLineBytes: number, maxInlineFileBytes: number): AsyncGenerator<string> {
+  let pending: Buffer[] = []
+  let pendingBytes = 0
+  let total = 0
+  const line = () => {
+    const text = Buffer.concat(pending).toString('utf8')
+    pending = []
+    pendingBytes = 0
+    return text
+  }
+  for await (const chunk of body) {
+    total += chunk.length
+    if (total > maxBodyBytes) throw commitTooLarge(maxBodyBytes)
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    let start = 0
+    for (let end = bytes.indexOf(10, start); end !== -1; end = bytes.indexOf(10, start)) {
+      pending.push(bytes.subarray(start, end))
+      start = end + 1
+      const text = line()
+      if (text.trim() !== '') yield text
+    }
+    if (start < bytes.length) {
+      // Copied: the chunk's memory may be reused by the stream once this loop asks for the next one.
+      pending.push(Buffer.from(bytes.subarray(start)))
+      pendingBytes += bytes.length - start
+      if (pendingBytes > maxLineBytes) throw invalid(`A line of the commit is longer than ${maxLineBytes} bytes: files over ${maxInlineFileBytes} bytes must be uploaded through LFS (preupload says which)`)
+    }
+  }
+  const last = line()
+  if (last.trim() !== '') yield last
+}
+
+/**
+ * Reads the NDJSON body line by line within the per-commit size limit (413 past it, 400/422 for
+ * malformed lines). Inline files go to the blob store as their line arrives; a commit refused
+ * later leaves them unreferenced, and the blob cleanup removes them after its grace period.
+ */
 export async function readCommitBody(request: Request): Promise<{ header: CommitHeader; operations: CommitOperation[] }> {
   const limits = fileLimits()
   if (Number(request.headers.get('content-length') ?? 0) > limits.maxCommitBodyBytes) throw commitTooLarge(limits.maxCommitBodyBytes)
-  const chunks: Buffer[] = []
-  let total = 0
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      total += chunk.length
-      if (total > limits.maxCommitBodyBytes) throw commitTooLarge(limits.maxCommitBodyBytes)
-      chunks.push(Buffer.from(chunk))
-    }
-  }
-  const lines = Buffer.concat(chunks).toString('utf8').split('\n').filter((l) => l.trim() !== '')
+  // base64 of the largest inline file, plus the JSON around it and a header's description.
+  const maxLineBytes = Math.ceil(limits.maxInlineFileBytes / 3) * 4 + 128 * 1024
+  const body = (request.body ?? []) as unknown as AsyncIterable<Uint8Array>
   let header: CommitHeader | null = null
   const operations: CommitOperation[] = []
-  for (const [index, line] of lines.entries()) {
+  let index = -1
+  for await (const line of ndjsonLines(body, limits.maxCommitBodyBytes, maxLineBytes, limits.maxInlineFileBytes)) {
+    index++
     let parsed: unknown
     try {
       parsed = JSON.parse(line)
@@ -90,7 +128,7 @@ export async function readCommitBody(request: Request): Promise<{ header: Commit
         if (content.length > limits.maxInlineFileBytes) {
           throw invalid(`${v.path}: files over ${limits.maxInlineFileBytes} bytes must be uploaded through LFS (preupload says which)`)
         }
-        operations.push({ kind: 'file', path: checkedPath(v.path), content })
+        operations.push({ kind: 'storedFile', file: await stageInlineFile(checkedPath(v.path), content) })
         break
       }
       case 'lfsFile': {
@@ -116,13 +154,19 @@ export async function readCommitBody(request: Request): Promise<{ header: Commit
 export const commitTooLarge = (max: number) => new HubError(413, `The commit is larger than ${max} bytes; upload large files through LFS`)
 export const fileTooLarge = (path: string, max: number) => new HubError(413, `${path} is larger than the ${max}-byte limit for one file`)
 
+async function stageInlineFile(path: string, content: Buffer): Promise<StagedFile> {
+  const blobSha256 = await storeBlob(Readable.from([content]), { size: content.length })
+  return { path, blobSha256, size: content.length, gitOid: gitBlobOid(content), lfs: false }
+}
+
 /** Stores inline files and checks that LFS objects were uploaded, before any branch moves. */
 async function stage(operations: CommitOperation[]): Promise<StagedOperation[]> {
   const staged: StagedOperation[] = []
   for (const op of operations) {
     if (op.kind === 'file') {
-      const blobSha256 = await storeBlob(Readable.from([op.content]), { size: op.content.length })
-      staged.push({ kind: 'put', file: { path: op.path, blobSha256, size: op.content.length, gitOid: gitBlobOid(op.content), lfs: false } })
+      staged.push({ kind: 'put', file: await stageInlineFile(op.path, op.content) })
+    } else if (op.kind === 'storedFile') {
+      staged.push({ kind: 'put', file: op.file })
     } else if (op.kind === 'lfsFile') {
       const size = await storedSize(op.sha256)
       if (size === null) throw invalid(`${op.path}: LFS object ${op.sha256} was not uploaded`)

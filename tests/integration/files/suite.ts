@@ -169,6 +169,30 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(await (await downloadFile({ repo, path: 'docs/a.txt', revision: head, hubUrl }))!.text()).toBe('a')
     })
 
+    it('reads a commit line by line as it arrives: lines split across chunks, several in one chunk, blank ones', async () => {
+      const contents = Array.from({ length: 5 }, (_, i) => `line-split file ${i} `.repeat(40 + i))
+      const ndjson = [
+        JSON.stringify({ key: 'header', value: { summary: 'streamed' } }),
+        '',
+        ...contents.map((text, i) => JSON.stringify({ key: 'file', value: { path: `streamed/${i}.txt`, content: Buffer.from(text).toString('base64'), encoding: 'base64' } })),
+      ].join('\n')
+      const bytes = new TextEncoder().encode(ndjson)
+      // 7-byte chunks: every line boundary lands inside a chunk, and most lines span many chunks.
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 7) controller.enqueue(bytes.slice(at, at + 7))
+          controller.close()
+        },
+      })
+      const res = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/x-ndjson' }, body, duplex: 'half',
+      } as RequestInit)
+      expect(res.status).toBe(200)
+      for (const [i, text] of contents.entries()) {
+        expect(await (await downloadFile({ repo, path: `streamed/${i}.txt`, hubUrl }))!.text()).toBe(text)
+      }
+    })
+
     it('concurrent commits to one branch keep both files', async () => {
       await Promise.all(
         Array.from({ length: 4 }, (_, i) => uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: `race/${i}.txt`, content: blob(String(i)) } })),
