@@ -28,7 +28,7 @@ let passed = 0
 let failed = 0
 const started = Date.now()
 out(`# soak ${short ? '(short)' : '(full)'}: ${new Date().toISOString()}, ${os.cpus().length} CPUs, load average before ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-if (!topologies.includes('postgresql')) out('PostgreSQL 15 (Debian) is not installed: the PostgreSQL topology is skipped.')
+if (!only && !topologies.includes('postgresql')) out('PostgreSQL 15 (Debian) is not installed: the PostgreSQL topology is skipped.')
 for (const topology of topologies) {
   const resultFile = path.join(soakDir, `result-${topology}.json`)
   fs.rmSync(resultFile, { force: true })
