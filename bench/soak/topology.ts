@@ -21,7 +21,7 @@ const FIRST_INSTANCE_PORT = LB_PORT + 1
 const PG_PORT = Number(process.env.SOAK_PGPORT ?? 55470)
 const LIMIT_PER_MINUTE = 60
 
-const seconds = { postgresql: short ? 40 : 150, sqlite: short ? 20 : 75 }[topology]
+const seconds = { postgresql: short ? 40 : 150, sqlite: short ? 30 : 75 }[topology]
 const rps = Number(process.env.SOAK_RPS ?? 12)
 const concurrency = Number(process.env.SOAK_CONCURRENCY ?? 6)
 
@@ -228,6 +228,7 @@ async function main() {
         ? [
             [4, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],
             [15, 'clients hang up mid-request and mid-upload', async () => ({ ...(await cutOff()), ...(await abortedUploads()) })],
+            [23, 'a long writer holds the SQLite write lock for 3 s', () => sqliteWriter(3000)],
           ]
         : [
             [10, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],
@@ -277,7 +278,7 @@ async function main() {
     }
   })
 
-  const invariants = await checkInvariants(ledger, { limitedTokenId: fx.limitedTokenId, limitPerMinute: LIMIT_PER_MINUTE, limitSnapshot, outsiderId: fx.outsider.id })
+  const invariants = await checkInvariants(ledger, { limitedTokenId: fx.limitedTokenId, limitPerMinute: LIMIT_PER_MINUTE, limitSnapshot, outsiderId: fx.outsider.id, instances: instances.length })
   invariants.push(stillWorking)
   const downloads = { name: 'every download a client finished had the sha256 of what was committed', checked: files.downloads.length, violations: files.downloads.filter((d) => !d.ok).map((d) => `${d.path}: ${d.got} instead of ${d.expected}`) }
   invariants.push(downloads, ...(await checkFileInvariants(files, storeDir)))

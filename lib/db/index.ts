@@ -6,7 +6,7 @@ import { setting } from '@/lib/config/settings'
 import { PrismaClient as SqliteClient } from '@/lib/generated/sqlite/client'
 import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client'
 import { PrismaLibSql } from '@prisma/adapter-libsql'
-import type { Client as LibSqlClient, Config as LibSqlConfig, InArgs, InStatement, Transaction, TransactionMode } from '@libsql/client'
+import type { Client as LibSqlClient, Config as LibSqlConfig, InArgs, InStatement, Transaction } from '@libsql/client'
 import { PrismaPg } from '@prisma/adapter-pg'
 
 export type Db = InstanceType<typeof SqliteClient>
@@ -43,18 +43,68 @@ function connect(): Db {
  * settings above (commits flushed to disk again, writers failed at once on a busy file). The Prisma
  * adapter holds its lock from BEGIN to COMMIT/ROLLBACK, so no other statement can use the
  * connection meanwhile, and the transaction can run on the one connection the client keeps.
+ *
+ * Two things the soak found when another process writes the same file (bench/soak/RESULTS.md):
+ *
+ * - A statement that fails with SQLITE_BUSY is left unfinished by libSQL (it is only reset when the
+ *   garbage collector finalizes it), and SQLite keeps a connection's implicit transaction open while
+ *   any statement is unfinished. So the connection's next read pinned its snapshot until some later
+ *   GC: every write of it then failed with SQLITE_BUSY_SNAPSHOT as soon as another process wrote,
+ *   and a write that did succeed stayed uncommitted in that open transaction, holding the write lock
+ *   (every other process waited, then failed) and lost on kill -9 although its client had been
+ *   answered. After any error but a constraint violation (which leaves nothing unfinished) the
+ *   connection is therefore replaced by a fresh one, outside a transaction at once, inside one once
+ *   it has rolled back. A failed COMMIT is rolled back too, so no connection outlives its
+ *   transaction (tests/integration/hot-paths/sqlite-connection.test.ts).
+ * - Prisma opens DEFERRED transactions, whose first write fails at once with SQLITE_BUSY_SNAPSHOT
+ *   (no busy timeout helps) whenever another process committed after the transaction's first read.
+ *   Every transaction here writes, so it begins IMMEDIATE: it waits for the write lock (busy
+ *   timeout) before its first read, and nothing inside it can meet a lock afterwards.
  */
 class TunedLibSql extends PrismaLibSql {
   override createClient(config: LibSqlConfig): LibSqlClient {
     const client = super.createClient(config)
-    void client.executeMultiple('PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000').catch((error) => console.error('could not tune SQLite', error))
-    client.transaction = async (mode?: TransactionMode) => {
-      await client.execute(mode === 'write' ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED')
+    const tune = () => client.executeMultiple('PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000')
+    void tune().catch((error) => console.error('could not tune SQLite', error))
+    let inTransaction = false
+    let replaceAfterTransaction = false
+    const replaceConnection = async () => {
+      await client.reconnect()
+      await tune()
+    }
+    const execute = client.execute.bind(client)
+    client.execute = (async (statement: InStatement | string, args?: InArgs) => {
+      try {
+        return await execute(typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement)
+      } catch (error) {
+        if (!leavesNothingUnfinished(error)) {
+          if (inTransaction) replaceAfterTransaction = true
+          else await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
+        }
+        throw error
+      }
+    }) as LibSqlClient['execute']
+    client.transaction = async () => {
+      await client.execute('BEGIN IMMEDIATE')
+      inTransaction = true
       let open = true
       const end = async (sql: 'COMMIT' | 'ROLLBACK') => {
         if (!open) return
         open = false
-        await client.execute(sql)
+        try {
+          await client.execute(sql)
+        } catch (error) {
+          // A COMMIT that failed leaves the transaction open (SQLite): end it here, never later.
+          if (sql === 'COMMIT') await client.execute('ROLLBACK').catch(() => {})
+          replaceAfterTransaction = true
+          throw error
+        } finally {
+          inTransaction = false
+          if (replaceAfterTransaction) {
+            replaceAfterTransaction = false
+            await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
+          }
+        }
       }
       const transaction: Pick<Transaction, 'execute' | 'batch' | 'executeMultiple' | 'commit' | 'rollback' | 'close' | 'closed'> = {
         execute: (statement: InStatement | string, args?: InArgs) => client.execute(typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement),
@@ -75,6 +125,12 @@ class TunedLibSql extends PrismaLibSql {
     }
     return client
   }
+}
+
+/** A constraint violation (routine: a unique insert that lost a race) finishes its statement; other errors may not. */
+function leavesNothingUnfinished(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')
 }
 
 // One client per process; Next's dev server re-evaluates modules, so keep it on globalThis.

@@ -4,6 +4,7 @@ import { ZodError } from 'zod'
 import type { Decision } from '@/lib/policy'
 import { BodyTooLargeError, NotJsonObjectError, parseJsonObject, readBoundedText } from '@/lib/http/body'
 import { routeHandler, type RouteOptions } from '@/lib/http/route'
+import { ServiceUnavailableError } from '@/lib/http/unavailable'
 
 export class HubError extends Error {
   constructor(
@@ -75,6 +76,7 @@ export function errorResponse(error: unknown): NextResponse {
     return NextResponse.json({ error: error.message }, { status: error.status, headers: error.code ? { 'X-Error-Code': error.code } : undefined })
   }
   if (error instanceof ZodError) return NextResponse.json({ error: zodMessage(error) }, { status: 400 })
+  if (error instanceof ServiceUnavailableError) return NextResponse.json({ error: error.message }, { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
   console.error('unexpected error in hub API', error)
   return NextResponse.json({ error: 'Internal error' }, { status: 500 })
 }

@@ -2,6 +2,7 @@
 // section 5.2 JSON ({error, error_description}); every OAuth route answers with CORS and, unless it
 // says otherwise, Cache-Control: no-store (oauthHandler).
 import { routeHandler } from '@/lib/http/route'
+import { ServiceUnavailableError } from '@/lib/http/unavailable'
 
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -43,9 +44,17 @@ export function invalidToken(description: string): OAuthError {
   return new OAuthError('invalid_token', description, 401, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` })
 }
 
+/** A database outage (lib/http/unavailable): 503 temporarily_unavailable with Retry-After (RFC 6749 4.1.2.1's code). */
+function unavailable(error: ServiceUnavailableError): OAuthError {
+  return new OAuthError('temporarily_unavailable', error.message, 503, { 'Retry-After': String(error.retryAfterSeconds) })
+}
+
 export function oauthErrorResponse(error: unknown): Response {
-  const e = error instanceof OAuthError ? error : new OAuthError('server_error', 'The server could not handle the request', 500)
-  if (!(error instanceof OAuthError)) console.error('unexpected error in OAuth endpoint', error)
+  const e =
+    error instanceof OAuthError ? error
+    : error instanceof ServiceUnavailableError ? unavailable(error)
+    : new OAuthError('server_error', 'The server could not handle the request', 500)
+  if (!(error instanceof OAuthError) && !(error instanceof ServiceUnavailableError)) console.error('unexpected error in OAuth endpoint', error)
   return Response.json(
     { error: e.code, error_description: e.description },
     { status: e.status, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...e.headers } },

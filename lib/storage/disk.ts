@@ -63,6 +63,26 @@ export class DiskBackend implements BlobBackend {
     yield* walk(base)
   }
 
+  async *listBlobs(): AsyncIterable<{ sha256: string; modified: Date }> {
+    const walk = async function* (dir: string, depth: number): AsyncIterable<{ sha256: string; modified: Date }> {
+      let entries: fs.Dirent[]
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true })
+      } catch {
+        return
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name)
+        if (entry.isDirectory() && depth < 2) yield* walk(full, depth + 1)
+        else if (entry.isFile() && depth === 2) {
+          const stat = await fsp.stat(full).catch(() => null)
+          if (stat) yield { sha256: entry.name, modified: stat.mtime }
+        }
+      }
+    }
+    yield* walk(path.join(this.root, 'sha256'), 0)
+  }
+
   async promote(key: string, sha256: string): Promise<void> {
     const target = this.blobPath(sha256)
     await fsp.mkdir(path.dirname(target), { recursive: true })

@@ -179,6 +179,11 @@ export function removeBlob(sha256: string, store = blobStore()): Promise<void> {
   return store.remove(sha256)
 }
 
+/** The blobs the store holds (sha256 and last modification), whatever the database says. */
+export function listBlobs(store = blobStore()): AsyncIterable<{ sha256: string; modified: Date }> {
+  return store.listBlobs()
+}
+
 /** Removes staged bytes older than `olderThanMs` (uploads that were abandoned or cut off). */
 export async function cleanupStaging(olderThanMs: number, store = blobStore()): Promise<number> {
   const cutoff = Date.now() - olderThanMs

@@ -89,6 +89,18 @@ export class S3Backend implements BlobBackend {
     } while (token)
   }
 
+  async *listBlobs(): AsyncIterable<{ sha256: string; modified: Date }> {
+    const prefix = this.blobKey('')
+    let token: string | undefined
+    do {
+      const page = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { sha256: object.Key.slice(prefix.length), modified: object.LastModified ?? new Date(0) }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
+  }
+
   async promote(key: string, sha256: string): Promise<void> {
     await this.s3.send(
       new CopyObjectCommand({ Bucket: this.bucket, Key: this.blobKey(sha256), CopySource: `${this.bucket}/${encodeURI(this.stagedKey(key))}` }),

@@ -16,6 +16,8 @@ export interface BlobBackend {
   /** Makes checked staged bytes the blob `sha256` (a rename or a copy); removes the staged key. */
   promote(key: string, sha256: string): Promise<void>
   has(sha256: string): Promise<boolean>
+  /** Every blob the store holds, with its last modification time (for bytes whose database row never came). */
+  listBlobs(): AsyncIterable<{ sha256: string; modified: Date }>
   read(sha256: string, range?: ByteRange): Promise<Readable>
   remove(sha256: string): Promise<void>
 }

@@ -2,7 +2,7 @@
 // and blobs no revision refers to any more are removed (rows first, then bytes).
 import type { Readable } from 'node:stream'
 import { db } from '@/lib/db'
-import { BlobMismatch, putBlob, removeBlob } from '@/lib/storage'
+import { BlobMismatch, listBlobs, putBlob, removeBlob } from '@/lib/storage'
 import { HubError } from '@/lib/http/errors'
 
 export async function recordBlob(sha256: string, size: number) {
@@ -30,7 +30,10 @@ export async function storeBlob(body: Readable, expected: { size: number; sha256
 /**
  * Removes blobs that no revision of any repo refers to. `candidates` limits the sweep (the blobs
  * of a deleted repo); without it every unreferenced blob older than `graceMs` goes (a blob just
- * uploaded through LFS is unreferenced until its commit arrives).
+ * uploaded through LFS is unreferenced until its commit arrives), and so do stored bytes older than
+ * `graceMs` that have no row at all: storeBlob promotes the checked bytes before it records their
+ * row, so a database that refused that write (down, locked) left bytes no row named, which a sweep
+ * over rows never saw (the soak's "stored bytes … have no row").
  */
 export async function removeUnreferencedBlobs(options: { candidates?: string[]; graceMs?: number } = {}): Promise<number> {
   const cutoff = new Date(Date.now() - (options.graceMs ?? 24 * 3600 * 1000))
@@ -47,6 +50,20 @@ export async function removeUnreferencedBlobs(options: { candidates?: string[]; 
       await removeBlob(sha256)
       removed++
     }
+  }
+  if (!options.candidates) removed += await removeBytesWithoutRow(cutoff)
+  return removed
+}
+
+async function removeBytesWithoutRow(cutoff: Date): Promise<number> {
+  let removed = 0
+  for await (const { sha256, modified } of listBlobs()) {
+    if (modified >= cutoff) continue
+    // Looked up one by one, just before removing: an upload of the same bytes records its row
+    // without rewriting them, and its row must win.
+    if (await db.storedBlob.findUnique({ where: { sha256 }, select: { sha256: true } })) continue
+    await removeBlob(sha256)
+    removed++
   }
   return removed
 }

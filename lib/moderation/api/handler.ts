@@ -11,6 +11,7 @@ import {
 } from './errors'
 import { parseJsonBody, readBody } from './json-body'
 import { sliced } from '@/lib/ratelimit'
+import { RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@/lib/http/unavailable'
 import { requestSchemas } from './schemas'
 import type { ModerationSettings } from './settings'
 
@@ -90,6 +91,8 @@ function asApiError(error: unknown, endpoint: AnyCheck): ModerationApiError {
     console.error(`moderation engine ${error.engineName} failed on ${endpoint.path}:`, error.reason)
     return new ModerationApiError(503, `The ${endpoint.path} check failed in engine ${error.engineName}: ${error.reason}`)
   }
+  // The token store or the rate-limit rows cannot be read for a moment: say when to try again.
+  if (isDatabaseUnavailable(error)) return new ModerationApiError(503, `The ${endpoint.path} check is temporarily unavailable: the database does not answer`, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
   // A fault of ours (or of the token store) must still not answer 500.
   console.error(`moderation request to ${endpoint.path} failed:`, error)
   return new ModerationApiError(503, `The ${endpoint.path} check is temporarily unavailable`)

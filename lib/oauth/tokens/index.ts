@@ -41,6 +41,12 @@ export type IssueOptions = {
   /**
    * Spends what the client presented (a code, a refresh token, a device code) in the transaction
    * that stores the new tokens; false when it was already spent, and then nothing is stored.
+   * It is a conditional UPDATE (`… WHERE usedAt IS NULL`), which takes the row's lock: a second
+   * request spending the same grant at the same moment (another instance) waits for the first
+   * transaction to end, then finds it spent. So a loser only learns it lost once the winner's tokens
+   * are committed, and the revocation it runs next (revokeFamily) sees and ends them (RFC 6749
+   * 4.1.2); with the spending and the tokens in separate statements, the loser could revoke before
+   * the winner's tokens existed (tests/integration/oauth/concurrent-redemption.test.ts).
    */
   consume: (tx: Tx) => Promise<boolean>
 }

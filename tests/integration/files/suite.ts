@@ -11,7 +11,8 @@ import {
 } from '@huggingface/hub'
 import { db } from '@/lib/db'
 import { Readable } from 'node:stream'
-import { blobStore, cleanupStaging, putPart } from '@/lib/storage'
+import { blobStore, cleanupStaging, putBlob, putPart } from '@/lib/storage'
+import { removeUnreferencedBlobs } from '@/lib/hub/files'
 import { createHash } from 'node:crypto'
 import { startHubServer } from './hub-server'
 import { fileFixtures } from './setup'
@@ -369,6 +370,20 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(await db.storedBlob.findUnique({ where: { sha256: sha256(unique) } })).toBeNull()
       // train.bin's content is also in the model repo (weights/model.bin): still there.
       expect(await db.storedBlob.findUnique({ where: { sha256: sha256(binary) } })).not.toBeNull()
+      expect(await fileExists({ repo, path: 'weights/model.bin', hubUrl })).toBe(true)
+    })
+
+    it('bytes whose row never came (the database refused it after the store took them) are removed by the cleanup', async () => {
+      // What storeBlob does before it records the row; the soak's database outages stopped it here.
+      const orphan = Buffer.from(`bytes without a row ${prefix} ${Date.now()}`)
+      const sha = await putBlob(Readable.from([orphan]), { size: orphan.length })
+      expect(await db.storedBlob.findUnique({ where: { sha256: sha } })).toBeNull()
+      await removeUnreferencedBlobs() // younger than the grace period: kept (its row may be on its way)
+      expect(await blobStore().has(sha)).toBe(true)
+      await removeUnreferencedBlobs({ graceMs: -60_000 })
+      expect(await blobStore().has(sha)).toBe(false)
+      // Recorded and referenced bytes stay.
+      expect(await blobStore().has(sha256(binary))).toBe(true)
       expect(await fileExists({ repo, path: 'weights/model.bin', hubUrl })).toBe(true)
     })
   })

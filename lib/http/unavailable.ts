@@ -1,0 +1,47 @@
+// A database that cannot answer for a moment (PostgreSQL restarting or failing over, its pool
+// exhausted, SQLite's file locked by another process past the busy timeout) is not a fault of the
+// request: the route wrapper (route.ts) answers it 503 with Retry-After, in each protocol's own
+// shape, so clients and load balancers know to try again instead of seeing a 500. Recognised from
+// the error alone (Prisma's codes, PostgreSQL's SQLSTATE, node-postgres' messages), so lib/http
+// needs nothing from lib/db.
+
+/** Seconds a client is told to wait: a PostgreSQL restart or an instance's reconnect takes a few. */
+export const RETRY_AFTER_SECONDS = 5
+
+export class ServiceUnavailableError extends Error {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS
+  constructor(readonly cause: unknown) {
+    super('The database is unavailable for a moment; try again shortly')
+  }
+}
+
+/**
+ * Prisma's codes for a database that cannot be reached or answer in time: P1001 not reachable,
+ * P1002 timed out, P1008 operation timed out (SQLite's SQLITE_BUSY after busy_timeout), P1017 the
+ * server closed the connection, P2024 no pool connection in time, P2028 a transaction that could
+ * not start (or ran out of time) under that contention, P2037 too many connections.
+ */
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028', 'P2037'])
+/** The same, as the driver adapter names them (raw queries carry them under P2010). */
+const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
+/** SQLSTATE classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown, crash, starting up). */
+const SQLSTATE = /^(08|53|57P)/
+/** node-postgres' own errors when the server drops a connection (no code: Prisma passes them through). */
+const PG_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/
+
+type MaybeDbError = {
+  code?: unknown
+  message?: unknown
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown; code?: unknown } } }
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const e = error as MaybeDbError
+  if (typeof e.code === 'string' && PRISMA_CODES.has(e.code)) return true
+  const cause = e.meta?.driverAdapterError?.cause
+  if (typeof cause?.kind === 'string' && ADAPTER_KINDS.has(cause.kind)) return true
+  const sqlstate = cause?.originalCode ?? cause?.code
+  if (typeof sqlstate === 'string' && SQLSTATE.test(sqlstate)) return true
+  return e.code === undefined && typeof e.message === 'string' && PG_MESSAGES.test(e.message)
+}
