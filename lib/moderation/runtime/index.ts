@@ -3,6 +3,7 @@
  * answer after that model's own post-processing (see manifest.ts). Response shapes, rounding
  * and timing belong to the API layer.
  */
+import { processState } from '@/lib/config/process-state'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from './manifest'
 import { ModelRuntime, type ModelState } from './models'
 import { clsEmbeddings, softmaxClassify, windowedSigmoidScores, zeroShotScores } from './neural-steps'
@@ -12,32 +13,33 @@ import { settingsFromEnv, type RuntimeSettings } from './settings'
 export { MODEL_MANIFEST, NEURAL_CHECKS, TOXICITY_METRICS, isNeuralCheck, type NeuralCheck } from './manifest'
 export type { RuntimeSettings } from './settings'
 
-let runtime = new ModelRuntime()
+// One per process (lib/config/process-state): the models are loaded once, whichever module copy runs a check.
+const holder = processState('modelRuntime', () => ({ runtime: new ModelRuntime() }))
 
 /** Replaces the runtime (tests, benchmarks); models already loaded are released. */
 export async function configureModelRuntime(overrides: Partial<RuntimeSettings> = {}): Promise<void> {
-  const previous = runtime
-  runtime = new ModelRuntime({ ...settingsFromEnv(), ...overrides })
+  const previous = holder.runtime
+  holder.runtime = new ModelRuntime({ ...settingsFromEnv(), ...overrides })
   await previous.dispose()
 }
 
 /** Call once at server start: with eager loading it loads every installed model. */
 export async function startModelRuntime(): Promise<void> {
-  if (runtime.settings.loading === 'eager') await runtime.loadInstalled()
+  if (holder.runtime.settings.loading === 'eager') await holder.runtime.loadInstalled()
 }
 
 /** Whether the check's model is a repo on this hub (MODERATION_MODEL_<CHECK>) rather than a MODELS_DIR folder. */
 export function neuralAvailableFromRepo(check: NeuralCheck): boolean {
-  return runtime.settings.repos[check] !== undefined
+  return holder.runtime.settings.repos[check] !== undefined
 }
 
 export function neuralAvailable(check: NeuralCheck): boolean {
-  return runtime.installed(check)
+  return holder.runtime.installed(check)
 }
 
 /** The model a check runs: its repo on this hub and the revision asked for, or the manifest's model id in MODELS_DIR. */
 export function modelInfo(check: NeuralCheck): { id: string; revision: string } {
-  const source = runtime.settings.repos[check]
+  const source = holder.runtime.settings.repos[check]
   if (source) return { id: source.repo, revision: source.revision }
   const { id, revision } = MODEL_MANIFEST[check]
   return { id, revision }
@@ -51,22 +53,22 @@ export interface Readiness {
 }
 
 export function readiness(): Readiness {
-  const models = NEURAL_CHECKS.map((check) => ({ check, ...modelInfo(check), ...runtime.state(check) }))
-  const eager = runtime.settings.loading === 'eager'
+  const models = NEURAL_CHECKS.map((check) => ({ check, ...modelInfo(check), ...holder.runtime.state(check) }))
+  const eager = holder.runtime.settings.loading === 'eager'
   const ready = models.every(
     (m) => m.state === 'absent' || m.state === 'ready' || (!eager && m.state === 'not-loaded'),
   )
-  return { ready, loading: runtime.settings.loading, models }
+  return { ready, loading: holder.runtime.settings.loading, models }
 }
 
 async function classify(check: NeuralCheck, text: string) {
-  const model = await runtime.model(check)
+  const model = await holder.runtime.model(check)
   return { model, ...(await softmaxClassify(model, text)) }
 }
 
 /** The seven toxicity metrics in the contract's order (TOXICITY_METRICS), windowed as the toolkit does. */
 export async function toxicity(text: string): Promise<number[]> {
-  return windowedSigmoidScores(await runtime.model('toxicity'), text)
+  return windowedSigmoidScores(await holder.runtime.model('toxicity'), text)
 }
 
 export async function promptInjection(text: string): Promise<{ label: 'LEGIT' | 'INJECTION'; score: number }> {
@@ -83,13 +85,13 @@ export async function zeroShot(
   labels: string[],
   which: ZeroShotModel = 'default',
 ): Promise<{ labels: string[]; scores: number[] }> {
-  const model = await runtime.model(which === 'nliMini' ? 'topicMini' : 'topic')
+  const model = await holder.runtime.model(which === 'nliMini' ? 'topicMini' : 'topic')
   return sortByScore(labels, await zeroShotScores(model, text, labels))
 }
 
 /** One raw (unnormalised) CLS embedding per text, in input order. */
 export async function embed(texts: string[]): Promise<number[][]> {
-  return clsEmbeddings(await runtime.model('embedding'), texts)
+  return clsEmbeddings(await holder.runtime.model('embedding'), texts)
 }
 
 export async function gibberish(text: string): Promise<{ label: string; score: number; probabilities: Record<string, number> }> {
