@@ -45,3 +45,13 @@ const server = http
     void handle(req, res)
   })
   .listen(port, () => console.log(`ModHub listening on port ${port}${front ? '' : ' (fast path off)'}`))
+
+// As `next start`: stop on SIGTERM/SIGINT. lib/auth/tokens writes its pending last-used times on
+// SIGTERM and exits when done; the timer only bounds how long open connections may hold the exit.
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    server.close()
+    server.closeIdleConnections()
+    setTimeout(() => process.exit(0), 2000).unref()
+  })
+}
