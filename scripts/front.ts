@@ -1,17 +1,19 @@
-// The fast path of `npm start` (issue 16): the hot API routes go straight to their route handlers,
-// without Next's request pipeline, which costs about 1 ms of CPU per request before any of the
-// hub's code runs (bench/api/RESULTS.md). Everything else (pages, server actions, every other
-// route, any request this module is not sure about) goes to Next unchanged.
+// The fast path of `npm start` (issues 16 and 14): the hot API routes and file transfers go
+// straight to their route handlers, without Next's request pipeline, which costs about 1 ms of CPU
+// per request before any of the hub's code runs (bench/api/RESULTS.md). Everything else (pages,
+// server actions, every other route, what proxy.ts would see, any request this module is not sure
+// about) goes to Next unchanged.
 //
 // The handlers are not a second copy: this module requires the route entries of Next's own
-// production build (.next/server/app/**/route.js) and calls the exported GET/POST/HEAD of the
-// route module Next itself loads for that route (Node's require cache hands both the same
-// instance), so lib/'s caches, rate-limit slices and write-behind buffers are the ones Next uses.
+// production build (.next/server/app/**/route.js, on a route's first request) and calls the
+// exported GET/POST/HEAD/PUT of the route module Next itself loads for that route (Node's require
+// cache hands both the same instance), so lib/'s caches, rate-limit slices and write-behind
+// buffers are the ones Next uses.
 // Process-wide state shared with other bundle layers (server actions) lives on globalThis
 // (lib/config/process-state.ts).
 //
 // What Next does around a route handler and this module repeats, so that answers are the same
-// (tests/integration/front/front.test.ts compares both, header by header):
+// (tests/e2e/fast-path.spec.ts compares both, header by header):
 // - routing: the build's routes-manifest (static routes first, then the dynamic ones in Next's
 //   order, public files before both); a path that is not plain (percent-escapes, a trailing
 //   slash, `.` segments, `//`) goes to Next, which normalizes or redirects it;
@@ -41,6 +43,8 @@ export const FAST_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/[namespace]/[name]/resolve/[...rest]': ['GET', 'HEAD'],
   '/datasets/[namespace]/[name]/resolve/[...rest]': ['GET', 'HEAD'],
   '/spaces/[namespace]/[name]/resolve/[...rest]': ['GET', 'HEAD'],
+  // LFS uploads (the URLs the batch API hands out): streamed request bodies.
+  '/api/lfs/uploads/[token]/[[...rest]]': ['PUT', 'POST'],
 }
 
 type Params = Record<string, string | string[]>
@@ -67,6 +71,8 @@ export type FrontOptions = {
   port: number
   /** As given to next(): Next builds a route's request URL from it ('localhost' by default). */
   hostname?: string
+  /** Next's request handler, for a request this module took and then finds it has no handler for. */
+  next: (req: http.IncomingMessage, res: http.ServerResponse) => unknown
 }
 
 export type Front = {
@@ -154,17 +160,28 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
   const files = publicFiles(options.publicDir)
   const configHeaders = manifest.headers.map((h) => ({ regex: new RegExp(h.regex), headers: h.headers }))
 
-  // The route modules of Next's build, loaded now (Next would on their first request).
+  // The route modules of Next's build, each loaded on its first request as Next loads it (the
+  // moderation route pulls in its engines: loading them all at start would cost every process
+  // their memory whether it serves them or not).
   const requireBuilt = createRequire(path.join(options.distDir, 'server', 'front.js'))
-  const handlers = new Map<string, Map<string, Handler>>()
-  for (const [page, methods] of Object.entries(FAST_ROUTES)) {
+  const entries = new Map<string, string>()
+  for (const page of Object.keys(FAST_ROUTES)) {
     const entry = path.join(options.distDir, 'server', 'app', page, 'route.js')
-    if (!fs.existsSync(entry)) continue
-    const routeModule = (requireBuilt(entry) as { routeModule: { ensureUserland(): Promise<void>; userland: Record<string, unknown> } }).routeModule
-    await routeModule.ensureUserland()
-    const byMethod = new Map<string, Handler>()
-    for (const method of methods) if (typeof routeModule.userland[method] === 'function') byMethod.set(method, routeModule.userland[method] as Handler)
-    handlers.set(page, byMethod)
+    if (fs.existsSync(entry)) entries.set(page, entry)
+  }
+  const loaded = new Map<string, Promise<Record<string, unknown>>>()
+  function userland(page: string): Promise<Record<string, unknown>> {
+    let loading = loaded.get(page)
+    if (!loading) {
+      loading = (async () => {
+        const routeModule = (requireBuilt(entries.get(page)!) as { routeModule: { ensureUserland(): Promise<void>; userland: Record<string, unknown> } }).routeModule
+        await routeModule.ensureUserland()
+        return routeModule.userland
+      })()
+      loading.catch(() => loaded.delete(page))
+      loaded.set(page, loading)
+    }
+    return loading
   }
   const compression = requireBuilt('next/dist/compiled/compression') as () => Middleware
   const { releaseCompressionStream } = requireBuilt('next/dist/server/lib/release-compression-stream') as { releaseCompressionStream(res: http.ServerResponse): void }
@@ -191,7 +208,7 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
         break
       }
     }
-    if (!page || !handlers.get(page)?.has(method)) return null
+    if (!page || !entries.has(page) || !FAST_ROUTES[page]!.includes(method)) return null
     return { page, params }
   }
 
@@ -262,18 +279,24 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
     route,
     handle(req, res) {
       const method = req.method ?? 'GET'
-      if (method !== 'GET' && method !== 'POST' && method !== 'HEAD') return false
+      if (method !== 'GET' && method !== 'POST' && method !== 'HEAD' && method !== 'PUT') return false
       const url = req.url ?? '/'
       const q = url.indexOf('?')
       const pathname = q === -1 ? url : url.slice(0, q)
       const found = route(method, pathname)
       if (!found || proxySees(req, pathname)) return false
-      const handler = handlers.get(found.page)!.get(method)!
-      answer(handler, found.params, req, res).catch((error) => {
-        console.error(error)
-        if (!res.headersSent) res.statusCode = 500
-        res.end()
-      })
+      userland(found.page)
+        .then((module) => {
+          const handler = module[method]
+          // A method the route does not export: Next answers (405, or its automatic HEAD/OPTIONS).
+          if (typeof handler !== 'function') return options.next(req, res)
+          return answer(handler as Handler, found.params, req, res)
+        })
+        .catch((error) => {
+          console.error(error)
+          if (!res.headersSent) res.statusCode = 500
+          res.end()
+        })
       return true
     },
   }

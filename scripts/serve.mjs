@@ -33,7 +33,7 @@ const handle = app.getRequestHandler()
 // Loaded after prepare(): the route modules it requires need Next's server environment.
 const frontFile = path.join(distDir, 'front.mjs')
 const front = fs.existsSync(frontFile)
-  ? await (await import(pathToFileURL(frontFile).href)).createFront({ distDir, publicDir: path.join(root, 'public'), port })
+  ? await (await import(pathToFileURL(frontFile).href)).createFront({ distDir, publicDir: path.join(root, 'public'), port, next: handle })
   : null
 
 const server = http

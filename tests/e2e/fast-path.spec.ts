@@ -106,6 +106,9 @@ test('the hot routes answer the same through the fast path and through Next', as
     ['GET', '/alice/toxicity-tiny/resolve/main/missing.txt', {}, undefined, true],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', {}, undefined, true],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', bearer(read), undefined, true],
+    ['PUT', '/api/lfs/uploads/not-a-token', { 'content-type': 'application/octet-stream' }, 'abc', true],
+    ['PUT', '/api/lfs/uploads/not-a-token/part/1', { 'content-type': 'application/octet-stream' }, 'abc', true],
+    ['POST', '/api/lfs/uploads/not-a-token/complete', json, '{"oid":"x","parts":[]}', true],
     // Not plain, or another route: Next answers both (a redirect, a static route, a page).
     ['GET', '/api/whoami-v2/', bearer(read), undefined, false],
     ['POST', '/rai/v1/raimoderationmodels/health', json, moderation, false],
