@@ -1,8 +1,8 @@
 // The fast path of `npm start` (issues 16 and 14): the hot API routes and file transfers go
 // straight to their route handlers, without Next's request pipeline, which costs about 1 ms of CPU
 // per request before any of the hub's code runs (bench/api/RESULTS.md). Everything else (pages,
-// server actions, every other route, what proxy.ts would see, any request this module is not sure
-// about) goes to Next unchanged.
+// server actions, every other route, what proxy.ts would see, a browser's session requests, any
+// request this module is not sure about) goes to Next unchanged.
 //
 // The handlers are not a second copy: this module requires the route entries of Next's own
 // production build (.next/server/app/**/route.js, on a route's first request) and calls the
@@ -285,6 +285,9 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
       const pathname = q === -1 ? url : url.slice(0, q)
       const found = route(method, pathname)
       if (!found || proxySees(req, pathname)) return false
+      // A browser's session (cookies, no Authorization) is read through next-auth, which needs
+      // Next's request context (headers()): those requests are Next's. API clients send a token.
+      if (req.headers.cookie && !req.headers.authorization) return false
       userland(found.page)
         .then((module) => {
           const handler = module[method]

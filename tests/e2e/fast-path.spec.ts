@@ -75,6 +75,8 @@ test('the hot routes answer the same through the fast path and through Next', as
   const gzip = { 'accept-encoding': 'gzip' }
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
   const moderation = JSON.stringify({ text: 'What a wonderful day.' })
+  // Alice's browser session: read through next-auth, which needs Next's request context.
+  const session = { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') }
 
   // [method, path, headers, body, served by the fast path?]
   const cases: [string, string, Record<string, string>, string | undefined, boolean][] = [
@@ -114,6 +116,9 @@ test('the hot routes answer the same through the fast path and through Next', as
     ['POST', '/rai/v1/raimoderationmodels/health', json, moderation, false],
     ['GET', '/api/models/alice/toxicity%2Dtiny', {}, undefined, false],
     ['DELETE', '/api/whoami-v2', bearer(read), undefined, false],
+    ['GET', '/datasets/alice/private-notes/resolve/main/README.md', session, undefined, false],
+    ['GET', '/api/datasets/alice/private-notes', session, undefined, false],
+    ['GET', '/api/whoami-v2', session, undefined, false],
     // What proxy.ts (Next's request filter) sees goes through Next: a server action's header, a multipart post.
     ['POST', '/oauth/token', { ...form, 'next-action': 'x', origin: 'http://evil.test' }, 'grant_type=unknown', false],
     ['POST', '/rai/v1/raimoderationmodels/sentimentmodel', { ...bearer(write), 'content-type': 'multipart/form-data; boundary=x' }, '--x--', false],
