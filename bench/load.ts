@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
+import { setting } from '@/lib/config/settings'
 
 export type Answer = { status: number; body: string }
 
@@ -116,6 +117,24 @@ export function nextStart(root: string, port: number, env: Record<string, string
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', HUB_URL: `http://127.0.0.1:${port}`, ...env },
     detached: true,
   })
+}
+
+/**
+ * The hub as the benchmark serves it: BENCH_SERVER=start (default) is `npm start` (scripts/serve.mjs:
+ * the fast path for the hot API routes, Next for the rest; FAST_PATH=0 in the environment turns the
+ * fast path off), BENCH_SERVER=next is plain `next start`.
+ */
+export function hubServer(root: string, port: number, env: Record<string, string>, profileDir?: string): { child: ChildProcess; label: string } {
+  if (process.env.BENCH_SERVER === 'next') return { child: nextStart(root, port, env, profileDir), label: 'next start' }
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  const child = spawn(process.execPath, [...profile, 'scripts/serve.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), HUB_URL: `http://127.0.0.1:${port}`, ...env },
+    detached: true,
+  })
+  const fast = setting('FAST_PATH', { ...process.env, ...env })
+  return { child, label: fast ? 'npm start (fast path)' : 'npm start, FAST_PATH=0' }
 }
 
 export async function stop(server: ChildProcess) {

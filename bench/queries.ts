@@ -22,7 +22,8 @@ if (url.startsWith('file:')) {
 }
 await deploy(url)
 
-// lib/db keeps its client on globalThis; putting one there first (with query events) makes every lib/ module use it.
+// lib/db's client is process state (lib/config/process-state); putting one there first (with query events) makes every lib/ module use it.
+const { processState } = await import('@/lib/config/process-state')
 const statements: string[] = []
 {
   const { PrismaClient: SqliteClient } = await import('@/lib/generated/sqlite/client')
@@ -34,7 +35,7 @@ const statements: string[] = []
     ? new SqliteClient({ adapter: new PrismaLibSql({ url: `file:${path.resolve(root, url.slice(5))}` }), log: [...log] })
     : (new PostgresClient({ adapter: new PrismaPg({ connectionString: url }), log: [...log] }) as unknown as InstanceType<typeof SqliteClient>)
   ;(client as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => statements.push(e.query))
-  ;(globalThis as unknown as { modhubDb: unknown }).modhubDb = client
+  processState('db', () => client)
 }
 
 const { createUser } = await import('@/lib/hub/users')

@@ -6,6 +6,7 @@
 // guessing). A SlicedLimiter serves high-rate budgets (the token endpoint, the moderation API):
 // it reserves a slice of a window's budget with one statement and spends it in memory, so most
 // requests touch no database, and no instance can ever spend more than the shared budget.
+import { processState } from '@/lib/config/process-state'
 import { db, type Db } from '@/lib/db'
 import { setting } from '@/lib/config'
 
@@ -148,8 +149,8 @@ export function createSlicedLimiter(store: Db = db): SlicedLimiter {
   }
 }
 
-/** This process's sliced limiter over the shared database. */
-export const sliced = createSlicedLimiter()
+/** This process's sliced limiter over the shared database: one per process, whichever module copy asks (lib/config/process-state). */
+export const sliced = processState('slicedLimiter', () => createSlicedLimiter())
 
 export async function resetLimit(key: string): Promise<void> {
   await db.rateLimit.deleteMany({ where: { key: { startsWith: `${key}@` } } })

@@ -5,12 +5,21 @@
 // Here every request's X-Forwarded-For ends with the TCP peer's address, exactly as a reverse proxy
 // appends it; lib/ratelimit's clientIp then walks TRUST_PROXY_HOPS entries back from the end.
 //
+// The hot API routes (token endpoint, whoami-v2, repo info, moderation, file resolve) are answered
+// by the fast path of the build ({distDir}/front.mjs, from scripts/front.ts): the same route
+// handlers without Next's request pipeline. Everything else goes to Next. FAST_PATH=0 turns it off.
+//
 //   PORT=3000 node scripts/serve.mjs      (npm start; listens on every interface, as `next start`)
+import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import next from 'next'
 
+const root = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT || 3000)
+// next.config.ts's distDir rule.
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next')
 
 /** IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d; the rest of the hub sees a.b.c.d. */
 function peerAddress(socket) {
@@ -18,15 +27,31 @@ function peerAddress(socket) {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
 }
 
-const app = next({ dev: false, dir: path.resolve(import.meta.dirname, '..'), port })
+const app = next({ dev: false, dir: root, port })
 await app.prepare()
 const handle = app.getRequestHandler()
+// Loaded after prepare(): the route modules it requires need Next's server environment.
+const frontFile = path.join(distDir, 'front.mjs')
+const front = fs.existsSync(frontFile)
+  ? await (await import(pathToFileURL(frontFile).href)).createFront({ distDir, publicDir: path.join(root, 'public'), port, next: handle })
+  : null
 
-http
+const server = http
   .createServer((req, res) => {
     const peer = peerAddress(req.socket)
     const forwarded = req.headers['x-forwarded-for']
     req.headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${peer}` : peer
+    if (front?.handle(req, res)) return
     void handle(req, res)
   })
-  .listen(port, () => console.log(`ModHub listening on port ${port}`))
+  .listen(port, () => console.log(`ModHub listening on port ${port}${front ? '' : ' (fast path off)'}`))
+
+// As `next start`: stop on SIGTERM/SIGINT. lib/auth/tokens writes its pending last-used times on
+// SIGTERM and exits when done; the timer only bounds how long open connections may hold the exit.
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    server.close()
+    server.closeIdleConnections()
+    setTimeout(() => process.exit(0), 2000).unref()
+  })
+}

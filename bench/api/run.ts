@@ -1,6 +1,7 @@
 /**
  * Bearer-token API reads and moderation requests against the framework's floor, in one run and
- * one `next start`: a bare node:http server (a child process answering a fixed JSON body), a Next
+ * one server (`npm start`, whose fast path answers the API routes measured here while Next
+ * answers the static route; BENCH_SERVER=next for plain `next start`): a bare node:http server (a child process answering a fixed JSON body), a Next
  * route handler that touches no database (GET /.well-known/openid-configuration, the "static
  * route"), GET /api/health (one query), GET /api/whoami-v2 and GET /api/datasets/alice/private-notes
  * with a personal token, and POST /rai/v1/raimoderationmodels/sentimentmodel (offline engine) with
@@ -13,14 +14,14 @@
  *
  * Settings: BENCH_REQUESTS (default 1500), BENCH_CONCURRENCY (default 16,64), BENCH_PORT (3661;
  * the bare server takes the next port), NEXT_DIST_DIR as for next start, BENCH_TARGETS (a comma
- * list of target numbers, 0-5, to measure only those), BENCH_SERVER=front (the prototype of
- * bench/api/front.ts instead of next start), BENCH_PROFILE_DIR (the server writes a V8
- * CPU profile there when it stops: read it with bench/profile-summary.ts).
+ * list of target numbers, 0-5, to measure only those), BENCH_SERVER=next (`next start` instead of
+ * `npm start`; FAST_PATH=0 keeps `npm start` but turns its fast path off), BENCH_PROFILE_DIR (the
+ * server writes a V8 CPU profile there when it stops: read it with bench/profile-summary.ts).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { client, fmt, loadSampler, nextStart, run, stop, waitFor, type Cell } from '../load'
+import { client, fmt, hubServer, loadSampler, run, stop, waitFor, type Cell } from '../load'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500)
@@ -61,17 +62,13 @@ const bareSource = `
 const body = JSON.stringify({ issuer: 'http://127.0.0.1', padding: 'x'.repeat(1500) })
 require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'application/json' }); res.end(body) }).listen(${BARE_PORT}, '127.0.0.1')`
 const bare = spawn(process.execPath, ['-e', bareSource], { stdio: 'ignore', detached: true })
-// BENCH_SERVER=front: the prototype of bench/api/front.ts instead of next start.
 const hubEnv = {
   OAUTH_TOKEN_LIMIT_PER_IP: '1000000000',
   OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000',
   // Counted (the sliced limiter runs on every request) but never reached by one token's load.
   MODERATION_RATE_LIMIT_PER_MINUTE: '1000000000',
 }
-const hub =
-  process.env.BENCH_SERVER === 'front'
-    ? spawn('npx', ['tsx', 'bench/api/front.ts', String(PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, HUB_URL: `http://127.0.0.1:${PORT}`, ...hubEnv }, detached: true })
-    : nextStart(root, PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
+const { child: hub, label: serverLabel } = hubServer(root, PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
 const sampleLoad = loadSampler()
 const before = await counts()
 try {
@@ -117,7 +114,7 @@ try {
   }
   await stop(hub) // SIGTERM: the server writes its pending last-used times
   const after = await counts()
-  console.log(`\n${process.env.BENCH_SERVER === 'front' ? 'front prototype (bench/api/front.ts), ' : ''}${database}, ${REQUESTS} requests per target and concurrency (${ROUNDS} rounds, median round shown), load average ${sampleLoad()}\n`)
+  console.log(`\n${serverLabel}, ${database}, ${REQUESTS} requests per target and concurrency (${ROUNDS} rounds, median round shown), load average ${sampleLoad()}\n`)
   console.log('| in flight | target | req/s | vs Next route | p50 ms | p99 ms | server CPU ms/req | failures |')
   console.log('|---|---|---|---|---|---|---|---|')
   for (const concurrency of CONCURRENCY) {

@@ -1,12 +1,12 @@
 /**
  * File throughput: upload and download of 100 files of 1 MB and of one 1 GB file through ModHub
- * (next start, SQLite, local-disk blob store, the unmodified @huggingface/hub for uploads), against
+ * (`npm start`, whose fast path serves resolve and LFS uploads; BENCH_SERVER=next for `next start`; SQLite, local-disk blob store, the unmodified @huggingface/hub for uploads), against
  * a bare Node http server that streams the same files to and from disk in the same run; and the
  * hub's peak RSS (VmHWM of the next start process tree, which covers the 1 GB transfers).
  *
  *   npm run build && npx tsx bench/files/run.ts       # BENCH_BIG_MB=1024 by default
  *
- * Ports 3631 (hub) and 3632 (bare server). Everything lives under .tmp/bench-files/ and is removed.
+ * Ports BENCH_PORT (3631, the hub) and the next one (the bare server). Everything lives under .tmp/bench-files/ and is removed.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -18,8 +18,8 @@ import { pathToFileURL } from 'node:url'
 
 const BIG_MB = Number(process.env.BENCH_BIG_MB ?? 1024)
 const SMALL_COUNT = 100
-const HUB_PORT = 3631
-const BARE_PORT = 3632
+const HUB_PORT = Number(process.env.BENCH_PORT ?? 3631)
+const BARE_PORT = HUB_PORT + 1
 const root = path.resolve(import.meta.dirname, '../..')
 const work = path.join(root, '.tmp', 'bench-files')
 
@@ -116,9 +116,10 @@ async function main() {
   const user = await createUser({ username: 'bench', email: 'bench@bench.dev', password: 'bench-password' })
   await createRepo({ userId: user.id, principal: null }, { namespace: 'bench', name: 'files' })
   const accessToken = (await createPersonalToken(user.id, { name: 'bench', role: 'write' })).token
-  const hub = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(HUB_PORT), '-H', '127.0.0.1'], {
-    cwd: root, env: { ...process.env, PORT: String(HUB_PORT), HUB_URL: '' }, stdio: 'inherit',
-  })
+  const [command, args] = process.env.BENCH_SERVER === 'next'
+    ? [path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(HUB_PORT), '-H', '127.0.0.1']]
+    : [process.execPath, ['scripts/serve.mjs']]
+  const hub = spawn(command, args, { cwd: root, env: { ...process.env, PORT: String(HUB_PORT), HUB_URL: '' }, stdio: 'inherit' })
   const bare = await bareServer()
   const hubUrl = `http://127.0.0.1:${HUB_PORT}`
   const bareUrl = `http://127.0.0.1:${BARE_PORT}`
@@ -158,7 +159,7 @@ async function main() {
     const peak = peakRssKb(hub.pid!)
     console.log(`\n| transfer | ModHub MB/s | bare Node MB/s | ratio |\n|---|---|---|---|`)
     for (const [name, a, b] of rows) console.log(`| ${name} | ${a} | ${b} | ${(Number(a) / Number(b)).toFixed(2)} |`)
-    console.log(`\npeak RSS of next start: ${(idleRss / 1024).toFixed(0)} MB after start and a first request, ${(peak / 1024).toFixed(0)} MB over the run (${BIG_MB} MB up and down included)`)
+    console.log(`\npeak RSS of the hub (${process.env.BENCH_SERVER === "next" ? "next start" : "npm start"}): ${(idleRss / 1024).toFixed(0)} MB after start and a first request, ${(peak / 1024).toFixed(0)} MB over the run (${BIG_MB} MB up and down included)`)
   } finally {
     hub.kill('SIGTERM')
     bare.close()

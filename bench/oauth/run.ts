@@ -1,6 +1,6 @@
 /**
  * Token endpoint throughput: authorization-code exchanges and refreshes per second, ModHub
- * (`next start`) against oidc-provider (in-memory adapter), side by side in one run, same client
+ * (`npm start`) against oidc-provider (in-memory adapter), side by side in one run, same client
  * and load, at each concurrency of BENCH_CONCURRENCY.
  *
  *   npm run build && npx tsx bench/oauth/run.ts                      # fresh SQLite file
@@ -14,12 +14,13 @@
  * access and one refresh token and spent exactly one code.
  * Settings: BENCH_CODES (600), BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
  * BENCH_PROFILE_DIR (ModHub's server writes a V8 CPU profile there when it stops: bench/profile-summary.ts),
- * BENCH_SERVER=front (ModHub served by the prototype of bench/api/front.ts instead of next start).
+ * BENCH_SERVER=next (ModHub served by `next start` instead of `npm start`; FAST_PATH=0 keeps `npm start`
+ * without its fast path).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { client, fmt, loadSampler, nextStart, run, stop, waitFor, type Cell } from '../load'
+import { client, fmt, hubServer, loadSampler, run, stop, waitFor, type Cell } from '../load'
 
 const CODES = Number(process.env.BENCH_CODES ?? 600)
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,16').split(',').map(Number)
@@ -93,18 +94,14 @@ async function rows() {
 }
 
 const hubEnv = { OAUTH_TOKEN_LIMIT_PER_IP: '1000000000', OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000' }
-// BENCH_SERVER=front: the prototype of bench/api/front.ts (POST /oauth/token straight to its route handler).
-const front = process.env.BENCH_SERVER === 'front'
-const hubProcess = front
-  ? spawn('npx', ['tsx', 'bench/api/front.ts', String(HUB_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, HUB_URL: `http://127.0.0.1:${HUB_PORT}`, ...hubEnv }, detached: true })
-  : nextStart(root, HUB_PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
+const { child: hubProcess, label: serverLabel } = hubServer(root, HUB_PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
 const opProcess = spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(OP_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
 const sampleLoad = loadSampler()
 try {
   await waitFor(HUB_PORT, '/api/health', hubProcess)
   await waitFor(OP_PORT, '/.well-known/openid-configuration', opProcess)
   const hub: Server = {
-    name: `ModHub${front ? ' via the front prototype' : ''} (${database})`,
+    name: `ModHub, ${serverLabel} (${database})`,
     port: HUB_PORT,
     pid: hubProcess.pid!,
     tokenPath: '/oauth/token',

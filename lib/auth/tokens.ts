@@ -1,5 +1,6 @@
 // Issuing, finding and revoking the hub's bearer tokens (every kind lives in AccessToken).
 // Tokens start with hf_ because @huggingface/hub refuses any other credential.
+import { processState } from '@/lib/config/process-state'
 import { db, readList, writeList, type Tx } from '@/lib/db'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import type { Principal, TokenKind } from '@/lib/policy/principal'
@@ -53,18 +54,18 @@ const LAST_USED_RESOLUTION_MS = 60_000
 /** How late Settings -> Access tokens may show a use: README "Bearer tokens". */
 export const LAST_USED_FLUSH_MS = 30_000
 const FLUSH_CHUNK = 500
-/** token id -> its latest use not yet written */
-const unwrittenUses = new Map<string, Date>()
-let flushTimer: ReturnType<typeof setTimeout> | null = null
-let flushOnExit = false
+// One buffer per process (lib/config/process-state), whichever copy of this module saw the use;
+// `unwritten`: token id -> its latest use not yet written.
+const pending = processState('tokenUses', () => ({ unwritten: new Map<string, Date>(), timer: null as ReturnType<typeof setTimeout> | null, flushOnExit: false }))
+const unwrittenUses = pending.unwritten
 
 function noteUse(tokenId: string, lastUsedAt: Date | null, now: Date) {
   if (lastUsedAt && now.getTime() - lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return
   unwrittenUses.set(tokenId, now)
-  flushTimer ??= setTimeout(() => void flushTokenUses().catch((error) => console.error('could not record token uses', error)), LAST_USED_FLUSH_MS)
-  flushTimer.unref?.()
-  if (!flushOnExit) {
-    flushOnExit = true
+  pending.timer ??= setTimeout(() => void flushTokenUses().catch((error) => console.error('could not record token uses', error)), LAST_USED_FLUSH_MS)
+  pending.timer.unref?.()
+  if (!pending.flushOnExit) {
+    pending.flushOnExit = true
     process.once('beforeExit', () => void flushTokenUses().catch(() => {}))
     // next start exits on SIGTERM once it has closed its server; the write is one statement and
     // starts first. Alone (a script), the process exits after writing, as it would have anyway.
@@ -82,8 +83,8 @@ function noteUse(tokenId: string, lastUsedAt: Date | null, now: Date) {
  * resolution the settings page shows anyway).
  */
 export async function flushTokenUses(): Promise<void> {
-  if (flushTimer) clearTimeout(flushTimer)
-  flushTimer = null
+  if (pending.timer) clearTimeout(pending.timer)
+  pending.timer = null
   if (!unwrittenUses.size) return
   const uses = [...unwrittenUses]
   unwrittenUses.clear()

@@ -1,6 +1,7 @@
 // The Prisma client for whichever database DATABASE_URL names: SQLite (file:..., the embedded
 // default) or PostgreSQL. Both clients are generated from the same schema (scripts/db.ts), so they
 // share one type; the SQLite client's type stands for both.
+import { processState } from '@/lib/config/process-state'
 import path from 'node:path'
 import { setting } from '@/lib/config/settings'
 import { PrismaClient as SqliteClient } from '@/lib/generated/sqlite/client'
@@ -133,9 +134,8 @@ function leavesNothingUnfinished(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')
 }
 
-// One client per process; Next's dev server re-evaluates modules, so keep it on globalThis.
-const holder = globalThis as unknown as { modhubDb?: Db }
-export const db: Db = holder.modhubDb ?? (holder.modhubDb = connect())
+// One client per process, shared by every copy of this module (lib/config/process-state).
+export const db: Db = processState('db', connect)
 
 /** Stored lists (scopes, redirect URIs, org ids) are JSON text so SQLite and PostgreSQL share a schema. */
 export function readList(value: string | null | undefined): string[] {

@@ -5,6 +5,7 @@
 // Every write is hashed while it streams to a staging key and becomes a blob only if its size and
 // sha256 are what the uploader declared; otherwise the staged bytes are removed and nothing is kept.
 // An upload cut off half-way leaves only a staging key, which cleanupStaging() removes.
+import { processState } from '@/lib/config/process-state'
 import path from 'node:path'
 import { createHash, randomUUID } from 'node:crypto'
 import { Readable, Transform, pipeline, type TransformCallback } from 'node:stream'
@@ -55,16 +56,16 @@ function defaultDiskRoot(): string {
   return path.resolve('data', 'blobs')
 }
 
-const holder = globalThis as unknown as { modhubBlobs?: BlobBackend }
+const holder = processState('blobStore', () => ({ backend: null as BlobBackend | null }))
 
-/** The process's store (kept on globalThis: Next's dev server re-evaluates modules). */
+/** The process's store (one per process: lib/config/process-state). */
 export function blobStore(): BlobBackend {
-  return (holder.modhubBlobs ??= backendFromEnv())
+  return (holder.backend ??= backendFromEnv())
 }
 
 /** For tests and tools that switch stores within one process. */
 export function setBlobStore(backend: BlobBackend) {
-  holder.modhubBlobs = backend
+  holder.backend = backend
 }
 
 /** Counts and hashes bytes as they pass; fails (so the write fails) on any difference from what was declared. */

@@ -1,5 +1,6 @@
 // Finding a repo's files: access through lib/policy (via authorizedRepo), revisions (a branch name
 // or a commit id) and the tree of a commit.
+import { processState } from '@/lib/config/process-state'
 import { db } from '@/lib/db'
 import { authorizedRepo, type RepoRow } from '@/lib/hub/repos'
 import type { RepoType } from '@/lib/hub/names'
@@ -33,18 +34,67 @@ export async function resolveRevision(repoId: string, requested: string): Promis
   // HEAD is the default branch (modelInfo and friends ask for revision/HEAD).
   const revision = requested === 'HEAD' ? DEFAULT_BRANCH : requested
   const ref = await db.repoRef.findUnique({ where: { repoId_name: { repoId, name: revision } } })
-  if (ref) return db.repoCommit.findUnique({ where: { id: ref.commitId } })
+  if (ref) return commitById(ref.commitId)
   if (COMMIT_ID.test(revision)) {
-    const commit = await db.repoCommit.findUnique({ where: { id: revision } })
+    const commit = await commitById(revision)
     if (commit && commit.repoId === repoId) return commit
   }
   if (revision === DEFAULT_BRANCH && (await db.repoRef.count({ where: { repoId } })) === 0) return null
   throw revisionNotFound(revision)
 }
 
-export function treeOf(commitId: string | null | undefined): Promise<EntryRow[]> {
-  if (!commitId) return Promise.resolve([])
-  return db.treeEntry.findMany({ where: { commitId }, orderBy: { path: 'asc' } })
+// A commit and its tree never change once written (nothing updates them; deleting a repo deletes
+// them, and a later commit has a new id), so a process keeps the ones it read last and a bearer-
+// token read of a branch costs one statement for the branch instead of three. Bounded: COMMITS
+// rows, and trees of at most TREE_ENTRIES entries in all (a larger tree is read each time). What is
+// handed out is frozen: callers share it.
+const COMMITS = 2000
+const TREE_ENTRIES = 50_000
+const immutable = processState('commitCache', () => ({
+  commits: new Map<string, Readonly<CommitRow>>(),
+  trees: new Map<string, readonly Readonly<EntryRow>[]>(),
+  treeEntries: 0,
+}))
+
+/** A Map as a small LRU: a hit moves to the end, the oldest go first. */
+function touch<V>(map: Map<string, V>, key: string): V | undefined {
+  const value = map.get(key)
+  if (value !== undefined) {
+    map.delete(key)
+    map.set(key, value)
+  }
+  return value
+}
+
+async function commitById(id: string): Promise<CommitRow | null> {
+  const cached = touch(immutable.commits, id)
+  if (cached) return cached as CommitRow
+  const row = await db.repoCommit.findUnique({ where: { id } })
+  if (!row) return null
+  immutable.commits.set(id, Object.freeze(row))
+  for (const oldest of immutable.commits.keys()) {
+    if (immutable.commits.size <= COMMITS) break
+    immutable.commits.delete(oldest)
+  }
+  return row
+}
+
+export async function treeOf(commitId: string | null | undefined): Promise<EntryRow[]> {
+  if (!commitId) return []
+  const cached = touch(immutable.trees, commitId)
+  if (cached) return cached as EntryRow[]
+  const entries = await db.treeEntry.findMany({ where: { commitId }, orderBy: { path: 'asc' } })
+  if (entries.length > TREE_ENTRIES / 10) return entries
+  for (const entry of entries) Object.freeze(entry)
+  if (immutable.trees.has(commitId)) return entries // read at the same time by another request
+  immutable.trees.set(commitId, Object.freeze(entries))
+  immutable.treeEntries += entries.length
+  for (const [oldest, tree] of immutable.trees) {
+    if (immutable.treeEntries <= TREE_ENTRIES) break
+    immutable.trees.delete(oldest)
+    immutable.treeEntries -= tree.length
+  }
+  return entries
 }
 
 export async function entryAt(commitId: string | null | undefined, path: string): Promise<EntryRow | null> {

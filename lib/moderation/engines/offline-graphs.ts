@@ -5,6 +5,7 @@
  * that is set (air-gapped installs). The browser runs the same files with onnxruntime-web through
  * the same `GraphRunner` signature; pre- and post-processing live in lib/moderation/offline.
  */
+import { processState } from '@/lib/config/process-state'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as ort from 'onnxruntime-node'
@@ -28,7 +29,8 @@ export function offlineEngineName(model: string, source = offlineModelsSource())
   return source.kind === 'folder' ? `offline:${model}` : `offline:${model} (${source.repo}@${source.revision})`
 }
 
-const snapshots = new Map<string, Promise<string>>()
+// Loaded once per process, whichever module copy asks (lib/config/process-state).
+const snapshots = processState('offlineSnapshots', () => new Map<string, Promise<string>>())
 
 /** Forgets the repo revisions loaded so far, as a restarted process would (tests). */
 export function forgetOfflineSnapshots() {
@@ -62,7 +64,7 @@ export async function offlineModelsDir(files: readonly string[] = []): Promise<s
   return dir
 }
 
-const sessions = new Map<string, Promise<ort.InferenceSession>>()
+const sessions = processState('offlineSessions', () => new Map<string, Promise<ort.InferenceSession>>())
 
 function session(file: string): Promise<ort.InferenceSession> {
   let loading = sessions.get(file)
@@ -75,7 +77,7 @@ function session(file: string): Promise<ort.InferenceSession> {
   return loading
 }
 
-const jsonFiles = new Map<string, unknown>()
+const jsonFiles = processState('offlineJsonFiles', () => new Map<string, unknown>())
 
 /** The graph runner and JSON reader over one folder (a snapshot, OFFLINE_MODELS_DIR, or the training output). */
 export function offlineFolder(dir: string): OfflineModels {

@@ -3,6 +3,7 @@
  * and the loaded model. What a check does with the model's output is the check's own
  * (lib/moderation/checks, over runtime/neural-steps.ts).
  */
+import { processState } from '@/lib/config/process-state'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from './manifest'
 import { ModelRuntime, type ModelState } from './models'
 import type { NeuralModel } from './neural-steps'
@@ -11,32 +12,33 @@ import { settingsFromEnv, type RuntimeSettings } from './settings'
 export { MODEL_MANIFEST, NEURAL_CHECKS, TOXICITY_METRICS, isNeuralCheck, type NeuralCheck } from './manifest'
 export type { RuntimeSettings } from './settings'
 
-let runtime = new ModelRuntime()
+// One per process (lib/config/process-state): the models are loaded once, whichever module copy runs a check.
+const holder = processState('modelRuntime', () => ({ runtime: new ModelRuntime() }))
 
 /** Replaces the runtime (tests, benchmarks); models already loaded are released. */
 export async function configureModelRuntime(overrides: Partial<RuntimeSettings> = {}): Promise<void> {
-  const previous = runtime
-  runtime = new ModelRuntime({ ...settingsFromEnv(), ...overrides })
+  const previous = holder.runtime
+  holder.runtime = new ModelRuntime({ ...settingsFromEnv(), ...overrides })
   await previous.dispose()
 }
 
 /** Call once at server start: with eager loading it loads every installed model. */
 export async function startModelRuntime(): Promise<void> {
-  if (runtime.settings.loading === 'eager') await runtime.loadInstalled()
+  if (holder.runtime.settings.loading === 'eager') await holder.runtime.loadInstalled()
 }
 
 /** Whether the check's model is a repo on this hub (MODERATION_MODEL_<CHECK>) rather than a MODELS_DIR folder. */
 export function neuralAvailableFromRepo(check: NeuralCheck): boolean {
-  return runtime.settings.repos[check] !== undefined
+  return holder.runtime.settings.repos[check] !== undefined
 }
 
 export function neuralAvailable(check: NeuralCheck): boolean {
-  return runtime.installed(check)
+  return holder.runtime.installed(check)
 }
 
 /** The model a check runs: its repo on this hub and the revision asked for, or the manifest's model id in MODELS_DIR. */
 export function modelInfo(check: NeuralCheck): { id: string; revision: string } {
-  const source = runtime.settings.repos[check]
+  const source = holder.runtime.settings.repos[check]
   if (source) return { id: source.repo, revision: source.revision }
   const { id, revision } = MODEL_MANIFEST[check]
   return { id, revision }
@@ -50,15 +52,15 @@ export interface Readiness {
 }
 
 export function readiness(): Readiness {
-  const models = NEURAL_CHECKS.map((check) => ({ check, ...modelInfo(check), ...runtime.state(check) }))
-  const eager = runtime.settings.loading === 'eager'
+  const models = NEURAL_CHECKS.map((check) => ({ check, ...modelInfo(check), ...holder.runtime.state(check) }))
+  const eager = holder.runtime.settings.loading === 'eager'
   const ready = models.every(
     (m) => m.state === 'absent' || m.state === 'ready' || (!eager && m.state === 'not-loaded'),
   )
-  return { ready, loading: runtime.settings.loading, models }
+  return { ready, loading: holder.runtime.settings.loading, models }
 }
 
 /** The check's model, loaded on first use (a failed load is retried on the next call); the checks' post-processing runs over it. */
 export function neuralModel(check: NeuralCheck): Promise<NeuralModel> {
-  return runtime.model(check)
+  return holder.runtime.model(check)
 }

@@ -1,6 +1,7 @@
 // The clients the authorization server knows: apps registered on the hub (OAuthApp rows), and
 // Client ID Metadata Document clients, whose https client_id names a document the app serves
 // (lib/oauth-cimd). The rest of the server sees one Client shape.
+import { processState } from '@/lib/config/process-state'
 import { db, readList } from '@/lib/db'
 import { ClientMetadataError, isMetadataDocumentClientId, resolveMetadataDocumentClient } from '@/lib/oauth/clients/metadata-document'
 import { OAuthError } from '@/lib/oauth/errors'
@@ -51,11 +52,10 @@ export function clientFromApp(app: AppRow): Client {
  */
 export const CLIENT_CACHE_MS = 5000
 const CLIENT_CACHE_MAX = 1000
-// On globalThis, not in module scope: Next loads a module once per bundle layer, so a server
-// action (which rotates a secret) and the token route would otherwise hold two caches, and the
-// action's invalidation would not reach the route's copy.
-const shared = globalThis as unknown as { modhubClientCache?: Map<string, { client: Client; until: number }> }
-const cachedClients = (shared.modhubClientCache ??= new Map())
+// One cache per process, not per module copy (lib/config/process-state): a server action (which
+// rotates a secret) and the token route are different copies of this module, and the action's
+// invalidation must reach the route's cache.
+const cachedClients = processState('oauthClientCache', () => new Map<string, { client: Client; until: number }>())
 
 /** After any change to a registration. */
 export function forgetCachedClients(): void {

@@ -1,6 +1,7 @@
 // The id_token signing keys: RS256, generated on first use, stored in SigningKey with the private
 // JWK encrypted under a key derived from authSecret(). Rotation makes a new key the signing key and
 // keeps the old ones in the JWKS for a while, so id_tokens they signed still verify.
+import { processState } from '@/lib/config/process-state'
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose'
 import { db } from '@/lib/db'
@@ -48,29 +49,31 @@ async function createKey(): Promise<string> {
   return kid
 }
 
-let cached: { key: SigningKey; at: number } | null = null
-let creating: Promise<string> | null = null
+// One per process (lib/config/process-state): a rotation by any copy of this module (a server
+// action, a script in the process) reaches the token route's copy at once.
+const keyCache = processState('signingKey', () => ({ cached: null as { key: SigningKey; at: number } | null, creating: null as Promise<string> | null }))
 
 /** The key that signs new id_tokens: the newest one not retired, created on first use. */
 export async function signingKey(): Promise<SigningKey> {
+  const { cached } = keyCache
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.key
   let row = await db.signingKey.findFirst({ where: { retiredAt: null }, orderBy: { createdAt: 'desc' } })
   if (!row) {
     // One creation per process at a time; two instances racing just leave two keys, both published.
-    creating ??= createKey().finally(() => (creating = null))
-    const kid = await creating
+    keyCache.creating ??= createKey().finally(() => (keyCache.creating = null))
+    const kid = await keyCache.creating
     row = await db.signingKey.findUniqueOrThrow({ where: { kid } })
   }
   const privateKey = (await importJWK(JSON.parse(decrypt(row.privateJwk)) as JWK, SIGNING_ALG)) as CryptoKey
-  cached = { key: { kid: row.kid, privateKey }, at: Date.now() }
-  return cached.key
+  keyCache.cached = { key: { kid: row.kid, privateKey }, at: Date.now() }
+  return keyCache.cached.key
 }
 
 /** A new signing key; the previous ones are retired and stay published for verification. */
 export async function rotateSigningKey(): Promise<string> {
   const kid = await createKey()
   await db.signingKey.updateMany({ where: { retiredAt: null, kid: { not: kid } }, data: { retiredAt: new Date() } })
-  cached = null
+  keyCache.cached = null
   return kid
 }
 

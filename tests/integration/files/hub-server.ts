@@ -1,6 +1,7 @@
 // The hub the file tests talk to over HTTP. With FILES_TEST_SERVER=next it is the real thing:
 // `next start` of the last build (npm run build) on FILES_TEST_PORT (default 3630), on the test's
-// database and blob store. Otherwise a test-only HTTP server answers with the route handlers of
+// database and blob store; with FILES_TEST_SERVER=start it is `npm start` (scripts/serve.mjs: the
+// fast path of scripts/front.ts answers resolve, whoami and repo info, Next the rest). Otherwise a test-only HTTP server answers with the route handlers of
 // app/ themselves, matched as Next's file-system router matches them (the route table below mirrors
 // the folders), which needs no build. Either way @huggingface/hub talks real HTTP, streaming included.
 import http from 'node:http'
@@ -65,12 +66,14 @@ export type HubServer = { url: string; close: () => Promise<void> }
 
 /** Starts the hub with extra environment (blob store, limits) for the server process. */
 export async function startHubServer(env: Record<string, string> = {}): Promise<HubServer> {
-  return process.env.FILES_TEST_SERVER === 'next' ? startNext(env) : startInProcess()
+  const mode = process.env.FILES_TEST_SERVER
+  return mode === 'next' || mode === 'start' ? startNext(env, mode) : startInProcess()
 }
 
-async function startNext(env: Record<string, string>): Promise<HubServer> {
+async function startNext(env: Record<string, string>, mode: 'next' | 'start'): Promise<HubServer> {
   const port = Number(process.env.FILES_TEST_PORT || 3630)
-  const child = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  const [command, args] = mode === 'next' ? ['node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1']] : [process.execPath, ['scripts/serve.mjs']]
+  const child = spawn(command, args, {
     env: { ...process.env, ...env, PORT: String(port), HUB_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -104,7 +104,7 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(head.headers.get('x-linked-etag')).toBe(`"${sha256(binary)}"`)
       expect(head.headers.get('x-linked-size')).toBe(String(binary.length))
       // Next 16 drops Content-Length from every route handler's response (send-response.js
-      // FORBIDDEN_HEADERS), so only the in-process server shows the one the handler sets.
+      // FORBIDDEN_HEADERS); the in-process server and npm start's fast path keep the handler's.
       if (process.env.FILES_TEST_SERVER !== 'next') expect(head.headers.get('content-length')).toBe(String(binary.length))
       expect(head.headers.get('accept-ranges')).toBe('bytes')
       expect(head.headers.get('x-repo-commit')).toBe(out!.commit.oid)
