@@ -6,6 +6,7 @@
  * restart, and a corrupted cached file or stored blob never ends up in the cache. The neural
  * checks load the seeded tiny models from their repos (MODERATION_MODEL_<CHECK>).
  */
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -16,7 +17,7 @@ import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { ENDPOINTS } from '@/lib/moderation/api/endpoints'
 import { createCommit, resolveRevision } from '@/lib/hub/files'
 import { treeOf } from '@/lib/hub/files/revisions'
-import { forgetVerifiedBlobs, modelSnapshot, ModelRepoError, repoCacheFolder } from '@/lib/hub/model-cache'
+import { forgetModelSnapshots, modelSnapshot, ModelRepoError, repoCacheFolder } from '@/lib/hub/model-cache'
 import { createOrg } from '@/lib/hub/orgs'
 import { createRepo, type RepoRow } from '@/lib/hub/repos'
 import { createUser } from '@/lib/hub/users'
@@ -51,7 +52,7 @@ async function post(check: string, body: unknown) {
 /** A new server process: nothing loaded, no cached blob checked yet. */
 function restart() {
   forgetOfflineSnapshots()
-  forgetVerifiedBlobs()
+  forgetModelSnapshots()
 }
 
 function useRepo(repo: string, revision = 'main') {
@@ -216,6 +217,31 @@ describe('the cache', () => {
     expect(status).toBe(200)
     expect(engine).toContain(OFFLINE_MODELS_REPO)
     expect(sha256(blob())).toBe(graphSha())
+  })
+
+  it('detects a cached file overwritten in place with the same size and its mtime set back', async () => {
+    // touch -r copies the timestamps to the nanosecond (Node's utimes cannot): only the ctime tells.
+    const reference = path.join(cacheDir, 'mtime-reference')
+    fs.writeFileSync(reference, '')
+    execFileSync('touch', ['-r', blob(), reference])
+    const damaged = fs.readFileSync(blob())
+    damaged[damaged.length - 1] ^= 0xff
+    fs.writeFileSync(blob(), damaged)
+    execFileSync('touch', ['-r', reference, blob()])
+    expect(fs.statSync(blob(), { bigint: true }).mtimeNs).toBe(fs.statSync(reference, { bigint: true }).mtimeNs)
+    restart()
+    expect((await post('detoxifymodel', { text: 'hi' })).status).toBe(200)
+    expect(sha256(blob())).toBe(graphSha())
+  })
+
+  it('checks a warm cache without hashing: a stamp per blob, the tree from the manifest', async () => {
+    restart()
+    expect((await post('detoxifymodel', { text: 'hi' })).status).toBe(200)
+    const folder = repoCacheFolder(OFFLINE_MODELS_REPO)
+    const { commitId } = await modelSnapshot(OFFLINE_MODELS_REPO, 'main')
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, '.modhub', 'snapshots', `${commitId}.json`), 'utf8'))
+    expect(manifest.map((e: { path: string }) => e.path)).toContain('toxicity.onnx')
+    expect(fs.readFileSync(path.join(folder, '.modhub', 'verified', graphSha()), 'utf8')).toMatch(/^\d+:\d+:\d+:\d+$/)
   })
 
   it('never keeps a blob whose download does not match its checksum', async () => {
