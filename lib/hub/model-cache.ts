@@ -4,9 +4,9 @@
  * so the server's engines load a repo's files from a folder, as transformers.js and
  * onnxruntime-node expect.
  *
- * The files are read in-process through lib/hub/files (the hub *is* the server): the same access
- * check (an anonymous caller: a model the server runs for everyone must be readable by everyone)
- * and revision resolution as /resolve, without an HTTP round trip to itself or a URL it must know.
+ * The files are read in-process (the hub *is* the server): the same access decision (lib/policy)
+ * and revision resolution as /resolve, without an HTTP round trip to itself or a URL it must know;
+ * who reads is a ModelReader: the hub itself for configured models, the caller for a model they picked.
  *
  * Every blob is written to a temporary name while its sha256 is computed, and renamed into
  * place only when the digest matches the tree's: a failed or corrupted download never leaves
@@ -22,7 +22,8 @@ import { Transform } from 'node:stream'
 import { setting } from '@/lib/config'
 import { db } from '@/lib/db'
 import { DEFAULT_BRANCH, treeOf } from '@/lib/hub/files/revisions'
-import { repoDecision } from '@/lib/policy'
+import { repoContext } from '@/lib/hub/repos'
+import { repoDecision, type Caller } from '@/lib/policy'
 import { readBlob } from '@/lib/storage'
 
 /** Why a repo revision cannot be used as a model; the message names the repo and what is missing. */
@@ -33,7 +34,24 @@ export class ModelRepoError extends Error {
   }
 }
 
+/** A model repo the reader may not read, or that does not exist (told apart from neither, as the hub does for private repos). */
+export class ModelNotReadableError extends ModelRepoError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ModelNotReadableError'
+  }
+}
+
 export type ModelSnapshot = { repo: string; revision: string; commitId: string; dir: string }
+
+/**
+ * Who reads a model repo. `hub`: the hub itself, for a model an operator configured (settings
+ * MODERATION_MODEL_<CHECK>, OFFLINE_MODELS_REPO): every repo on the hub, private and gated ones
+ * included, as an operator can read the database anyway. `caller`: a model the caller picked
+ * for one request, read with that caller's own access (null: an anonymous caller, public repos only).
+ */
+export type ModelReader = { hub: true } | { caller: Caller }
+export const HUB_READER: ModelReader = { hub: true }
 
 const REPO_ID = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*)$/
 
@@ -176,7 +194,7 @@ type ModelRepoRow = { id: string; private: boolean; gated: boolean; ownerUserId:
  * access decision reads and the branch head come in one raw statement: Prisma's first use of a
  * query shape in a process costs ~100 ms (it plans it), which was most of a warm start's overhead.
  */
-async function resolveModelRevision(repo: string, namespace: string, name: string, revision: string): Promise<string | null> {
+async function resolveModelRevision(repo: string, namespace: string, name: string, revision: string, reader: ModelReader): Promise<string | null> {
   const branch = revision === 'HEAD' ? DEFAULT_BRANCH : revision
   const [row] = await db.$queryRaw<ModelRepoRow[]>`
     SELECT r."id", r."private", r."gated", r."ownerUserId", r."ownerOrgId", r."createdById", r."createdByApp", f."commitId", c."id" AS "pinned"
@@ -185,9 +203,14 @@ async function resolveModelRevision(repo: string, namespace: string, name: strin
     LEFT JOIN "RepoCommit" c ON c."repoId" = r."id" AND c."id" = ${branch}
     WHERE r."type" = 'model' AND r."namespace" = ${namespace} AND r."name" = ${name}`
   const facts = row && { ...row, private: Boolean(row.private), gated: Boolean(row.gated) }
-  // Not found, private or gated: the hub answers all three alike to an anonymous caller.
-  if (!facts || repoDecision(null, 'read', facts, { orgRole: null, gatedAccepted: false }) !== 'allow') {
-    throw new ModelRepoError(`${repo}: no such model repo, or the server has no read access to it`)
+  if ('hub' in reader) {
+    if (!facts) throw new ModelRepoError(`${repo}: no such model repo`)
+  } else {
+    const { caller } = reader
+    // Not found, private or gated: answered alike, so a caller learns nothing of repos they cannot read.
+    if (!facts || repoDecision(caller, 'read', facts, await repoContext(caller, facts)) !== 'allow') {
+      throw new ModelNotReadableError(`${repo}: no such model repo, or you have no read access to it`)
+    }
   }
   if (facts.commitId) return facts.commitId
   if (facts.pinned) return facts.pinned
@@ -228,10 +251,10 @@ async function fillSnapshot(repo: string, folder: string, commitId: string): Pro
  * a commit's files are checked once per process, and on a warm cache that check is a stat per file
  * against its stamp and the commit's tree is read from the cache's manifest, not the database.
  */
-export async function modelSnapshot(repo: string, revision: string, required: readonly string[] = []): Promise<ModelSnapshot> {
+export async function modelSnapshot(repo: string, revision: string, required: readonly string[] = [], reader: ModelReader = HUB_READER): Promise<ModelSnapshot> {
   const id = REPO_ID.exec(repo)
   if (!id) throw new ModelRepoError(`${repo}: not a model repo id (namespace/name)`)
-  const commitId = await resolveModelRevision(repo, id[1]!, id[2]!, revision)
+  const commitId = await resolveModelRevision(repo, id[1]!, id[2]!, revision, reader)
   if (!commitId) throw new ModelRepoError(`${repo}: revision ${revision} holds no files`)
 
   const folder = repoCacheFolder(repo)

@@ -1,6 +1,7 @@
 import type { Principal } from '@/lib/policy/principal'
 import type { ModerationEngines } from '@/lib/moderation/engines/types'
-import { EngineUnavailableError, MODEL_NOT_INSTALLED } from '@/lib/moderation/errors'
+import { EngineUnavailableError, MODEL_NOT_INSTALLED, ModelNotFoundError } from '@/lib/moderation/errors'
+import { parseModelRepo, type ModelChoice } from '@/lib/moderation/runtime/settings'
 import { EngineFailedError, findEndpoint, type Endpoint } from './endpoints'
 import {
   errorResponse,
@@ -63,8 +64,9 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
         'Retry-After': String(decision.retryAfterSeconds),
       })
     }
+    const model = pickedModel(request, endpoint, principal)
     const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
-    const { body: answerBody, engine } = await endpoint.answer(parse(endpoint, body) as never, options.engines)
+    const { body: answerBody, engine } = await endpoint.answer(parse(endpoint, body) as never, options.engines, model)
     return Response.json(answerBody, { headers: { 'X-Moderation-Engine': engine } })
   }
 
@@ -79,8 +81,30 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
   }
 }
 
+const MODEL_REPO = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/
+const MODEL_REVISION = /^[\w.\-/]{1,200}$/
+
+/**
+ * `?model=namespace/name[@revision]`: a model repo the caller picked instead of the check's
+ * configured one (the playground's repo picker). It is read with the caller's own access (the
+ * token's user and its scopes; anonymous when auth is off), so a private repo answers only those
+ * who may read it on the hub; the configured models are read with the hub's own authority.
+ */
+function pickedModel(request: Request, endpoint: Endpoint, principal: Principal | null): ModelChoice | undefined {
+  const value = new URL(request.url).searchParams.get('model')
+  if (value === null) return undefined
+  const problem = (msg: string) => validationError([{ type: 'value_error', loc: ['query', 'model'], msg, input: value }])
+  if (endpoint.modelsPullName === null) throw problem(`The ${endpoint.path} check runs no model`)
+  const { repo, revision } = parseModelRepo(value)
+  if (!MODEL_REPO.test(repo) || !MODEL_REVISION.test(revision) || revision.includes('..')) {
+    throw problem('Value error, must be namespace/name or namespace/name@revision')
+  }
+  return { repo, revision, caller: principal ? { userId: principal.userId, principal } : null }
+}
+
 function asApiError(error: unknown, endpoint: Endpoint): ModerationApiError {
   if (error instanceof ModerationApiError) return error
+  if (error instanceof ModelNotFoundError) return new ModerationApiError(404, error.message)
   if (error instanceof EngineUnavailableError) {
     const pullName = error.modelsPullName ?? endpoint.modelsPullName
     const fix = pullName ? `: run \`npm run models:pull ${pullName}\`` : ''

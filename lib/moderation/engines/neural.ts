@@ -13,6 +13,7 @@ import {
   promptInjection,
   toxicity,
   zeroShot,
+  type ModelChoice,
   type NeuralCheck,
 } from '@/lib/moderation/runtime'
 import {
@@ -35,7 +36,7 @@ export function neuralEngineName(check: NeuralCheck): string {
   return neuralAvailableFromRepo(check) ? `neural:${id}@${revision}` : `neural:${id}`
 }
 
-function neuralEngine<Input, Output>(check: NeuralCheck, run: (input: Input) => Promise<Output>): ModerationEngine<Input, Output> {
+function neuralEngine<Input, Output>(check: NeuralCheck, run: (input: Input, model?: ModelChoice) => Promise<Output>): ModerationEngine<Input, Output> {
   return {
     get name() {
       return neuralEngineName(check)
@@ -45,26 +46,26 @@ function neuralEngine<Input, Output>(check: NeuralCheck, run: (input: Input) => 
   }
 }
 
-export const neuralToxicityEngine = neuralEngine('toxicity', async (text: string): Promise<ToxicityScores> => {
-  const scores = await toxicity(text)
+export const neuralToxicityEngine = neuralEngine('toxicity', async (text: string, model?: ModelChoice): Promise<ToxicityScores> => {
+  const scores = await toxicity(text, model)
   return Object.fromEntries(TOXICITY_METRICS.map((metric, i) => [metric, scores[i]])) as ToxicityScores
 })
 
-export const neuralPromptInjectionEngine = neuralEngine('promptInjection', (text: string): Promise<InjectionVerdict> => promptInjection(text))
+export const neuralPromptInjectionEngine = neuralEngine('promptInjection', (text: string, model?: ModelChoice): Promise<InjectionVerdict> => promptInjection(text, model))
 
-export const neuralEmbeddingEngine = neuralEngine('embedding', (texts: string[]) => embed(texts))
+export const neuralEmbeddingEngine = neuralEngine('embedding', (texts: string[], model?: ModelChoice) => embed(texts, model))
 
 function isGibberishLabel(label: string): label is GibberishLabel {
   return (GIBBERISH_LABELS as readonly string[]).includes(label)
 }
 
-export const neuralGibberishEngine = neuralEngine('gibberish', async (text: string): Promise<GibberishPrediction> => {
-  const { label, score } = await gibberish(text)
+export const neuralGibberishEngine = neuralEngine('gibberish', async (text: string, model?: ModelChoice): Promise<GibberishPrediction> => {
+  const { label, score } = await gibberish(text, model)
   if (!isGibberishLabel(label)) throw new Error(`unexpected gibberish label "${label}"`)
   return { label, probability: score }
 })
 
-export const neuralBanCodeEngine = neuralEngine('bancode', (text: string): Promise<BanCodeVerdict> => bancode(text))
+export const neuralBanCodeEngine = neuralEngine('bancode', (text: string, model?: ModelChoice): Promise<BanCodeVerdict> => bancode(text, model))
 
 /** The zero-shot model a topic request asks for: `nliMini` the small one, anything else the default one. */
 function topicCheck(input: TopicInput): NeuralCheck {
@@ -72,8 +73,8 @@ function topicCheck(input: TopicInput): NeuralCheck {
 }
 
 /** The runtime answers labels sorted by score; the engine interface wants one score per requested label, in request order. */
-export async function zeroShotInRequestOrder(input: TopicInput): Promise<TopicScores> {
-  const { labels, scores } = await zeroShot(input.text, input.labels, input.classifier)
+export async function zeroShotInRequestOrder(input: TopicInput, model?: ModelChoice): Promise<TopicScores> {
+  const { labels, scores } = await zeroShot(input.text, input.labels, input.classifier, model)
   const byLabel = new Map(labels.map((label, i) => [label, scores[i]]))
   return input.labels.map((label) => byLabel.get(label)!)
 }
@@ -110,7 +111,8 @@ export function neuralOrFallback<Input, Output>(
     },
     available: () => neural.available() || fallback.available(),
     availableFor: (input) => usesNeural(input) || (fallback.availableFor ? fallback.availableFor(input) : fallback.available()),
-    run: (input) => chosen(input).run(input),
+    // A model the caller picked runs on the neural engine or answers why not: never silently the fallback.
+    run: (input, model) => (model ? neural.run(input, model) : chosen(input).run(input)),
   }
 }
 

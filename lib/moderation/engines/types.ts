@@ -1,4 +1,5 @@
 import { TOXICITY_METRICS } from '@/lib/moderation/runtime/manifest'
+import type { ModelChoice } from '@/lib/moderation/runtime/settings'
 /**
  * One interface for every moderation check. An engine is either neural (a model from MODELS_DIR)
  * or offline (exact rules that need no downloaded weights); the API layer does not care which,
@@ -13,7 +14,8 @@ export interface ModerationEngine<Input, Output> {
   nameFor?(input: Input): string
   /** Whether `input` can be answered; absent means `available()`. */
   availableFor?(input: Input): boolean
-  run(input: Input): Promise<Output>
+  /** `model`: a model the caller picked for this request (neural engines only; the others have none to swap). */
+  run(input: Input, model?: ModelChoice): Promise<Output>
 }
 
 // Detoxify's seven metrics, in the order the toolkit's client reads them by index; the runtime's

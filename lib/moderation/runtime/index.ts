@@ -7,10 +7,11 @@ import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from './manifest'
 import { ModelRuntime, type ModelState } from './models'
 import { clsEmbeddings, softmaxClassify, windowedSigmoidScores, zeroShotScores } from './neural-steps'
 import { sortByScore } from './postprocess'
-import { settingsFromEnv, type RuntimeSettings } from './settings'
+import { settingsFromEnv, type ModelChoice, type RuntimeSettings } from './settings'
 
 export { MODEL_MANIFEST, NEURAL_CHECKS, TOXICITY_METRICS, isNeuralCheck, type NeuralCheck } from './manifest'
-export type { RuntimeSettings } from './settings'
+export type { ModelChoice, RuntimeSettings } from './settings'
+export { parseModelRepo } from './settings'
 
 let runtime = new ModelRuntime()
 
@@ -59,18 +60,18 @@ export function readiness(): Readiness {
   return { ready, loading: runtime.settings.loading, models }
 }
 
-async function classify(check: NeuralCheck, text: string) {
-  const model = await runtime.model(check)
+async function classify(check: NeuralCheck, text: string, choice?: ModelChoice) {
+  const model = await runtime.model(check, choice)
   return { model, ...(await softmaxClassify(model, text)) }
 }
 
 /** The seven toxicity metrics in the contract's order (TOXICITY_METRICS), windowed as the toolkit does. */
-export async function toxicity(text: string): Promise<number[]> {
-  return windowedSigmoidScores(await runtime.model('toxicity'), text)
+export async function toxicity(text: string, choice?: ModelChoice): Promise<number[]> {
+  return windowedSigmoidScores(await runtime.model('toxicity', choice), text)
 }
 
-export async function promptInjection(text: string): Promise<{ label: 'LEGIT' | 'INJECTION'; score: number }> {
-  const { label, score } = await classify('promptInjection', text)
+export async function promptInjection(text: string, choice?: ModelChoice): Promise<{ label: 'LEGIT' | 'INJECTION'; score: number }> {
+  const { label, score } = await classify('promptInjection', text, choice)
   if (label !== 'LEGIT' && label !== 'INJECTION') throw new Error(`unexpected injection label "${label}"`)
   return { label, score }
 }
@@ -82,24 +83,25 @@ export async function zeroShot(
   text: string,
   labels: string[],
   which: ZeroShotModel = 'default',
+  choice?: ModelChoice,
 ): Promise<{ labels: string[]; scores: number[] }> {
-  const model = await runtime.model(which === 'nliMini' ? 'topicMini' : 'topic')
+  const model = await runtime.model(which === 'nliMini' ? 'topicMini' : 'topic', choice)
   return sortByScore(labels, await zeroShotScores(model, text, labels))
 }
 
 /** One raw (unnormalised) CLS embedding per text, in input order. */
-export async function embed(texts: string[]): Promise<number[][]> {
-  return clsEmbeddings(await runtime.model('embedding'), texts)
+export async function embed(texts: string[], choice?: ModelChoice): Promise<number[][]> {
+  return clsEmbeddings(await runtime.model('embedding', choice), texts)
 }
 
-export async function gibberish(text: string): Promise<{ label: string; score: number; probabilities: Record<string, number> }> {
-  const { model, label, score, probabilities } = await classify('gibberish', text)
+export async function gibberish(text: string, choice?: ModelChoice): Promise<{ label: string; score: number; probabilities: Record<string, number> }> {
+  const { model, label, score, probabilities } = await classify('gibberish', text, choice)
   return { label, score, probabilities: Object.fromEntries(probabilities.map((p, i) => [model.id2label[i], p])) }
 }
 
 /** Code or natural language, after codenlbert's clean-up of the text. */
-export async function bancode(text: string): Promise<{ label: 'CODE' | 'NL'; score: number }> {
-  const { label, score } = await classify('bancode', text)
+export async function bancode(text: string, choice?: ModelChoice): Promise<{ label: 'CODE' | 'NL'; score: number }> {
+  const { label, score } = await classify('bancode', text, choice)
   if (label !== 'CODE' && label !== 'NL') throw new Error(`unexpected code label "${label}"`)
   return { label, score }
 }
