@@ -7,6 +7,8 @@
  *   HF_TOKEN     optional bearer token (never sent on to another host after a redirect)
  *   MODELS_DIR   destination (default public/models)
  *
+ * With `--into <namespace>` it mirrors the models into repos on this hub instead (scripts/models-mirror.ts).
+ *
  * Downloads go to `<file>.part` and resume from there with a Range request after an
  * interruption. Each file is checked against the manifest's sha256 (or, when the manifest has
  * none, against the hub's LFS digest `X-Linked-Etag`) before it replaces the target; a
@@ -16,6 +18,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { mirrorModel } from './models-mirror'
 import { isNeuralCheck, MODEL_MANIFEST, NEURAL_CHECKS, type ManifestFile, type ModelEntry, type NeuralCheck } from '../lib/moderation/runtime/manifest'
 
 export interface PullOptions {
@@ -217,7 +220,30 @@ export async function pullModels(options: PullOptions): Promise<Record<string, P
   return results
 }
 
+/** `--into <namespace> [--public] model ...`: mirror into repos on this hub (scripts/models-mirror.ts). */
+async function mirrorMain(argv: string[]): Promise<void> {
+  const at = argv.indexOf('--into')
+  const into = argv[at + 1]
+  const models = argv.filter((a, i) => i !== at && i !== at + 1 && a !== '--public')
+  if (!into || into.startsWith('--') || models.length === 0) {
+    console.error('usage: npm run models:pull -- --into <namespace> [--public] <check | owner/name[@revision]> ...')
+    process.exit(2)
+  }
+  const accessToken = process.env.MODHUB_TOKEN
+  if (!accessToken) {
+    console.error('MODHUB_TOKEN must hold a write token of this hub (Settings → Access tokens)')
+    process.exit(2)
+  }
+  const to = { hubUrl: process.env.MODHUB_URL || 'http://localhost:3000', accessToken }
+  const from = { hubUrl: process.env.HF_ENDPOINT || 'https://huggingface.co', accessToken: process.env.HF_TOKEN || undefined }
+  for (const model of models) {
+    const result = await mirrorModel({ from, to, into, model, public: argv.includes('--public'), log: (line) => console.error(line) })
+    console.log(`${result.source} (${result.sourceCommit}) -> ${to.hubUrl}/${result.repo} (commit ${result.commit})`)
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
+  if (argv.includes('--into')) return mirrorMain(argv)
   const unknown = argv.filter((a) => !isNeuralCheck(a))
   if (unknown.length > 0) {
     console.error(`unknown check(s): ${unknown.join(', ')}; known: ${NEURAL_CHECKS.join(', ')}`)

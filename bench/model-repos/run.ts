@@ -1,7 +1,7 @@
 /**
  * Time to first answer of the moderation checks whose models come from hub repositories, per
  * check, in fresh processes: cold (empty model cache: the revision is copied from the blob store
- * and checked), warm (the cache from the run before: each cached file's sha256 is checked once),
+ * and checked), warm (the cache from the run before: each cached file is checked against its stamp),
  * and the direct folder of before (OFFLINE_MODELS_DIR / MODELS_DIR). Median of ROUNDS processes.
  *
  *   npx tsx bench/model-repos/run.ts            # writes bench/model-repos/RESULTS.md
@@ -46,43 +46,69 @@ function oneProcess(env: NodeJS.ProcessEnv, checks: string[]): Times {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
-function measure(label: string, env: NodeJS.ProcessEnv, checks: string[], before?: () => void): Record<string, { first: number; second: number }> {
-  const runs: Times[] = []
-  for (let i = 0; i < ROUNDS; i++) {
-    before?.()
-    runs.push(oneProcess(env, checks))
-  }
-  const result = Object.fromEntries(checks.map((c) => [c, { first: median(runs.map((r) => r[c]!.first)), second: median(runs.map((r) => r[c]!.second)) }]))
-  console.log(label, JSON.stringify(result))
-  return result
-}
-
 const emptyCache = () => fs.rmSync(cache, { recursive: true, force: true })
 const neuralRepos = {
   MODERATION_MODEL_TOXICITY: 'hub-models/unbiased-toxic-roberta-tiny',
   MODERATION_MODEL_PROMPT_INJECTION: 'hub-models/deberta-v3-base-injection-tiny',
 }
-const rows: [string, Times][] = [
-  ['offline graphs, repo, cold cache', measure('offline cold', base, OFFLINE_CHECKS, emptyCache)],
-  ['offline graphs, repo, warm cache', measure('offline warm', base, OFFLINE_CHECKS)],
-  ['offline graphs, folder (OFFLINE_MODELS_DIR)', measure('offline folder', { ...base, OFFLINE_MODELS_DIR: path.join(root, 'public/models/offline') }, OFFLINE_CHECKS)],
-  ['tiny neural, repo, cold cache', measure('neural cold', { ...base, ...neuralRepos }, NEURAL_CHECKS, emptyCache)],
-  ['tiny neural, repo, warm cache', measure('neural warm', { ...base, ...neuralRepos }, NEURAL_CHECKS)],
-  ['tiny neural, folder (MODELS_DIR)', measure('neural folder', { ...base, MODELS_DIR: path.join(root, 'tests/fixtures/tiny-models') }, NEURAL_CHECKS)],
+type Config = { label: string; env: NodeJS.ProcessEnv; checks: string[]; before?: () => void }
+const configs: Config[] = [
+  { label: 'offline graphs, repo, cold cache', env: base, checks: OFFLINE_CHECKS, before: emptyCache },
+  { label: 'offline graphs, repo, warm cache', env: base, checks: OFFLINE_CHECKS },
+  { label: 'offline graphs, folder (OFFLINE_MODELS_DIR)', env: { ...base, OFFLINE_MODELS_DIR: path.join(root, 'public/models/offline') }, checks: OFFLINE_CHECKS },
+  { label: 'tiny neural, repo, cold cache', env: { ...base, ...neuralRepos }, checks: NEURAL_CHECKS, before: emptyCache },
+  { label: 'tiny neural, repo, warm cache', env: { ...base, ...neuralRepos }, checks: NEURAL_CHECKS },
+  { label: 'tiny neural, folder (MODELS_DIR)', env: { ...base, MODELS_DIR: path.join(root, 'tests/fixtures/tiny-models') }, checks: NEURAL_CHECKS },
 ]
+
+// Rounds on the outside: each round runs every configuration once, one after the other, so a
+// warm row and its folder row are measured under the same load (the machine is shared).
+const SNAPSHOT_REPOS = ['hub-models/offline-moderation', ...Object.values(neuralRepos)]
+/** The offline repo in one fresh process, the neural pair in another, as the rows above load them. */
+function snapshotTimes(): Record<string, number> {
+  const one = (repos: string[]) => {
+    const out = spawnSync('npx', ['tsx', 'bench/model-repos/snapshot-time.ts'], { cwd: root, env: { ...base, BENCH_REPOS: repos.join(',') }, encoding: 'utf8' })
+    if (out.status !== 0) throw new Error(out.stderr)
+    return JSON.parse(out.stdout.trim().split('\n').pop()!) as Record<string, number>
+  }
+  return { ...one(SNAPSHOT_REPOS.slice(0, 1)), ...one(SNAPSHOT_REPOS.slice(1)) }
+}
+
+const loadBefore = os.loadavg()[0]!
+const runs: Times[][] = configs.map(() => [])
+const snapshots: Record<string, number>[] = []
+for (let round = 0; round < ROUNDS; round++) {
+  configs.forEach((config, i) => {
+    config.before?.()
+    runs[i]!.push(oneProcess(config.env, config.checks))
+  })
+  // Every repo is in the cache now (the neural cold row emptied it, the rows after filled it back).
+  snapshots.push(snapshotTimes())
+  console.error(`round ${round + 1}/${ROUNDS}`)
+}
+const rows: [string, Times][] = configs.map((config, i) => [
+  config.label,
+  Object.fromEntries(config.checks.map((c) => [c, { first: median(runs[i]!.map((r) => r[c]!.first)), second: median(runs[i]!.map((r) => r[c]!.second)) }])),
+])
 
 const total = (t: Times) => Object.values(t).reduce((a, b) => a + b.first, 0)
 const overhead = (warm: Times, folder: Times) => `${(((total(warm) - total(folder)) / total(folder)) * 100).toFixed(1)}%`
+/** The median over rounds of (warm - folder) / folder, each round's pair measured back to back. */
+const pairedOverhead = (warm: number, folder: number) => {
+  const ratios = runs[warm]!.map((r, i) => (total(r) - total(runs[folder]![i]!)) / total(runs[folder]![i]!))
+  return `${(median(ratios) * 100).toFixed(1)}%`
+}
 const fmt = (ms: number) => ms.toFixed(1)
 const lines = [
   '# Models from hub repositories: time to first answer',
   '',
   `\`npx tsx bench/model-repos/run.ts\` on ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version},`,
-  `${new Date().toISOString().slice(0, 10)}. Each row is the median of ${ROUNDS} fresh processes calling the real route handler in-process`,
+  `${new Date().toISOString().slice(0, 10)}. Each row is the median of ${ROUNDS} fresh processes (each round runs every row once, in turn) calling the real route handler in-process`,
   '(the database connection opened before timing, as in a running hub)',
   '(SQLite hub, disk blob store, seeded by `scripts/seed.ts`). "first" is the first request of that check in the process',
   '(resolving the revision, copying/checking the files, creating the ONNX sessions, answering; the first check of a',
   'process also pays the repo snapshot for all the offline graphs), "second" the next request. Milliseconds.',
+  `Load average (1 min) at the start ${loadBefore.toFixed(1)}, at the end ${os.loadavg()[0]!.toFixed(1)}: the machine is shared, so compare rows of one run only.`,
   '',
 ]
 for (const [label, times] of rows) {
@@ -93,8 +119,25 @@ for (const [label, times] of rows) {
 lines.push(
   '## Overhead of loading through the hub (warm cache) against the direct folder',
   '',
-  `- offline graphs: ${overhead(rows[1]![1], rows[2]![1])} (sum of first answers)`,
-  `- tiny neural models: ${overhead(rows[4]![1], rows[5]![1])} (sum of first answers)`,
+  '| models | of the medians | median of the rounds\' paired ratios |',
+  '|---|---|---|',
+  `| offline graphs | ${overhead(rows[1]![1], rows[2]![1])} | ${pairedOverhead(1, 2)} |`,
+  `| tiny neural models | ${overhead(rows[4]![1], rows[5]![1])} | ${pairedOverhead(4, 5)} |`,
+  '',
+  '## What loading through the hub adds, measured on its own (warm cache)',
+  '',
+  'The first `modelSnapshot` of each repo in a fresh process (the route module loaded and the database connection up, as',
+  'above): one raw statement (the repo, its access facts, the branch head), a stat per cached file against its stamp, the',
+  'links checked. Median of the rounds; against the folder rows\' sum of first answers.',
+  '',
+  '| repo | warm snapshot (ms) | share of the folder\'s first answers |',
+  '|---|---|---|',
+  ...SNAPSHOT_REPOS.map((repo) => {
+    const ms = median(snapshots.map((s) => s[repo]!))
+    const folder = repo === 'hub-models/offline-moderation' ? total(rows[2]![1]) : total(rows[5]![1])
+    return `| ${repo} | ${fmt(ms)} | ${((ms / folder) * 100).toFixed(1)}% of ${fmt(folder)} ms |`
+  }),
+  `| both neural repos together | ${fmt(median(snapshots.map((s) => s[SNAPSHOT_REPOS[1]!]! + s[SNAPSHOT_REPOS[2]!]!)))} | ${((median(snapshots.map((s) => s[SNAPSHOT_REPOS[1]!]! + s[SNAPSHOT_REPOS[2]!]!)) / total(rows[5]![1])) * 100).toFixed(1)}% of ${fmt(total(rows[5]![1]))} ms |`,
   '',
   'Browser timings (cold/warm in the playground) are not measured here.',
   '',

@@ -4,14 +4,15 @@
  * so the server's engines load a repo's files from a folder, as transformers.js and
  * onnxruntime-node expect.
  *
- * The files are read in-process through lib/hub/files (the hub *is* the server): the same access
- * check (an anonymous caller: a model the server runs for everyone must be readable by everyone)
- * and revision resolution as /resolve, without an HTTP round trip to itself or a URL it must know.
+ * The files are read in-process (the hub *is* the server): the same access decision (lib/policy)
+ * and revision resolution as /resolve, without an HTTP round trip to itself or a URL it must know;
+ * who reads is a ModelReader: the hub itself for configured models, the caller for a model they picked.
  *
  * Every blob is written to a temporary name while its sha256 is computed, and renamed into
  * place only when the digest matches the tree's: a failed or corrupted download never leaves
- * a half-written cache entry. A process checks each cached blob's digest once, on first use, so a
- * file corrupted on disk between runs is detected and fetched again.
+ * a half-written cache entry. A cached blob is re-hashed when its stamp (size, inode, mtime, ctime
+ * recorded after its digest was checked) no longer matches, so a file changed on disk between runs
+ * is detected and fetched again without hashing every file on every start.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
@@ -19,9 +20,10 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
 import { setting } from '@/lib/config'
-import { HubError } from '@/lib/http/errors'
-import { repoAccess, resolveRevision } from '@/lib/hub/files'
-import { treeOf } from '@/lib/hub/files/revisions'
+import { db } from '@/lib/db'
+import { DEFAULT_BRANCH, treeOf } from '@/lib/hub/files/revisions'
+import { repoContext } from '@/lib/hub/repos'
+import { repoDecision, type Caller } from '@/lib/policy'
 import { readBlob } from '@/lib/storage'
 
 /** Why a repo revision cannot be used as a model; the message names the repo and what is missing. */
@@ -32,7 +34,24 @@ export class ModelRepoError extends Error {
   }
 }
 
+/** A model repo the reader may not read, or that does not exist (told apart from neither, as the hub does for private repos). */
+export class ModelNotReadableError extends ModelRepoError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ModelNotReadableError'
+  }
+}
+
 export type ModelSnapshot = { repo: string; revision: string; commitId: string; dir: string }
+
+/**
+ * Who reads a model repo. `hub`: the hub itself, for a model an operator configured (settings
+ * MODERATION_MODEL_<CHECK>, OFFLINE_MODELS_REPO): every repo on the hub, private and gated ones
+ * included, as an operator can read the database anyway. `caller`: a model the caller picked
+ * for one request, read with that caller's own access (null: an anonymous caller, public repos only).
+ */
+export type ModelReader = { hub: true } | { caller: Caller }
+export const HUB_READER: ModelReader = { hub: true }
 
 const REPO_ID = /^([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*)$/
 
@@ -45,12 +64,42 @@ export function repoCacheFolder(repo: string): string {
   return path.join(modelsCacheDir(), `models--${repo.replace('/', '--')}`)
 }
 
-/** Blobs whose digest this process has checked (or written) already. */
-const verifiedBlobs = new Set<string>()
+/**
+ * Cached blobs are checked by a stamp: after a blob's sha256 was computed (on download, or the first
+ * time a blob already on disk is used), `.modhub/verified/<sha256>` records its size, inode, mtime
+ * and ctime. A later load only stats the blob and re-hashes it when any of the four changed. Any
+ * write to the file through the filesystem changes its ctime (which, unlike mtime, cannot be set
+ * back), so a cached file that was overwritten, truncated or replaced is re-hashed and fetched
+ * again; what the stamp cannot see is damage below the filesystem (bit rot on the disk).
+ */
+function stampOf(stat: fs.BigIntStats): string {
+  return `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}`
+}
 
-/** Forgets which cached blobs were checked, as a restarted process would (tests). */
-export function forgetVerifiedBlobs() {
-  verifiedBlobs.clear()
+function stampFile(folder: string, sha256: string): string {
+  return path.join(folder, '.modhub', 'verified', sha256)
+}
+
+/** True when the blob is on disk with the stamp recorded when its digest was last checked. */
+function stampMatches(folder: string, sha256: string): boolean {
+  try {
+    const stat = fs.statSync(path.join(folder, 'blobs', sha256), { bigint: true })
+    return fs.readFileSync(stampFile(folder, sha256), 'utf8') === stampOf(stat)
+  } catch {
+    return false
+  }
+}
+
+async function writeStamp(folder: string, sha256: string) {
+  const stat = await fs.promises.stat(path.join(folder, 'blobs', sha256), { bigint: true })
+  await writeAtomically(stampFile(folder, sha256), stampOf(stat))
+}
+
+async function writeAtomically(file: string, content: string) {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${randomUUID()}.incomplete`
+  await fs.promises.writeFile(temporary, content)
+  await fs.promises.rename(temporary, file)
 }
 
 async function fileSha256(file: string): Promise<string> {
@@ -59,14 +108,15 @@ async function fileSha256(file: string): Promise<string> {
   return hash.digest('hex')
 }
 
-async function cachedBlobIsIntact(file: string, sha256: string): Promise<boolean> {
-  if (verifiedBlobs.has(file)) return true
+/** A blob without a matching stamp is hashed; when intact, it gets its stamp. */
+async function cachedBlobIsIntact(folder: string, sha256: string): Promise<boolean> {
+  if (stampMatches(folder, sha256)) return true
   try {
-    if ((await fileSha256(file)) !== sha256) return false
+    if ((await fileSha256(path.join(folder, 'blobs', sha256))) !== sha256) return false
   } catch {
     return false
   }
-  verifiedBlobs.add(file)
+  await writeStamp(folder, sha256)
   return true
 }
 
@@ -88,7 +138,7 @@ async function downloadBlob(repo: string, filePath: string, sha256: string, size
       throw new ModelRepoError(`${repo}: checksum mismatch for ${filePath} (expected sha256 ${sha256}, ${size} bytes; got ${digest}, ${received} bytes)`)
     }
     await fs.promises.rename(partial, target)
-    verifiedBlobs.add(target)
+    await writeStamp(path.dirname(path.dirname(target)), sha256)
   } catch (error) {
     await fs.promises.rm(partial, { force: true })
     if (error instanceof ModelRepoError) throw error
@@ -107,43 +157,128 @@ async function linkInto(link: string, target: string) {
   await fs.promises.rename(temporary, link)
 }
 
+type ManifestEntry = { path: string; sha256: string; size: number }
+
+/** `.modhub/snapshots/<commit>.json`: the commit's tree, written once its snapshot is complete (a commit's tree never changes). */
+function manifestFile(folder: string, commitId: string): string {
+  return path.join(folder, '.modhub', 'snapshots', `${commitId}.json`)
+}
+
+function readManifest(folder: string, commitId: string): ManifestEntry[] | null {
+  try {
+    return JSON.parse(fs.readFileSync(manifestFile(folder, commitId), 'utf8')) as ManifestEntry[]
+  } catch {
+    return null
+  }
+}
+
+/** True when every file of a completed snapshot still links to a blob whose stamp matches (no hashing, no database). */
+function snapshotIsIntact(folder: string, snapshot: string, entries: ManifestEntry[]): boolean {
+  for (const entry of entries) {
+    const link = path.join(snapshot, ...entry.path.split('/'))
+    const target = path.join(folder, 'blobs', entry.sha256)
+    try {
+      if (fs.readlinkSync(link) !== path.relative(path.dirname(link), target)) return false
+    } catch {
+      return false
+    }
+    if (!stampMatches(folder, entry.sha256)) return false
+  }
+  return true
+}
+
+type ModelRepoRow = { id: string; private: boolean; gated: boolean; ownerUserId: string | null; ownerOrgId: string | null; createdById: string | null; createdByApp: string | null; commitId: string | null; pinned: string | null }
+
+/**
+ * The commit `revision` names in the repo, null for a repo without commits. The repo, the facts the
+ * access decision reads and the branch head come in one raw statement: Prisma's first use of a
+ * query shape in a process costs ~100 ms (it plans it), which was most of a warm start's overhead.
+ */
+async function resolveModelRevision(repo: string, namespace: string, name: string, revision: string, reader: ModelReader): Promise<string | null> {
+  const branch = revision === 'HEAD' ? DEFAULT_BRANCH : revision
+  const [row] = await db.$queryRaw<ModelRepoRow[]>`
+    SELECT r."id", r."private", r."gated", r."ownerUserId", r."ownerOrgId", r."createdById", r."createdByApp", f."commitId", c."id" AS "pinned"
+    FROM "Repo" r
+    LEFT JOIN "RepoRef" f ON f."repoId" = r."id" AND f."name" = ${branch}
+    LEFT JOIN "RepoCommit" c ON c."repoId" = r."id" AND c."id" = ${branch}
+    WHERE r."type" = 'model' AND r."namespace" = ${namespace} AND r."name" = ${name}`
+  const facts = row && { ...row, private: Boolean(row.private), gated: Boolean(row.gated) }
+  if ('hub' in reader) {
+    if (!facts) throw new ModelRepoError(`${repo}: no such model repo`)
+  } else {
+    const { caller } = reader
+    // Not found, private or gated: answered alike, so a caller learns nothing of repos they cannot read.
+    if (!facts || repoDecision(caller, 'read', facts, await repoContext(caller, facts)) !== 'allow') {
+      throw new ModelNotReadableError(`${repo}: no such model repo, or you have no read access to it`)
+    }
+  }
+  if (facts.commitId) return facts.commitId
+  if (facts.pinned) return facts.pinned
+  if (branch === DEFAULT_BRANCH && (await db.repoRef.count({ where: { repoId: facts.id } })) === 0) return null
+  throw new ModelRepoError(`${repo}: revision ${revision} does not exist`)
+}
+
+/** Snapshots this process has completed or is completing, by cache folder and commit: a commit's files are checked once per process. */
+const snapshots = new Map<string, Promise<ManifestEntry[]>>()
+
+/** Forgets the snapshots checked so far, as a restarted process would (tests). */
+export function forgetModelSnapshots() {
+  snapshots.clear()
+}
+
+/** Copies the commit's files into the cache (each blob hashed unless its stamp matches) and records the manifest last. */
+async function fillSnapshot(repo: string, folder: string, commitId: string): Promise<ManifestEntry[]> {
+  const snapshot = path.join(folder, 'snapshots', commitId)
+  const known = readManifest(folder, commitId)
+  if (known && snapshotIsIntact(folder, snapshot, known)) return known
+  const entries: ManifestEntry[] = known ?? (await treeOf(commitId)).map((e) => ({ path: e.path, sha256: e.blobSha256, size: Number(e.size) }))
+  await fs.promises.mkdir(path.join(folder, 'blobs'), { recursive: true })
+  for (const entry of entries) {
+    const blob = path.join(folder, 'blobs', entry.sha256)
+    if (!(await cachedBlobIsIntact(folder, entry.sha256))) await downloadBlob(repo, entry.path, entry.sha256, entry.size, blob)
+    await linkInto(path.join(snapshot, ...entry.path.split('/')), blob)
+  }
+  if (!known) await writeAtomically(manifestFile(folder, commitId), JSON.stringify(entries))
+  return entries
+}
+
 /**
  * Makes `revision` of model repo `repo` ("namespace/name") available in the cache and answers its
  * folder. `required` files must be in the revision. Throws ModelRepoError naming the repo and the
  * problem: not a repo id, unknown or not readable, unknown revision, files missing, checksum mismatch.
+ *
+ * Every call asks the database once (the repo, the access decision and the branch head together);
+ * a commit's files are checked once per process, and on a warm cache that check is a stat per file
+ * against its stamp and the commit's tree is read from the cache's manifest, not the database.
  */
-export async function modelSnapshot(repo: string, revision: string, required: readonly string[] = []): Promise<ModelSnapshot> {
+export async function modelSnapshot(repo: string, revision: string, required: readonly string[] = [], reader: ModelReader = HUB_READER): Promise<ModelSnapshot> {
   const id = REPO_ID.exec(repo)
   if (!id) throw new ModelRepoError(`${repo}: not a model repo id (namespace/name)`)
-  let commit
-  try {
-    const { repo: row } = await repoAccess(null, { type: 'model', namespace: id[1], name: id[2] }, 'read')
-    commit = await resolveRevision(row.id, revision)
-  } catch (error) {
-    if (!(error instanceof HubError)) throw error
-    if (error.code === 'RevisionNotFound') throw new ModelRepoError(`${repo}: revision ${revision} does not exist`)
-    // Not found, private or gated: the hub answers all three alike to an anonymous caller.
-    throw new ModelRepoError(`${repo}: no such model repo, or the server has no read access to it (${error.message})`)
+  const commitId = await resolveModelRevision(repo, id[1]!, id[2]!, revision, reader)
+  if (!commitId) throw new ModelRepoError(`${repo}: revision ${revision} holds no files`)
+
+  const folder = repoCacheFolder(repo)
+  const key = `${folder}@${commitId}`
+  let filling = snapshots.get(key)
+  if (!filling) {
+    filling = fillSnapshot(repo, folder, commitId)
+    filling.catch(() => snapshots.delete(key))
+    snapshots.set(key, filling)
   }
-  if (!commit) throw new ModelRepoError(`${repo}: revision ${revision} holds no files`)
-  const entries = await treeOf(commit.id)
+  const entries = await filling
   const missing = required.filter((file) => !entries.some((e) => e.path === file))
   if (missing.length > 0) throw new ModelRepoError(`${repo}@${revision}: missing ${missing.join(', ')}`)
 
-  const folder = repoCacheFolder(repo)
-  const snapshot = path.join(folder, 'snapshots', commit.id)
-  await fs.promises.mkdir(path.join(folder, 'blobs'), { recursive: true })
-  for (const entry of entries) {
-    const blob = path.join(folder, 'blobs', entry.blobSha256)
-    if (!(await cachedBlobIsIntact(blob, entry.blobSha256))) await downloadBlob(repo, entry.path, entry.blobSha256, Number(entry.size), blob)
-    await linkInto(path.join(snapshot, ...entry.path.split('/')), blob)
-  }
-  if (revision !== commit.id) {
+  if (revision !== commitId) {
     const ref = path.join(folder, 'refs', ...revision.split('/'))
-    await fs.promises.mkdir(path.dirname(ref), { recursive: true })
-    const temporary = `${ref}.${randomUUID()}.incomplete`
-    await fs.promises.writeFile(temporary, commit.id)
-    await fs.promises.rename(temporary, ref)
+    // Read synchronously: a first fs.promises call in a process measured 30-130 ms (the thread pool starting) for 40 bytes.
+    let current: string | null = null
+    try {
+      current = fs.readFileSync(ref, 'utf8')
+    } catch {
+      // No ref yet.
+    }
+    if (current !== commitId) await writeAtomically(ref, commitId)
   }
-  return { repo, revision, commitId: commit.id, dir: snapshot }
+  return { repo, revision, commitId, dir: path.join(folder, 'snapshots', commitId) }
 }

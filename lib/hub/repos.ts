@@ -20,7 +20,7 @@ export const createRepoInput = z.object({
 })
 
 /** The caller's context for a repo: their role in its organization and their gated access. */
-export async function repoContext(caller: Caller, repo: RepoRow): Promise<RepoContext> {
+export async function repoContext(caller: Caller, repo: Pick<RepoRow, 'id' | 'ownerOrgId' | 'gated'>): Promise<RepoContext> {
   if (!caller) return { orgRole: null, gatedAccepted: false }
   const [orgRole, access] = await Promise.all([
     repo.ownerOrgId ? roleInOrg(caller.userId, repo.ownerOrgId) : Promise.resolve(null),

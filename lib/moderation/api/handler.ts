@@ -1,6 +1,7 @@
 import type { Principal } from '@/lib/policy/principal'
 import { answerCheck, EngineFailedError, findCheck, modelsPullName, type AnyCheck, type ModerationEngines } from '@/lib/moderation/checks'
-import { EngineUnavailableError, MODEL_NOT_INSTALLED } from '@/lib/moderation/errors'
+import { EngineUnavailableError, MODEL_NOT_INSTALLED, ModelNotFoundError } from '@/lib/moderation/errors'
+import { parseModelRepo, type ModelChoice } from '@/lib/moderation/runtime/settings'
 import {
   errorResponse,
   insufficientScope,
@@ -62,8 +63,9 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
         'Retry-After': String(decision.retryAfterSeconds),
       })
     }
+    const model = pickedModel(request, check, principal)
     const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
-    const { body: answerBody, engine } = await answerCheck(check, parse(check, body), options.engines)
+    const { body: answerBody, engine } = await answerCheck(check, parse(check, body), options.engines, model)
     return Response.json(answerBody, { headers: { 'X-Moderation-Engine': engine } })
   }
 
@@ -78,8 +80,30 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
   }
 }
 
+const MODEL_REPO = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/
+const MODEL_REVISION = /^[\w.\-/]{1,200}$/
+
+/**
+ * `?model=namespace/name[@revision]`: a model repo the caller picked instead of the check's
+ * configured one (the playground's repo picker). It is read with the caller's own access (the
+ * token's user and its scopes; anonymous when auth is off), so a private repo answers only those
+ * who may read it on the hub; the configured models are read with the hub's own authority.
+ */
+function pickedModel(request: Request, check: AnyCheck, principal: Principal | null): ModelChoice | undefined {
+  const value = new URL(request.url).searchParams.get('model')
+  if (value === null) return undefined
+  const problem = (msg: string) => validationError([{ type: 'value_error', loc: ['query', 'model'], msg, input: value }])
+  if (modelsPullName(check) === null) throw problem(`The ${check.path} check runs no model`)
+  const { repo, revision } = parseModelRepo(value)
+  if (!MODEL_REPO.test(repo) || !MODEL_REVISION.test(revision) || revision.includes('..')) {
+    throw problem('Value error, must be namespace/name or namespace/name@revision')
+  }
+  return { repo, revision, caller: principal ? { userId: principal.userId, principal } : null }
+}
+
 function asApiError(error: unknown, endpoint: AnyCheck): ModerationApiError {
   if (error instanceof ModerationApiError) return error
+  if (error instanceof ModelNotFoundError) return new ModerationApiError(404, error.message)
   if (error instanceof EngineUnavailableError) {
     const pullName = error.modelsPullName ?? modelsPullName(endpoint)
     const fix = pullName ? `: run \`npm run models:pull ${pullName}\`` : ''

@@ -12,10 +12,11 @@
 import type { z } from 'zod'
 import type { ModerationLimits } from '@/lib/moderation/api/settings'
 import type { ModerationEngine } from '@/lib/moderation/engines/types'
-import { EngineUnavailableError } from '@/lib/moderation/errors'
+import { EngineUnavailableError, ModelNotFoundError } from '@/lib/moderation/errors'
 import { pythonRound } from '@/lib/moderation/engines/python-round'
 import type { GraphRunner } from '@/lib/moderation/offline/graph-io'
 import type { NeuralCheck } from '@/lib/moderation/runtime/manifest'
+import type { ModelChoice } from '@/lib/moderation/runtime/settings'
 import type { NeuralModel } from '@/lib/moderation/runtime/neural-steps'
 
 /**
@@ -119,17 +120,22 @@ export class EngineFailedError extends Error {
  * (EngineUnavailableError naming the model to pull), times the run, and wraps an engine's own
  * failure in EngineFailedError.
  */
-export function engineCall<Input, Output>(spec: EngineSpec<string, Input, Output>, engine: ModerationEngine<Input, Output>): EngineCall<Input, Output> {
+export function engineCall<Input, Output>(
+  spec: EngineSpec<string, Input, Output>,
+  engine: ModerationEngine<Input, Output>,
+  model?: ModelChoice,
+): EngineCall<Input, Output> {
   return async (input) => {
-    const available = engine.availableFor ? engine.availableFor(input) : engine.available()
+    // A model the caller picked is tried whatever is installed: it answers, or says why not.
+    const available = model !== undefined || (engine.availableFor ? engine.availableFor(input) : engine.available())
     if (!available) throw new EngineUnavailableError(neuralModelFor(spec, input) ?? undefined)
-    const name = engine.nameFor ? engine.nameFor(input) : engine.name
+    const name = model ? `neural:${model.repo}@${model.revision}` : engine.nameFor ? engine.nameFor(input) : engine.name
     const started = performance.now()
     try {
-      const output = await engine.run(input)
+      const output = await engine.run(input, model)
       return { output, seconds: (performance.now() - started) / 1000, engine: name }
     } catch (error) {
-      if (error instanceof EngineUnavailableError) throw error
+      if (error instanceof EngineUnavailableError || error instanceof ModelNotFoundError) throw error
       throw new EngineFailedError(name, error instanceof Error ? error.message : String(error))
     }
   }

@@ -4,6 +4,7 @@
  * document and the browser playground are all built from this table.
  */
 import type { ModerationEngine } from '@/lib/moderation/engines/types'
+import type { ModelChoice } from '@/lib/moderation/runtime/settings'
 import { engineCall, type Answer, type InputOf, type OutputOf } from './check'
 import { banCodeCheck } from './ban-code'
 import { embeddingCheck } from './embedding'
@@ -42,12 +43,12 @@ export type ModerationEngines = {
   [S in AnyEngineSpec as S['key']]: ModerationEngine<InputOf<S>, OutputOf<S>>
 }
 
-/** A validated request answered by the check over its engine in `engines` (the server's, or the browser's). */
-export function answerCheck(check: AnyCheck, body: unknown, engines: ModerationEngines): Promise<Answer> {
+/** A validated request answered by the check over its engine in `engines` (the server's, or the browser's); `model`: a model repo the caller picked. */
+export function answerCheck(check: AnyCheck, body: unknown, engines: ModerationEngines, model?: ModelChoice): Promise<Answer> {
   const engine = engines[check.engine.key]
   // The table pairs each check with its own engine; the union of checks cannot say so to the compiler.
   const answer = check.answer as (body: unknown, run: unknown) => Promise<Answer>
-  return answer(body, engineCall(check.engine as never, engine as never))
+  return answer(body, engineCall(check.engine as never, engine as never, model))
 }
 
 export function findCheck(path: string): AnyCheck | undefined {

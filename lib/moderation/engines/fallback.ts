@@ -22,6 +22,7 @@ export function neuralOrFallback<Input, Output>(
     },
     available: () => neural.available() || fallback.available(),
     availableFor: (input) => usesNeural(input) || (fallback.availableFor ? fallback.availableFor(input) : fallback.available()),
-    run: (input) => chosen(input).run(input),
+    // A model the caller picked runs on the neural engine or answers why not: never silently the fallback.
+    run: (input, model) => (model ? neural.run(input, model) : chosen(input).run(input)),
   }
 }

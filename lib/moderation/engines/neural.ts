@@ -6,7 +6,7 @@
  */
 import type { EngineSpec } from '@/lib/moderation/checks/check'
 import { neuralModelFor } from '@/lib/moderation/checks/check'
-import { modelInfo, neuralAvailable, neuralAvailableFromRepo, neuralModel, type NeuralCheck } from '@/lib/moderation/runtime'
+import { modelInfo, neuralAvailable, neuralAvailableFromRepo, neuralModel, type ModelChoice, type NeuralCheck } from '@/lib/moderation/runtime'
 import type { ModerationEngine } from './types'
 
 /** `neural:<model id>` from MODELS_DIR; `neural:<repo>@<revision>` for a model repo on this hub. */
@@ -27,6 +27,6 @@ export function neuralEngine<Input, Output>(spec: EngineSpec<string, Input, Outp
     nameFor: (input) => neuralEngineName(modelFor(input)),
     available: () => neuralAvailable(neural.models[0]!),
     availableFor: (input) => neuralAvailable(modelFor(input)),
-    run: async (input) => neural.run(await neuralModel(modelFor(input)), input),
+    run: async (input, choice?: ModelChoice) => neural.run(await neuralModel(modelFor(input), choice), input),
   }
 }

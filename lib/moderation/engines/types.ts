@@ -1,4 +1,5 @@
 import { TOXICITY_METRICS } from '@/lib/moderation/runtime/manifest'
+import type { ModelChoice } from '@/lib/moderation/runtime/settings'
 /**
  * One interface for every moderation engine, whatever runs it: rules, an offline graph model or a
  * neural model (lib/moderation/checks says which a check has). The API only reports `name`.
@@ -12,7 +13,8 @@ export interface ModerationEngine<Input, Output> {
   nameFor?(input: Input): string
   /** Whether `input` can be answered; absent means `available()`. */
   availableFor?(input: Input): boolean
-  run(input: Input): Promise<Output>
+  /** `model`: a model the caller picked for this request (neural engines only; the others have none to swap). */
+  run(input: Input, model?: ModelChoice): Promise<Output>
 }
 
 // Detoxify's seven metrics, in the order the toolkit's client reads them by index; the runtime's

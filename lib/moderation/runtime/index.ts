@@ -7,10 +7,11 @@ import { processState } from '@/lib/config/process-state'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from './manifest'
 import { ModelRuntime, type ModelState } from './models'
 import type { NeuralModel } from './neural-steps'
-import { settingsFromEnv, type RuntimeSettings } from './settings'
+import { settingsFromEnv, type ModelChoice, type RuntimeSettings } from './settings'
 
 export { MODEL_MANIFEST, NEURAL_CHECKS, TOXICITY_METRICS, isNeuralCheck, type NeuralCheck } from './manifest'
-export type { RuntimeSettings } from './settings'
+export type { ModelChoice, RuntimeSettings } from './settings'
+export { parseModelRepo } from './settings'
 
 // One per process (lib/config/process-state): the models are loaded once, whichever module copy runs a check.
 const holder = processState('modelRuntime', () => ({ runtime: new ModelRuntime() }))
@@ -60,7 +61,11 @@ export function readiness(): Readiness {
   return { ready, loading: holder.runtime.settings.loading, models }
 }
 
-/** The check's model, loaded on first use (a failed load is retried on the next call); the checks' post-processing runs over it. */
-export function neuralModel(check: NeuralCheck): Promise<NeuralModel> {
-  return holder.runtime.model(check)
+/**
+ * The check's model, loaded on first use (a failed load is retried on the next call): the
+ * configured one, or `choice`, a model repo the caller picked (read with the caller's access).
+ * The checks' post-processing runs over it.
+ */
+export function neuralModel(check: NeuralCheck, choice?: ModelChoice): Promise<NeuralModel> {
+  return holder.runtime.model(check, choice)
 }

@@ -15,11 +15,11 @@ import {
   type PreTrainedTokenizer,
 } from '@huggingface/transformers'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type ModelEntry, type NeuralCheck } from './manifest'
-import { EngineUnavailableError } from '@/lib/moderation/errors'
+import { EngineUnavailableError, ModelNotFoundError } from '@/lib/moderation/errors'
 import { MicroBatcher } from './micro-batcher'
 import { outputRows, paddedBatch, type NeuralModel } from './neural-steps'
-import { settingsFromEnv, type RuntimeSettings } from './settings'
-import { modelSnapshot, ModelRepoError } from '@/lib/hub/model-cache'
+import { settingsFromEnv, type ModelChoice, type RuntimeSettings } from './settings'
+import { modelSnapshot, ModelNotReadableError, ModelRepoError } from '@/lib/hub/model-cache'
 
 /** Re-exported for the runtime's callers; the implementation is browser-safe and shared with lib/moderation/browser. */
 export { encodeForModel } from './encode'
@@ -51,11 +51,15 @@ async function runSession(session: PreTrainedModel, entry: ModelEntry, padId: nu
   return outputRows(entry, output.data as Float32Array, output.dims)
 }
 
+/** Models picked by callers (`?model=`) kept loaded at once; the least recently used is released beyond. */
+const MAX_PICKED_MODELS = 4
+
 /** The end of the last transformers.js load (see ModelRuntime.load). */
 let loadTurn: Promise<void> = Promise.resolve()
 
 export class ModelRuntime {
-  private readonly slots = new Map<NeuralCheck, Slot>()
+  /** By check for the configured models; by `check:snapshot folder` for the models callers picked. */
+  private readonly slots = new Map<string, Slot>()
 
   constructor(readonly settings: RuntimeSettings = settingsFromEnv()) {}
 
@@ -76,8 +80,13 @@ export class ModelRuntime {
     return { state: this.installed(check) ? 'not-loaded' : 'absent' }
   }
 
-  /** The loaded model, loading it on first use; a failed load is retried on the next call. */
-  model(check: NeuralCheck): Promise<LoadedModel> {
+  /**
+   * The loaded model, loading it on first use; a failed load is retried on the next call. With
+   * `choice`, the model the caller picked: its access is checked on every call (with the caller's
+   * own rights), and it is loaded once per check and commit.
+   */
+  model(check: NeuralCheck, choice?: ModelChoice): Promise<LoadedModel> {
+    if (choice) return this.chosenModel(check, choice)
     const slot = this.slots.get(check)
     if (slot?.loaded) return Promise.resolve(slot.loaded)
     if (slot?.loading) return slot.loading
@@ -85,19 +94,55 @@ export class ModelRuntime {
       const detail = `model ${MODEL_MANIFEST[check].id} is not installed in ${this.folder(check)}; run \`npm run models:pull ${check}\``
       return Promise.reject(new EngineUnavailableError(check, detail))
     }
+    return this.loadInto(check, check, () => this.modelFolder(check))
+  }
+
+  private loadInto(key: string, check: NeuralCheck, folder: () => Promise<{ root: string; id: string }>): Promise<LoadedModel> {
     const next: Slot = { state: 'loading' }
-    next.loading = this.load(check, next).then(
+    next.loading = this.load(check, next, folder).then(
       (loaded) => {
         Object.assign(next, { state: 'ready', loaded, loading: undefined, error: undefined })
         return loaded
       },
       (error: unknown) => {
         Object.assign(next, { state: 'failed', loading: undefined, error: String(error) })
+        if (key !== check) this.slots.delete(key)
         throw error
       },
     )
-    this.slots.set(check, next)
+    this.slots.set(key, next)
     return next.loading
+  }
+
+  private async chosenModel(check: NeuralCheck, choice: ModelChoice): Promise<LoadedModel> {
+    let dir: string
+    try {
+      ;({ dir } = await modelSnapshot(choice.repo, choice.revision, MODEL_MANIFEST[check].files.map((f) => f.target), { caller: choice.caller }))
+    } catch (error) {
+      if (error instanceof ModelNotReadableError) throw new ModelNotFoundError(error.message)
+      if (error instanceof ModelRepoError) throw new EngineUnavailableError(check, error.message)
+      throw error
+    }
+    const key = `${check}:${dir}`
+    const slot = this.slots.get(key)
+    if (slot) {
+      // Most recently used last: the oldest picked model is the one released when there are too many.
+      this.slots.delete(key)
+      this.slots.set(key, slot)
+      return slot.loaded ?? slot.loading!
+    }
+    const loading = this.loadInto(key, check, async () => ({ root: path.dirname(dir), id: path.basename(dir) }))
+    const picked = [...this.slots.keys()].filter((k) => k.includes(':'))
+    for (const old of picked.slice(0, Math.max(0, picked.length - MAX_PICKED_MODELS))) {
+      const released = this.slots.get(old)!
+      this.slots.delete(old)
+      // A request still running on it fails with a 503 naming the engine; with MAX_PICKED_MODELS in use at once, rare.
+      void (async () => {
+        await released.loading?.catch(() => undefined)
+        await released.session?.dispose()
+      })().catch(() => undefined)
+    }
+    return loading
   }
 
   /** The folder transformers.js loads from (`root`/`id`): the repo revision's snapshot in the model cache, or modelsDir/<model id>. */
@@ -113,9 +158,9 @@ export class ModelRuntime {
     }
   }
 
-  private async load(check: NeuralCheck, slot: Slot): Promise<LoadedModel> {
+  private async load(check: NeuralCheck, slot: Slot, modelFolder: () => Promise<{ root: string; id: string }>): Promise<LoadedModel> {
     const entry = MODEL_MANIFEST[check]
-    const folder = await this.modelFolder(check)
+    const folder = await modelFolder()
     // transformers.js reads the folder from a global: loads from different roots take turns.
     const loaded = loadTurn.then(() => this.loadFrom(folder, entry))
     loadTurn = loaded.then(() => undefined, () => undefined)

@@ -1,9 +1,13 @@
 import path from 'node:path'
 import { setting, type Environment, type SettingName } from '@/lib/config/settings'
+import type { Caller } from '@/lib/policy'
 import { NEURAL_CHECKS, type NeuralCheck } from './manifest'
 
 /** A model repo on this hub and the revision to load. */
 export type ModelRepoRef = { repo: string; revision: string }
+
+/** A model a caller picked for one request, read with that caller's access (null: anonymous). */
+export type ModelChoice = ModelRepoRef & { caller: Caller }
 
 const REPO_SETTING = {
   toxicity: 'MODERATION_MODEL_TOXICITY',

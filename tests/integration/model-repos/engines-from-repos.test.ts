@@ -1,11 +1,12 @@
 /**
  * The moderation engines loaded from model repos on this hub (issue 15): the seed commits
  * the graphs through lib/hub/files, the real route handler answers from them and names the repo
- * and revision, a revision pushed with @huggingface/hub is loaded when it is asked for, a repo the
- * server cannot read or that lacks files is a 503 naming the repo, the cache is reused after a
+ * and revision, a revision pushed with @huggingface/hub is loaded when it is asked for, a repo that
+ * does not exist or lacks files is a 503 naming the repo, the cache is reused after a
  * restart, and a corrupted cached file or stored blob never ends up in the cache. The neural
  * checks load the seeded tiny models from their repos (MODERATION_MODEL_<CHECK>).
  */
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -16,7 +17,7 @@ import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { CHECKS } from '@/lib/moderation/checks'
 import { createCommit, resolveRevision } from '@/lib/hub/files'
 import { treeOf } from '@/lib/hub/files/revisions'
-import { forgetVerifiedBlobs, modelSnapshot, ModelRepoError, repoCacheFolder } from '@/lib/hub/model-cache'
+import { forgetModelSnapshots, modelSnapshot, ModelRepoError, repoCacheFolder } from '@/lib/hub/model-cache'
 import { createOrg } from '@/lib/hub/orgs'
 import { createRepo, type RepoRow } from '@/lib/hub/repos'
 import { createUser } from '@/lib/hub/users'
@@ -51,7 +52,7 @@ async function post(check: string, body: unknown) {
 /** A new server process: nothing loaded, no cached blob checked yet. */
 function restart() {
   forgetOfflineSnapshots()
-  forgetVerifiedBlobs()
+  forgetModelSnapshots()
 }
 
 function useRepo(repo: string, revision = 'main') {
@@ -178,15 +179,16 @@ describe('a repo that cannot be used is a 503 naming the repo', () => {
 
   it('unknown repo, unknown revision, private repo, not a repo id', async () => {
     useRepo('hub-models/no-such-model')
-    expect(await reason('detoxifymodel', { text: 'hi' })).toContain('hub-models/no-such-model: no such model repo, or the server has no read access')
+    expect(await reason('detoxifymodel', { text: 'hi' })).toContain('hub-models/no-such-model: no such model repo')
     useRepo(OFFLINE_MODELS_REPO, 'v9-missing')
     expect(await reason('detoxifymodel', { text: 'hi' })).toContain(`${OFFLINE_MODELS_REPO}: revision v9-missing does not exist`)
     const secret = await createRepo(ownerSession, { namespace: MODELS_NAMESPACE, name: 'private-graphs', private: true })
     await createCommit(ownerSession, secret, 'main', { summary: 'graphs', description: '', parentCommit: null }, [
       { kind: 'file', path: 'toxicity.onnx', content: fs.readFileSync('public/models/offline/toxicity.onnx') },
     ])
+    // A configured repo is read with the hub's own authority (tests/integration/model-repos/private-models.test.ts): private is fine, missing files are not.
     useRepo(`${MODELS_NAMESPACE}/private-graphs`)
-    expect(await reason('detoxifymodel', { text: 'hi' })).toContain(`${MODELS_NAMESPACE}/private-graphs: no such model repo, or the server has no read access`)
+    expect(await reason('bancodemodel', { text: 'hi' })).toContain(`${MODELS_NAMESPACE}/private-graphs@main: missing bancode.onnx`)
     useRepo('../etc')
     expect(await reason('detoxifymodel', { text: 'hi' })).toContain('../etc: not a model repo id')
     // The exact checks need no model and still answer.
@@ -216,6 +218,31 @@ describe('the cache', () => {
     expect(status).toBe(200)
     expect(engine).toContain(OFFLINE_MODELS_REPO)
     expect(sha256(blob())).toBe(graphSha())
+  })
+
+  it('detects a cached file overwritten in place with the same size and its mtime set back', async () => {
+    // touch -r copies the timestamps to the nanosecond (Node's utimes cannot): only the ctime tells.
+    const reference = path.join(cacheDir, 'mtime-reference')
+    fs.writeFileSync(reference, '')
+    execFileSync('touch', ['-r', blob(), reference])
+    const damaged = fs.readFileSync(blob())
+    damaged[damaged.length - 1] ^= 0xff
+    fs.writeFileSync(blob(), damaged)
+    execFileSync('touch', ['-r', reference, blob()])
+    expect(fs.statSync(blob(), { bigint: true }).mtimeNs).toBe(fs.statSync(reference, { bigint: true }).mtimeNs)
+    restart()
+    expect((await post('detoxifymodel', { text: 'hi' })).status).toBe(200)
+    expect(sha256(blob())).toBe(graphSha())
+  })
+
+  it('checks a warm cache without hashing: a stamp per blob, the tree from the manifest', async () => {
+    restart()
+    expect((await post('detoxifymodel', { text: 'hi' })).status).toBe(200)
+    const folder = repoCacheFolder(OFFLINE_MODELS_REPO)
+    const { commitId } = await modelSnapshot(OFFLINE_MODELS_REPO, 'main')
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, '.modhub', 'snapshots', `${commitId}.json`), 'utf8'))
+    expect(manifest.map((e: { path: string }) => e.path)).toContain('toxicity.onnx')
+    expect(fs.readFileSync(path.join(folder, '.modhub', 'verified', graphSha()), 'utf8')).toMatch(/^\d+:\d+:\d+:\d+$/)
   })
 
   it('never keeps a blob whose download does not match its checksum', async () => {
@@ -258,20 +285,13 @@ describe('neural checks from model repos', () => {
     expect(fromRepo.json.toxicScore).toEqual(fromFolder.json.toxicScore)
   })
 
-  it('a repo without the model files, or one the server cannot read, is a 503 naming it (no silent fallback)', async () => {
+  it('a repo without the model files is a 503 naming it (no silent fallback)', async () => {
     vi.stubEnv('MODERATION_MODEL_TOXICITY', `${OFFLINE_MODELS_REPO}@main`)
     await runtime.configureModelRuntime({ modelsDir: emptyModels, loading: 'lazy', microBatching: false })
     const wrong = await post('detoxifymodel', text)
     expect(wrong.status).toBe(503)
     expect(JSON.stringify(wrong.json)).toContain(`${OFFLINE_MODELS_REPO}@main: missing config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx`)
 
-    const secret = await createRepo(ownerSession, { namespace: MODELS_NAMESPACE, name: 'private-toxicity', private: true })
-    // The tiny toxicity model's seed files, committed into the private repo.
-    await seedRepoFiles(ownerSession, { ...secret, name: 'unbiased-toxic-roberta-tiny' })
-    vi.stubEnv('MODERATION_MODEL_TOXICITY', `${MODELS_NAMESPACE}/private-toxicity`)
-    await runtime.configureModelRuntime({ modelsDir: emptyModels, loading: 'lazy', microBatching: false })
-    const refused = await post('detoxifymodel', text)
-    expect(refused.status).toBe(503)
-    expect(JSON.stringify(refused.json)).toContain(`${MODELS_NAMESPACE}/private-toxicity: no such model repo, or the server has no read access`)
+    // A private repo the operator configured is read with the hub's authority: private-models.test.ts.
   })
 })

@@ -1,0 +1,176 @@
+/**
+ * Private model repos and the moderation API (issue 15). A check's configured model
+ * (MODERATION_MODEL_<CHECK>, OFFLINE_MODELS_REPO) is chosen by the operator, so the server reads
+ * it with the hub's own authority, private or not. A model the caller picks for one request
+ * (`?model=namespace/name[@revision]`) is read with the caller's own access: a private repo is
+ * refused to a caller without access (404, as the hub answers for a private repo) and served to
+ * one with access. The real handler, real tokens, a real database.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { principalFromAuthorization } from '@/lib/auth/bearer'
+import { createPersonalToken } from '@/lib/auth/personal-tokens'
+import { forgetModelSnapshots } from '@/lib/hub/model-cache'
+import { createOrg } from '@/lib/hub/orgs'
+import { createRepo } from '@/lib/hub/repos'
+import { createUser } from '@/lib/hub/users'
+import { createModerationHandler, type ModerationHandler } from '@/lib/moderation/api/handler'
+import { moderationSettings } from '@/lib/moderation/api/settings'
+import { forgetOfflineSnapshots } from '@/lib/moderation/engines/offline-graphs'
+import { deploymentEngines } from '@/lib/moderation/engines/registry'
+import * as runtime from '@/lib/moderation/runtime'
+import { mayUseModeration } from '@/lib/policy'
+import { MODELS_NAMESPACE, seedRepoFiles } from '@/scripts/seed-files'
+import { BASE } from '../moderation/helpers'
+
+const NS = 'secret-models'
+const PRIVATE_TOXICITY = `${NS}/private-toxicity`
+const PRIVATE_GRAPHS = `${NS}/private-graphs`
+const PUBLIC_TOXICITY = `${NS}/public-toxicity`
+const text = { text: 'You are a wonderful person.' }
+
+let handle: ModerationHandler
+let cacheDir: string
+let emptyModels: string
+let memberToken: string
+let strangerToken: string
+
+function handler(authRequired: boolean): ModerationHandler {
+  return createModerationHandler({
+    ...moderationSettings(),
+    authRequired,
+    engines: deploymentEngines(),
+    resolvePrincipal: principalFromAuthorization,
+    mayUseModeration,
+    clientKey: () => 'test',
+  })
+}
+
+async function post(check: string, body: unknown, options: { token?: string; model?: string; using?: ModerationHandler } = {}) {
+  const url = new URL(`${BASE}/${check}`)
+  if (options.model !== undefined) url.searchParams.set('model', options.model)
+  const request = new Request(url, {
+    method: 'POST',
+    headers: { Authorization: options.token ? `Bearer ${options.token}` : 'None', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const response = await (options.using ?? handle)(request, check)
+  return { status: response.status, json: await response.json(), engine: response.headers.get('X-Moderation-Engine') }
+}
+
+async function restart(env: Record<string, string> = {}) {
+  for (const name of ['MODERATION_MODEL_TOXICITY', 'OFFLINE_MODELS_REPO']) vi.stubEnv(name, env[name] ?? '')
+  if (!env.OFFLINE_MODELS_REPO) vi.stubEnv('OFFLINE_MODELS_REPO', 'hub-models/offline-moderation')
+  forgetOfflineSnapshots()
+  forgetModelSnapshots()
+  await runtime.configureModelRuntime({ modelsDir: emptyModels, loading: 'lazy', microBatching: false })
+}
+
+beforeAll(async () => {
+  vi.stubEnv('MODERATION_RATE_LIMIT_PER_MINUTE', '0')
+  vi.stubEnv('OFFLINE_MODELS_DIR', '')
+  cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'modhub-private-models-'))
+  vi.stubEnv('MODELS_CACHE_DIR', cacheDir)
+  emptyModels = fs.mkdtempSync(path.join(os.tmpdir(), 'modhub-no-models-'))
+
+  const owner = await createUser({ username: 'pm-owner', email: 'pm-owner@test.dev', password: 'password-pm-owner' })
+  const stranger = await createUser({ username: 'pm-stranger', email: 'pm-stranger@test.dev', password: 'password-pm-stranger' })
+  const session = { userId: owner.id, principal: null }
+  await createOrg(owner.id, { name: NS })
+  // The tiny toxicity model's and the offline graphs' seed files, committed into private and public repos.
+  for (const [name, seeded, isPrivate] of [
+    ['private-toxicity', 'unbiased-toxic-roberta-tiny', true],
+    ['public-toxicity', 'unbiased-toxic-roberta-tiny', false],
+    ['private-graphs', 'offline-moderation', true],
+  ] as const) {
+    const repo = await createRepo(session, { namespace: NS, name, private: isPrivate })
+    await seedRepoFiles(session, { ...repo, namespace: MODELS_NAMESPACE, name: seeded })
+  }
+  memberToken = (await createPersonalToken(owner.id, { name: 'moderation', role: 'write' })).token
+  strangerToken = (await createPersonalToken(stranger.id, { name: 'moderation', role: 'write' })).token
+  handle = handler(true)
+})
+
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  forgetOfflineSnapshots()
+  forgetModelSnapshots()
+  await runtime.configureModelRuntime()
+  fs.rmSync(cacheDir, { recursive: true, force: true })
+  fs.rmSync(emptyModels, { recursive: true, force: true })
+})
+
+describe('a model the operator configured', () => {
+  it('is read with the hub\'s own authority: a private neural repo answers', async () => {
+    await restart({ MODERATION_MODEL_TOXICITY: PRIVATE_TOXICITY })
+    const { status, json, engine } = await post('detoxifymodel', text, { token: strangerToken })
+    expect(status, JSON.stringify(json)).toBe(200)
+    expect(engine).toBe(`neural:${PRIVATE_TOXICITY}@main`)
+  })
+
+  it('is read with the hub\'s own authority: private offline graphs answer', async () => {
+    await restart({ OFFLINE_MODELS_REPO: PRIVATE_GRAPHS })
+    const { status, engine } = await post('detoxifymodel', text, { token: strangerToken })
+    expect(status).toBe(200)
+    expect(engine).toBe(`offline:toxicity-lexicon-lr (${PRIVATE_GRAPHS}@main)`)
+  })
+
+  it('that does not exist is still a 503 naming it', async () => {
+    await restart({ MODERATION_MODEL_TOXICITY: `${NS}/nothing-here` })
+    const { status, json } = await post('detoxifymodel', text, { token: memberToken })
+    expect(status).toBe(503)
+    expect(JSON.stringify(json)).toContain(`${NS}/nothing-here: no such model repo`)
+  })
+})
+
+describe('a model the caller picks (?model=)', () => {
+  it('is refused to a caller without access to the private repo, as if it did not exist', async () => {
+    await restart()
+    const refused = await post('detoxifymodel', text, { token: strangerToken, model: PRIVATE_TOXICITY })
+    expect(refused.status).toBe(404)
+    expect(JSON.stringify(refused.json)).toContain(`${PRIVATE_TOXICITY}: no such model repo, or you have no read access to it`)
+    const unknown = await post('detoxifymodel', text, { token: strangerToken, model: `${NS}/nothing-here` })
+    expect(unknown.status).toBe(404)
+    expect(JSON.stringify(unknown.json)).toBe(JSON.stringify(refused.json).replace(PRIVATE_TOXICITY, `${NS}/nothing-here`))
+  })
+
+  it('is served to a caller with access, and names the repo and revision', async () => {
+    await restart()
+    const served = await post('detoxifymodel', text, { token: memberToken, model: PRIVATE_TOXICITY })
+    expect(served.status, JSON.stringify(served.json)).toBe(200)
+    expect(served.engine).toBe(`neural:${PRIVATE_TOXICITY}@main`)
+    // Loaded once per repo revision, and access is checked on every request, not only on the load.
+    expect((await post('detoxifymodel', text, { token: strangerToken, model: PRIVATE_TOXICITY })).status).toBe(404)
+    // The same files answer the same scores as the operator's configured repo.
+    await restart({ MODERATION_MODEL_TOXICITY: PUBLIC_TOXICITY })
+    const configured = await post('detoxifymodel', text, { token: strangerToken })
+    expect(configured.json.toxicScore).toEqual(served.json.toxicScore)
+  })
+
+  it('public repos serve anyone, also with auth off (an anonymous caller)', async () => {
+    await restart()
+    const open = handler(false)
+    const served = await post('detoxifymodel', text, { model: `${PUBLIC_TOXICITY}@main`, using: open })
+    expect(served.status, JSON.stringify(served.json)).toBe(200)
+    expect(served.engine).toBe(`neural:${PUBLIC_TOXICITY}@main`)
+    expect((await post('detoxifymodel', text, { model: PRIVATE_TOXICITY, using: open })).status).toBe(404)
+  })
+
+  it('bad choices are a 422 or a 503 naming the problem, never a 500', async () => {
+    await restart()
+    const notAnId = await post('detoxifymodel', text, { token: memberToken, model: '../etc' })
+    expect(notAnId.status).toBe(422)
+    expect(JSON.stringify(notAnId.json)).toContain('namespace/name')
+    const noModel = await post('sentimentmodel', text, { token: memberToken, model: PUBLIC_TOXICITY })
+    expect(noModel.status).toBe(422)
+    expect(JSON.stringify(noModel.json)).toContain('runs no model')
+    const badRevision = await post('detoxifymodel', text, { token: memberToken, model: `${PUBLIC_TOXICITY}@v9` })
+    expect(badRevision.status).toBe(503)
+    expect(JSON.stringify(badRevision.json)).toContain(`${PUBLIC_TOXICITY}: revision v9 does not exist`)
+    const wrongFiles = await post('detoxifymodel', text, { token: memberToken, model: PRIVATE_GRAPHS })
+    expect(wrongFiles.status).toBe(503)
+    expect(JSON.stringify(wrongFiles.json)).toContain(`${PRIVATE_GRAPHS}@main: missing config.json`)
+  })
+})
