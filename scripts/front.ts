@@ -82,8 +82,6 @@ export type FrontOptions = {
 export type Front = {
   /** Answers the request and returns true, or returns false and leaves it untouched for Next. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean
-  /** The page a path resolves to for a method on the fast path, or null (for tests). */
-  route(method: string, pathname: string): { page: string; params: Params } | null
 }
 
 /** A path the fast path takes at all: plain segments only; everything else Next normalizes. */
@@ -280,7 +278,6 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
   }
 
   return {
-    route,
     handle(req, res) {
       const method = req.method ?? 'GET'
       if (method !== 'GET' && method !== 'POST' && method !== 'HEAD' && method !== 'PUT' && method !== 'DELETE') return false
