@@ -38,12 +38,16 @@ import { setting } from '@/lib/config/settings'
 export const FAST_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/oauth/token': ['POST'],
   '/api/whoami-v2': ['GET'],
-  '/api/[repoType]/[namespace]/[name]/[[...rest]]': ['GET'],
+  // Repo info, tree, commits (GET); preupload, paths-info, commit, branches (POST, DELETE).
+  '/api/[repoType]/[namespace]/[name]/[[...rest]]': ['GET', 'POST', 'DELETE'],
   '/rai/v1/raimoderationmodels/[check]': ['POST'],
   '/[namespace]/[name]/resolve/[...rest]': ['GET', 'HEAD'],
   '/datasets/[namespace]/[name]/resolve/[...rest]': ['GET', 'HEAD'],
   '/spaces/[namespace]/[name]/resolve/[...rest]': ['GET', 'HEAD'],
-  // LFS uploads (the URLs the batch API hands out): streamed request bodies.
+  // The LFS batch API, and the upload URLs it hands out (streamed request bodies).
+  '/[namespace]/[name]/info/lfs/objects/[action]': ['POST'],
+  '/datasets/[namespace]/[name]/info/lfs/objects/[action]': ['POST'],
+  '/spaces/[namespace]/[name]/info/lfs/objects/[action]': ['POST'],
   '/api/lfs/uploads/[token]/[[...rest]]': ['PUT', 'POST'],
 }
 
@@ -78,8 +82,6 @@ export type FrontOptions = {
 export type Front = {
   /** Answers the request and returns true, or returns false and leaves it untouched for Next. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean
-  /** The page a path resolves to for a method on the fast path, or null (for tests). */
-  route(method: string, pathname: string): { page: string; params: Params } | null
 }
 
 /** A path the fast path takes at all: plain segments only; everything else Next normalizes. */
@@ -276,10 +278,9 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
   }
 
   return {
-    route,
     handle(req, res) {
       const method = req.method ?? 'GET'
-      if (method !== 'GET' && method !== 'POST' && method !== 'HEAD' && method !== 'PUT') return false
+      if (method !== 'GET' && method !== 'POST' && method !== 'HEAD' && method !== 'PUT' && method !== 'DELETE') return false
       const url = req.url ?? '/'
       const q = url.indexOf('?')
       const pathname = q === -1 ? url : url.slice(0, q)

@@ -4,7 +4,7 @@
 // the route modules of the build: a module-level Map would be one cache per copy, so a server
 // action's invalidation (a rotated client secret, a new signing key) would not reach the token
 // route's copy, and each copy would hold its own rate-limit slices, last-used buffer and models.
-// tests/integration/front/process-state.test.ts checks that two copies of a module share it.
+// tests/integration/hot-paths/process-state.test.ts checks that two copies of a module share it.
 const KEY = Symbol.for('modhub.process-state')
 
 type Holder = { [KEY]?: Map<string, unknown> }

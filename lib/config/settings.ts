@@ -30,7 +30,7 @@ export const SETTINGS = {
   HUB_URL: str('', 'public origin: OAuth issuer, links', 'http://localhost:$PORT'),
   AUTH_SECRET: str('', 'signs sessions; every instance behind a load balancer must share it', 'random, kept in `data/auth-secret`'),
   TRUST_PROXY_HOPS: int(0, 'how many reverse proxies stand in front of the hub; per-address rate limits and audit records take the client address that many entries back from the end of `X-Forwarded-For` (see [Client addresses](#client-addresses))', { max: 10 }),
-  FAST_PATH: flag(true, '`npm start` answers the hot API routes (token endpoint, whoami-v2, repo info, moderation, file resolve, LFS uploads) through their route handlers without Next\'s request pipeline; `0`: Next serves every request (see [Serving](#serving))'),
+  FAST_PATH: flag(true, '`npm start` answers the hot API routes (token endpoint, whoami-v2, the repo API, moderation, file resolve, LFS batch and uploads) through their route handlers without Next\'s request pipeline; `0`: Next serves every request (see [Serving](#serving))'),
 
   // Sign-in
   SIGN_IN_ATTEMPTS_PER_ACCOUNT: int(10, 'sign-in attempts per account per 15 minutes (counted on the account a login names, however it is spelled; a success resets it)', { min: 1 }),

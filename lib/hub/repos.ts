@@ -34,9 +34,26 @@ export async function mayViewRepo(caller: Caller, repo: RepoRow): Promise<boolea
   return repoDecision(caller, 'view', repo, await repoContext(caller, repo)) === 'allow'
 }
 
+type RawRepo = Omit<RepoRow, 'private' | 'gated'> & { private: boolean | number | bigint; gated: boolean | number | bigint }
+
+/**
+ * The repo at a path: what `db.repo.findUnique` on (type, namespace, name) answers, read as one
+ * hand-written statement, because every repo API call and download starts here and Prisma's query
+ * layer costs about twice the CPU of the same SELECT (bench/api/RESULTS.md).
+ * tests/integration/hot-paths/repo-lookup.test.ts holds the two to the same rows.
+ */
+export async function findRepo(type: string, namespace: string, name: string): Promise<RepoRow | null> {
+  const [row] = await db.$queryRaw<RawRepo[]>`
+    SELECT "id", "type", "namespace", "name", "private", "gated", "description", "ownerUserId", "ownerOrgId",
+           "createdById", "createdByApp", "createdAt", "updatedAt"
+    FROM "Repo" WHERE "type" = ${type} AND "namespace" = ${namespace} AND "name" = ${name}`
+  // SQLite has no boolean type: its driver answers 0 or 1.
+  return row ? { ...row, private: Boolean(row.private), gated: Boolean(row.gated) } : null
+}
+
 /** Finds a repo and checks the caller may take `action` on it; throws 401/403/404 otherwise. */
 export async function authorizedRepo(caller: Caller, type: RepoType, namespace: string, name: string, action: RepoAction) {
-  const repo = await db.repo.findUnique({ where: { type_namespace_name: { type, namespace, name } } })
+  const repo = await findRepo(type, namespace, name)
   if (!repo) throw notFound('Repository not found')
   const ctx = await repoContext(caller, repo)
   const decision = repoDecision(caller, action, repo, ctx)

@@ -37,10 +37,13 @@ function send(to: number, method: string, path: string, headers: Record<string, 
   })
 }
 
-/** The body as text, gunzipped when it was compressed, with the moderation API's timings blanked. */
+/** The body as text, gunzipped when it was compressed, with what differs per request blanked: the moderation API's timings, and the signed upload URLs of the LFS batch API (a fresh upload id each). */
 function content(answer: Answer): string {
   const bytes = answer.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(answer.body) : answer.body
-  return bytes.toString('utf8').replace(/"(time_taken|modelcalltime)":"[^"]*"/g, '"$1":"-"')
+  return bytes
+    .toString('utf8')
+    .replace(/"(time_taken|modelcalltime)":"[^"]*"/g, '"$1":"-"')
+    .replace(/\/api\/lfs\/uploads\/[^"]+/g, '/api/lfs/uploads/-')
 }
 
 function comparable(answer: Answer) {
@@ -108,6 +111,14 @@ test('the hot routes answer the same through the fast path and through Next', as
     ['GET', '/alice/toxicity-tiny/resolve/main/missing.txt', {}, undefined, true],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', {}, undefined, true],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', bearer(read), undefined, true],
+    ['POST', '/api/models/alice/toxicity-tiny/preupload/main', { ...bearer(write), ...json }, '{"files":[{"path":"notes.txt","size":3,"sample":"YWJj"},{"path":"w.bin","size":20000000,"sample":"AAAA"}]}', true],
+    ['POST', '/api/models/alice/toxicity-tiny/preupload/main', { ...bearer(read), ...json }, '{"files":[]}', true],
+    ['POST', '/api/models/alice/toxicity-tiny/paths-info/main', { ...bearer(read), ...json }, '{"paths":["config.json","nope"],"expand":true}', true],
+    ['POST', '/api/models/alice/toxicity-tiny/commit/main', { ...bearer(write), 'content-type': 'application/x-ndjson' }, '{"key":"header"}\n', true],
+    ['POST', '/api/models/alice/toxicity-tiny/commit/main', { 'content-type': 'application/x-ndjson' }, '', true],
+    ['DELETE', '/api/models/alice/toxicity-tiny/branch/no-such-branch', bearer(read), undefined, true],
+    ['POST', '/alice/toxicity-tiny.git/info/lfs/objects/batch', { ...bearer(write), 'content-type': 'application/vnd.git-lfs+json' }, '{"operation":"upload","transfers":["basic"],"objects":[{"oid":"' + '0'.repeat(64) + '","size":3}]}', true],
+    ['POST', '/datasets/alice/private-notes.git/info/lfs/objects/batch', { 'content-type': 'application/vnd.git-lfs+json' }, '{"operation":"download","objects":[]}', true],
     ['PUT', '/api/lfs/uploads/not-a-token', { 'content-type': 'application/octet-stream' }, 'abc', true],
     ['PUT', '/api/lfs/uploads/not-a-token/part/1', { 'content-type': 'application/octet-stream' }, 'abc', true],
     ['POST', '/api/lfs/uploads/not-a-token/complete', json, '{"oid":"x","parts":[]}', true],

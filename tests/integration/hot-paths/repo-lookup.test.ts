@@ -1,0 +1,48 @@
+// The repo lookup and the branch lookup of every repo API call and download are hand-written
+// statements (lib/hub/repos findRepo, lib/hub/files resolveRevision); they must answer exactly what
+// Prisma's findUnique answers, on SQLite and on PostgreSQL.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { db } from '@/lib/db'
+import { createUser } from '@/lib/hub/users'
+import { createRepo, findRepo } from '@/lib/hub/repos'
+import { resolveRevision } from '@/lib/hub/files/revisions'
+
+let userId: string
+beforeAll(async () => {
+  userId = (await createUser({ username: 'repolookup', email: 'repolookup@test.dev', password: 'repo-lookup-pass' })).id
+  const caller = { userId, principal: null }
+  await createRepo(caller, { namespace: 'repolookup', name: 'plain' })
+  await createRepo(caller, { namespace: 'repolookup', name: 'secret', type: 'dataset', private: true, description: 'ünïcode — "quoted"' })
+  await createRepo(caller, { namespace: 'repolookup', name: 'gated', type: 'space', gated: true })
+})
+
+describe('findRepo', () => {
+  it('answers the row Prisma answers, field for field and type for type', async () => {
+    for (const [type, name] of [['model', 'plain'], ['dataset', 'secret'], ['space', 'gated']] as const) {
+      const prisma = await db.repo.findUnique({ where: { type_namespace_name: { type, namespace: 'repolookup', name } } })
+      const raw = await findRepo(type, 'repolookup', name)
+      expect(prisma).not.toBeNull()
+      expect(raw).toEqual(prisma)
+      expect(typeof raw!.private).toBe('boolean')
+      expect(raw!.createdAt).toBeInstanceOf(Date)
+    }
+  })
+
+  it('answers null where Prisma does: another type, another case, a name that does not exist', async () => {
+    expect(await findRepo('dataset', 'repolookup', 'plain')).toBeNull()
+    expect(await findRepo('model', 'RepoLookup', 'plain')).toBe(await db.repo.findUnique({ where: { type_namespace_name: { type: 'model', namespace: 'RepoLookup', name: 'plain' } } }))
+    expect(await findRepo('model', 'repolookup', "plain' OR '1'='1")).toBeNull()
+  })
+})
+
+describe('resolveRevision', () => {
+  it('finds a branch by its exact name and refuses others as before', async () => {
+    const repo = (await findRepo('model', 'repolookup', 'plain'))!
+    expect(await resolveRevision(repo.id, 'main')).toBeNull() // no commit yet: an empty main
+    const commit = await db.repoCommit.create({ data: { id: 'c'.repeat(40), repoId: repo.id, title: 'first', authorId: userId, authorName: 'repolookup', credential: 'session' } })
+    await db.repoRef.create({ data: { repoId: repo.id, name: 'main', commitId: commit.id } })
+    expect(await resolveRevision(repo.id, 'main')).toEqual(await db.repoCommit.findUnique({ where: { id: commit.id } }))
+    expect(await resolveRevision(repo.id, 'HEAD')).toEqual(commit)
+    await expect(resolveRevision(repo.id, 'Main')).rejects.toMatchObject({ status: 404 })
+  })
+})
