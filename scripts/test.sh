@@ -55,5 +55,13 @@ else
 fi
 reports+=(.tmp/report-playwright.json .tmp/report-playwright-neural.json)
 
+# The soak's short form on the build above: one instance on SQLite under mixed load, killed with
+# kill -9 and restarted, clients hanging up mid-request and mid-upload, another process holding the
+# write lock; one test per invariant checked from the database (bench/soak; npm run soak runs the
+# full form, PostgreSQL with three instances included).
+echo "::: soak, short form (SQLite, about a minute)"
+[ -f .next/BUILD_ID ] && npm run soak -- --short
+reports+=(.tmp/report-soak.json)
+
 echo "::: summary"
 node scripts/test-summary.mjs "${reports[@]}"

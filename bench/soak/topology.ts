@@ -21,7 +21,7 @@ const FIRST_INSTANCE_PORT = LB_PORT + 1
 const PG_PORT = Number(process.env.SOAK_PGPORT ?? 55470)
 const LIMIT_PER_MINUTE = 60
 
-const seconds = { postgresql: short ? 40 : 150, sqlite: short ? 30 : 75 }[topology]
+const seconds = { postgresql: short ? 40 : 150, sqlite: short ? 24 : 75 }[topology]
 const rps = Number(process.env.SOAK_RPS ?? 12)
 const concurrency = Number(process.env.SOAK_CONCURRENCY ?? 6)
 
@@ -226,9 +226,9 @@ async function main() {
           ]
       : short
         ? [
-            [4, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],
-            [15, 'clients hang up mid-request and mid-upload', async () => ({ ...(await cutOff()), ...(await abortedUploads()) })],
-            [23, 'a long writer holds the SQLite write lock for 3 s', () => sqliteWriter(3000)],
+            [3, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],
+            [13, 'clients hang up mid-request and mid-upload', async () => ({ ...(await cutOff()), ...(await abortedUploads()) })],
+            [19, 'a long writer holds the SQLite write lock for 3 s', () => sqliteWriter(3000)],
           ]
         : [
             [10, 'kill -9 the instance, restart', () => killAndRestart(instances[0]!)],

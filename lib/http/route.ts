@@ -1,9 +1,10 @@
 // The one wrapper of route handlers: a thrown error becomes its protocol's answer (each protocol
 // passes its renderer: the hub's {error}, RFC 6749 JSON, FastAPI's detail), and the headers a
 // route family always sends (CORS for cross-origin callers, Cache-Control) are set here once.
-// A database outage becomes a ServiceUnavailableError before it is rendered: 503 with Retry-After.
+// An outage (database, or a full or read-only file store) becomes a ServiceUnavailableError before
+// it is rendered: 503 with Retry-After.
 import { CORS_HEADERS } from '@/lib/http/cors'
-import { ServiceUnavailableError, isDatabaseUnavailable } from '@/lib/http/unavailable'
+import { asServiceUnavailable } from '@/lib/http/unavailable'
 
 /** Renders a thrown error; it must answer a ServiceUnavailableError with 503 and its Retry-After. */
 export type ErrorRenderer = (error: unknown) => Response
@@ -22,12 +23,9 @@ export function routeHandler<A extends unknown[]>(options: RouteOptions, fn: (..
     try {
       response = await fn(...args)
     } catch (error) {
-      if (isDatabaseUnavailable(error)) {
-        console.error('database unavailable (answered 503):', error instanceof Error ? error.message.trim().split('\n').at(-1) : error)
-        response = options.render(new ServiceUnavailableError(error))
-      } else {
-        response = options.render(error)
-      }
+      const unavailable = asServiceUnavailable(error)
+      if (unavailable) console.error(`${unavailable.message} (answered 503):`, error instanceof Error ? error.message.trim().split('\n').at(-1) : error)
+      response = options.render(unavailable ?? error)
     }
     return withRouteHeaders(response, options)
   }

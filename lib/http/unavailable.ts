@@ -1,18 +1,37 @@
 // A database that cannot answer for a moment (PostgreSQL restarting or failing over, its pool
-// exhausted, SQLite's file locked by another process past the busy timeout) is not a fault of the
-// request: the route wrapper (route.ts) answers it 503 with Retry-After, in each protocol's own
-// shape, so clients and load balancers know to try again instead of seeing a 500. Recognised from
-// the error alone (Prisma's codes, PostgreSQL's SQLSTATE, node-postgres' messages), so lib/http
-// needs nothing from lib/db.
+// exhausted, SQLite's file locked by another process past the busy timeout), or a blob store disk
+// that is full or read-only, is not a fault of the request: the route wrapper (route.ts) answers it
+// 503 with Retry-After, in each protocol's own shape, so clients and load balancers know to try
+// again instead of seeing a 500. Recognised from the error alone (Prisma's codes, PostgreSQL's
+// SQLSTATE, node-postgres' messages, the file system's errno), so lib/http needs nothing from
+// lib/db or lib/storage.
 
 /** Seconds a client is told to wait: a PostgreSQL restart or an instance's reconnect takes a few. */
 export const RETRY_AFTER_SECONDS = 5
 
 export class ServiceUnavailableError extends Error {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS
-  constructor(readonly cause: unknown) {
-    super('The database is unavailable for a moment; try again shortly')
+  constructor(
+    message: string,
+    readonly cause: unknown,
+  ) {
+    super(message)
   }
+}
+
+/** The 503 to answer for `error`, or null when it is no outage. */
+export function asServiceUnavailable(error: unknown): ServiceUnavailableError | null {
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailableError('The database is unavailable for a moment; try again shortly', error)
+  if (isStorageUnavailable(error)) return new ServiceUnavailableError('The file store cannot take writes for a moment; try again shortly', error)
+  return null
+}
+
+/** The disk store's file system refused a write: full (ENOSPC, EDQUOT) or mounted read-only (EROFS). */
+const STORAGE_ERRNOS = new Set(['ENOSPC', 'EDQUOT', 'EROFS'])
+
+export function isStorageUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && STORAGE_ERRNOS.has(code)
 }
 
 /**
