@@ -44,43 +44,12 @@ export class DiskBackend implements BlobBackend {
 
   async *listStaged(): AsyncIterable<{ key: string; modified: Date }> {
     const base = path.join(this.root, 'staging')
-    const walk = async function* (dir: string): AsyncIterable<{ key: string; modified: Date }> {
-      let entries: fs.Dirent[]
-      try {
-        entries = await fsp.readdir(dir, { withFileTypes: true })
-      } catch {
-        return
-      }
-      for (const entry of entries) {
-        const full = path.join(dir, entry.name)
-        if (entry.isDirectory()) yield* walk(full)
-        else {
-          const stat = await fsp.stat(full).catch(() => null)
-          if (stat) yield { key: path.relative(base, full).split(path.sep).join('/'), modified: stat.mtime }
-        }
-      }
-    }
-    yield* walk(base)
+    for await (const file of filesUnder(base)) yield { key: path.relative(base, file.path).split(path.sep).join('/'), modified: file.modified }
   }
 
   async *listBlobs(): AsyncIterable<{ sha256: string; modified: Date }> {
-    const walk = async function* (dir: string, depth: number): AsyncIterable<{ sha256: string; modified: Date }> {
-      let entries: fs.Dirent[]
-      try {
-        entries = await fsp.readdir(dir, { withFileTypes: true })
-      } catch {
-        return
-      }
-      for (const entry of entries) {
-        const full = path.join(dir, entry.name)
-        if (entry.isDirectory() && depth < 2) yield* walk(full, depth + 1)
-        else if (entry.isFile() && depth === 2) {
-          const stat = await fsp.stat(full).catch(() => null)
-          if (stat) yield { sha256: entry.name, modified: stat.mtime }
-        }
-      }
-    }
-    yield* walk(path.join(this.root, 'sha256'), 0)
+    // Blobs sit two folders down (sha256/ab/cd/<sha256>); anything else there is not a blob.
+    for await (const file of filesUnder(path.join(this.root, 'sha256'), 2)) yield { sha256: path.basename(file.path), modified: file.modified }
   }
 
   async promote(key: string, sha256: string): Promise<void> {
@@ -123,4 +92,22 @@ async function openStream(file: string, range?: ByteRange): Promise<Readable> {
   const handle = await fsp.open(file, 'r')
   // 1 MiB reads: the 64 KiB default costs a round of stream bookkeeping per chunk on large files.
   return handle.createReadStream({ highWaterMark: 1024 * 1024, ...(range ? { start: range.start, end: range.end } : {}) })
+}
+
+/** The files under `dir` with their modification times (at exactly `depth` folders down when given); a folder that vanishes is skipped. */
+async function* filesUnder(dir: string, depth?: number, level = 0): AsyncIterable<{ path: string; modified: Date }> {
+  let entries: fs.Dirent[]
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true })
+  } catch {
+    return
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory() && (depth === undefined || level < depth)) yield* filesUnder(full, depth, level + 1)
+    else if (entry.isFile() && (depth === undefined || level === depth)) {
+      const stat = await fsp.stat(full).catch(() => null)
+      if (stat) yield { path: full, modified: stat.mtime }
+    }
+  }
 }
