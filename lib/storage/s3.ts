@@ -78,24 +78,20 @@ export class S3Backend implements BlobBackend {
   }
 
   async *listStaged(): AsyncIterable<{ key: string; modified: Date }> {
-    const prefix = this.stagedKey('')
-    let token: string | undefined
-    do {
-      const page = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
-      for (const object of page.Contents ?? []) {
-        if (object.Key) yield { key: object.Key.slice(prefix.length), modified: object.LastModified ?? new Date(0) }
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined
-    } while (token)
+    for await (const object of this.listUnder(this.stagedKey(''))) yield { key: object.name, modified: object.modified }
   }
 
   async *listBlobs(): AsyncIterable<{ sha256: string; modified: Date }> {
-    const prefix = this.blobKey('')
+    for await (const object of this.listUnder(this.blobKey(''))) yield { sha256: object.name, modified: object.modified }
+  }
+
+  /** Every object under `prefix`, page by page: its name after the prefix and when it was written. */
+  private async *listUnder(prefix: string): AsyncIterable<{ name: string; modified: Date }> {
     let token: string | undefined
     do {
       const page = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
       for (const object of page.Contents ?? []) {
-        if (object.Key) yield { sha256: object.Key.slice(prefix.length), modified: object.LastModified ?? new Date(0) }
+        if (object.Key) yield { name: object.Key.slice(prefix.length), modified: object.LastModified ?? new Date(0) }
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined
     } while (token)
