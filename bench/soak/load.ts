@@ -154,14 +154,26 @@ export class Load {
       chain.state = 'abandoned'
       throw error
     }
+    // The replay must reach a server that can act on it: a 503 (the database down) or no answer
+    // decided nothing, so it is sent again, as a client following Retry-After would (for up to
+    // 30 s); only a replay that was answered must have revoked the family. Marked replayed
+    // meanwhile, so no other worker picks the chain up.
     chain.state = 'replayed'
-    try {
-      await oidc.refreshTokenGrant(this.notes, old)
-    } catch (error) {
-      if (statusOf(error) === 400) return
-      throw error
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await oidc.refreshTokenGrant(this.notes, old)
+      } catch (error) {
+        const status = statusOf(error)
+        if (status === 400) return
+        if (ambiguous(status) && attempt < 30) {
+          await sleep(1000)
+          continue
+        }
+        chain.state = 'abandoned'
+        throw error
+      }
+      throw new Error('a reused refresh token was accepted')
     }
-    throw new Error('a reused refresh token was accepted')
   }
 
   /** Two instances asked to redeem one code at the same moment: at most one may succeed. */

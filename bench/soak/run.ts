@@ -31,7 +31,11 @@ let failed = 0
 const started = Date.now()
 out(`# soak ${short ? '(short)' : '(full)'}: ${new Date().toISOString()}, ${os.cpus().length} CPUs, load average before ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 if (!only && !topologies.includes('postgresql')) out('PostgreSQL 15 (Debian) is not installed: the PostgreSQL topology is skipped.')
+// Ctrl-C or kill ends the topology in progress (its child cleans up) and skips the ones after it.
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (stopping = true))
 for (const topology of topologies) {
+  if (stopping) break
   const resultFile = path.join(soakDir, `result-${topology}.json`)
   fs.rmSync(resultFile, { force: true })
   const code = await new Promise<number>((resolve) => {
@@ -41,6 +45,7 @@ for (const topology of topologies) {
       env: { ...process.env, SOAK_SHORT: short ? '1' : '0' },
     })
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => child.kill(signal))
+    if (stopping) child.kill('SIGTERM')
     child.on('exit', (c) => resolve(c ?? 1))
   })
   if (code !== 0 || !fs.existsSync(resultFile)) {
