@@ -42,7 +42,8 @@ export class ModelNotReadableError extends ModelRepoError {
   }
 }
 
-export type ModelSnapshot = { repo: string; revision: string; commitId: string; dir: string }
+/** `files`: the commit's files (path, sha256, size), as its tree lists them. */
+export type ModelSnapshot = { repo: string; revision: string; commitId: string; dir: string; files: ManifestEntry[] }
 
 /**
  * Who reads a model repo. `hub`: the hub itself, for a model an operator configured (settings
@@ -280,5 +281,5 @@ export async function modelSnapshot(repo: string, revision: string, required: re
     }
     if (current !== commitId) await writeAtomically(ref, commitId)
   }
-  return { repo, revision, commitId, dir: path.join(folder, 'snapshots', commitId) }
+  return { repo, revision, commitId, dir: path.join(folder, 'snapshots', commitId), files: entries }
 }

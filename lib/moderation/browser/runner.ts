@@ -143,7 +143,8 @@ export class BrowserModerationRunner {
   plan(path: CheckPath, body: Record<string, unknown> = {}): CheckPlan {
     const check = PLAYGROUND_CHECKS.find((c) => c.path === path)!
     const neural = neuralCheckFor(path, body)
-    if (neural && this.catalog.neural[neural]) return { available: true, engine: `neural:${MODEL_MANIFEST[neural].id}`, kind: 'neural', neural }
+    const files = neural ? this.catalog.neural[neural] : undefined
+    if (neural && files) return { available: true, engine: `neural:${files.id}@${files.revision}`, kind: 'neural', neural }
     const offlineName = this.catalog.offlineEngineNames[check.engine]
     const graphEngine = OFFLINE_GRAPH_ENGINES[check.engine]
     if (graphEngine && offlineName !== 'none' && graphEngine.files.every((f) => this.catalog.offlineFiles[f])) {
@@ -228,7 +229,7 @@ export class BrowserModerationRunner {
       withNeural?: { check: NeuralCheck; run: (model: BrowserNeuralModel, input: Input) => Promise<Output> },
     ): Promise<ModerationEngine<Input, Output>> => {
       const model = withNeural ? await neural(withNeural.check) : null
-      if (model) return { name: `neural:${model.entry.id}`, available: () => true, run: (input) => withNeural!.run(model, input) }
+      if (model) return { name: model.engine, available: () => true, run: (input) => withNeural!.run(model, input) }
       const loaded = await offline(key)
       if (loaded) return { name: this.catalog.offlineEngineNames[key], available: () => true, run: loaded.answer as (input: Input) => Promise<Output> }
       const exact = EXACT_ENGINES[key] as ModerationEngine<Input, Output> | undefined
@@ -238,10 +239,10 @@ export class BrowserModerationRunner {
     const topicFallback = await engineFor<TopicInput, number[]>('restrictedTopic')
     const topicModel = (input: TopicInput) => topicModels[input.classifier]
     const restrictedTopic: ModerationEngine<TopicInput, number[]> = {
-      name: topicModels.default ? `neural:${topicModels.default.entry.id}` : topicFallback.name,
+      name: topicModels.default ? topicModels.default.engine : topicFallback.name,
       nameFor: (input) => {
         const model = topicModel(input)
-        return model ? `neural:${model.entry.id}` : topicFallback.name
+        return model ? model.engine : topicFallback.name
       },
       available: () => topicModels.default !== null || topicFallback.available(),
       availableFor: (input) => topicModel(input) !== null || topicFallback.available(),
