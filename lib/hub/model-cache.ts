@@ -34,7 +34,7 @@ export class ModelRepoError extends Error {
   }
 }
 
-/** A model repo the reader may not read, or that does not exist (told apart from neither, as the hub does for private repos). */
+/** A model repo that does not exist or that the reader may not read: one error for both, as the hub answers for private repos. */
 export class ModelNotReadableError extends ModelRepoError {
   constructor(message: string) {
     super(message)
