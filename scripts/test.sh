@@ -47,8 +47,11 @@ if npm run build >.tmp/build.log 2>&1; then
   rm -f .tmp/e2e.db*
   npx tsx scripts/db.ts deploy && npx tsx scripts/seed.ts >/dev/null
   PLAYWRIGHT_JSON=.tmp/report-playwright.json npx playwright test
-  echo "::: playground again with the tiny neural models installed (browser and server must agree)"
-  MODELS_DIR=tests/fixtures/tiny-models PLAYWRIGHT_JSON=.tmp/report-playwright-neural.json npx playwright test tests/e2e/playground.spec.ts
+  echo "::: playground again with the seeded tiny neural model repos (browser and server must agree)"
+  MODERATION_MODEL_TOXICITY=hub-models/unbiased-toxic-roberta-tiny MODERATION_MODEL_PROMPT_INJECTION=hub-models/deberta-v3-base-injection-tiny \
+  MODERATION_MODEL_TOPIC=hub-models/deberta-v3-base-zeroshot-v2.0-tiny MODERATION_MODEL_TOPIC_MINI=hub-models/nli-MiniLM2-L6-H768-tiny \
+  MODERATION_MODEL_EMBEDDING=hub-models/multi-qa-mpnet-base-dot-v1-tiny MODERATION_MODEL_GIBBERISH=hub-models/autonlp-Gibberish-Detector-492513457-tiny \
+  MODERATION_MODEL_BANCODE=hub-models/codenlbert-tiny PLAYWRIGHT_JSON=.tmp/report-playwright-neural.json npx playwright test tests/e2e/playground.spec.ts
 else
   tail -50 .tmp/build.log
   echo "build failed"

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'Moderation playground' }
 export const dynamic = 'force-dynamic'
 
 export default async function PlaygroundPage() {
-  const signedIn = (await sessionCaller()) !== null
+  const caller = await sessionCaller()
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -20,7 +20,7 @@ export default async function PlaygroundPage() {
           from this hub only and stay in the browser's cache.
         </p>
       </header>
-      <Playground catalog={await browserCatalog()} signedIn={signedIn} />
+      <Playground catalog={await browserCatalog(caller)} signedIn={caller !== null} />
     </div>
   )
 }

@@ -251,6 +251,14 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
 
   return (
     <div className="space-y-6">
+      {catalog.unreadable.length > 0 && (
+        <div data-testid="unreadable-repos" className="rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-medium">Some of the hub's model repos cannot be loaded in this browser{signedIn ? '' : ' (sign in to use private repos you can read)'}:</p>
+          <ul className="list-disc pl-5">
+            {catalog.unreadable.map((reason) => <li key={reason}>{reason}</li>)}
+          </ul>
+        </div>
+      )}
       <form
         className="card grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
         onSubmit={(event) => {

@@ -1,23 +1,79 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import type { CheckpointFiles, FloatTensor, ForwardArgs, TensorLike } from '@/lib/transformer2d'
+import type { CheckpointFiles, FloatTensor, ForwardArgs, TensorLike, Transformer2DConfig } from '@/lib/transformer2d'
 import { Transformer2DModel, webRuntime } from '@/lib/transformer2d/browser'
 import { demoInputs } from './demo-inputs'
 import { classMap, sampleToImage } from './render'
 
-/** The demo models under public/models/transformer2d/ and the input size each runs at. */
+/** The demo models: repos on this hub (seeded, diffusers layout under `transformer/`) and the input size each runs at. */
 const DEMOS = {
-  continuous: { folder: '/models/transformer2d/continuous', size: 32, label: 'Continuous (latent image in, image out)' },
-  discrete: { folder: '/models/transformer2d/discrete', size: 16, label: 'Discrete (VQ latent pixels in, class log-probabilities out)' },
+  continuous: { repo: 'open-lab/tiny-transformer2d', size: 32, label: 'Continuous (latent image in, image out)' },
+  discrete: { repo: 'open-lab/tiny-transformer2d-discrete', size: 16, label: 'Discrete (VQ latent pixels in, class log-probabilities out)' },
 } as const
 type DemoName = keyof typeof DEMOS
+type Mode = 'browser' | 'server' | 'compare'
+const MODES: Record<Mode, string> = { browser: 'Run in this browser', server: 'On the server', compare: 'Side by side' }
+const SUBFOLDER = 'transformer'
+const REVISION = 'main'
 
 interface RunResult {
   device: string
   loadMs: number
   forwardMs: number
   dims: readonly number[]
+  sample: FloatTensor
+}
+
+/** The forward arguments as the server route reads them: `{ dtype, shape, data }` per tensor. */
+function jsonInputs(args: ForwardArgs): Record<string, unknown> {
+  const json = (t: TensorLike) => ({
+    dtype: t.data instanceof BigInt64Array ? 'int64' : 'float32',
+    shape: [...t.dims],
+    data: Array.from(t.data as ArrayLike<number | bigint>, Number),
+  })
+  const inputs: Record<string, unknown> = { hidden_states: json(args.hidden_states) }
+  if (args.encoder_hidden_states) inputs.encoder_hidden_states = json(args.encoder_hidden_states)
+  if (typeof args.timestep === 'number') inputs.timestep = args.timestep
+  return inputs
+}
+
+/** The demo in this browser: the repo's files over the hub's /resolve/ URLs (the session cookie goes along, for private repos). */
+async function runInBrowser(repo: string, size: number): Promise<RunResult> {
+  const loadStart = performance.now()
+  const model = await Transformer2DModel.fromPretrained(repo, { hubUrl: location.origin, revision: REVISION, subfolder: SUBFOLDER })
+  const loadMs = performance.now() - loadStart
+  try {
+    const forwardStart = performance.now()
+    const output = await model.forward({ ...demoInputs(model.config, size), return_dict: true })
+    return { device: model.runtime.device, loadMs, forwardMs: performance.now() - forwardStart, dims: output.sample.dims, sample: output.sample }
+  } finally {
+    await model.dispose()
+  }
+}
+
+/** The same inputs through POST /api/transformer2d/{repo} (signed in: the route needs a session or a token). */
+async function runOnServer(repo: string, size: number): Promise<RunResult> {
+  const configResponse = await fetch(`/${repo}/resolve/${REVISION}/${SUBFOLDER}/config.json`)
+  if (!configResponse.ok) throw new Error(`${repo}: config.json answered HTTP ${configResponse.status}`)
+  const config = (await configResponse.json()) as Transformer2DConfig
+  const started = performance.now()
+  const response = await fetch(`/api/transformer2d/${repo}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ revision: REVISION, subfolder: SUBFOLDER, inputs: jsonInputs(demoInputs(config, size)) }),
+  })
+  const body = (await response.json().catch(() => null)) as { error?: string; sample?: { shape: number[]; data: number[] } } | null
+  if (!response.ok || !body?.sample) throw new Error(`The server answered HTTP ${response.status}: ${body?.error ?? 'no sample'}`)
+  const sample = { data: Float32Array.from(body.sample.data), dims: body.sample.shape, type: 'float32' } as FloatTensor
+  return { device: 'server', loadMs: 0, forwardMs: performance.now() - started, dims: body.sample.shape, sample }
+}
+
+function maxAbsDiff(a: FloatTensor, b: FloatTensor): number {
+  if (a.data.length !== b.data.length) return Number.POSITIVE_INFINITY
+  let max = 0
+  for (let i = 0; i < a.data.length; i++) max = Math.max(max, Math.abs(a.data[i]! - b.data[i]!))
+  return max
 }
 
 /** A tensor passed in from a test process: raw little-endian bytes, base64. */
@@ -73,12 +129,50 @@ async function replay(request: ReplayRequest): Promise<{ dims: number[]; data: n
   return { dims: [...result[0].dims], data: Array.from(result[0].data) }
 }
 
+function Output({ side, result, demo }: { side: 'browser' | 'server'; result: RunResult; demo: DemoName }) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  useEffect(() => {
+    const image = demo === 'discrete' ? classMap(result.sample, DEMOS[demo].size) : sampleToImage(result.sample)
+    const target = canvas.current!
+    target.width = image.width
+    target.height = image.height
+    target.getContext('2d')!.putImageData(image, 0, 0)
+  }, [result, demo])
+  // The browser's figures keep the test ids the single-run page always had.
+  const id = (name: string) => (side === 'browser' ? `t2d-${name}` : `t2d-server-${name}`)
+  return (
+    <div className="space-y-2" data-testid={`t2d-${side}`}>
+      <h2 className="text-sm font-medium text-slate-700">{side === 'browser' ? 'In this browser' : 'On the server'}</h2>
+      <canvas
+        ref={canvas}
+        aria-label={`${demo === 'discrete' ? 'Class map' : 'Output image'} of the forward pass ${side === 'browser' ? 'in this browser' : 'on the server'}`}
+        className="h-64 w-64 rounded border border-slate-200"
+        style={{ imageRendering: 'pixelated' }}
+      />
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid={id('result')}>
+        <dt className="text-slate-500">Device</dt>
+        <dd data-testid={id('device')}>{result.device}</dd>
+        {side === 'browser' && (
+          <>
+            <dt className="text-slate-500">Load + graph build</dt>
+            <dd>{result.loadMs.toFixed(0)} ms</dd>
+          </>
+        )}
+        <dt className="text-slate-500">{side === 'browser' ? 'Forward' : 'Round trip'}</dt>
+        <dd data-testid={id('forward-ms')}>{result.forwardMs.toFixed(1)} ms</dd>
+        <dt className="text-slate-500">Output shape</dt>
+        <dd data-testid={id('dims')}>[{result.dims.join(', ')}]</dd>
+      </dl>
+    </div>
+  )
+}
+
 export function Transformer2DDemo() {
   const [demo, setDemo] = useState<DemoName>('continuous')
+  const [mode, setMode] = useState<Mode>('browser')
   const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle')
   const [error, setError] = useState<string | null>(null)
-  const [result, setResult] = useState<RunResult | null>(null)
-  const canvas = useRef<HTMLCanvasElement>(null)
+  const [results, setResults] = useState<{ browser?: RunResult; server?: RunResult }>({})
 
   useEffect(() => {
     window.transformer2dReplay = replay
@@ -90,23 +184,14 @@ export function Transformer2DDemo() {
   async function run() {
     setStatus('running')
     setError(null)
-    setResult(null)
+    setResults({})
+    const { repo, size } = DEMOS[demo]
     try {
-      const { folder, size } = DEMOS[demo]
-      const loadStart = performance.now()
-      const model = await Transformer2DModel.fromPretrained(folder)
-      const loadMs = performance.now() - loadStart
-      const forwardStart = performance.now()
-      const output = await model.forward({ ...demoInputs(model.config, size), return_dict: true })
-      const forwardMs = performance.now() - forwardStart
-      const sample: FloatTensor = output.sample
-      const image = model.resolved.mode === 'vectorized' ? classMap(sample, size) : sampleToImage(sample)
-      const target = canvas.current!
-      target.width = image.width
-      target.height = image.height
-      target.getContext('2d')!.putImageData(image, 0, 0)
-      setResult({ device: model.runtime.device, loadMs, forwardMs, dims: sample.dims })
-      await model.dispose()
+      const [browser, server] = await Promise.all([
+        mode !== 'server' ? runInBrowser(repo, size) : undefined,
+        mode !== 'browser' ? runOnServer(repo, size) : undefined,
+      ])
+      setResults({ browser, server })
       setStatus('done')
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
@@ -114,6 +199,8 @@ export function Transformer2DDemo() {
     }
   }
 
+  const { browser, server } = results
+  const difference = browser && server ? maxAbsDiff(browser.sample, server.sample) : null
   return (
     <section className="mt-6 space-y-4" aria-label="Demo">
       <fieldset className="flex flex-wrap gap-4">
@@ -125,6 +212,19 @@ export function Transformer2DDemo() {
           </label>
         ))}
       </fieldset>
+      <p className="text-sm text-slate-600">
+        From repo <a className="text-brand-700 underline" href={`/${DEMOS[demo].repo}`}><code>{DEMOS[demo].repo}</code></a> at{' '}
+        <code>{REVISION}</code>, folder <code>{SUBFOLDER}/</code>.
+      </p>
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="sr-only">Where to run</legend>
+        {(Object.keys(MODES) as Mode[]).map((name) => (
+          <label key={name} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="mode" value={name} checked={mode === name} onChange={() => setMode(name)} />
+            {MODES[name]}
+          </label>
+        ))}
+      </fieldset>
       <button type="button" className="btn-primary" onClick={run} disabled={status === 'running'}>
         {status === 'running' ? 'Running…' : 'Run forward'}
       </button>
@@ -133,24 +233,17 @@ export function Transformer2DDemo() {
           {error}
         </p>
       )}
-      <canvas
-        ref={canvas}
-        aria-label={result ? `${demo === 'discrete' ? 'Class map' : 'Output image'} of the forward pass` : 'Output appears here'}
-        className="h-64 w-64 rounded border border-slate-200"
-        style={{ imageRendering: 'pixelated' }}
-      />
-      {result && (
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="t2d-result">
-          <dt className="text-slate-500">Device</dt>
-          <dd data-testid="t2d-device">{result.device}</dd>
-          <dt className="text-slate-500">Load + graph build</dt>
-          <dd>{result.loadMs.toFixed(0)} ms</dd>
-          <dt className="text-slate-500">Forward</dt>
-          <dd data-testid="t2d-forward-ms">{result.forwardMs.toFixed(1)} ms</dd>
-          <dt className="text-slate-500">Output shape</dt>
-          <dd data-testid="t2d-dims">[{result.dims.join(', ')}]</dd>
-        </dl>
+      {difference !== null && (
+        <p className="text-sm" data-testid="t2d-difference" data-max-abs-diff={difference}>
+          Largest difference between the browser and the server: <strong>{difference.toExponential(2)}</strong> (max |browser − server| over{' '}
+          {browser!.sample.data.length.toLocaleString('en')} values)
+        </p>
       )}
+      <div className="grid gap-6 sm:grid-cols-2">
+        {browser && <Output side="browser" result={browser} demo={demo} />}
+        {server && <Output side="server" result={server} demo={demo} />}
+      </div>
+      {!browser && !server && <div aria-label="Output appears here" className="h-64 w-64 rounded border border-slate-200" />}
     </section>
   )
 }

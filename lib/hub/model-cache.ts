@@ -34,7 +34,7 @@ export class ModelRepoError extends Error {
   }
 }
 
-/** A model repo the reader may not read, or that does not exist (told apart from neither, as the hub does for private repos). */
+/** A model repo that does not exist or that the reader may not read: one error for both, as the hub answers for private repos. */
 export class ModelNotReadableError extends ModelRepoError {
   constructor(message: string) {
     super(message)
@@ -42,7 +42,8 @@ export class ModelNotReadableError extends ModelRepoError {
   }
 }
 
-export type ModelSnapshot = { repo: string; revision: string; commitId: string; dir: string }
+/** `files`: the commit's files (path, sha256, size), as its tree lists them. */
+export type ModelSnapshot = { repo: string; revision: string; commitId: string; dir: string; files: ManifestEntry[] }
 
 /**
  * Who reads a model repo. `hub`: the hub itself, for a model an operator configured (settings
@@ -280,5 +281,5 @@ export async function modelSnapshot(repo: string, revision: string, required: re
     }
     if (current !== commitId) await writeAtomically(ref, commitId)
   }
-  return { repo, revision, commitId, dir: path.join(folder, 'snapshots', commitId) }
+  return { repo, revision, commitId, dir: path.join(folder, 'snapshots', commitId), files: entries }
 }

@@ -1,6 +1,7 @@
 // The moderation playground in Debian Chromium: every check the hub can run in the browser runs
 // on WASM and on the server with the same answers; unavailable checks say how to install them;
-// personal data and invisible characters are drawn (screenshot); model files are cached.
+// personal data and invisible characters are drawn (screenshot); model files come from the hub's
+// model repos (their /resolve/ URLs) and are cached.
 import { expect, test, type Request, type Route } from '@playwright/test'
 import { PLAYGROUND_CHECKS } from '@/lib/moderation/browser/catalog'
 import { AGREEMENT_TOLERANCE, compareAnswers } from '@/lib/moderation/browser/compare'
@@ -103,7 +104,7 @@ test('model files come from the hub once; a reload runs from the Cache API with 
   page.on('request', (request: Request) => {
     const url = new URL(request.url())
     if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') outside.push(request.url())
-    if (url.pathname.startsWith('/model-files/') || /^\/ort\/.*\.(wasm|mjs)$/.test(url.pathname)) modelRequests.push(url.pathname)
+    if (url.pathname.includes('/resolve/') || /^\/ort\/.*\.(wasm|mjs)$/.test(url.pathname)) modelRequests.push(url.pathname)
   })
   await page.goto('/playground')
   await choose(page, { text: example('Code'), checks: ALL, device: 'wasm' })
@@ -115,6 +116,10 @@ test('model files come from the hub once; a reload runs from the Cache API with 
   const first = [...modelRequests]
   test.skip(first.length === 0, 'no check on this hub needs a model file in the browser')
   expect(first.some((p) => p.startsWith('/ort/'))).toBe(true)
+  // Every model file is the hub's /resolve/ URL of a model repo, pinned to a commit (transformers.js's remotePathTemplate).
+  const modelFiles = first.filter((p) => !p.startsWith('/ort/'))
+  expect(modelFiles.length).toBeGreaterThan(0)
+  for (const p of modelFiles) expect(p).toMatch(/^\/[\w.-]+\/[\w.-]+\/resolve\/[0-9a-f]{40}\/[\w./+-]+$/)
   await expect(page.getByTestId('file-progress').first()).toContainText('/s')
 
   modelRequests.length = 0
@@ -150,18 +155,12 @@ test('cancelling a model download stops it and the next run still works', async 
   expect(await answerOf(page, 'bancodemodel', 'browser')).toMatchObject({ kind: 'answer', device: 'wasm' })
 })
 
-test('the model-files route serves catalog files only', async ({ request }) => {
-  for (const path of [
-    '/model-files/offline/..%2F..%2Fpackage.json',
-    '/model-files/offline/%2e%2e/%2e%2e/package.json',
-    '/model-files/neural/unitary/unbiased-toxic-roberta/..%2F..%2F..%2Fpackage.json',
-    '/model-files/neural/unitary/unbiased-toxic-roberta/.modhub-pull.json',
-    '/model-files/offline/SOURCES.md',
-    '/model-files/other/bancode.onnx',
-  ]) {
-    expect((await request.get(path)).status(), path).toBe(404)
-  }
-  const graph = await request.get('/model-files/offline/bancode.onnx')
+test('model files are served by the hub\'s /resolve/ route only: /model-files is gone', async ({ request }) => {
+  expect((await request.get('/model-files/offline/bancode.onnx')).status()).toBe(404)
+  const head = await request.get('/api/models/hub-models/offline-moderation/revision/main')
+  expect(head.status()).toBe(200)
+  const { sha } = (await head.json()) as { sha: string }
+  const graph = await request.get(`/hub-models/offline-moderation/resolve/${sha}/bancode.onnx`)
   expect(graph.status()).toBe(200)
   expect((await graph.body()).byteLength).toBeGreaterThan(1000)
 })

@@ -1,11 +1,12 @@
-// Transformer2DModel in Chromium: the demo page runs a forward on WASM, and golden cases of every input mode
+// Transformer2DModel in Chromium: the demo page runs a forward from the demo repos on WASM, on the
+// server and side by side (the largest difference shown), and golden cases of every input mode
 // (read from ../shared/golden in this test process) replay in the page within the manifest's tolerance.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import type { ReplayRequest, SerializedTensor } from '@/app/transformer2d/demo'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from '../unit/transformer2d/golden'
-import { watchErrors } from './helpers'
+import { DEMO, signIn, watchErrors } from './helpers'
 
 function serialize(t: { data: ArrayBufferView; dims: readonly number[]; type?: string }): SerializedTensor {
   const type = t.type === 'bool' ? 'bool' : t.data instanceof BigInt64Array ? 'int64' : 'float32'
@@ -39,6 +40,47 @@ test('the demo page runs both demo models in the browser and shows output, timin
     await expect(page.getByTestId('t2d-forward-ms')).toHaveText(/ms$/)
   }
   expect(errors).toEqual([])
+})
+
+test('side by side: the demo repo runs in the browser and through the server route, and the largest difference is shown', async ({ page }) => {
+  test.setTimeout(120_000)
+  const errors = watchErrors(page)
+  const modelFiles: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.includes('/resolve/')) modelFiles.push(url.pathname)
+  })
+  await signIn(page, 'alice', DEMO.alice)
+  await page.goto('/transformer2d')
+  for (const [label, dims] of [
+    ['Continuous', '[1, 8, 32, 32]'],
+    ['Discrete', '[1, 16, 256]'],
+  ]) {
+    await page.getByLabel(new RegExp(`^${label}`)).check()
+    await page.getByLabel('Side by side').check()
+    await page.getByRole('button', { name: 'Run forward' }).click()
+    await expect(page.getByTestId('t2d-difference')).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByTestId('t2d-dims')).toHaveText(dims)
+    await expect(page.getByTestId('t2d-server-dims')).toHaveText(dims)
+    await expect(page.getByTestId('t2d-device')).toHaveText(/^(webgpu|wasm)$/)
+    await expect(page.getByTestId('t2d-server-device')).toHaveText('server')
+    const difference = Number(await page.getByTestId('t2d-difference').getAttribute('data-max-abs-diff'))
+    // The same graph on onnxruntime-web and onnxruntime-node: float32 rounding apart, not a different model.
+    expect(difference).toBeGreaterThanOrEqual(0)
+    expect(difference).toBeLessThan(1e-3)
+    await page.screenshot({ path: `.tmp/screens/transformer2d-side-by-side-${label.toLowerCase()}.png`, fullPage: true })
+  }
+  // The browser read the demo repos' files through the hub's /resolve/ route, not public/.
+  expect(modelFiles.some((p) => p.startsWith('/open-lab/tiny-transformer2d/resolve/main/transformer/'))).toBe(true)
+  expect(modelFiles.some((p) => p.startsWith('/open-lab/tiny-transformer2d-discrete/resolve/main/transformer/'))).toBe(true)
+  expect(errors).toEqual([])
+})
+
+test('signed out, the server run says it needs a session', async ({ page }) => {
+  await page.goto('/transformer2d')
+  await page.getByLabel('On the server').check()
+  await page.getByRole('button', { name: 'Run forward' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'HTTP 401' })).toHaveText(/^The server answered HTTP 401: Authentication required/)
 })
 
 // One case per input mode (continuous with masks, discrete, DiT and PixArt patched).

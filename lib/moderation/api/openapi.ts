@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CHECKS } from '@/lib/moderation/checks'
+import { CHECKS, modelsPullName } from '@/lib/moderation/checks'
 import { errorSchemas, requestSchemas, responseSchemas } from './schemas'
 import type { ModerationLimits } from './settings'
 
@@ -37,13 +37,23 @@ export function moderationOpenApi(options: { hubUrl: string; limits: ModerationL
           summary: check.summary,
           operationId: `${check.path.replace(/[^A-Za-z0-9]+/g, '_')}_post`,
           security: [{ my_auth: ['write:users'] }],
-          ...(check.openApiParameters ? { parameters: check.openApiParameters } : {}),
+          ...(() => {
+            const parameters = [
+              ...(check.openApiParameters ?? []),
+              // Not in the toolkit's spec: a model repo of this hub the caller picks, read with their own access.
+              ...(modelsPullName(check) !== null
+                ? [{ name: 'model', in: 'query', required: false, description: 'Run this request on model repo `namespace/name[@revision]` of this hub instead of the configured one (read with your access; 404 when you cannot read it)', schema: { type: 'string' } }]
+                : []),
+            ]
+            return parameters.length > 0 ? { parameters } : {}
+          })(),
           requestBody: { required: true, content: { 'application/json': { schema: ref(check.request.name), example: check.example } } },
           responses: {
             '200': { description: 'Successful Response', content: json(check.response.name) },
             '401': { description: 'Unauthorized access', content: json('HTTPUnauthorizedAccessError') },
             '403': { description: 'Forbidden access', content: json('HTTPForbiddenAccessError') },
             '413': { description: 'Request body too large', content: json('HTTPError') },
+            '404': { description: 'The model repo picked with ?model= does not exist or you cannot read it (the checks that run a model)', content: json('HTTPError') },
             '422': { description: 'Validation Error', content: json('HTTPValidationError') },
             '429': { description: 'Rate limit exceeded (see Retry-After)', content: json('HTTPError') },
             '503': { description: 'The check has no engine installed, or its engine failed', content: json('HTTPError') },

@@ -1,7 +1,8 @@
 /**
- * What the server tells the playground it may load in the browser: the neural models installed
- * in MODELS_DIR, the offline engines' files, and the name each offline engine answers with on
- * the server (so the browser reports the same engine). Plain data, built by server-catalog.ts.
+ * What the server tells the playground it may load in the browser: the neural models and the
+ * offline engines' files from the hub's model repos (their /resolve/ URLs), and the name each
+ * offline engine answers with on the server (so the browser reports the same engine). Plain data,
+ * built by server-catalog.ts.
  */
 import type { ModerationLimits } from '@/lib/moderation/api/settings'
 import { CHECKS, type CheckPath, type EngineKey } from '@/lib/moderation/checks'
@@ -11,8 +12,17 @@ import type { ModelFile } from './model-files'
 /** The onnxruntime-web default build runs WebGPU and WASM from this one binary (its "jsep" flavour), served from /ort/. */
 export const ORT_WASM_NAME = 'ort-wasm-simd-threaded.jsep.wasm'
 
-/** A neural model's files in the transformers.js layout. */
-export type NeuralModelFiles = { id: string; config: ModelFile; tokenizer: ModelFile; tokenizerConfig: ModelFile; graph: ModelFile }
+/** transformers.js's `env.remotePathTemplate` for a Hugging Face compatible hub; `env.remoteHost` is the hub's origin. */
+export const REMOTE_PATH_TEMPLATE = '{model}/resolve/{revision}/'
+
+/** A repo file's same-origin URL, as transformers.js builds it from REMOTE_PATH_TEMPLATE. */
+export function resolvePath(model: string, revision: string, file: string): string {
+  const base = REMOTE_PATH_TEMPLATE.replaceAll('{model}', model).replaceAll('{revision}', encodeURIComponent(revision))
+  return `/${base}${file}`
+}
+
+/** A neural model's files in the transformers.js layout, from model repo `id` at `revision`. */
+export type NeuralModelFiles = { id: string; revision: string; config: ModelFile; tokenizer: ModelFile; tokenizerConfig: ModelFile; graph: ModelFile }
 
 export type BrowserCatalog = {
   /** onnxruntime-web's WebAssembly binary as the hub serves it (public/ort/); null when scripts/copy-ort.mjs has not run. */
@@ -22,6 +32,8 @@ export type BrowserCatalog = {
   offlineFiles: Record<string, ModelFile>
   /** The offline engine each check answers with on the server; "none" where it has none. */
   offlineEngineNames: Record<EngineKey, string>
+  /** Model repos the server runs that this viewer cannot read, each with the reason (not loaded in their browser). */
+  unreadable: string[]
   limits: ModerationLimits
 }
 

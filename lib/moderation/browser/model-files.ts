@@ -1,8 +1,9 @@
 /**
  * Downloads the files a check needs (ONNX graphs, tokenizers, the ORT WebAssembly binary) from
  * the hub itself, with per-file progress, cancellation and the Cache API: a file already in the
- * cache is read from there, so a reload needs no model request at all. URLs carry a version
- * (size and modification time on the server), so a changed file is a new cache entry.
+ * cache is read from there, so a reload needs no model request at all. A model file's URL names
+ * its repo's commit (/<repo>/resolve/<commit>/<path>) and the runtime binary's carries a version,
+ * so a changed file is a new cache entry.
  */
 
 /** A file the browser may fetch, as the server lists it. */

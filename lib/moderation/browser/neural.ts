@@ -1,6 +1,6 @@
 /**
- * The neural models in the browser: the manifest's models (MODEL_MANIFEST) from the hub's
- * /model-files, tokenised by transformers.js's tokenizer classes and run by onnxruntime-web. Each
+ * The neural models in the browser: the manifest's models (MODEL_MANIFEST) from the hub's model
+ * repos (their /resolve/ URLs, see catalog.ts), tokenised by transformers.js's tokenizer classes and run by onnxruntime-web. Each
  * check's steps are the server's own (lib/moderation/runtime/neural-steps), over this model.
  */
 import type { PreTrainedTokenizer } from '@huggingface/transformers'
@@ -11,7 +11,8 @@ import type { NeuralModelFiles } from './catalog'
 import { fetchModelFile, fetchModelJson, type ProgressListener } from './model-files'
 import { createGraphSession, type BrowserDevice, type GraphSession } from './onnx'
 
-export type BrowserNeuralModel = NeuralModel & { session: GraphSession }
+/** `engine`: what answers name it, as the server does: `neural:<repo>@<revision>`. */
+export type BrowserNeuralModel = NeuralModel & { session: GraphSession; engine: string }
 
 type TokenizerConstructor = new (tokenizerJson: object, tokenizerConfig: object) => PreTrainedTokenizer
 
@@ -46,6 +47,7 @@ export async function loadNeuralModel(
   const padId = tokenizer.pad_token_id ?? 0
   return {
     entry,
+    engine: `neural:${files.id}@${files.revision}`,
     tokenizer,
     id2label,
     session,

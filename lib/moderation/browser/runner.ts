@@ -64,7 +64,8 @@ export class BrowserModerationRunner {
   plan(path: CheckPath, body: Record<string, unknown> = {}): CheckPlan {
     const { spec } = specOf(path)
     const neural = neuralModelForRequest(path, body)
-    if (neural && this.catalog.neural[neural]) return { available: true, engine: `neural:${MODEL_MANIFEST[neural].id}`, kind: 'neural', neural }
+    const files = neural ? this.catalog.neural[neural] : undefined
+    if (neural && files) return { available: true, engine: `neural:${files.id}@${files.revision}`, kind: 'neural', neural }
     const offlineName = this.catalog.offlineEngineNames[spec.key as EngineKey]
     if (spec.offline && offlineName !== 'none' && spec.offline.files.every((f) => this.catalog.offlineFiles[f])) {
       return { available: true, engine: offlineName, kind: 'offline-graph' }
@@ -177,9 +178,11 @@ export class BrowserModerationRunner {
     }
     const neural = spec.neural
     const modelFor = (input: never) => loaded.get(neuralModelFor(spec, input)!)
+    // The loaded model names itself (its repo and commit); one not loaded here answers nothing, only its id is shown.
+    const engineName = (check: NeuralCheck) => loaded.get(check)?.engine ?? `neural:${MODEL_MANIFEST[check].id}`
     const neuralEngine: ModerationEngine<never, unknown> = {
-      name: `neural:${MODEL_MANIFEST[neural.models[0]!].id}`,
-      nameFor: (input) => `neural:${MODEL_MANIFEST[neuralModelFor(spec, input)!].id}`,
+      name: engineName(neural.models[0]!),
+      nameFor: (input) => engineName(neuralModelFor(spec, input)!),
       available: () => loaded.has(neural.models[0]!),
       availableFor: (input) => modelFor(input) !== undefined,
       run: (input) => neural.run(modelFor(input)!, input),

@@ -1,26 +1,75 @@
 /**
  * Server side of the playground's catalog (Node only; the page renders it, the browser receives
- * plain data): which neural models MODELS_DIR holds, which offline engine files there are, and
- * how the /model-files route maps a URL back to one of those files. Only files listed here can
- * be served, which is also the route's defence against path traversal.
+ * plain data): the model files each check loads in the browser, as the hub's own `/resolve/` URLs
+ * of the repos the server runs (`{model}/resolve/{revision}/` under the hub's origin: the URL
+ * transformers.js builds from `env.remoteHost` and `env.remotePathTemplate`), pinned to the
+ * commit the branch names now, so a URL's content never changes and the browser's cache needs no
+ * version. The browser fetches them as the viewer, with the session cookie: a repo the viewer
+ * cannot read is left out of their catalog here, with the reason, rather than failing there.
  */
-import fs from 'node:fs'
 import path from 'node:path'
+import fs from 'node:fs'
+import { modelSnapshot, ModelRepoError, type ModelSnapshot } from '@/lib/hub/model-cache'
+import { setting } from '@/lib/config'
+import type { Caller } from '@/lib/policy'
 import { moderationSettings } from '@/lib/moderation/api/settings'
-import { offlineModelsDir } from '@/lib/moderation/engines/offline-graphs'
-import { EngineUnavailableError } from '@/lib/moderation/errors'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
 import { settingsFromEnv } from '@/lib/moderation/runtime/settings'
-import { ORT_WASM_NAME, type BrowserCatalog, type EngineKey, type NeuralModelFiles } from './catalog'
+import { ORT_WASM_NAME, resolvePath, type BrowserCatalog, type EngineKey, type NeuralModelFiles } from './catalog'
 import type { ModelFile } from './model-files'
 
-export const MODEL_FILES_PATH = '/model-files'
-
-/** Offline engines keep graphs, vocabularies and metadata side by side; nothing else there is served. */
+/** Offline engines keep graphs, vocabularies and metadata side by side; nothing else there is loaded. */
 const OFFLINE_FILE = /^[\w.+-]+\.(onnx|json)$/
 
-/** A served file: where it lives on disk, and its URL with a version that changes with the file. */
+/** The repo revision as the viewer may read it, or why not (left out of the catalog). */
+async function snapshotFor(viewer: Caller, repo: string, revision: string, required: string[]): Promise<ModelSnapshot | string> {
+  try {
+    return await modelSnapshot(repo, revision, required, { caller: viewer })
+  } catch (error) {
+    if (error instanceof ModelRepoError) return error.message
+    throw error
+  }
+}
+
+function repoFile(snapshot: ModelSnapshot, file: string, name: string): ModelFile | null {
+  const entry = snapshot.files.find((f) => f.path === file)
+  return entry ? { url: resolvePath(snapshot.repo, snapshot.commitId, file), name, size: entry.size } : null
+}
+
+export async function browserCatalog(viewer: Caller): Promise<BrowserCatalog> {
+  const neural: BrowserCatalog['neural'] = {}
+  const unreadable: string[] = []
+  const { repos } = settingsFromEnv()
+  for (const check of NEURAL_CHECKS) {
+    const source = repos[check]
+    if (!source) continue
+    const targets = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']
+    const snapshot = await snapshotFor(viewer, source.repo, source.revision, targets)
+    if (typeof snapshot === 'string') {
+      unreadable.push(snapshot)
+      continue
+    }
+    const [config, tokenizer, tokenizerConfig, graph] = targets.map((t) => repoFile(snapshot, t, `${source.repo}/${t}`))
+    if (config && tokenizer && tokenizerConfig && graph) {
+      neural[check] = { id: source.repo, revision: source.revision, config, tokenizer, tokenizerConfig, graph } satisfies NeuralModelFiles
+    }
+  }
+  // The browser runs the offline graphs from their repo even where the server reads OFFLINE_MODELS_DIR (an air-gapped folder override of the same files).
+  const offlineRepo = setting('OFFLINE_MODELS_REPO')
+  const offline = await snapshotFor(viewer, offlineRepo, setting('OFFLINE_MODELS_REVISION'), [])
+  const offlineFiles: Record<string, ModelFile> = {}
+  if (typeof offline === 'string') unreadable.push(offline)
+  else for (const f of offline.files.filter((f) => OFFLINE_FILE.test(f.path)).sort((a, b) => a.path.localeCompare(b.path))) offlineFiles[f.path] = repoFile(offline, f.path, f.path)!
+  const engines = offlineEngines()
+  const offlineEngineNames = Object.fromEntries(
+    (Object.keys(engines) as EngineKey[]).map((key) => [key, engines[key].available() ? engines[key].name : 'none']),
+  ) as Record<EngineKey, string>
+  const runtimeFile = servedFile(path.resolve('public/ort', ORT_WASM_NAME), `/ort/${ORT_WASM_NAME}`, ORT_WASM_NAME)
+  return { runtimeFile, neural, offlineFiles, offlineEngineNames, unreadable, limits: moderationSettings().limits }
+}
+
+/** onnxruntime-web's binary from public/ (not a model: no repo), with a version that changes with the file. */
 function servedFile(absolute: string, urlPath: string, name: string): ModelFile | null {
   let stat: fs.Stats
   try {
@@ -31,74 +80,4 @@ function servedFile(absolute: string, urlPath: string, name: string): ModelFile 
   if (!stat.isFile()) return null
   const version = `${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}`
   return { url: `${urlPath}?v=${version}`, name, size: stat.size }
-}
-
-function neuralFile(id: string, target: string): ModelFile | null {
-  // Named with the model id: every model has a config.json and a tokenizer.json.
-  return servedFile(path.join(settingsFromEnv().modelsDir, ...id.split('/'), ...target.split('/')), `${MODEL_FILES_PATH}/neural/${id}/${target}`, `${id}/${target}`)
-}
-
-/** The offline graphs' folder (OFFLINE_MODELS_DIR, or the repo revision in the model cache), or null when it cannot be loaded. */
-async function offlineDir(): Promise<string | null> {
-  try {
-    return await offlineModelsDir()
-  } catch (error) {
-    if (error instanceof EngineUnavailableError) return null
-    throw error
-  }
-}
-
-async function offlineFiles(): Promise<Record<string, ModelFile>> {
-  const dir = await offlineDir()
-  let names: string[] = []
-  try {
-    if (dir) names = fs.readdirSync(dir).filter((name) => OFFLINE_FILE.test(name))
-  } catch {
-    // No offline models folder: no offline graph engine in the browser either.
-  }
-  const files: Record<string, ModelFile> = {}
-  for (const name of names.sort()) {
-    const file = servedFile(path.join(dir!, name), `${MODEL_FILES_PATH}/offline/${name}`, name)
-    if (file) files[name] = file
-  }
-  return files
-}
-
-export async function browserCatalog(): Promise<BrowserCatalog> {
-  const neural: BrowserCatalog['neural'] = {}
-  for (const check of NEURAL_CHECKS) {
-    const { id } = MODEL_MANIFEST[check]
-    const config = neuralFile(id, 'config.json')
-    const tokenizer = neuralFile(id, 'tokenizer.json')
-    const tokenizerConfig = neuralFile(id, 'tokenizer_config.json')
-    const graph = neuralFile(id, 'onnx/model.onnx')
-    if (config && tokenizer && tokenizerConfig && graph) neural[check] = { id, config, tokenizer, tokenizerConfig, graph } satisfies NeuralModelFiles
-  }
-  const engines = offlineEngines()
-  const offlineEngineNames = Object.fromEntries(
-    (Object.keys(engines) as EngineKey[]).map((key) => [key, engines[key].available() ? engines[key].name : 'none']),
-  ) as Record<EngineKey, string>
-  // Next serves public/ as it was when the server started; the version only has to change with the file.
-  const runtimeFile = servedFile(path.resolve('public/ort', ORT_WASM_NAME), `/ort/${ORT_WASM_NAME}`, ORT_WASM_NAME)
-  return { runtimeFile, neural, offlineFiles: await offlineFiles(), offlineEngineNames, limits: moderationSettings().limits }
-}
-
-/**
- * The file on disk for a /model-files/<kind>/<path> request, or null when it is not one of the
- * catalog's files: `neural/<model id>/<manifest target>` or `offline/<graph or json file>`.
- */
-export async function modelFileOnDisk(segments: string[]): Promise<string | null> {
-  const [kind, ...rest] = segments
-  const relative = rest.join('/')
-  if (kind === 'neural') {
-    const entry = Object.values(MODEL_MANIFEST).find((e) => relative.startsWith(`${e.id}/`))
-    const target = entry && relative.slice(entry.id.length + 1)
-    if (!entry || !entry.files.some((f) => f.target === target)) return null
-    return path.join(settingsFromEnv().modelsDir, ...entry.id.split('/'), ...target!.split('/'))
-  }
-  if (kind === 'offline' && rest.length === 1 && OFFLINE_FILE.test(relative)) {
-    const dir = await offlineDir()
-    return dir && path.join(dir, relative)
-  }
-  return null
 }
