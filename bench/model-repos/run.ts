@@ -140,7 +140,7 @@ lines.push(
   }),
   `| both neural repos together | ${fmt(median(snapshots.map((s) => s[SNAPSHOT_REPOS[1]!]! + s[SNAPSHOT_REPOS[2]!]!)))} | ${((median(snapshots.map((s) => s[SNAPSHOT_REPOS[1]!]! + s[SNAPSHOT_REPOS[2]!]!)) / total(rows[5]![1])) * 100).toFixed(1)}% of ${fmt(total(rows[5]![1]))} ms |`,
   '',
-  'Browser timings (cold/warm in the playground) are not measured here.',
+  'Browser timings (cold/warm, the playground loading the same repos) are in bench/playground/RESULTS.md.',
   '',
 )
 fs.writeFileSync(path.join(root, 'bench/model-repos/RESULTS.md'), lines.join('\n'))

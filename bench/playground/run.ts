@@ -2,8 +2,8 @@
  * Moderation playground benchmark in Debian Chromium (headless, WASM) against a production build:
  * time to first result with a cold and a warm model cache, and per-check latency in the browser
  * (WASM, or plain JavaScript for the rule-based engines) next to the server (HTTP round trip
- * from the same page, same checks). Run once on the offline engines and once with the tiny
- * neural models as MODELS_DIR.
+ * from the same page, same checks). Run once on the offline engines and once with the seeded tiny
+ * neural model repos (MODERATION_MODEL_<CHECK>): the browser loads both from the hub's model repos.
  *
  *   source scripts/env.sh; export NEXT_DIST_DIR=.next-bench DATABASE_URL=file:./.tmp/bench-playground.db
  *   npx tsx scripts/db.ts deploy && npx tsx scripts/seed.ts && node scripts/copy-ort.mjs && npx next build
@@ -13,7 +13,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
-import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { EXAMPLES } from '@/app/playground/examples'
 import { PLAYGROUND_CHECKS } from '@/lib/moderation/browser/catalog'
@@ -21,14 +20,23 @@ import { PLAYGROUND_CHECKS } from '@/lib/moderation/browser/catalog'
 const PORT = Number(process.env.BENCH_PORT ?? 3690)
 const BASE = `http://localhost:${PORT}`
 const REPETITIONS = 5
+const TINY_REPOS: Record<string, string> = {
+  MODERATION_MODEL_TOXICITY: 'hub-models/unbiased-toxic-roberta-tiny',
+  MODERATION_MODEL_PROMPT_INJECTION: 'hub-models/deberta-v3-base-injection-tiny',
+  MODERATION_MODEL_TOPIC: 'hub-models/deberta-v3-base-zeroshot-v2.0-tiny',
+  MODERATION_MODEL_TOPIC_MINI: 'hub-models/nli-MiniLM2-L6-H768-tiny',
+  MODERATION_MODEL_EMBEDDING: 'hub-models/multi-qa-mpnet-base-dot-v1-tiny',
+  MODERATION_MODEL_GIBBERISH: 'hub-models/autonlp-Gibberish-Detector-492513457-tiny',
+  MODERATION_MODEL_BANCODE: 'hub-models/codenlbert-tiny',
+}
 const CONFIGURATIONS = [
-  { name: 'offline engines', modelsDir: 'public/models' },
-  { name: 'tiny neural models', modelsDir: path.resolve('tests/fixtures/tiny-models') },
+  { name: 'offline engines', env: {} },
+  { name: 'tiny neural models (seeded repos)', env: TINY_REPOS },
 ]
 
-async function startServer(modelsDir: string): Promise<ChildProcess> {
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
-    env: { ...process.env, MODELS_DIR: modelsDir, HUB_URL: BASE, PORT: String(PORT), MODERATION_RATE_LIMIT_PER_MINUTE: '0' },
+    env: { ...process.env, ...env, HUB_URL: BASE, PORT: String(PORT), MODERATION_RATE_LIMIT_PER_MINUTE: '0' },
     stdio: 'ignore',
     detached: true,
   })
@@ -75,8 +83,8 @@ async function latencies(page: Page, side: 'browser' | 'server'): Promise<Record
   }, side)
 }
 
-async function measure(name: string, modelsDir: string): Promise<string[]> {
-  const server = await startServer(modelsDir)
+async function measure(name: string, env: Record<string, string>): Promise<string[]> {
+  const server = await startServer(env)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -135,7 +143,7 @@ async function measure(name: string, modelsDir: string): Promise<string[]> {
 }
 
 const sections: string[] = []
-for (const configuration of CONFIGURATIONS) sections.push(...(await measure(configuration.name, configuration.modelsDir)))
+for (const configuration of CONFIGURATIONS) sections.push(...(await measure(configuration.name, configuration.env)))
 console.log(
   [
     '# Moderation playground: browser (WASM) vs server',
