@@ -28,18 +28,12 @@ import { readBlob } from '@/lib/storage'
 
 /** Why a repo revision cannot be used as a model; the message names the repo and what is missing. */
 export class ModelRepoError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ModelRepoError'
-  }
+  override name = 'ModelRepoError'
 }
 
 /** A model repo that does not exist or that the reader may not read: one error for both, as the hub answers for private repos. */
 export class ModelNotReadableError extends ModelRepoError {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ModelNotReadableError'
-  }
+  override name = 'ModelNotReadableError'
 }
 
 /** `files`: the commit's files (path, sha256, size), as its tree lists them. */

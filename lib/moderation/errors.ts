@@ -16,8 +16,5 @@ export class EngineUnavailableError extends Error {
 
 /** A model the caller picked (`?model=`) that does not exist or that they cannot read: a 404, as the hub answers for a private repo. */
 export class ModelNotFoundError extends Error {
-  constructor(detail: string) {
-    super(detail)
-    this.name = 'ModelNotFoundError'
-  }
+  override name = 'ModelNotFoundError'
 }
