@@ -6,7 +6,6 @@
  *   npx tsx bench/prisma-overhead.ts                         # SQLite file
  *   DATABASE_URL=postgresql://... npx tsx bench/prisma-overhead.ts
  */
-import fs from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -14,8 +13,8 @@ const N = Number(process.env.BENCH_QUERIES ?? 3000)
 process.env.DATABASE_URL ||= 'file:./.tmp/bench-prisma.db'
 process.env.AUTH_SECRET ||= 'bench-only-secret'
 const url = process.env.DATABASE_URL
-if (url.startsWith('file:')) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(root, url.slice(5) + suffix), { force: true })
-const { deploy } = await import('../scripts/db')
+const { deploy, removeSqliteFiles } = await import('../scripts/db')
+if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
 await deploy(url)
 const { db } = await import('@/lib/db')
 const { sha256Hex } = await import('@/lib/auth/secrets')

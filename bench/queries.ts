@@ -9,17 +9,14 @@
  * Prints the statements of the second request of each kind (the first one warms caches), so the
  * numbers are the steady state.
  */
-import fs from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.env.DATABASE_URL ||= 'file:./.tmp/bench-queries.db'
 process.env.AUTH_SECRET ||= 'bench-only-secret'
 const url = process.env.DATABASE_URL
-const { deploy } = await import('../scripts/db')
-if (url.startsWith('file:')) {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(root, url.slice(5) + suffix), { force: true })
-}
+const { deploy, removeSqliteFiles } = await import('../scripts/db')
+if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
 await deploy(url)
 
 // lib/db's client is process state (lib/config/process-state); putting one there first (with query events) makes every lib/ module use it.

@@ -28,6 +28,11 @@ const root = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 const sourceSchema = path.join(root, 'prisma/schema.prisma')
 
+/** Deletes an SQLite database file and its journal files (-wal, -shm, -journal), so the next deploy starts empty. */
+export function removeSqliteFiles(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true })
+}
+
 export function providerOf(url: string): Provider {
   if (url.startsWith('file:')) return 'sqlite'
   if (/^postgres(ql)?:\/\//.test(url)) return 'postgresql'

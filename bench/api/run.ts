@@ -19,7 +19,6 @@
  * server writes a V8 CPU profile there when it stops: read it with bench/profile-summary.ts).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { client, fmt, hubServer, loadSampler, run, stop, waitFor, type Cell } from '../load'
 
@@ -34,8 +33,8 @@ process.env.AUTH_SECRET ||= 'bench-only-secret'
 const url = process.env.DATABASE_URL
 const database = url.startsWith('file:') ? 'SQLite' : 'PostgreSQL'
 
-if (url.startsWith('file:')) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(root, url.slice(5) + suffix), { force: true })
-const { deploy } = await import('../../scripts/db')
+const { deploy, removeSqliteFiles } = await import('../../scripts/db')
+if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
 await deploy(url)
 if (spawnSync('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('seeding failed')
 

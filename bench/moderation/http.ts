@@ -22,6 +22,8 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { removeSqliteFiles } from '../../scripts/db'
+import { treeTicks } from '../load'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 process.chdir(ROOT)
@@ -93,33 +95,6 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - v[3] - v[4], total }
 }
 
-/** utime + stime of a process and all its descendants, in clock ticks. */
-function treeTicks(rootPid: number): number {
-  const children = new Map<number, number[]>()
-  const ticks = new Map<number, number>()
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      const pid = Number(entry)
-      const ppid = Number(fields[1])
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]))
-      children.set(ppid, [...(children.get(ppid) ?? []), pid])
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let sum = 0
-  const stack = [rootPid]
-  while (stack.length) {
-    const pid = stack.pop()!
-    sum += ticks.get(pid) ?? 0
-    stack.push(...(children.get(pid) ?? []))
-  }
-  return sum
-}
-
 const TICK_MS = 1000 / 100 // CLK_TCK is 100 on Linux
 
 // ---------- measurement ----------
@@ -189,7 +164,7 @@ function ensureBuild() {
 function prepareDatabase() {
   log(`::: database ${path.relative(ROOT, DB_FILE)}: migrate + seed`)
   fs.mkdirSync(path.dirname(DB_FILE), { recursive: true })
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(DB_FILE + suffix, { force: true })
+  removeSqliteFiles(DB_FILE)
   sh('npx tsx scripts/db.ts deploy >/dev/null && npx tsx scripts/seed.ts >/dev/null')
 }
 

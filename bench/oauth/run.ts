@@ -18,7 +18,6 @@
  * without its fast path).
  */
 import { spawn } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { client, fmt, hubServer, loadSampler, run, stop, waitFor, type Cell } from '../load'
 
@@ -34,8 +33,8 @@ process.env.DATABASE_URL ||= 'file:./.tmp/bench-oauth.db'
 process.env.AUTH_SECRET ||= 'bench-only-secret'
 const url = process.env.DATABASE_URL
 const database = url.startsWith('file:') ? 'SQLite' : 'PostgreSQL'
-if (url.startsWith('file:')) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(root, url.slice(5) + suffix), { force: true })
-const { deploy } = await import('../../scripts/db')
+const { deploy, removeSqliteFiles } = await import('../../scripts/db')
+if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
 await deploy(url)
 
 type Server = { name: string; port: number; pid: number; tokenPath: string; authorization: string; mint: (n: number) => Promise<string[]> }

@@ -60,7 +60,7 @@ async function main() {
     process.env.DATABASE_URL = postgres.start()
   } else {
     const file = path.join(soakDir, 'soak.db')
-    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true })
+    ;(await import('../../scripts/db')).removeSqliteFiles(file)
     process.env.DATABASE_URL = `file:${file}`
   }
   // The blob store: a tmpfs of its own where mount is allowed (so it can turn read-only or full).

@@ -1,18 +1,14 @@
 // Vitest global setup: a fresh, migrated database for the integration tests. SQLite by default
 // (a file under .tmp/); PostgreSQL when DATABASE_URL names one (its public schema is emptied).
-import fs from 'node:fs'
 import path from 'node:path'
-import { deploy, providerOf } from '../../scripts/db'
+import { deploy, providerOf, removeSqliteFiles } from '../../scripts/db'
 
-function removeSqlite(url: string) {
-  const file = path.resolve(url.slice('file:'.length))
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true })
-}
+const sqliteFile = (url: string) => path.resolve(url.slice('file:'.length))
 
 export default async function setup() {
   const url = process.env.DATABASE_URL!
   if (providerOf(url) === 'sqlite') {
-    removeSqlite(url)
+    removeSqliteFiles(sqliteFile(url))
   } else {
     const { default: pg } = await import('pg')
     const client = new pg.Client({ connectionString: url })
@@ -22,6 +18,6 @@ export default async function setup() {
   }
   await deploy(url)
   return () => {
-    if (providerOf(url) === 'sqlite' && url.includes('/vitest-')) removeSqlite(url)
+    if (providerOf(url) === 'sqlite' && url.includes('/vitest-')) removeSqliteFiles(sqliteFile(url))
   }
 }
