@@ -145,15 +145,7 @@ export class Load {
     const chain = this.liveChain()
     if (!chain) return this.login()
     const old = chain.refreshToken!
-    chain.refreshToken = null
-    try {
-      const tokens = await oidc.refreshTokenGrant(this.notes, old)
-      chain.accessTokens.push(tokens.access_token)
-      chain.refreshToken = tokens.refresh_token!
-    } catch (error) {
-      chain.state = 'abandoned'
-      throw error
-    }
+    await this.refreshChain(chain)
     // The replay must reach a server that can act on it: a 503 (the database down) or no answer
     // decided nothing, so it is sent again, as a client following Retry-After would (for up to
     // 30 s); only a replay that was answered must have revoked the family. Marked replayed

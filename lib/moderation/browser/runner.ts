@@ -50,6 +50,9 @@ function neuralModelForRequest(path: CheckPath, body: Record<string, unknown>): 
   return pick ? pick(body) : spec.neural.models[0]!
 }
 
+/** What a load came to: its value, or null when it was never started or failed. */
+const settled = async <T,>(promise: Promise<T> | undefined): Promise<T | null> => (promise ? promise.catch(() => null) : null)
+
 export class BrowserModerationRunner {
   private readonly neuralModels = new Map<string, Promise<BrowserNeuralModel>>()
   private readonly offlineLoads = new Map<string, Promise<LoadedOfflineModels>>()
@@ -150,9 +153,8 @@ export class BrowserModerationRunner {
 
   /** The engines for one device, over what `prepare` loaded; an engine whose model is not loaded is unavailable. */
   private async engines(device: BrowserDevice): Promise<ModerationEngines> {
-    const settled = async <T,>(promise: Promise<T> | undefined): Promise<T | null> => (promise ? promise.catch(() => null) : null)
     const entries = await Promise.all(
-      ENGINE_SPECS.map(async (spec) => [spec.key, await this.engineFor(spec as AnySpec, device, settled)] as const),
+      ENGINE_SPECS.map(async (spec) => [spec.key, await this.engineFor(spec as AnySpec, device)] as const),
     )
     return Object.fromEntries(entries) as unknown as ModerationEngines
   }
@@ -161,7 +163,6 @@ export class BrowserModerationRunner {
   private async engineFor(
     spec: AnySpec,
     device: BrowserDevice,
-    settled: <T>(promise: Promise<T> | undefined) => Promise<T | null>,
   ): Promise<ModerationEngine<never, unknown>> {
     let fallback: ModerationEngine<never, unknown> = { name: 'none', available: () => false, run: () => Promise.reject(new EngineUnavailableError()) }
     if (spec.exact) fallback = spec.exact
@@ -193,10 +194,10 @@ export class BrowserModerationRunner {
   /** The ONNX sessions behind a check's answer on `device` (to report where they really ran). */
   private async sessionsUsed(path: CheckPath, plan: CheckPlan & { available: true }, device: BrowserDevice): Promise<GraphSession[]> {
     if (plan.kind === 'neural') {
-      const model = await this.neuralModels.get(`${device}:${plan.neural}`)?.catch(() => null)
+      const model = await settled(this.neuralModels.get(`${device}:${plan.neural}`))
       return model ? [model.session] : []
     }
-    const loaded = await this.offlineLoads.get(`${device}:${specOf(path).spec.key}`)?.catch(() => null)
+    const loaded = await settled(this.offlineLoads.get(`${device}:${specOf(path).spec.key}`))
     return loaded?.sessions ?? []
   }
 
