@@ -1,4 +1,4 @@
-import { DataType, GraphBuilder, attr } from '@/lib/onnx'
+import { DataType, GraphBuilder } from '@/lib/onnx'
 import { TOXICITY_FEATURES, TOXICITY_GRAPH, TOXICITY_OUTPUTS, TOXICITY_THRESHOLD, toxicityFeatures } from '@/lib/moderation/offline/toxicity'
 import { fortunes, sentences, wordnetGlosses, packageProse } from './corpora'
 import { trainDense } from './dense-logistic'

@@ -12,7 +12,7 @@ import * as ort from 'onnxruntime-node'
 import { setting } from '@/lib/config'
 import { modelSnapshot, ModelRepoError } from '@/lib/hub/model-cache'
 import { EngineUnavailableError } from '@/lib/moderation/errors'
-import type { Feeds, GraphOutputs, GraphRunner } from '@/lib/moderation/offline/graph-io'
+import type { Feeds, GraphOutputs } from '@/lib/moderation/offline/graph-io'
 import type { OfflineModels } from '@/lib/moderation/checks/check'
 import type { ModerationEngine } from './types'
 
