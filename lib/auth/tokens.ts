@@ -1,7 +1,7 @@
 // Issuing, finding and revoking the hub's bearer tokens (every kind lives in AccessToken).
 // Tokens start with hf_ because @huggingface/hub refuses any other credential.
 import { processState } from '@/lib/config/process-state'
-import { db, readList, writeList, type Tx } from '@/lib/db'
+import { db, newId, readList, rows, sql, statements, writeList, type Statements } from '@/lib/db'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import type { Principal, TokenKind } from '@/lib/policy/principal'
 
@@ -26,25 +26,20 @@ export type IssueTokenInput = {
   expiresAt?: Date | null
 }
 
-export async function issueToken(input: IssueTokenInput, tx: Tx = db): Promise<{ token: string; id: string }> {
+/**
+ * Stores a new token (only its hash) and returns it once. One hand-written INSERT: the token
+ * endpoint issues one per exchange, inside its transaction when `on` is one (lib/db/statements).
+ */
+export async function issueToken(input: IssueTokenInput, on: Statements = statements): Promise<{ token: string; id: string }> {
   const token = TOKEN_PREFIX[input.kind] + randomToken(34)
-  const row = await tx.accessToken.create({
-    data: {
-      kind: input.kind,
-      userId: input.userId,
-      displayName: input.displayName ?? '',
-      role: input.role,
-      scopes: writeList(input.scopes ?? []),
-      orgIds: writeList(input.orgIds ?? []),
-      appId: input.appId ?? null,
-      repoId: input.repoId ?? null,
-      grantId: input.grantId ?? null,
-      expiresAt: input.expiresAt ?? null,
-      tokenHash: sha256Hex(token),
-      prefix: token.slice(0, TOKEN_PREFIX[input.kind].length + 4),
-    },
-  })
-  return { token, id: row.id }
+  const id = newId()
+  await on.run(sql`
+    INSERT INTO "AccessToken" ("id", "kind", "userId", "displayName", "role", "scopes", "orgIds", "appId", "repoId", "grantId",
+                               "tokenHash", "prefix", "createdAt", "expiresAt")
+    VALUES (${id}, ${input.kind}, ${input.userId}, ${input.displayName ?? ''}, ${input.role}, ${writeList(input.scopes ?? [])},
+            ${writeList(input.orgIds ?? [])}, ${input.appId ?? null}, ${input.repoId ?? null}, ${input.grantId ?? null},
+            ${sha256Hex(token)}, ${token.slice(0, TOKEN_PREFIX[input.kind].length + 4)}, ${new Date()}, ${input.expiresAt ?? null})`)
+  return { token, id }
 }
 
 // Bookkeeping off the request path: a token's last-used time is recorded at most once a minute,
@@ -119,11 +114,11 @@ type TokenRow = {
  */
 export async function principalFromToken(token: string): Promise<Principal | null> {
   if (!token.startsWith('hf_') || token.length > 200) return null
-  const [row] = await db.$queryRaw<TokenRow[]>`
+  const [row] = await rows<TokenRow>(sql`
     SELECT t."id", t."kind", t."userId", t."displayName", t."role", t."scopes", t."orgIds", t."appId", t."repoId",
            t."createdAt", t."expiresAt", t."revokedAt", t."lastUsedAt", u."username"
     FROM "AccessToken" t JOIN "User" u ON u."id" = t."userId"
-    WHERE t."tokenHash" = ${sha256Hex(token)}`
+    WHERE t."tokenHash" = ${sha256Hex(token)}`)
   if (!row || row.revokedAt) return null
   const now = new Date()
   if (row.expiresAt && row.expiresAt <= now) return null

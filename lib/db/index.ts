@@ -9,6 +9,8 @@ import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/clien
 import { PrismaLibSql } from '@prisma/adapter-libsql'
 import type { Client as LibSqlClient, Config as LibSqlConfig, InArgs, InStatement, Transaction } from '@libsql/client'
 import { PrismaPg } from '@prisma/adapter-pg'
+import { cachedSqliteClient } from '@/lib/db/sqlite-client'
+import { useDriverAdapter, type DriverAdapter } from '@/lib/db/statements'
 
 export type Db = InstanceType<typeof SqliteClient>
 export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
@@ -24,11 +26,14 @@ function connect(): Db {
     const file = url.slice('file:'.length)
     const absolute = path.isAbsolute(file) ? file : path.resolve(/*turbopackIgnore: true*/ process.cwd(), file)
     const client = new SqliteClient({ adapter: new TunedLibSql({ url: `file:${absolute}` }) })
+    useDriverAdapter(null, () => client.$connect())
     void client.$queryRawUnsafe('PRAGMA journal_mode=WAL').catch((error) => console.error('could not switch SQLite to WAL', error))
     return client
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db
+    const client = new PostgresClient({ adapter: new SharedPg({ connectionString: url }) }) as unknown as Db
+    useDriverAdapter(null, () => client.$connect())
+    return client
   }
   throw new Error('DATABASE_URL must be file:... (SQLite) or postgresql://...')
 }
@@ -63,8 +68,16 @@ function connect(): Db {
  *   timeout) before its first read, and nothing inside it can meet a lock afterwards.
  */
 class TunedLibSql extends PrismaLibSql {
+  // lib/db/statements runs its hand-written statements on this adapter (its connection and lock).
+  override async connect() {
+    const adapter = await super.connect()
+    useDriverAdapter(adapter as unknown as DriverAdapter)
+    return adapter
+  }
+
   override createClient(config: LibSqlConfig): LibSqlClient {
-    const client = super.createClient(config)
+    // Always file:<absolute path> (connect above).
+    const client = cachedSqliteClient(config.url.slice('file:'.length))
     const tune = () => client.executeMultiple('PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000')
     void tune().catch((error) => console.error('could not tune SQLite', error))
     let inTransaction = false
@@ -128,6 +141,15 @@ class TunedLibSql extends PrismaLibSql {
   }
 }
 
+/** PostgreSQL's adapter, handed to lib/db/statements too (its pool). */
+class SharedPg extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect()
+    useDriverAdapter(adapter as unknown as DriverAdapter)
+    return adapter
+  }
+}
+
 /** A constraint violation (routine: a unique insert that lost a race) finishes its statement; other errors may not. */
 function leavesNothingUnfinished(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code
@@ -151,3 +173,5 @@ export function readList(value: string | null | undefined): string[] {
 export function writeList(values: Iterable<string>): string {
   return JSON.stringify([...new Set(values)])
 }
+
+export { newId, rows, run, sql, statements, statementsIn, transaction, type Sql, type Statements } from '@/lib/db/statements'

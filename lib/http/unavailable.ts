@@ -48,17 +48,22 @@ const SQLSTATE = /^(08|53|57P)/
 /** node-postgres' own errors when the server drops a connection (no code: Prisma passes them through). */
 const PG_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/
 
+type AdapterCause = { kind?: unknown; originalCode?: unknown; code?: unknown }
 type MaybeDbError = {
+  name?: unknown
   code?: unknown
   message?: unknown
-  meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown; code?: unknown } } }
+  cause?: unknown
+  meta?: { driverAdapterError?: { cause?: AdapterCause } }
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false
   const e = error as MaybeDbError
   if (typeof e.code === 'string' && PRISMA_CODES.has(e.code)) return true
-  const cause = e.meta?.driverAdapterError?.cause
+  // Through Prisma's client the adapter's error is wrapped; hand-written statements (lib/db's
+  // statements) meet it bare.
+  const cause = e.meta?.driverAdapterError?.cause ?? (e.name === 'DriverAdapterError' ? (e.cause as AdapterCause | undefined) : undefined)
   if (typeof cause?.kind === 'string' && ADAPTER_KINDS.has(cause.kind)) return true
   const sqlstate = cause?.originalCode ?? cause?.code
   if (typeof sqlstate === 'string' && SQLSTATE.test(sqlstate)) return true

@@ -1,5 +1,5 @@
 // The identity summary of /api/whoami-v2, in the Hub's shape (@huggingface/hub's whoAmI reads it).
-import { db } from '@/lib/db'
+import { db, rows, sql } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { profileVisibility } from '@/lib/policy'
 import type { Principal } from '@/lib/policy/principal'
@@ -43,7 +43,7 @@ export type UserWithMemberships = Pick<MembershipRow, 'id' | 'username' | 'fulln
  * (Prisma's nested include takes three), read on every whoami-v2, userinfo and id_token.
  */
 export async function userWithMemberships(userId: string): Promise<UserWithMemberships | null> {
-  const rows = await db.$queryRaw<MembershipRow[]>`
+  const found = await rows<MembershipRow>(sql`
     SELECT u."id", u."username", u."fullname", u."email", u."emailVerified", u."avatarUrl", u."website", u."isPro",
            m."orgId", m."role", o."name" AS "orgName", o."fullname" AS "orgFullname", o."avatarUrl" AS "orgAvatarUrl",
            o."plan" AS "orgPlan", o."canPay" AS "orgCanPay"
@@ -51,8 +51,8 @@ export async function userWithMemberships(userId: string): Promise<UserWithMembe
     LEFT JOIN "Membership" m ON m."userId" = u."id"
     LEFT JOIN "Org" o ON o."id" = m."orgId"
     WHERE u."id" = ${userId}
-    ORDER BY m."createdAt" ASC, m."id" ASC`
-  const [first] = rows
+    ORDER BY m."createdAt" ASC, m."id" ASC`)
+  const [first] = found
   if (!first) return null
   const { id, username, fullname, email, emailVerified, avatarUrl, website, isPro } = first
   return {
@@ -64,7 +64,7 @@ export async function userWithMemberships(userId: string): Promise<UserWithMembe
     avatarUrl,
     website,
     isPro: Boolean(isPro),
-    memberships: rows
+    memberships: found
       .filter((r) => r.orgId !== null)
       .map((r) => ({
         orgId: r.orgId!,

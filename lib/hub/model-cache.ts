@@ -20,7 +20,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
 import { setting } from '@/lib/config'
-import { db } from '@/lib/db'
+import { db, rows, sql } from '@/lib/db'
 import { DEFAULT_BRANCH, treeOf } from '@/lib/hub/files/revisions'
 import { repoContext } from '@/lib/hub/repos'
 import { repoDecision, type Caller } from '@/lib/policy'
@@ -191,13 +191,12 @@ type ModelRepoRow = { id: string; private: boolean; gated: boolean; ownerUserId:
  */
 async function resolveModelRevision(repo: string, namespace: string, name: string, revision: string, reader: ModelReader): Promise<string | null> {
   const branch = revision === 'HEAD' ? DEFAULT_BRANCH : revision
-  const [row] = await db.$queryRaw<ModelRepoRow[]>`
+  const [facts] = await rows<ModelRepoRow>(sql`
     SELECT r."id", r."private", r."gated", r."ownerUserId", r."ownerOrgId", r."createdById", r."createdByApp", f."commitId", c."id" AS "pinned"
     FROM "Repo" r
     LEFT JOIN "RepoRef" f ON f."repoId" = r."id" AND f."name" = ${branch}
     LEFT JOIN "RepoCommit" c ON c."repoId" = r."id" AND c."id" = ${branch}
-    WHERE r."type" = 'model' AND r."namespace" = ${namespace} AND r."name" = ${name}`
-  const facts = row && { ...row, private: Boolean(row.private), gated: Boolean(row.gated) }
+    WHERE r."type" = 'model' AND r."namespace" = ${namespace} AND r."name" = ${name}`)
   if ('hub' in reader) {
     if (!facts) throw new ModelRepoError(`${repo}: no such model repo`)
   } else {

@@ -1,6 +1,6 @@
 // Repositories (models, datasets, spaces): create, delete, look up, list; gated access requests.
 import { z } from 'zod'
-import { db } from '@/lib/db'
+import { db, rows, sql } from '@/lib/db'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { repoName, REPO_TYPES, type RepoType } from '@/lib/hub/names'
@@ -34,8 +34,6 @@ export async function mayViewRepo(caller: Caller, repo: RepoRow): Promise<boolea
   return repoDecision(caller, 'view', repo, await repoContext(caller, repo)) === 'allow'
 }
 
-type RawRepo = Omit<RepoRow, 'private' | 'gated'> & { private: boolean | number | bigint; gated: boolean | number | bigint }
-
 /**
  * The repo at a path: what `db.repo.findUnique` on (type, namespace, name) answers, read as one
  * hand-written statement, because every repo API call and download starts here and Prisma's query
@@ -43,12 +41,11 @@ type RawRepo = Omit<RepoRow, 'private' | 'gated'> & { private: boolean | number 
  * tests/integration/hot-paths/repo-lookup.test.ts holds the two to the same rows.
  */
 export async function findRepo(type: string, namespace: string, name: string): Promise<RepoRow | null> {
-  const [row] = await db.$queryRaw<RawRepo[]>`
+  const [row] = await rows<RepoRow>(sql`
     SELECT "id", "type", "namespace", "name", "private", "gated", "description", "ownerUserId", "ownerOrgId",
            "createdById", "createdByApp", "createdAt", "updatedAt"
-    FROM "Repo" WHERE "type" = ${type} AND "namespace" = ${namespace} AND "name" = ${name}`
-  // SQLite has no boolean type: its driver answers 0 or 1.
-  return row ? { ...row, private: Boolean(row.private), gated: Boolean(row.gated) } : null
+    FROM "Repo" WHERE "type" = ${type} AND "namespace" = ${namespace} AND "name" = ${name}`)
+  return row ?? null
 }
 
 /** Finds a repo and checks the caller may take `action` on it; throws 401/403/404 otherwise. */

@@ -1,7 +1,7 @@
 // Finding a repo's files: access through lib/policy (via authorizedRepo), revisions (a branch name
 // or a commit id) and the tree of a commit.
 import { processState } from '@/lib/config/process-state'
-import { db } from '@/lib/db'
+import { db, rows, sql } from '@/lib/db'
 import { authorizedRepo, type RepoRow } from '@/lib/hub/repos'
 import type { RepoType } from '@/lib/hub/names'
 import type { Caller, RepoAction } from '@/lib/policy'
@@ -35,7 +35,7 @@ export async function resolveRevision(repoId: string, requested: string): Promis
   const revision = requested === 'HEAD' ? DEFAULT_BRANCH : requested
   // One hand-written statement: every read of a branch asks it (Prisma's findUnique costs about
   // twice the CPU; tests/integration/hot-paths/repo-lookup.test.ts holds both to the same answer).
-  const [ref] = await db.$queryRaw<{ commitId: string }[]>`SELECT "commitId" FROM "RepoRef" WHERE "repoId" = ${repoId} AND "name" = ${revision}`
+  const [ref] = await rows<{ commitId: string }>(sql`SELECT "commitId" FROM "RepoRef" WHERE "repoId" = ${repoId} AND "name" = ${revision}`)
   if (ref) return commitById(ref.commitId)
   if (COMMIT_ID.test(revision)) {
     const commit = await commitById(revision)

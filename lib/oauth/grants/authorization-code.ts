@@ -1,17 +1,32 @@
 // grant_type=authorization_code (RFC 6749 4.1.3 with PKCE). A public client may leave out
 // client_id: the code names its client (@huggingface/hub's oauthHandleRedirect sends none).
-import { db, readList } from '@/lib/db'
+import { readList, rows, sql } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
 import { verifierMatches } from '@/lib/oauth/pkce'
 import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
 import type { Grant } from '@/lib/oauth/grants/types'
 
+type CodeRow = {
+  id: string
+  clientId: string
+  userId: string
+  redirectUri: string
+  scopes: string
+  orgIds: string
+  codeChallenge: string | null
+  nonce: string | null
+  expiresAt: Date
+  usedAt: Date | null
+}
+
 export const authorizationCodeGrant: Grant = {
   type: 'authorization_code',
   required: ['code', 'redirect_uri'],
   async exchange({ params, credentials, authenticate }) {
-    const code = await db.authorizationCode.findUnique({ where: { codeHash: sha256Hex(params.get('code')!) } })
+    const [code] = await rows<CodeRow>(sql`
+      SELECT "id", "clientId", "userId", "redirectUri", "scopes", "orgIds", "codeChallenge", "nonce", "expiresAt", "usedAt"
+      FROM "AuthorizationCode" WHERE "codeHash" = ${sha256Hex(params.get('code')!)}`)
     // Without a client_id the code says which client it is for; only a public client may rely on that.
     const client = await authenticate(credentials.clientId ?? code?.clientId ?? null)
     if (!code || code.clientId !== client.clientId) throw invalidGrant('Unknown authorization code')
@@ -35,7 +50,7 @@ export const authorizationCodeGrant: Grant = {
       {
         nonce: code.nonce,
         refresh: true,
-        consume: async (tx) => (await tx.authorizationCode.updateMany({ where: { id: code.id, usedAt: null }, data: { usedAt: new Date() } })).count === 1,
+        consume: async (tx) => (await tx.run(sql`UPDATE "AuthorizationCode" SET "usedAt" = ${new Date()} WHERE "id" = ${code.id} AND "usedAt" IS NULL`)) === 1,
       },
     )
     if (!issued) {

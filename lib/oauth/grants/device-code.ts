@@ -1,6 +1,6 @@
 // grant_type=urn:ietf:params:oauth:grant-type:device_code (RFC 8628 3.4-3.5): the polling side
 // of device authorization (lib/oauth/device-authorization issues the codes and records the answer).
-import { db, readList } from '@/lib/db'
+import { db, readList, sql } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { OAuthError, invalidGrant, type OAuthErrorCode } from '@/lib/oauth/errors'
 import { issueTokens } from '@/lib/oauth/tokens'
@@ -46,7 +46,7 @@ export const deviceCodeGrant: Grant = {
       { client, userId: row.userId!, scopes: readList(row.scopes), orgIds: readList(row.orgIds), familyId: row.id },
       {
         refresh: true,
-        consume: async (tx) => (await tx.deviceCode.updateMany({ where: { id: row.id, status: 'approved' }, data: { status: 'redeemed', lastPolledAt: now } })).count === 1,
+        consume: async (tx) => (await tx.run(sql`UPDATE "DeviceCode" SET "status" = 'redeemed', "lastPolledAt" = ${now} WHERE "id" = ${row.id} AND "status" = 'approved'`)) === 1,
       },
     )
     if (!issued) throw invalidGrant('This device code was already used')

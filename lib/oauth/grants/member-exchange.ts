@@ -5,7 +5,7 @@
 //
 // The token endpoint authenticates the app (HTTP Basic) and lib/oauth/grants/token-exchange passes
 // its row here; this module decides everything after that.
-import { db, readList, type Tx } from '@/lib/db'
+import { db, readList, statementsIn, type Tx } from '@/lib/db'
 import { setting } from '@/lib/config'
 import { issueToken } from '@/lib/auth/tokens'
 import { recordAudit } from '@/lib/hub/audit'
@@ -95,7 +95,7 @@ export async function exchangeForMember(request: MemberExchangeRequest): Promise
         appId: app.id,
         expiresAt: new Date(Date.now() + lifetime * 1000),
       },
-      tx,
+      statementsIn(tx),
     )
     await recordAudit(
       {

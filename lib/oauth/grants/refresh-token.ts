@@ -1,18 +1,32 @@
 // grant_type=refresh_token: rotating refresh tokens. Each use returns a new one; presenting a used
 // one again means it leaked, and the whole family (every token of that authorization) is revoked.
-import { db, readList } from '@/lib/db'
+import { readList, rows, sql } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { invalidGrant, invalidScope } from '@/lib/oauth/errors'
 import { parseScope } from '@/lib/oauth/scopes'
 import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
 import type { Grant } from '@/lib/oauth/grants/types'
 
+type RefreshTokenRow = {
+  id: string
+  familyId: string
+  clientId: string
+  userId: string
+  scopes: string
+  orgIds: string
+  expiresAt: Date
+  usedAt: Date | null
+  revokedAt: Date | null
+}
+
 export const refreshTokenGrant: Grant = {
   type: 'refresh_token',
   required: ['refresh_token'],
   async exchange({ params, authenticate }) {
     const client = await authenticate()
-    const row = await db.refreshToken.findUnique({ where: { tokenHash: sha256Hex(params.get('refresh_token')!) } })
+    const [row] = await rows<RefreshTokenRow>(sql`
+      SELECT "id", "familyId", "clientId", "userId", "scopes", "orgIds", "expiresAt", "usedAt", "revokedAt"
+      FROM "RefreshToken" WHERE "tokenHash" = ${sha256Hex(params.get('refresh_token')!)}`)
     if (!row || row.clientId !== client.clientId || row.revokedAt) throw invalidGrant('Unknown or revoked refresh token')
     if (row.usedAt) {
       await revokeFamily(row.familyId)
@@ -30,7 +44,8 @@ export const refreshTokenGrant: Grant = {
       {
         refresh: true,
         narrowedTo: scopes,
-        consume: async (tx) => (await tx.refreshToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } })).count === 1,
+        consume: async (tx) =>
+          (await tx.run(sql`UPDATE "RefreshToken" SET "usedAt" = ${new Date()} WHERE "id" = ${row.id} AND "usedAt" IS NULL AND "revokedAt" IS NULL`)) === 1,
       },
     )
     if (!issued) {

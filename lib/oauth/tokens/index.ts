@@ -1,7 +1,7 @@
 // What a successful token request returns: an opaque hf_oauth_ access token (an AccessToken row
 // of kind 'oauth'), a rotating refresh token, and an id_token when openid was granted.
 import { SignJWT } from 'jose'
-import { db, writeList, type Tx } from '@/lib/db'
+import { db, newId, rows, sql, transaction, writeList, type Statements } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { issueToken } from '@/lib/auth/tokens'
@@ -48,23 +48,24 @@ export type IssueOptions = {
    * 4.1.2); with the spending and the tokens in separate statements, the loser could revoke before
    * the winner's tokens existed (tests/integration/oauth/concurrent-redemption.test.ts).
    */
-  consume: (tx: Tx) => Promise<boolean>
+  consume: (tx: Statements) => Promise<boolean>
 }
 
 /**
  * The token response, or null when options.consume found the grant already spent. Reads first
  * (the user, with the id_token's claims when openid was granted), then writes the spending and
- * both tokens in one transaction, then signs: four statements for a code exchange with openid.
+ * both tokens in one transaction, then signs: four statements for a code exchange with openid,
+ * hand-written (lib/db/statements) because every exchange and refresh pays them.
  */
 export async function issueTokens(grant: GrantedAccess, options: IssueOptions): Promise<TokenResponse | null> {
   const scopes = options.narrowedTo ?? grant.scopes
   const openid = scopes.includes('openid')
   const claims = openid
     ? await findUserinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes, orgIds: grant.orgIds })
-    : await db.user.findUnique({ where: { id: grant.userId }, select: { id: true } })
+    : (await rows<{ id: string }>(sql`SELECT "id" FROM "User" WHERE "id" = ${grant.userId}`))[0]
   if (!claims) throw invalidGrant('The user no longer exists')
   const refreshToken = options.refresh ? randomToken(48) : null
-  const access = await db.$transaction(async (tx) => {
+  const access = await transaction(async (tx) => {
     if (!(await options.consume(tx))) return null
     const issued = await issueToken(
       {
@@ -92,19 +93,12 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
   return response
 }
 
-async function storeRefreshToken(grant: GrantedAccess, token: string, tx: Tx): Promise<void> {
-  await tx.refreshToken.create({
-    data: {
-      tokenHash: sha256Hex(token),
-      familyId: grant.familyId,
-      clientId: grant.client.clientId,
-      appId: grant.client.appId,
-      userId: grant.userId,
-      scopes: writeList(grant.scopes),
-      orgIds: writeList(grant.orgIds),
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000),
-    },
-  })
+async function storeRefreshToken(grant: GrantedAccess, token: string, tx: Statements): Promise<void> {
+  const now = new Date()
+  await tx.run(sql`
+    INSERT INTO "RefreshToken" ("id", "tokenHash", "familyId", "clientId", "appId", "userId", "scopes", "orgIds", "expiresAt", "createdAt")
+    VALUES (${newId()}, ${sha256Hex(token)}, ${grant.familyId}, ${grant.client.clientId}, ${grant.client.appId}, ${grant.userId},
+            ${writeList(grant.scopes)}, ${writeList(grant.orgIds)}, ${new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000)}, ${now})`)
 }
 
 export type IdTokenSubject = { userId: string; clientId: string; scopes: string[]; orgIds: string[] }

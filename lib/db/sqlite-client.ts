@@ -1,0 +1,155 @@
+// The SQLite connection under Prisma's libSQL adapter: the part of @libsql/client's local client
+// that the adapter uses (execute, executeMultiple, close, reconnect), over the same `libsql`
+// database, with each statement prepared once.
+//
+// @libsql/client prepares every statement again on each execute, asks for its columns twice, and
+// builds each row with Object.defineProperty per column; a token exchange paid about 0.4 ms of CPU
+// per statement for that against about 15 µs for a prepared statement's run (bench/oauth/RESULTS.md).
+// Results keep the shape the adapter reads (columns, columnTypes, rows as arrays, rowsAffected) and
+// errors the shape it maps (LibsqlError with the SQLite code and rawCode).
+import Database from 'libsql'
+import { LibsqlError, type Client, type InStatement, type ResultSet, type Row } from '@libsql/client'
+
+/** Prepared statements kept per connection; the app has a few hundred distinct statements. */
+const STATEMENT_CACHE_MAX = 1000
+
+type Prepared = {
+  statement: InstanceType<typeof Database>['prepare'] extends (sql: string) => infer S ? S : never
+  reader: boolean
+  columns: string[]
+  columnTypes: string[]
+}
+
+type SqliteError = Error & { code?: string; rawCode?: number }
+
+export class CachedSqliteClient {
+  closed = false
+  readonly protocol = 'file'
+  #path: string
+  #db: InstanceType<typeof Database>
+  #statements = new Map<string, Prepared>()
+
+  constructor(path: string) {
+    this.#path = path
+    this.#db = new Database(path)
+  }
+
+  async execute(statement: InStatement | string, args?: unknown[]): Promise<ResultSet> {
+    const sql = typeof statement === 'string' ? statement : statement.sql
+    const values = typeof statement === 'string' ? (args ?? []) : statement.args
+    if (values !== undefined && !Array.isArray(values)) throw new TypeError('named statement arguments are not used here')
+    return this.#run(sql, (values ?? []) as unknown[])
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    try {
+      this.#db.exec(sql)
+    } catch (error) {
+      throw toLibsqlError(error)
+    }
+  }
+
+  /** A fresh connection (the old one's statements are dropped with it). */
+  async reconnect(): Promise<void> {
+    this.#statements.clear()
+    try {
+      this.#db.close()
+    } finally {
+      this.#db = new Database(this.#path)
+    }
+  }
+
+  close(): void {
+    if (this.closed) return
+    this.closed = true
+    this.#statements.clear()
+    this.#db.close()
+  }
+
+  #prepare(sql: string): Prepared {
+    const cached = this.#statements.get(sql)
+    if (cached) return cached
+    const statement = this.#db.prepare(sql)
+    statement.safeIntegers(true)
+    const reader = statement.reader
+    let columns: string[] = []
+    let columnTypes: string[] = []
+    if (reader) {
+      statement.raw(true)
+      const described = statement.columns() as { name: string; type: string | null }[]
+      columns = described.map((c) => c.name)
+      columnTypes = described.map((c) => c.type ?? '')
+    }
+    const prepared: Prepared = { statement, reader, columns, columnTypes }
+    if (this.#statements.size >= STATEMENT_CACHE_MAX) this.#statements.delete(this.#statements.keys().next().value!)
+    this.#statements.set(sql, prepared)
+    return prepared
+  }
+
+  #run(sql: string, args: unknown[]): ResultSet {
+    let prepared: Prepared | undefined
+    try {
+      prepared = this.#prepare(sql)
+      const bound = args.map(toSql)
+      if (prepared.reader) {
+        const rows = (prepared.statement.all(bound) as unknown[][]).map(fromSqlRow)
+        return resultSet(prepared.columns, prepared.columnTypes, rows as unknown as Row[], 0, undefined)
+      }
+      const info = prepared.statement.run(bound) as { changes: number; lastInsertRowid: number | bigint }
+      return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid))
+    } catch (error) {
+      // A statement that failed may be left unfinished (lib/db's TunedLibSql replaces the connection
+      // for such errors); never hand it out again.
+      this.#statements.delete(sql)
+      throw toLibsqlError(error)
+    }
+  }
+}
+
+function resultSet(columns: string[], columnTypes: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
+  return {
+    columns,
+    columnTypes,
+    rows,
+    rowsAffected,
+    lastInsertRowid,
+    toJSON: () => ({ columns, columnTypes, rows, rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null }),
+  }
+}
+
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER)
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+
+/** @libsql/client's intMode "number": integers as numbers, refused when they would lose digits. */
+function fromSqlRow(row: unknown[]): unknown[] {
+  for (let i = 0; i < row.length; i++) {
+    const value = row[i]
+    if (typeof value === 'bigint') {
+      if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError('Received integer which cannot be safely represented as a JavaScript number')
+      row[i] = Number(value)
+    } else if (value instanceof Buffer) {
+      row[i] = value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength)
+    }
+  }
+  return row
+}
+
+function toSql(value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments')
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (value instanceof ArrayBuffer) return Buffer.from(value)
+  if (value instanceof Date) return value.valueOf()
+  if (value === undefined) throw new TypeError('undefined cannot be passed as argument to the database')
+  return value
+}
+
+function toLibsqlError(error: unknown): unknown {
+  const e = error as SqliteError
+  if (e instanceof Error && typeof e.code === 'string' && typeof e.rawCode === 'number') return new LibsqlError(e.message, e.code, e.code, e.rawCode, e)
+  return error
+}
+
+/** The subset of @libsql/client's Client that the adapter and lib/db use, as that type. */
+export function cachedSqliteClient(path: string): Client {
+  return new CachedSqliteClient(path) as unknown as Client
+}

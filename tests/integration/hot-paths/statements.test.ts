@@ -1,0 +1,99 @@
+// lib/db/statements: hand-written statements on Prisma's driver adapter (the token endpoint's
+// exchange and refresh, bearer-token lookups). They must read and write exactly what Prisma does,
+// share its connection and lock without deadlocking it, roll back whole, and fail the way callers
+// (and lib/http/unavailable) expect, on SQLite and on PostgreSQL.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { db, newId, rows, run, sql, statementsIn, transaction } from '@/lib/db'
+import { issueToken } from '@/lib/auth/tokens'
+import { sha256Hex } from '@/lib/auth/secrets'
+import { createUser } from '@/lib/hub/users'
+
+let userId: string
+beforeAll(async () => {
+  userId = (await createUser({ username: 'stmts', email: 'stmts@test.dev', password: 'statements-pass' })).id
+})
+
+type TokenRow = { id: string; kind: string; userId: string; scopes: string; repoId: string | null; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null }
+
+describe('rows and run', () => {
+  it('write a row Prisma reads back field for field, and read what Prisma wrote with the same types', async () => {
+    const expiresAt = new Date(Date.now() + 3600_000)
+    const { token, id } = await issueToken({ kind: 'oauth', userId, displayName: 'Ünïcode "app"', role: 'scoped', scopes: ['openid', 'read-repos'], expiresAt })
+    const prisma = await db.accessToken.findUniqueOrThrow({ where: { id } })
+    expect(prisma).toMatchObject({ kind: 'oauth', userId, displayName: 'Ünïcode "app"', role: 'scoped', scopes: '["openid","read-repos"]', tokenHash: sha256Hex(token), expiresAt, revokedAt: null })
+    expect(prisma.createdAt).toBeInstanceOf(Date)
+    expect(Math.abs(prisma.createdAt.getTime() - Date.now())).toBeLessThan(60_000)
+
+    const [raw] = await rows<TokenRow>(sql`SELECT "id", "kind", "userId", "scopes", "repoId", "createdAt", "expiresAt", "lastUsedAt" FROM "AccessToken" WHERE "id" = ${id}`)
+    expect(raw).toEqual({ id, kind: 'oauth', userId, scopes: prisma.scopes, repoId: null, createdAt: prisma.createdAt, expiresAt: prisma.expiresAt, lastUsedAt: null })
+  })
+
+  it('read booleans as booleans and counts as numbers', async () => {
+    const user = await db.user.findUniqueOrThrow({ where: { id: userId } })
+    const [raw] = await rows<{ emailVerified: boolean; isPro: boolean; n: number }>(
+      sql`SELECT "emailVerified", "isPro", (SELECT COUNT(*) FROM "AccessToken" WHERE "userId" = ${userId}) AS "n" FROM "User" WHERE "id" = ${userId}`,
+    )
+    expect(raw).toEqual({ emailVerified: user.emailVerified, isPro: user.isPro, n: await db.accessToken.count({ where: { userId } }) })
+  })
+
+  it('bind values, never splice them', async () => {
+    const hostile = `x' OR '1'='1`
+    expect(await rows(sql`SELECT "id" FROM "User" WHERE "username" = ${hostile}`)).toEqual([])
+    expect(await run(sql`UPDATE "User" SET "fullname" = 'changed' WHERE "username" = ${hostile}`)).toBe(0)
+  })
+
+  it('answer a unique violation as the adapter names it, and the connection keeps working (Prisma still sees P2002)', async () => {
+    const { id } = await issueToken({ kind: 'personal', userId, role: 'read' })
+    const [row] = await rows<{ tokenHash: string }>(sql`SELECT "tokenHash" FROM "AccessToken" WHERE "id" = ${id}`)
+    const duplicate = sql`INSERT INTO "AccessToken" ("id", "kind", "userId", "role", "tokenHash", "prefix", "createdAt") VALUES (${newId()}, 'personal', ${userId}, 'read', ${row!.tokenHash}, 'hf_x', ${new Date()})`
+    await expect(run(duplicate)).rejects.toMatchObject({ name: 'DriverAdapterError', cause: { kind: 'UniqueConstraintViolation' } })
+    await expect(db.accessToken.create({ data: { kind: 'personal', userId, role: 'read', tokenHash: row!.tokenHash, prefix: 'hf_x' } })).rejects.toMatchObject({ code: 'P2002' })
+    expect(await rows(sql`SELECT "id" FROM "AccessToken" WHERE "id" = ${id}`)).toHaveLength(1)
+  })
+})
+
+describe('transaction', () => {
+  it('commits every statement, or none when the work throws', async () => {
+    const kept = await transaction(async (tx) => (await issueToken({ kind: 'personal', userId, role: 'read', displayName: 'kept' }, tx)).id)
+    expect(await db.accessToken.count({ where: { id: kept } })).toBe(1)
+
+    let dropped = ''
+    await expect(
+      transaction(async (tx) => {
+        dropped = (await issueToken({ kind: 'personal', userId, role: 'read', displayName: 'dropped' }, tx)).id
+        expect(await tx.rows(sql`SELECT "id" FROM "AccessToken" WHERE "id" = ${dropped}`)).toHaveLength(1)
+        throw new Error('changed my mind')
+      }),
+    ).rejects.toThrow('changed my mind')
+    expect(dropped).not.toBe('')
+    expect(await db.accessToken.count({ where: { id: dropped } })).toBe(0)
+  })
+
+  it('runs beside Prisma transactions and queries on the same connection without losing or mixing writes', async () => {
+    const before = await db.accessToken.count({ where: { userId } })
+    const work = Array.from({ length: 24 }, (_, i) =>
+      i % 3 === 0
+        ? transaction(async (tx) => {
+            await issueToken({ kind: 'personal', userId, role: 'read', displayName: `bare-${i}` }, tx)
+            await issueToken({ kind: 'personal', userId, role: 'read', displayName: `bare-${i}b` }, tx)
+          })
+        : i % 3 === 1
+          ? db.$transaction(async (tx) => {
+              await issueToken({ kind: 'personal', userId, role: 'read', displayName: `prisma-${i}` }, statementsIn(tx))
+              await tx.accessToken.count()
+            })
+          : db.accessToken.count(),
+    )
+    await Promise.all(work)
+    expect(await db.accessToken.count({ where: { userId } })).toBe(before + 8 * 2 + 8)
+  })
+})
+
+describe('newId', () => {
+  it('makes distinct ids in the shape of Prisma cuid()s, rising with time', () => {
+    const ids = Array.from({ length: 5000 }, newId)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const id of ids) expect(id).toMatch(/^c[0-9a-z]{24}$/)
+    expect(ids[0]!.slice(0, 9) <= ids.at(-1)!.slice(0, 9)).toBe(true)
+  })
+})
