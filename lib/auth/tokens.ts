@@ -1,7 +1,7 @@
 // Issuing, finding and revoking the hub's bearer tokens (every kind lives in AccessToken).
 // Tokens start with hf_ because @huggingface/hub refuses any other credential.
 import { processState } from '@/lib/config/process-state'
-import { db, newId, readList, rows, sql, statements, writeList, type Statements } from '@/lib/db'
+import { db, insertStatement, newId, readList, rows, sql, statements, writeList, type Insert, type Statements } from '@/lib/db'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import type { Principal, TokenKind } from '@/lib/policy/principal'
 
@@ -26,19 +26,36 @@ export type IssueTokenInput = {
   expiresAt?: Date | null
 }
 
-/**
- * Stores a new token (only its hash) and returns it once. One hand-written INSERT: the token
- * endpoint issues one per exchange, inside its transaction when `on` is one (lib/db/statements).
- */
-export async function issueToken(input: IssueTokenInput, on: Statements = statements): Promise<{ token: string; id: string }> {
+/** A new token and the AccessToken row that stores it (only its hash), not written yet. */
+export function newAccessToken(input: IssueTokenInput): { token: string; id: string; row: Insert } {
   const token = TOKEN_PREFIX[input.kind] + randomToken(34)
   const id = newId()
-  await on.run(sql`
-    INSERT INTO "AccessToken" ("id", "kind", "userId", "displayName", "role", "scopes", "orgIds", "appId", "repoId", "grantId",
-                               "tokenHash", "prefix", "createdAt", "expiresAt")
-    VALUES (${id}, ${input.kind}, ${input.userId}, ${input.displayName ?? ''}, ${input.role}, ${writeList(input.scopes ?? [])},
-            ${writeList(input.orgIds ?? [])}, ${input.appId ?? null}, ${input.repoId ?? null}, ${input.grantId ?? null},
-            ${sha256Hex(token)}, ${token.slice(0, TOKEN_PREFIX[input.kind].length + 4)}, ${new Date()}, ${input.expiresAt ?? null})`)
+  const row: Insert = {
+    into: 'AccessToken',
+    values: {
+      id,
+      kind: input.kind,
+      userId: input.userId,
+      displayName: input.displayName ?? '',
+      role: input.role,
+      scopes: writeList(input.scopes ?? []),
+      orgIds: writeList(input.orgIds ?? []),
+      appId: input.appId ?? null,
+      repoId: input.repoId ?? null,
+      grantId: input.grantId ?? null,
+      tokenHash: sha256Hex(token),
+      prefix: token.slice(0, TOKEN_PREFIX[input.kind].length + 4),
+      createdAt: new Date(),
+      expiresAt: input.expiresAt ?? null,
+    },
+  }
+  return { token, id, row }
+}
+
+/** Stores a new token and returns it once; inside a transaction when `on` is one (lib/db/statements). */
+export async function issueToken(input: IssueTokenInput, on: Statements = statements): Promise<{ token: string; id: string }> {
+  const { token, id, row } = newAccessToken(input)
+  await on.run(insertStatement(row))
   return { token, id }
 }
 

@@ -10,7 +10,7 @@ import { PrismaLibSql } from '@prisma/adapter-libsql'
 import type { Client as LibSqlClient, Config as LibSqlConfig, InArgs, InStatement, Transaction } from '@libsql/client'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { cachedSqliteClient } from '@/lib/db/sqlite-client'
-import { useDriverAdapter, type DriverAdapter } from '@/lib/db/statements'
+import { preparedStatementName, useDriverAdapter, type DriverAdapter } from '@/lib/db/statements'
 
 export type Db = InstanceType<typeof SqliteClient>
 export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
@@ -31,7 +31,7 @@ function connect(): Db {
     return client
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const client = new PostgresClient({ adapter: new SharedPg({ connectionString: url }) }) as unknown as Db
+    const client = new PostgresClient({ adapter: new SharedPg({ connectionString: url }, { statementNameGenerator: preparedStatementName }) }) as unknown as Db
     useDriverAdapter(null, () => client.$connect())
     return client
   }
@@ -174,4 +174,4 @@ export function writeList(values: Iterable<string>): string {
   return JSON.stringify([...new Set(values)])
 }
 
-export { newId, rows, run, sql, statements, statementsIn, transaction, type Sql, type Statements } from '@/lib/db/statements'
+export { insertIfUpdated, insertStatement, newId, rows, run, sql, statements, statementsIn, transaction, type Insert, type Sql, type Statements } from '@/lib/db/statements'

@@ -15,10 +15,39 @@ import { processState } from '@/lib/config/process-state'
 
 export type SqlValue = string | number | boolean | Date | null
 
-export type Sql = { readonly strings: readonly string[]; readonly values: readonly SqlValue[] }
+export type Sql = { readonly strings: readonly string[]; readonly values: readonly (SqlValue | Sql)[] }
 
-export function sql(strings: TemplateStringsArray, ...values: SqlValue[]): Sql {
+/** A statement or a fragment of one; a value that is itself an Sql is spliced in as SQL. */
+export function sql(strings: TemplateStringsArray, ...values: (SqlValue | Sql)[]): Sql {
   return { strings, values }
+}
+
+/** A row to insert: the table and every column's value (column names are the code's, never input). */
+export type Insert = { into: string; values: Record<string, SqlValue> }
+
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/
+
+function quoted(identifier: string): Sql {
+  if (!IDENTIFIER.test(identifier)) throw new Error(`not an identifier: ${identifier}`)
+  return { strings: [`"${identifier}"`], values: [] }
+}
+
+function list(parts: Sql[], separator: string): Sql {
+  if (parts.length === 0) return { strings: [''], values: [] }
+  return { strings: ['', ...parts.slice(1).map(() => separator), ''], values: parts }
+}
+
+function columnsAndValues(insert: Insert): { columns: Sql; values: Sql } {
+  const names = Object.keys(insert.values)
+  return {
+    columns: list(names.map(quoted), ', '),
+    values: list(names.map((name) => sql`${insert.values[name]!}`), ', '),
+  }
+}
+
+export function insertStatement(insert: Insert): Sql {
+  const { columns, values } = columnsAndValues(insert)
+  return sql`INSERT INTO ${quoted(insert.into)} (${columns}) VALUES (${values})`
 }
 
 /** What the statements below run on: the adapter itself, or one of its transactions. */
@@ -70,11 +99,40 @@ function argType(value: SqlValue): ArgType {
   }
 }
 
+// The statements written here (a fixed set of texts) are prepared once per PostgreSQL connection
+// under a name; Prisma's own queries (texts that vary with their arguments) stay unnamed.
+const ours = new WeakSet<object>()
+const names = new Map<string, string>()
+
+/** For PrismaPg's statementNameGenerator: a name for the statements compiled here, else none. */
+export function preparedStatementName(query: { sql: string }): string {
+  if (!ours.has(query)) return undefined as unknown as string // pg: unnamed, not kept
+  let name = names.get(query.sql)
+  if (!name) names.set(query.sql, (name = `modhub_${names.size}`))
+  return name
+}
+
+function isSql(value: SqlValue | Sql): value is Sql {
+  return typeof value === 'object' && value !== null && !(value instanceof Date)
+}
+
 function compile(query: Sql, provider: string): SqlQuery {
-  let text = query.strings[0]!
-  for (let i = 1; i < query.strings.length; i++) text += (provider === 'postgres' ? `$${i}` : '?') + query.strings[i]
-  const args = [...query.values]
-  return { sql: text, args, argTypes: args.map(argType) }
+  const args: SqlValue[] = []
+  const write = (part: Sql): string => {
+    let text = part.strings[0]!
+    part.values.forEach((value, i) => {
+      if (isSql(value)) text += write(value)
+      else {
+        args.push(value)
+        text += provider === 'postgres' ? `$${args.length}` : '?'
+      }
+      text += part.strings[i + 1]!
+    })
+    return text
+  }
+  const compiled = { sql: write(query), args, argTypes: args.map(argType) }
+  ours.add(compiled)
+  return compiled
 }
 
 function toObjects<T>(result: ResultSet): T[] {
@@ -171,6 +229,31 @@ export async function transaction<T>(work: (tx: Statements) => Promise<T>): Prom
   }
   await tx.commit()
   return result
+}
+
+/**
+ * Runs `update` (an UPDATE that matches its row only while the row is unspent) and, only when it
+ * changed a row, inserts `inserts`, atomically; true when it did. This is how a grant is spent and
+ * its tokens stored: a second request spending the same grant at the same moment waits on the
+ * row's lock, then finds it spent and stores nothing. On PostgreSQL it is one statement (the
+ * inserts select from the update's RETURNING in data-modifying WITH clauses), so one round trip
+ * instead of five; on SQLite one IMMEDIATE transaction, whose statements cost no round trip.
+ */
+export async function insertIfUpdated(update: Sql, inserts: Insert[]): Promise<boolean> {
+  const a = await adapter()
+  if (a.provider !== 'postgres') {
+    return transaction(async (tx) => {
+      if ((await tx.run(update)) !== 1) return false
+      for (const insert of inserts) await tx.run(insertStatement(insert))
+      return true
+    })
+  }
+  const clauses = inserts.map((insert, i) => {
+    const { columns, values } = columnsAndValues(insert)
+    return sql`, ${quoted(`inserted${i}`)} AS (INSERT INTO ${quoted(insert.into)} (${columns}) SELECT ${values} FROM "updated")`
+  })
+  const [row] = await rows<{ updated: number }>(sql`WITH "updated" AS (${update} RETURNING 1)${list(clauses, '')} SELECT COUNT(*) AS "updated" FROM "updated"`)
+  return Number(row?.updated) === 1
 }
 
 let counter = 0

@@ -50,7 +50,7 @@ export const authorizationCodeGrant: Grant = {
       {
         nonce: code.nonce,
         refresh: true,
-        consume: async (tx) => (await tx.run(sql`UPDATE "AuthorizationCode" SET "usedAt" = ${new Date()} WHERE "id" = ${code.id} AND "usedAt" IS NULL`)) === 1,
+        consume: sql`UPDATE "AuthorizationCode" SET "usedAt" = ${new Date()} WHERE "id" = ${code.id} AND "usedAt" IS NULL`,
       },
     )
     if (!issued) {

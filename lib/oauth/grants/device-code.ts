@@ -46,7 +46,7 @@ export const deviceCodeGrant: Grant = {
       { client, userId: row.userId!, scopes: readList(row.scopes), orgIds: readList(row.orgIds), familyId: row.id },
       {
         refresh: true,
-        consume: async (tx) => (await tx.run(sql`UPDATE "DeviceCode" SET "status" = 'redeemed', "lastPolledAt" = ${now} WHERE "id" = ${row.id} AND "status" = 'approved'`)) === 1,
+        consume: sql`UPDATE "DeviceCode" SET "status" = 'redeemed', "lastPolledAt" = ${now} WHERE "id" = ${row.id} AND "status" = 'approved'`,
       },
     )
     if (!issued) throw invalidGrant('This device code was already used')

@@ -44,8 +44,7 @@ export const refreshTokenGrant: Grant = {
       {
         refresh: true,
         narrowedTo: scopes,
-        consume: async (tx) =>
-          (await tx.run(sql`UPDATE "RefreshToken" SET "usedAt" = ${new Date()} WHERE "id" = ${row.id} AND "usedAt" IS NULL AND "revokedAt" IS NULL`)) === 1,
+        consume: sql`UPDATE "RefreshToken" SET "usedAt" = ${new Date()} WHERE "id" = ${row.id} AND "usedAt" IS NULL AND "revokedAt" IS NULL`,
       },
     )
     if (!issued) {

@@ -1,10 +1,10 @@
 // What a successful token request returns: an opaque hf_oauth_ access token (an AccessToken row
 // of kind 'oauth'), a rotating refresh token, and an id_token when openid was granted.
 import { SignJWT } from 'jose'
-import { db, newId, rows, sql, transaction, writeList, type Statements } from '@/lib/db'
+import { db, insertIfUpdated, newId, rows, sql, writeList, type Insert, type Sql } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
-import { issueToken } from '@/lib/auth/tokens'
+import { newAccessToken } from '@/lib/auth/tokens'
 import { SIGNING_ALG, signingKey } from '@/lib/oauth/keys'
 import { invalidGrant } from '@/lib/oauth/errors'
 import { findUserinfoClaims, userinfoClaims } from '@/lib/oauth/userinfo'
@@ -39,22 +39,23 @@ export type IssueOptions = {
   /** The access token may carry fewer scopes than the grant (refresh with scope=...); the refresh token keeps them all. */
   narrowedTo?: string[]
   /**
-   * Spends what the client presented (a code, a refresh token, a device code) in the transaction
-   * that stores the new tokens; false when it was already spent, and then nothing is stored.
-   * It is a conditional UPDATE (`… WHERE usedAt IS NULL`), which takes the row's lock: a second
-   * request spending the same grant at the same moment (another instance) waits for the first
-   * transaction to end, then finds it spent. So a loser only learns it lost once the winner's tokens
-   * are committed, and the revocation it runs next (revokeFamily) sees and ends them (RFC 6749
-   * 4.1.2); with the spending and the tokens in separate statements, the loser could revoke before
-   * the winner's tokens existed (tests/integration/oauth/concurrent-redemption.test.ts).
+   * Spends what the client presented (a code, a refresh token, a device code): an UPDATE that
+   * matches the grant's row only while it is unspent (`… WHERE "usedAt" IS NULL`). It runs with the
+   * stores of the new tokens as one atomic unit (lib/db insertIfUpdated), and nothing is stored when
+   * it matched no row. The UPDATE takes the row's lock: a second request spending the same grant at
+   * the same moment (another instance) waits for the first to end, then finds it spent. So a loser
+   * only learns it lost once the winner's tokens are committed, and the revocation it runs next
+   * (revokeFamily) sees and ends them (RFC 6749 4.1.2); with the spending and the tokens in separate
+   * statements, the loser could revoke before the winner's tokens existed
+   * (tests/integration/oauth/concurrent-redemption.test.ts).
    */
-  consume: (tx: Statements) => Promise<boolean>
+  consume: Sql
 }
 
 /**
  * The token response, or null when options.consume found the grant already spent. Reads first
- * (the user, with the id_token's claims when openid was granted), then writes the spending and
- * both tokens in one transaction, then signs: four statements for a code exchange with openid,
+ * (the user, with the id_token's claims when openid was granted), then spends the grant and
+ * stores both tokens atomically (one statement on PostgreSQL), then signs: the statements are
  * hand-written (lib/db/statements) because every exchange and refresh pays them.
  */
 export async function issueTokens(grant: GrantedAccess, options: IssueOptions): Promise<TokenResponse | null> {
@@ -65,26 +66,19 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
     : (await rows<{ id: string }>(sql`SELECT "id" FROM "User" WHERE "id" = ${grant.userId}`))[0]
   if (!claims) throw invalidGrant('The user no longer exists')
   const refreshToken = options.refresh ? randomToken(48) : null
-  const access = await transaction(async (tx) => {
-    if (!(await options.consume(tx))) return null
-    const issued = await issueToken(
-      {
-        kind: 'oauth',
-        userId: grant.userId,
-        displayName: grant.client.name,
-        role: 'scoped',
-        scopes,
-        orgIds: grant.orgIds,
-        appId: grant.client.appId,
-        grantId: grant.familyId,
-        expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
-      },
-      tx,
-    )
-    if (refreshToken) await storeRefreshToken(grant, refreshToken, tx)
-    return issued
+  const access = newAccessToken({
+    kind: 'oauth',
+    userId: grant.userId,
+    displayName: grant.client.name,
+    role: 'scoped',
+    scopes,
+    orgIds: grant.orgIds,
+    appId: grant.client.appId,
+    grantId: grant.familyId,
+    expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
   })
-  if (!access) return null
+  const stored = refreshToken ? [access.row, refreshTokenRow(grant, refreshToken)] : [access.row]
+  if (!(await insertIfUpdated(options.consume, stored))) return null
   const response: TokenResponse = { access_token: access.token, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, scope: scopes.join(' ') }
   if (refreshToken) response.refresh_token = refreshToken
   if (openid) {
@@ -93,12 +87,23 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
   return response
 }
 
-async function storeRefreshToken(grant: GrantedAccess, token: string, tx: Statements): Promise<void> {
+function refreshTokenRow(grant: GrantedAccess, token: string): Insert {
   const now = new Date()
-  await tx.run(sql`
-    INSERT INTO "RefreshToken" ("id", "tokenHash", "familyId", "clientId", "appId", "userId", "scopes", "orgIds", "expiresAt", "createdAt")
-    VALUES (${newId()}, ${sha256Hex(token)}, ${grant.familyId}, ${grant.client.clientId}, ${grant.client.appId}, ${grant.userId},
-            ${writeList(grant.scopes)}, ${writeList(grant.orgIds)}, ${new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000)}, ${now})`)
+  return {
+    into: 'RefreshToken',
+    values: {
+      id: newId(),
+      tokenHash: sha256Hex(token),
+      familyId: grant.familyId,
+      clientId: grant.client.clientId,
+      appId: grant.client.appId,
+      userId: grant.userId,
+      scopes: writeList(grant.scopes),
+      orgIds: writeList(grant.orgIds),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
+      createdAt: now,
+    },
+  }
 }
 
 export type IdTokenSubject = { userId: string; clientId: string; scopes: string[]; orgIds: string[] }

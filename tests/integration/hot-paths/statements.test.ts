@@ -3,8 +3,8 @@
 // share its connection and lock without deadlocking it, roll back whole, and fail the way callers
 // (and lib/http/unavailable) expect, on SQLite and on PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { db, newId, rows, run, sql, statementsIn, transaction } from '@/lib/db'
-import { issueToken } from '@/lib/auth/tokens'
+import { db, insertIfUpdated, newId, rows, run, sql, statementsIn, transaction } from '@/lib/db'
+import { issueToken, newAccessToken } from '@/lib/auth/tokens'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { createUser } from '@/lib/hub/users'
 
@@ -86,6 +86,30 @@ describe('transaction', () => {
     )
     await Promise.all(work)
     expect(await db.accessToken.count({ where: { userId } })).toBe(before + 8 * 2 + 8)
+  })
+})
+
+describe('insertIfUpdated', () => {
+  it('inserts every row once the update changed its row, and nothing when the row was already spent', async () => {
+    const { id: spendable } = await issueToken({ kind: 'personal', userId, role: 'read', displayName: 'spendable' })
+    const spend = () => sql`UPDATE "AccessToken" SET "revokedAt" = ${new Date()} WHERE "id" = ${spendable} AND "revokedAt" IS NULL`
+    const first = [newAccessToken({ kind: 'oauth', userId, role: 'scoped', displayName: 'first-a' }), newAccessToken({ kind: 'oauth', userId, role: 'scoped', displayName: 'first-b' })]
+    expect(await insertIfUpdated(spend(), first.map((t) => t.row))).toBe(true)
+    const second = newAccessToken({ kind: 'oauth', userId, role: 'scoped', displayName: 'second' })
+    expect(await insertIfUpdated(spend(), [second.row])).toBe(false)
+    expect(await db.accessToken.count({ where: { id: { in: [...first.map((t) => t.id), second.id] } } })).toBe(2)
+    const stored = await db.accessToken.findUniqueOrThrow({ where: { id: first[0]!.id } })
+    expect(stored).toMatchObject({ kind: 'oauth', userId, role: 'scoped', displayName: 'first-a', tokenHash: sha256Hex(first[0]!.token), expiresAt: null })
+  })
+
+  it('stores nothing of a batch whose insert fails', async () => {
+    const { id: spendable } = await issueToken({ kind: 'personal', userId, role: 'read' })
+    const good = newAccessToken({ kind: 'oauth', userId, role: 'scoped' })
+    const clash = newAccessToken({ kind: 'oauth', userId, role: 'scoped' })
+    clash.row.values.tokenHash = good.row.values.tokenHash!
+    await expect(insertIfUpdated(sql`UPDATE "AccessToken" SET "revokedAt" = ${new Date()} WHERE "id" = ${spendable} AND "revokedAt" IS NULL`, [good.row, clash.row])).rejects.toThrow()
+    expect(await db.accessToken.findUniqueOrThrow({ where: { id: spendable } })).toMatchObject({ revokedAt: null })
+    expect(await db.accessToken.count({ where: { id: { in: [good.id, clash.id] } } })).toBe(0)
   })
 })
 
