@@ -16,7 +16,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { buildTransformer2DGraph, defaultSignature, resolveConfig } from '@/lib/transformer2d'
+import { buildTransformer2DGraph, defaultSignature, encodeSafetensors, resolveConfig } from '@/lib/transformer2d'
 
 interface DemoModel {
   folder: string
@@ -78,31 +78,6 @@ function demoStateDict(model: DemoModel): Map<string, { shape: number[]; data: F
   return tensors
 }
 
-/** safetensors bytes: keys sorted, header padded with spaces to a multiple of 8, no metadata (as safetensors writes). */
-function encodeSafetensorsF32(tensors: ReadonlyMap<string, { shape: readonly number[]; data: Float32Array }>): Uint8Array {
-  const names = [...tensors.keys()].sort()
-  const header: Record<string, unknown> = {}
-  let offset = 0
-  for (const name of names) {
-    const { shape, data } = tensors.get(name)!
-    header[name] = { dtype: 'F32', shape, data_offsets: [offset, offset + data.byteLength] }
-    offset += data.byteLength
-  }
-  let json = JSON.stringify(header)
-  json += ' '.repeat((8 - ((8 + json.length) % 8)) % 8)
-  const headerBytes = new TextEncoder().encode(json)
-  const out = new Uint8Array(8 + headerBytes.length + offset)
-  const view = new DataView(out.buffer)
-  view.setBigUint64(0, BigInt(headerBytes.length), true)
-  out.set(headerBytes, 8)
-  let pos = 8 + headerBytes.length
-  for (const name of names) {
-    const { data } = tensors.get(name)!
-    for (let i = 0; i < data.length; i++, pos += 4) view.setFloat32(pos, data[i], true)
-  }
-  return out
-}
-
 function main(argv: string[]): void {
   const outDir = argv[0] ?? path.join('public', 'models', 'transformer2d')
   for (const model of DEMO_MODELS) {
@@ -110,7 +85,7 @@ function main(argv: string[]): void {
     mkdirSync(dir, { recursive: true })
     const config = { _class_name: 'Transformer2DModel', _diffusers_version: '0.37.0', ...resolveConfig(model.config).config }
     writeFileSync(path.join(dir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`)
-    const weights = encodeSafetensorsF32(demoStateDict(model))
+    const weights = encodeSafetensors(new Map([...demoStateDict(model)].map(([name, { shape, data }]) => [name, { dtype: 'F32' as const, shape, data }])))
     writeFileSync(path.join(dir, 'diffusion_pytorch_model.safetensors'), weights)
     console.log(`wrote ${dir}: ${weights.length} bytes of weights`)
   }

@@ -156,6 +156,24 @@ export const DEMO_FILES: Record<string, { title: string; files: SeedFile[] }> = 
       ...folderFiles('public/models/transformer2d/discrete', 'transformer/'),
     ],
   },
+  'model:open-lab/pixart-xl-2-512': {
+    title: 'Add the transformer config (no weights)',
+    files: [
+      {
+        path: 'README.md',
+        text: card(
+          'license: openrail++\nlibrary_name: diffusers\npipeline_tag: text-to-image\ntags:\n  - transformer2d\n  - config-only',
+          `# pixart-xl-2-512 (config only)
+
+The \`transformer/config.json\` of PixArt-α XL-2 512×512 (28 layers, 16 heads × 72, patch size 2), and **no weights**.
+The [Transformer2D page](/transformer2d)'s size check reads it to show that a real-size model (2.44 GB of float32
+weights) does not fit the browser path before anything large would be downloaded; \`bench/transformer2d\` runs the same
+config on the server with generated weights.`,
+        ),
+      },
+      { path: 'transformer/config.json', file: 'public/models/transformer2d/pixart-xl-2-512/config.json' },
+    ],
+  },
   'dataset:bob/gated-corpus': {
     title: 'First release',
     files: [

@@ -37,6 +37,7 @@ const REPOS = [
   { by: 'bob', type: 'dataset', namespace: 'bob', name: 'gated-corpus', private: false, gated: true, description: 'A gated text corpus.' },
   { by: 'carol', type: 'model', namespace: 'open-lab', name: 'tiny-transformer2d', private: false, gated: false, description: 'A small Transformer2DModel checkpoint.' },
   { by: 'carol', type: 'model', namespace: 'open-lab', name: 'tiny-transformer2d-discrete', private: false, gated: false, description: 'A small Transformer2DModel checkpoint with discrete inputs.' },
+  { by: 'carol', type: 'model', namespace: 'open-lab', name: 'pixart-xl-2-512', private: false, gated: false, description: 'PixArt-α XL-2 512×512\'s transformer config, without weights (the size check reads it).' },
   ...MODEL_REPOS,
 ] as const
 

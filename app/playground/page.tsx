@@ -17,7 +17,8 @@ export default async function PlaygroundPage() {
           Run the ten moderation checks on your own text, in this browser (onnxruntime-web on WebGPU when there is an adapter,
           else WebAssembly, with the same ONNX files the server uses) or on the server through the{' '}
           <a className="text-brand-700 underline" href="/rai/v1/raimoderationmodels/docs">moderation API</a>. Model files come
-          from this hub only and stay in the browser's cache.
+          from this hub only and stay in the browser's cache. A check that runs a model can run another model repo of this hub
+          instead (your own fine-tuned one, for example): in this browser and on the server alike, with your access.
         </p>
       </header>
       <Playground catalog={await browserCatalog(caller)} signedIn={caller !== null} />

@@ -4,12 +4,12 @@ import Link from 'next/link'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { FileProgressList } from '@/components/playground/file-progress'
 import { CheckAnswer } from '@/components/playground/result-views'
-import { PLAYGROUND_CHECKS, type BrowserCatalog, type CheckPath } from '@/lib/moderation/browser/catalog'
+import { PLAYGROUND_CHECKS, type BrowserCatalog, type CheckPath, type NeuralModelFiles } from '@/lib/moderation/browser/catalog'
 import { compareAnswers } from '@/lib/moderation/browser/compare'
 import { clearModelCache, type FileProgress } from '@/lib/moderation/browser/model-files'
 import { webGpuAdapter, type BrowserDevice } from '@/lib/moderation/browser/onnx'
 import { BrowserModerationRunner, type CheckOutcome } from '@/lib/moderation/browser/runner'
-import { playgroundTokenAction } from './actions'
+import { pickModelAction, playgroundTokenAction } from './actions'
 import { EXAMPLES } from './examples'
 
 type Mode = 'browser' | 'server' | 'compare'
@@ -46,14 +46,16 @@ function detailMessage(detail: unknown): string {
   return JSON.stringify(detail)
 }
 
-async function callServer(path: CheckPath, request: Record<string, unknown>, token: string): Promise<{ outcome: CheckOutcome; unauthorized: boolean }> {
-  const outcome = await callServerOnce(path, request, token)
+/** `model`: the repo picked for this check (`namespace/name@revision`), sent as the API's `?model=`. */
+async function callServer(path: CheckPath, request: Record<string, unknown>, token: string, model?: string): Promise<{ outcome: CheckOutcome; unauthorized: boolean }> {
+  const outcome = await callServerOnce(path, request, token, model)
   return { outcome, unauthorized: outcome.status === 'error' && outcome.message.startsWith('HTTP 401') }
 }
 
-async function callServerOnce(path: CheckPath, request: Record<string, unknown>, token: string): Promise<CheckOutcome> {
+async function callServerOnce(path: CheckPath, request: Record<string, unknown>, token: string, model?: string): Promise<CheckOutcome> {
   const started = performance.now()
-  const response = await fetch(`${API_BASE}/${path}`, {
+  const query = model ? `?model=${encodeURIComponent(model)}` : ''
+  const response = await fetch(`${API_BASE}/${path}${query}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify(request),
@@ -141,6 +143,11 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
   const [message, setMessage] = useState('')
   const [files, setFiles] = useState<Record<string, FileProgress>>({})
   const [runs, setRuns] = useState<Partial<Record<CheckPath, CheckRun>>>({})
+  // The repo picker: per check, the model repo the user chose instead of the hub's, what they typed, and why a choice was refused.
+  const [picks, setPicks] = useState<Partial<Record<CheckPath, NeuralModelFiles>>>({})
+  const [pickDrafts, setPickDrafts] = useState<Partial<Record<CheckPath, string>>>({})
+  const [pickErrors, setPickErrors] = useState<Partial<Record<CheckPath, string>>>({})
+  const [picking, setPicking] = useState<CheckPath | null>(null)
   const abort = useRef<AbortController | null>(null)
   const token = useRef<string | null>(null)
 
@@ -164,6 +171,31 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
     return plan.available ? plan.engine : 'no engine installed'
   }
 
+  async function pickModel(path: CheckPath) {
+    const value = (pickDrafts[path] ?? '').trim()
+    setPicking(path)
+    try {
+      const result = await pickModelAction(path, value)
+      if ('error' in result) {
+        // A refused repo is not run: the check goes back to the hub's model, and the message says why.
+        setPickErrors((previous) => ({ ...previous, [path]: result.error }))
+        setPicks((previous) => ({ ...previous, [path]: undefined }))
+        return
+      }
+      setPickErrors((previous) => ({ ...previous, [path]: undefined }))
+      setPicks((previous) => ({ ...previous, [path]: result.files }))
+    } catch {
+      setPickErrors((previous) => ({ ...previous, [path]: 'The hub did not answer; try again.' }))
+    } finally {
+      setPicking(null)
+    }
+  }
+
+  function resetPick(path: CheckPath) {
+    setPicks((previous) => ({ ...previous, [path]: undefined }))
+    setPickErrors((previous) => ({ ...previous, [path]: undefined }))
+  }
+
   function update(path: CheckPath, side: Side, outcome: CheckOutcome | 'pending') {
     setRuns((previous) => ({ ...previous, [path]: { ...previous[path]!, [side]: outcome } }))
   }
@@ -178,11 +210,13 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
 
   async function runOnServer(requests: [CheckPath, Record<string, unknown>][]) {
     for (const [path, request] of requests) {
-      let answer = await callServer(path, request, await serverToken())
+      const picked = picks[path]
+      const model = picked ? `${picked.id}@${picked.revision}` : undefined
+      let answer = await callServer(path, request, await serverToken(), model)
       if (answer.unauthorized) {
         // The one-hour token ran out: get a fresh one once.
         token.current = null
-        answer = await callServer(path, request, await serverToken())
+        answer = await callServer(path, request, await serverToken(), model)
       }
       update(path, 'server', answer.outcome)
     }
@@ -192,13 +226,13 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
     const device: BrowserDevice = deviceChoice === 'auto' ? (adapter ? 'webgpu' : 'wasm') : deviceChoice
     // Checks that need no model answer at once; the others after their files are loaded.
     const needsModel = ([path, request]: [CheckPath, Record<string, unknown>]) => {
-      const plan = runner.plan(path, request)
+      const plan = runner.plan(path, request, picks[path])
       return plan.available && plan.kind !== 'exact'
     }
     const answer = async (batch: [CheckPath, Record<string, unknown>][]) => {
       for (const [path, request] of batch) {
         signal.throwIfAborted()
-        update(path, 'browser', await runner.answer(path, request, device))
+        update(path, 'browser', await runner.answer(path, request, device, picks[path]))
       }
     }
     await answer(requests.filter((r) => !needsModel(r)))
@@ -209,6 +243,7 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
       withModels.map(([path]) => path),
       Object.fromEntries(withModels),
       { device, signal, onProgress: (progress) => setFiles((previous) => ({ ...previous, [progress.url]: progress })) },
+      picks,
     )
     setPhase('running')
     await answer(withModels)
@@ -330,9 +365,11 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
             <legend className="label">Checks</legend>
             <ul className="space-y-1">
               {PLAYGROUND_CHECKS.map((check) => {
-                const plan = runner.plan(check.path, requestFor(check.path, text, text2, topicLabels, topicModel))
+                const picked = picks[check.path]
+                const plan = runner.plan(check.path, requestFor(check.path, text, text2, topicLabels, topicModel), picked)
+                const pickError = pickErrors[check.path]
                 return (
-                  <li key={check.path}>
+                  <li key={check.path} data-testid={`check-${check.path}`}>
                     <label className="flex items-start gap-2 text-sm">
                       <input
                         type="checkbox"
@@ -347,13 +384,49 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
                           setSelected(next)
                         }}
                       />
-                      <span>
+                      <span className="min-w-0">
                         {check.title}
-                        <span id={`plan-${check.path}`} data-testid={`plan-${check.path}`} className="block text-xs text-slate-500">
+                        <span id={`plan-${check.path}`} data-testid={`plan-${check.path}`} className="block break-words text-xs text-slate-500">
                           browser: {plan.available ? plan.engine : 'not available'}
+                          {plan.available && plan.files && <> · commit <code>{plan.files.commit.slice(0, 7)}</code>{picked && ' (your pick, also on the server)'}</>}
                         </span>
                       </span>
                     </label>
+                    {check.runsModel && (
+                      <details className="ml-6 text-xs" open={picked !== undefined || pickError !== undefined}>
+                        <summary className="cursor-pointer text-brand-700">{picked ? `Model: ${picked.id}@${picked.revision}` : 'Use another model repo'}</summary>
+                        <div className="mt-1 space-y-1">
+                          <label className="block text-slate-600" htmlFor={`pick-${check.path}`}>{`Model repo for ${check.title} (namespace/name or namespace/name@revision)`}</label>
+                          <div className="flex gap-1">
+                            <input
+                              id={`pick-${check.path}`}
+                              className="input min-w-0 flex-1 px-2 py-1 text-xs"
+                              placeholder="namespace/name@main"
+                              spellCheck={false}
+                              autoComplete="off"
+                              aria-invalid={pickError !== undefined}
+                              aria-describedby={pickError ? `pick-error-${check.path}` : undefined}
+                              value={pickDrafts[check.path] ?? ''}
+                              onChange={(event) => setPickDrafts((previous) => ({ ...previous, [check.path]: event.target.value }))}
+                              onKeyDown={(event) => {
+                                // Enter here picks the repo; it must not submit the form (which runs the checks).
+                                if (event.key === 'Enter') {
+                                  event.preventDefault()
+                                  void pickModel(check.path)
+                                }
+                              }}
+                            />
+                            <button type="button" className="btn-secondary px-2 py-1 text-xs" disabled={picking !== null || busy || !(pickDrafts[check.path] ?? '').trim()} onClick={() => void pickModel(check.path)}>
+                              {picking === check.path ? 'Checking…' : 'Use'}
+                            </button>
+                          </div>
+                          {picked && (
+                            <button type="button" className="text-brand-700 underline" disabled={busy} onClick={() => resetPick(check.path)}>{"Back to the hub's model"}</button>
+                          )}
+                          {pickError && <p id={`pick-error-${check.path}`} role="alert" data-testid={`pick-error-${check.path}`} className="text-red-700">{pickError}</p>}
+                        </div>
+                      </details>
+                    )}
                   </li>
                 )
               })}

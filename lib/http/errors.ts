@@ -2,7 +2,7 @@
 import { NextResponse } from 'next/server'
 import { ZodError } from 'zod'
 import type { Decision } from '@/lib/policy'
-import { BodyTooLargeError, NotJsonObjectError, parseJsonObject, readBoundedText } from '@/lib/http/body'
+import { BodyTooLargeError, NotJsonObjectError, parseJsonObject, readBoundedBody, readBoundedText } from '@/lib/http/body'
 import { routeHandler, type RouteOptions } from '@/lib/http/route'
 import { ServiceUnavailableError } from '@/lib/http/unavailable'
 
@@ -84,6 +84,16 @@ export function errorResponse(error: unknown): NextResponse {
 /** Wraps a hub API route handler: thrown HubErrors become their JSON answers. */
 export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response>, options: Omit<RouteOptions, 'render'> = {}) {
   return routeHandler({ render: errorResponse, ...options }, fn)
+}
+
+/** Reads a binary body (up to `maxBytes`: 413 beyond, 400 when it cannot be read). */
+export async function bytesBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  try {
+    return await readBoundedBody(request, maxBytes)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new HubError(413, 'Request body too large')
+    throw badRequest('Unreadable request body')
+  }
 }
 
 /** Reads a JSON body, answering 400 for anything that is not a JSON object. */

@@ -4,14 +4,29 @@
  * the checkpoint is read in-process from the revision's commit through lib/hub/files, and one
  * loaded model per repo revision and subfolder is shared by concurrent calls.
  *
- * Tensors travel as JSON: `{ dtype, shape, data }` with `data` the row-major values.
+ * Tensors travel as JSON (`{ dtype, shape, data }` with `data` the row-major values) or as one
+ * safetensors file whose tensors are named after the forward arguments (`hidden_states`, `timestep`,
+ * `added_cond_kwargs.resolution`, ...), the form diffusers users already save tensors in; the answer's
+ * `sample` comes back in either form.
  */
 import { readBlob } from '@/lib/storage'
 import { HubError } from '@/lib/http/errors'
 import { repoAccess, resolveRevision } from '@/lib/hub/files'
 import { entryAt } from '@/lib/hub/files/revisions'
 import type { Caller } from '@/lib/policy'
-import { Transformer2DError, type CheckpointFiles, type ForwardArgs, type TensorLike, type TensorType } from '@/lib/transformer2d'
+import {
+  encodeSafetensors,
+  parseSafetensors,
+  readTensorData,
+  toFloat32,
+  Transformer2DError,
+  type CheckpointFiles,
+  type ForwardArgs,
+  type SafetensorsDtype,
+  type SafetensorsTensor,
+  type TensorLike,
+  type TensorType,
+} from '@/lib/transformer2d'
 import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 
 /** Loaded models kept at once; the oldest is released beyond. */
@@ -47,12 +62,14 @@ export function tensorFromJson(name: string, value: unknown): TensorLike {
   return { data, dims: t.shape as number[], type: dtype }
 }
 
+const FORWARD_ARGS = new Set<string>([...TENSOR_ARGS, 'timestep', 'added_cond_kwargs'])
+const ADDED_COND = ['resolution', 'aspect_ratio'] as const
+
 /** The forward arguments of the spec from a JSON body's `inputs`. */
 export function forwardArgsFromJson(inputs: unknown): ForwardArgs {
   if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) throw invalid('inputs must be an object of forward arguments')
   const given = inputs as Record<string, unknown>
-  const known = new Set<string>([...TENSOR_ARGS, 'timestep', 'added_cond_kwargs'])
-  const unknown = Object.keys(given).filter((k) => !known.has(k))
+  const unknown = Object.keys(given).filter((k) => !FORWARD_ARGS.has(k))
   if (unknown.length > 0) throw invalid(`unknown forward arguments: ${unknown.join(', ')}`)
   if (given.hidden_states == null) throw invalid('inputs.hidden_states is required')
   const args: Record<string, unknown> = {}
@@ -61,10 +78,46 @@ export function forwardArgsFromJson(inputs: unknown): ForwardArgs {
   else if (given.timestep != null) args.timestep = tensorFromJson('timestep', given.timestep)
   if (given.added_cond_kwargs != null) {
     const cond = given.added_cond_kwargs as Record<string, unknown>
-    args.added_cond_kwargs = Object.fromEntries(
-      (['resolution', 'aspect_ratio'] as const).filter((k) => cond[k] != null).map((k) => [k, tensorFromJson(`added_cond_kwargs.${k}`, cond[k])]),
-    )
+    args.added_cond_kwargs = Object.fromEntries(ADDED_COND.filter((k) => cond[k] != null).map((k) => [k, tensorFromJson(`added_cond_kwargs.${k}`, cond[k])]))
   }
+  return { ...(args as unknown as ForwardArgs), return_dict: true }
+}
+
+/** safetensors dtypes as tensor types; half-precision inputs are widened to float32, as the model computes in float32. */
+const SAFETENSORS_TYPES: Partial<Record<SafetensorsDtype, TensorType>> = { F32: 'float32', F16: 'float32', BF16: 'float32', F64: 'float64', I64: 'int64', I32: 'int32', BOOL: 'bool', U8: 'bool' }
+
+function tensorFromSafetensors(name: string, tensor: SafetensorsTensor): TensorLike {
+  const type = SAFETENSORS_TYPES[tensor.dtype]
+  if (!type) throw invalid(`${name}: dtype ${tensor.dtype} is not one of ${Object.keys(SAFETENSORS_TYPES).join(', ')}`)
+  // Copies: the parsed views point into the request body, which is not kept.
+  const data = type === 'float32' ? toFloat32(tensor, name).slice() : readTensorData(tensor, name).slice()
+  return { data, dims: [...tensor.shape], type }
+}
+
+/**
+ * The forward arguments from a safetensors file: a tensor per argument, named as the argument
+ * (`added_cond_kwargs.resolution` and `added_cond_kwargs.aspect_ratio` for PixArt's extra conditions).
+ */
+export function forwardArgsFromSafetensors(bytes: Uint8Array): ForwardArgs {
+  let file
+  try {
+    file = parseSafetensors(bytes, 'the request body')
+  } catch (error) {
+    if (error instanceof Transformer2DError) throw invalid(error.message)
+    throw error
+  }
+  const names = [...file.tensors.keys()]
+  const known = new Set<string>([...TENSOR_ARGS, 'timestep', ...ADDED_COND.map((k) => `added_cond_kwargs.${k}`)])
+  const unknown = names.filter((k) => !known.has(k))
+  if (unknown.length > 0) throw invalid(`unknown forward arguments: ${unknown.join(', ')}`)
+  if (!file.tensors.has('hidden_states')) throw invalid('the safetensors body has no hidden_states tensor')
+  const args: Record<string, unknown> = {}
+  for (const name of [...TENSOR_ARGS, 'timestep']) {
+    const tensor = file.tensors.get(name)
+    if (tensor) args[name] = tensorFromSafetensors(name, tensor)
+  }
+  const cond = ADDED_COND.filter((k) => file.tensors.has(`added_cond_kwargs.${k}`))
+  if (cond.length > 0) args.added_cond_kwargs = Object.fromEntries(cond.map((k) => [k, tensorFromSafetensors(`added_cond_kwargs.${k}`, file.tensors.get(`added_cond_kwargs.${k}`)!)]))
   return { ...(args as unknown as ForwardArgs), return_dict: true }
 }
 
@@ -98,19 +151,18 @@ function model(repoId: string, commitId: string, folder: string): Promise<Transf
   return loading
 }
 
-export type Transformer2DRun = { repo: string; revision: string; commit: string; sample: { dtype: 'float32'; shape: number[]; data: number[] } }
+export type Transformer2DRun = { repo: string; revision: string; commit: string; sample: { dtype: 'float32'; shape: number[]; data: Float32Array } }
 
-/** Runs `namespace/name` at `revision` (its `subfolder`) on `inputs` for a caller with read access. */
-export async function runRepoTransformer2D(
-  caller: Caller,
-  ref: { namespace: string; name: string },
-  body: { revision?: unknown; subfolder?: unknown; inputs?: unknown },
-): Promise<Transformer2DRun> {
+/** Where the model is and which inputs it runs on: a JSON body's fields, or a safetensors body with `revision` and `subfolder` from the query. */
+export type Transformer2DRequest = { revision?: unknown; subfolder?: unknown } & ({ inputs?: unknown } | { safetensors: Uint8Array })
+
+/** Runs `namespace/name` at `revision` (its `subfolder`) on the request's inputs for a caller with read access. */
+export async function runRepoTransformer2D(caller: Caller, ref: { namespace: string; name: string }, body: Transformer2DRequest): Promise<Transformer2DRun> {
   if (!caller) throw new HubError(401, 'Authentication required: running a model needs a token or a session')
   const revision = typeof body.revision === 'string' && body.revision ? body.revision : 'main'
   const folder = typeof body.subfolder === 'string' ? body.subfolder.replace(/^\/+|\/+$/g, '') : 'transformer'
   if (folder.split('/').some((part) => part === '..' || part === '.')) throw invalid('subfolder must be a folder inside the repo')
-  const args = forwardArgsFromJson(body.inputs)
+  const args = 'safetensors' in body ? forwardArgsFromSafetensors(body.safetensors) : forwardArgsFromJson(body.inputs)
   const { repo } = await repoAccess(caller, { type: 'model', namespace: ref.namespace, name: ref.name }, 'read')
   const repoId = `${repo.namespace}/${repo.name}`
   const commit = await resolveRevision(repo.id, revision)
@@ -125,5 +177,19 @@ export async function runRepoTransformer2D(
     if (error.kind === 'input') throw invalid(error.message)
     throw new HubError(503, `${repoId}@${revision}${folder ? `/${folder}` : ''} cannot run as a Transformer2DModel: ${error.message}`)
   }
-  return { repo: repoId, revision, commit: commit.id, sample: { dtype: 'float32', shape: [...result.sample.dims], data: Array.from(result.sample.data) } }
+  return { repo: repoId, revision, commit: commit.id, sample: { dtype: 'float32', shape: [...result.sample.dims], data: result.sample.data } }
+}
+
+/** The run as JSON: `sample.data` as a list of numbers. */
+export function runAsJson(run: Transformer2DRun) {
+  return { ...run, sample: { ...run.sample, data: Array.from(run.sample.data) } }
+}
+
+/** The run as a safetensors file: the `sample` tensor (F32), with the repo, revision and commit in its metadata. */
+export function runAsSafetensors(run: Transformer2DRun): Uint8Array {
+  return encodeSafetensors(new Map([['sample', { dtype: 'F32' as const, shape: run.sample.shape, data: run.sample.data }]]), {
+    repo: run.repo,
+    revision: run.revision,
+    commit: run.commit,
+  })
 }

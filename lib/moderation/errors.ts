@@ -12,9 +12,20 @@ export class EngineUnavailableError extends Error {
     super(detail)
     this.name = 'EngineUnavailableError'
   }
+
+  // The model runtime is one per process (lib/config/process-state), so its errors may come from
+  // another bundle's copy of this module: `instanceof` goes by the name, not the class object.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === 'EngineUnavailableError'
+  }
 }
 
 /** A model the caller picked (`?model=`) that does not exist or that they cannot read: a 404, as the hub answers for a private repo. */
 export class ModelNotFoundError extends Error {
   override name = 'ModelNotFoundError'
+
+  // As above: thrown by the one model runtime, caught by the route's own copy of this module.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === 'ModelNotFoundError'
+  }
 }

@@ -98,6 +98,17 @@ function publicLevel(p: Principal, repo: RepoFacts, ctx: RepoContext): RepoActio
   return mayReadGated && ctx.gatedAccepted ? 'read' : 'view'
 }
 
+/**
+ * Who reads the model repo a moderation caller picks for one request (`?model=`): the credential
+ * as it is, except a session credential. That one is the signed-in hub page's own (the playground's
+ * server side), held by the browser that reads the same repos with its session cookie, so a model
+ * it picks is read with its user's own access; the credential itself still reaches no repository
+ * through the hub's API.
+ */
+export function modelPickCaller(principal: Principal): NonNullable<Caller> {
+  return { userId: principal.userId, principal: principal.tokenKind === 'session' ? null : principal }
+}
+
 export function repoDecision(caller: Caller, action: RepoAction, repo: RepoFacts, ctx: RepoContext): Decision {
   const userLevel = userRepoLevel(caller?.userId ?? null, repo, ctx)
   if (userLevel === null) return 'not-found'

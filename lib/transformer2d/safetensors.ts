@@ -126,6 +126,41 @@ function halfTable(): Float32Array {
   return halfValues
 }
 
+/** A tensor to write: its bytes are the typed array's (little-endian, as every JavaScript platform stores them). */
+export type TensorToWrite = { dtype: SafetensorsDtype; shape: readonly number[]; data: ArrayBufferView }
+
+/**
+ * safetensors bytes, written as the safetensors library writes them: `__metadata__` first when there is any, then
+ * the tensors sorted by name, each right after the previous one, the header padded with spaces to a multiple of 8.
+ */
+export function encodeSafetensors(tensors: ReadonlyMap<string, TensorToWrite>, metadata?: Readonly<Record<string, string>>): Uint8Array {
+  const names = [...tensors.keys()].sort()
+  const header: Record<string, unknown> = metadata && Object.keys(metadata).length > 0 ? { __metadata__: metadata } : {}
+  let offset = 0
+  for (const name of names) {
+    const { dtype, shape, data } = tensors.get(name)!
+    const count = shape.reduce((a, b) => a * b, 1)
+    if (data.byteLength !== count * BYTES_PER_ELEMENT[dtype]) {
+      throw new Transformer2DError('input', `${name}: ${data.byteLength} bytes do not hold shape [${shape.join(', ')}] of ${dtype}.`)
+    }
+    header[name] = { dtype, shape, data_offsets: [offset, offset + data.byteLength] }
+    offset += data.byteLength
+  }
+  let json = JSON.stringify(header)
+  json += ' '.repeat((8 - ((8 + new TextEncoder().encode(json).length) % 8)) % 8)
+  const headerBytes = new TextEncoder().encode(json)
+  const out = new Uint8Array(8 + headerBytes.length + offset)
+  new DataView(out.buffer).setBigUint64(0, BigInt(headerBytes.length), true)
+  out.set(headerBytes, 8)
+  let position = 8 + headerBytes.length
+  for (const name of names) {
+    const { data } = tensors.get(name)!
+    out.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), position)
+    position += data.byteLength
+  }
+  return out
+}
+
 /** Reads an integer or float tensor exactly as stored (used for test inputs and masks). */
 export function readTensorData(tensor: SafetensorsTensor, name: string): Float32Array | Float64Array | BigInt64Array | Int32Array | Uint8Array {
   switch (tensor.dtype) {

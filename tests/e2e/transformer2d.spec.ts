@@ -100,18 +100,39 @@ for (const name of REPLAYED) {
   })
 }
 
-test('the size check says a real-size model does not fit the browser before downloading any weights', async ({ page }) => {
+test('the size check reads a repo\'s config.json from the hub and says a real-size model does not fit, before any weights', async ({ page }) => {
   const errors = watchErrors(page)
   const requests: string[] = []
   page.on('request', (r) => requests.push(new URL(r.url()).pathname))
   await page.goto('/transformer2d')
-  const folder = page.getByLabel('Diffusers model folder URL')
-  await folder.fill('/models/transformer2d/pixart-xl-2-512')
+  const repo = page.getByLabel(/^Model repo/)
+  const subfolder = page.getByLabel('Subfolder')
+  const fit = page.getByTestId('t2d-fit')
+  await expect(repo).toHaveValue('open-lab/pixart-xl-2-512')
   await page.getByRole('button', { name: 'Check size' }).click()
-  await expect(page.getByTestId('t2d-fit')).toHaveText(/^Does not fit: its float32 weights take 2\.44 GB, and the browser runtimes hold at most 2\.15 GB/)
-  await folder.fill('/models/transformer2d/continuous/')
+  await expect(fit).toHaveText(/^Does not fit: its float32 weights take 2\.44 GB, and the browser runtimes hold at most 2\.15 GB/)
+  await expect(fit).toHaveAttribute('data-location', 'open-lab/pixart-xl-2-512@main/transformer')
+  await repo.fill('open-lab/tiny-transformer2d@main')
   await page.getByRole('button', { name: 'Check size' }).click()
-  await expect(page.getByTestId('t2d-fit')).toHaveText(/^Fits: \d+\.\d MB of float32 weights|^Fits: \d+ bytes of float32 weights/)
-  expect(requests.filter((p) => p.startsWith('/models/transformer2d/'))).toEqual(['/models/transformer2d/pixart-xl-2-512/config.json', '/models/transformer2d/continuous/config.json'])
-  expect(errors).toEqual([])
+  await expect(fit).toHaveText(/^Fits: \d+\.\d MB of float32 weights|^Fits: \d+ bytes of float32 weights/)
+  // Only the two config files travelled, from the repos' /resolve/ URLs; nothing under public/models.
+  expect(requests.filter((p) => p.includes('/resolve/') || p.startsWith('/models/'))).toEqual([
+    '/open-lab/pixart-xl-2-512/resolve/main/transformer/config.json',
+    '/open-lab/tiny-transformer2d/resolve/main/transformer/config.json',
+  ])
+  // A repo without the file, and one that does not exist: a message naming the repo, never a crash.
+  await subfolder.fill('')
+  await page.getByRole('button', { name: 'Check size' }).click()
+  await expect(fit).toHaveText('open-lab/tiny-transformer2d@main has no config.json.')
+  await repo.fill('open-lab/no-such-model')
+  await subfolder.fill('transformer')
+  await page.getByRole('button', { name: 'Check size' }).click()
+  await expect(fit).toContainText('open-lab/no-such-model@main/transformer: config.json: the repo or revision does not exist')
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.locator('main').evaluate((m) => m.scrollWidth - m.clientWidth)).toBeLessThanOrEqual(0)
+    await page.locator('#fit-heading').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `.tmp/screens/transformer2d-fit-${width}.png`, fullPage: true })
+  }
+  expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([])
 })

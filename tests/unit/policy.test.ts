@@ -1,6 +1,6 @@
 // Table-driven test of lib/policy: every credential kind and scope against every kind of repo.
 import { describe, expect, it } from 'vitest'
-import { collectionDecision, createRepoDecision, mayUseModeration, operatorDecision, repoDecision, type Caller, type RepoAction, type RepoFacts } from '@/lib/policy'
+import { collectionDecision, createRepoDecision, mayUseModeration, modelPickCaller, operatorDecision, repoDecision, type Caller, type RepoAction, type RepoFacts } from '@/lib/policy'
 import type { Principal } from '@/lib/policy/principal'
 
 const ME = 'u-me'
@@ -148,6 +148,27 @@ describe('moderation API access', () => {
     expect(mayUseModeration(callers.personalRead!.principal!)).toBe(false)
     expect(mayUseModeration(token('oauth', { scopes: ['read:users'] })!.principal!)).toBe(false)
     expect(mayUseModeration(token('oauth', { scopes: ['write:users'] })!.principal!)).toBe(true)
+  })
+})
+
+describe('a model repo picked for one moderation request (?model=)', () => {
+  const ctx = { orgRole: null, gatedAccepted: false }
+  const readsOwnPrivate = (caller: Caller) => repoDecision(caller, 'read', repos.ownPrivate!, ctx)
+  it('is read with a session credential\'s user\'s own access (the playground page\'s server side)', () => {
+    const credential = token('session', { scopes: ['write:users'] })!.principal!
+    // On its own the credential reaches no private repo; for a model it picks, its user's access counts.
+    expect(readsOwnPrivate(token('session', { scopes: ['write:users'] }))).toBe('not-found')
+    expect(modelPickCaller(credential)).toEqual({ userId: ME, principal: null })
+    expect(readsOwnPrivate(modelPickCaller(credential))).toBe('allow')
+    expect(repoDecision(modelPickCaller(credential), 'read', repos.othersPrivate!, ctx)).toBe('not-found')
+  })
+
+  it('is read with any other credential as it is, scopes and all', () => {
+    for (const name of ['personalRead', 'personalWrite', 'oauthNoScope'] as const) {
+      const principal = callers[name]!.principal!
+      expect(modelPickCaller(principal)).toEqual({ userId: ME, principal })
+    }
+    expect(readsOwnPrivate(modelPickCaller(callers.oauthNoScope!.principal!))).toBe('not-found')
   })
 })
 

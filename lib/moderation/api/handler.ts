@@ -1,7 +1,8 @@
 import type { Principal } from '@/lib/policy/principal'
+import { modelPickCaller } from '@/lib/policy'
 import { answerCheck, EngineFailedError, findCheck, modelsPullName, type AnyCheck, type ModerationEngines } from '@/lib/moderation/checks'
 import { EngineUnavailableError, MODEL_NOT_INSTALLED, ModelNotFoundError } from '@/lib/moderation/errors'
-import { parseModelRepo, type ModelChoice } from '@/lib/moderation/runtime/settings'
+import { parseModelChoice, type ModelChoice } from '@/lib/moderation/runtime/settings'
 import {
   errorResponse,
   insufficientScope,
@@ -80,13 +81,10 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
   }
 }
 
-const MODEL_REPO = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/
-const MODEL_REVISION = /^[\w.\-/]{1,200}$/
-
 /**
  * `?model=namespace/name[@revision]`: a model repo the caller picked instead of the check's
  * configured one (the playground's repo picker). It is read with the caller's own access (the
- * token's user and its scopes; anonymous when auth is off), so a private repo answers only those
+ * token's user and its scopes, see modelPickCaller; anonymous when auth is off), so a private repo answers only those
  * who may read it on the hub; the configured models are read with the hub's own authority.
  */
 function pickedModel(request: Request, check: AnyCheck, principal: Principal | null): ModelChoice | undefined {
@@ -94,11 +92,10 @@ function pickedModel(request: Request, check: AnyCheck, principal: Principal | n
   if (value === null) return undefined
   const problem = (msg: string) => validationError([{ type: 'value_error', loc: ['query', 'model'], msg, input: value }])
   if (modelsPullName(check) === null) throw problem(`The ${check.path} check runs no model`)
-  const { repo, revision } = parseModelRepo(value)
-  if (!MODEL_REPO.test(repo) || !MODEL_REVISION.test(revision) || revision.includes('..')) {
-    throw problem('Value error, must be namespace/name or namespace/name@revision')
-  }
-  return { repo, revision, caller: principal ? { userId: principal.userId, principal } : null }
+  const picked = parseModelChoice(value)
+  if ('problem' in picked) throw problem(picked.problem)
+  const { repo, revision } = picked
+  return { repo, revision, caller: principal ? modelPickCaller(principal) : null }
 }
 
 function asApiError(error: unknown, endpoint: AnyCheck): ModerationApiError {

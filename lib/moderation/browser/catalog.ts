@@ -21,8 +21,8 @@ export function resolvePath(model: string, revision: string, file: string): stri
   return `/${base}${file}`
 }
 
-/** A neural model's files in the transformers.js layout, from model repo `id` at `revision`. */
-export type NeuralModelFiles = { id: string; revision: string; config: ModelFile; tokenizer: ModelFile; tokenizerConfig: ModelFile; graph: ModelFile }
+/** A neural model's files in the transformers.js layout, from model repo `id` at `revision` (the branch or tag asked for), which named `commit` when listed. */
+export type NeuralModelFiles = { id: string; revision: string; commit: string; config: ModelFile; tokenizer: ModelFile; tokenizerConfig: ModelFile; graph: ModelFile }
 
 export type BrowserCatalog = {
   /** onnxruntime-web's WebAssembly binary as the hub serves it (public/ort/); null when scripts/copy-ort.mjs has not run. */
@@ -37,7 +37,7 @@ export type BrowserCatalog = {
   limits: ModerationLimits
 }
 
-/** The checks as the playground lists them: the API path, a name for people, and the engine behind it. */
-export const PLAYGROUND_CHECKS = CHECKS.map((check) => ({ path: check.path, title: check.title, engine: check.engine.key }))
+/** The checks as the playground lists them: the API path, a name for people, the engine behind it, and whether it runs a neural model (a repo the user may pick). */
+export const PLAYGROUND_CHECKS = CHECKS.map((check) => ({ path: check.path, title: check.title, engine: check.engine.key, runsModel: check.engine.neural !== undefined }))
 
 export type { CheckPath, EngineKey }

@@ -14,7 +14,7 @@ import type { ModerationEngine } from '@/lib/moderation/engines/types'
 import { EngineUnavailableError } from '@/lib/moderation/errors'
 import type { GraphRunner } from '@/lib/moderation/offline/graph-io'
 import { MODEL_MANIFEST, type NeuralCheck } from '@/lib/moderation/runtime/manifest'
-import type { BrowserCatalog, CheckPath } from './catalog'
+import type { BrowserCatalog, CheckPath, NeuralModelFiles } from './catalog'
 import { fetchModelFile, fetchModelJson, type ProgressListener } from './model-files'
 import { loadNeuralModel, type BrowserNeuralModel } from './neural'
 import { createGraphSession, graphOutputs, loadOnnxRuntime, type BrowserDevice, type GraphSession } from './onnx'
@@ -22,8 +22,9 @@ import { createGraphSession, graphOutputs, loadOnnxRuntime, type BrowserDevice, 
 /** Where a check's answer was computed: an ONNX device, or plain JavaScript for the rule-based engines. */
 export type AnswerDevice = BrowserDevice | 'javascript'
 
+/** `files`: the neural model's files (the hub's configured repo, or the one the user picked for this check). */
 export type CheckPlan =
-  | { available: true; engine: string; kind: 'neural' | 'offline-graph' | 'exact'; neural?: NeuralCheck }
+  | { available: true; engine: string; kind: 'neural' | 'offline-graph' | 'exact'; neural?: NeuralCheck; files?: NeuralModelFiles }
   | { available: false; reason: string; install: string | null }
 
 export type CheckOutcome =
@@ -63,12 +64,16 @@ export class BrowserModerationRunner {
     this.schemas = requestSchemas(catalog.limits)
   }
 
-  /** Which engine would answer `path` in this browser, or why none can. */
-  plan(path: CheckPath, body: Record<string, unknown> = {}): CheckPlan {
+  /**
+   * Which engine would answer `path` in this browser, or why none can. `picked`: a model repo the
+   * user chose for this check (the repo picker), which answers instead of the hub's configured
+   * model, as `?model=` does on the server.
+   */
+  plan(path: CheckPath, body: Record<string, unknown> = {}, picked?: NeuralModelFiles): CheckPlan {
     const { spec } = specOf(path)
     const neural = neuralModelForRequest(path, body)
-    const files = neural ? this.catalog.neural[neural] : undefined
-    if (neural && files) return { available: true, engine: `neural:${files.id}@${files.revision}`, kind: 'neural', neural }
+    const files = neural ? (picked ?? this.catalog.neural[neural]) : undefined
+    if (neural && files) return { available: true, engine: `neural:${files.id}@${files.revision}`, kind: 'neural', neural, files }
     const offlineName = this.catalog.offlineEngineNames[spec.key as EngineKey]
     if (spec.offline && offlineName !== 'none' && spec.offline.files.every((f) => this.catalog.offlineFiles[f])) {
       return { available: true, engine: offlineName, kind: 'offline-graph' }
@@ -82,8 +87,13 @@ export class BrowserModerationRunner {
   }
 
   /** Downloads (or reads from the cache) and loads what `paths` need on `device`. Rejects with an AbortError when cancelled. */
-  async prepare(paths: CheckPath[], bodies: Partial<Record<CheckPath, Record<string, unknown>>>, loader: Loader): Promise<void> {
-    const plans = paths.map((path) => ({ path, plan: this.plan(path, bodies[path]) }))
+  async prepare(
+    paths: CheckPath[],
+    bodies: Partial<Record<CheckPath, Record<string, unknown>>>,
+    loader: Loader,
+    picks: Partial<Record<CheckPath, NeuralModelFiles>> = {},
+  ): Promise<void> {
+    const plans = paths.map((path) => ({ path, plan: this.plan(path, bodies[path], picks[path]) }))
     const needsOnnx = plans.some(({ plan }) => plan.available && plan.kind !== 'exact')
     if (!needsOnnx) return
     if (!this.catalog.runtimeFile) throw new Error('onnxruntime-web is not installed on this hub: run `node scripts/copy-ort.mjs`')
@@ -91,17 +101,22 @@ export class BrowserModerationRunner {
     await Promise.all(
       plans.map(async ({ path, plan }) => {
         if (!plan.available) return
-        if (plan.kind === 'neural') await this.neuralModel(ort, plan.neural!, loader)
+        if (plan.kind === 'neural') await this.neuralModel(ort, plan.neural!, plan.files!, loader)
         if (plan.kind === 'offline-graph') await this.offlineModels(ort, specOf(path).spec, loader)
       }),
     )
   }
 
-  private neuralModel(ort: Awaited<ReturnType<typeof loadOnnxRuntime>>, check: NeuralCheck, loader: Loader): Promise<BrowserNeuralModel> {
-    const key = `${loader.device}:${check}`
+  /** Loaded models by device and files (a repo's commit): the configured model and a picked copy of the same commit share one. */
+  private neuralKey(device: BrowserDevice, check: NeuralCheck, files: NeuralModelFiles): string {
+    return `${device}:${check}:${files.graph.url}`
+  }
+
+  private neuralModel(ort: Awaited<ReturnType<typeof loadOnnxRuntime>>, check: NeuralCheck, files: NeuralModelFiles, loader: Loader): Promise<BrowserNeuralModel> {
+    const key = this.neuralKey(loader.device, check, files)
     let loading = this.neuralModels.get(key)
     if (!loading) {
-      loading = loadNeuralModel(ort, check, this.catalog.neural[check]!, loader.device, loader.signal, loader.onProgress)
+      loading = loadNeuralModel(ort, check, files, loader.device, loader.signal, loader.onProgress)
       loading.catch(() => this.neuralModels.delete(key))
       this.neuralModels.set(key, loading)
     }
@@ -151,10 +166,14 @@ export class BrowserModerationRunner {
     return loading
   }
 
-  /** The engines for one device, over what `prepare` loaded; an engine whose model is not loaded is unavailable. */
-  private async engines(device: BrowserDevice): Promise<ModerationEngines> {
+  /**
+   * The engines for one device, over what `prepare` loaded; an engine whose model is not loaded is
+   * unavailable. `picked`: the model the user chose for the check being answered, which its engine
+   * runs when the answer is asked with a model choice.
+   */
+  private async engines(device: BrowserDevice, picked: BrowserNeuralModel | null): Promise<ModerationEngines> {
     const entries = await Promise.all(
-      ENGINE_SPECS.map(async (spec) => [spec.key, await this.engineFor(spec as AnySpec, device)] as const),
+      ENGINE_SPECS.map(async (spec) => [spec.key, await this.engineFor(spec as AnySpec, device, picked)] as const),
     )
     return Object.fromEntries(entries) as unknown as ModerationEngines
   }
@@ -163,6 +182,7 @@ export class BrowserModerationRunner {
   private async engineFor(
     spec: AnySpec,
     device: BrowserDevice,
+    picked: BrowserNeuralModel | null,
   ): Promise<ModerationEngine<never, unknown>> {
     let fallback: ModerationEngine<never, unknown> = { name: 'none', available: () => false, run: () => Promise.reject(new EngineUnavailableError()) }
     if (spec.exact) fallback = spec.exact
@@ -174,7 +194,8 @@ export class BrowserModerationRunner {
     if (!spec.neural) return fallback
     const loaded = new Map<NeuralCheck, BrowserNeuralModel>()
     for (const check of spec.neural.models) {
-      const model = await settled(this.neuralModels.get(`${device}:${check}`))
+      const files = this.catalog.neural[check]
+      const model = files ? await settled(this.neuralModels.get(this.neuralKey(device, check, files))) : null
       if (model) loaded.set(check, model)
     }
     const neural = spec.neural
@@ -186,7 +207,8 @@ export class BrowserModerationRunner {
       nameFor: (input) => engineName(neuralModelFor(spec, input)!),
       available: () => loaded.has(neural.models[0]!),
       availableFor: (input) => modelFor(input) !== undefined,
-      run: (input) => neural.run(modelFor(input)!, input),
+      // With a model choice (the picker), the picked model answers, as `?model=` does on the server.
+      run: (input, choice) => neural.run((choice && picked) || modelFor(input)!, input),
     }
     return neuralOrFallback(neuralEngine, fallback)
   }
@@ -194,23 +216,27 @@ export class BrowserModerationRunner {
   /** The ONNX sessions behind a check's answer on `device` (to report where they really ran). */
   private async sessionsUsed(path: CheckPath, plan: CheckPlan & { available: true }, device: BrowserDevice): Promise<GraphSession[]> {
     if (plan.kind === 'neural') {
-      const model = await settled(this.neuralModels.get(`${device}:${plan.neural}`))
+      const model = await settled(this.neuralModels.get(this.neuralKey(device, plan.neural!, plan.files!)))
       return model ? [model.session] : []
     }
     const loaded = await settled(this.offlineLoads.get(`${device}:${specOf(path).spec.key}`))
     return loaded?.sessions ?? []
   }
 
-  /** Answers one check as the API would (same validation, same body), after `prepare`. */
-  async answer(path: CheckPath, body: Record<string, unknown>, device: BrowserDevice): Promise<CheckOutcome> {
-    const plan = this.plan(path, body)
+  /** Answers one check as the API would (same validation, same body), after `prepare` (with the same `picked` model). */
+  async answer(path: CheckPath, body: Record<string, unknown>, device: BrowserDevice, picked?: NeuralModelFiles): Promise<CheckOutcome> {
+    const plan = this.plan(path, body, picked)
     if (!plan.available) return { status: 'unavailable', message: plan.reason, install: plan.install }
     const { check } = specOf(path)
     const parsed = this.schemas[check.request.name]!.safeParse(body)
     if (!parsed.success) return { status: 'error', message: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') }
     const started = performance.now()
     try {
-      const { body: answer, engine } = await answerCheck(check, parsed.data, await this.engines(device))
+      const pickedModel = picked && plan.kind === 'neural' ? await settled(this.neuralModels.get(this.neuralKey(device, plan.neural!, picked))) : null
+      if (picked && !pickedModel) return { status: 'error', message: `${picked.id}@${picked.revision} is not loaded in this browser.` }
+      // The API's own model choice (named `neural:<repo>@<revision>`, as the server names it); read access was checked when it was picked.
+      const choice = pickedModel ? { repo: picked!.id, revision: picked!.revision, caller: null } : undefined
+      const { body: answer, engine } = await answerCheck(check, parsed.data, await this.engines(device, pickedModel), choice)
       const milliseconds = performance.now() - started
       if (plan.kind === 'exact') return { status: 'ok', body: answer, engine, device: 'javascript', milliseconds }
       const sessions = await this.sessionsUsed(path, plan, device)

@@ -15,8 +15,9 @@ import type { Caller } from '@/lib/policy'
 import { moderationSettings } from '@/lib/moderation/api/settings'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
-import { settingsFromEnv } from '@/lib/moderation/runtime/settings'
-import { ORT_WASM_NAME, resolvePath, type BrowserCatalog, type EngineKey, type NeuralModelFiles } from './catalog'
+import { parseModelChoice, settingsFromEnv } from '@/lib/moderation/runtime/settings'
+import { findCheck } from '@/lib/moderation/checks'
+import { ORT_WASM_NAME, resolvePath, type BrowserCatalog, type CheckPath, type EngineKey, type NeuralModelFiles } from './catalog'
 import type { ModelFile } from './model-files'
 
 /** Offline engines keep graphs, vocabularies and metadata side by side; nothing else there is loaded. */
@@ -37,6 +38,33 @@ function repoFile(snapshot: ModelSnapshot, file: string, name: string): ModelFil
   return entry ? { url: resolvePath(snapshot.repo, snapshot.commitId, file), name, size: entry.size } : null
 }
 
+/** The transformers.js layout's files a neural model needs in the browser (the server loads the same ones). */
+const NEURAL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'] as const
+
+/** A neural model's browser files from `repo` at `revision`, as `viewer` may read them, or why not (naming the repo). */
+async function neuralFiles(viewer: Caller, repo: string, revision: string): Promise<NeuralModelFiles | string> {
+  const snapshot = await snapshotFor(viewer, repo, revision, [...NEURAL_FILES])
+  if (typeof snapshot === 'string') return snapshot
+  const [config, tokenizer, tokenizerConfig, graph] = NEURAL_FILES.map((t) => repoFile(snapshot, t, `${repo}/${t}`))
+  if (!config || !tokenizer || !tokenizerConfig || !graph) return `${repo}@${revision}: missing ${NEURAL_FILES.join(', ')}`
+  return { id: repo, revision, commit: snapshot.commitId, config, tokenizer, tokenizerConfig, graph }
+}
+
+/**
+ * The playground's repo picker: the model repo `value` (`namespace/name[@revision]`) that the
+ * viewer typed for check `path`, as browser files pinned to the revision's commit, or a message
+ * that names the repo and what is wrong (not a repo id, a check without a model, no such repo or
+ * no read access, no such revision, files missing). The server run of the same pick is the API's
+ * `?model=`, which reads the repo with the same access.
+ */
+export async function pickedModelFiles(viewer: Caller, path: CheckPath, value: string): Promise<{ files: NeuralModelFiles } | { error: string }> {
+  if (!findCheck(path)?.engine.neural) return { error: `The ${path} check runs no model.` }
+  const picked = parseModelChoice(value)
+  if ('problem' in picked) return { error: `"${value}": must be namespace/name or namespace/name@revision.` }
+  const files = await neuralFiles(viewer, picked.repo, picked.revision)
+  return typeof files === 'string' ? { error: files } : { files }
+}
+
 export async function browserCatalog(viewer: Caller): Promise<BrowserCatalog> {
   const neural: BrowserCatalog['neural'] = {}
   const unreadable: string[] = []
@@ -44,16 +72,9 @@ export async function browserCatalog(viewer: Caller): Promise<BrowserCatalog> {
   for (const check of NEURAL_CHECKS) {
     const source = repos[check]
     if (!source) continue
-    const targets = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']
-    const snapshot = await snapshotFor(viewer, source.repo, source.revision, targets)
-    if (typeof snapshot === 'string') {
-      unreadable.push(snapshot)
-      continue
-    }
-    const [config, tokenizer, tokenizerConfig, graph] = targets.map((t) => repoFile(snapshot, t, `${source.repo}/${t}`))
-    if (config && tokenizer && tokenizerConfig && graph) {
-      neural[check] = { id: source.repo, revision: source.revision, config, tokenizer, tokenizerConfig, graph } satisfies NeuralModelFiles
-    }
+    const files = await neuralFiles(viewer, source.repo, source.revision)
+    if (typeof files === 'string') unreadable.push(files)
+    else neural[check] = files
   }
   // The browser runs the offline graphs from their repo even where the server reads OFFLINE_MODELS_DIR (an air-gapped folder override of the same files).
   const offlineRepo = setting('OFFLINE_MODELS_REPO')

@@ -25,6 +25,22 @@ export function parseModelRepo(value: string): ModelRepoRef {
   return at < 0 ? { repo: value, revision: 'main' } : { repo: value.slice(0, at), revision: value.slice(at + 1) || 'main' }
 }
 
+const MODEL_REPO = /^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/
+const MODEL_REVISION = /^[\w.\-/]{1,200}$/
+
+/**
+ * A model repo a caller typed (`namespace/name[@revision]`: the API's `?model=`, the playground's
+ * picker), or the one message both show for anything else; checked before any lookup, so a path
+ * like `../x` never reaches the hub's files.
+ */
+export function parseModelChoice(value: string): ModelRepoRef | { problem: string } {
+  const { repo, revision } = parseModelRepo(value.trim())
+  if (!MODEL_REPO.test(repo) || !MODEL_REVISION.test(revision) || revision.includes('..')) {
+    return { problem: 'Value error, must be namespace/name or namespace/name@revision' }
+  }
+  return { repo, revision }
+}
+
 export interface RuntimeSettings {
   /** Root of the transformers.js model layout (`<dir>/<model id>/...`). */
   modelsDir: string

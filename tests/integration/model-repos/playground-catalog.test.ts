@@ -15,7 +15,7 @@ import { createOrg } from '@/lib/hub/orgs'
 import { createRepo } from '@/lib/hub/repos'
 import { createUser } from '@/lib/hub/users'
 import { REMOTE_PATH_TEMPLATE } from '@/lib/moderation/browser/catalog'
-import { browserCatalog } from '@/lib/moderation/browser/server-catalog'
+import { browserCatalog, pickedModelFiles } from '@/lib/moderation/browser/server-catalog'
 import type { Caller } from '@/lib/policy'
 import { MODELS_NAMESPACE, seedRepoFiles } from '@/scripts/seed-files'
 
@@ -87,5 +87,35 @@ describe('the playground catalog', () => {
     expect(await fetchAs(member, toxicity.graph.url)).toEqual({ status: 200, bytes: toxicity.graph.size })
     // The same URL refused to anyone else: the catalog's choice is the hub's own access decision.
     expect((await fetchAs(stranger, toxicity.graph.url)).status).toBe(404)
+  })
+})
+
+describe('the repo picker (a model the viewer picks for one check)', () => {
+  it('gives the viewer the repo\'s files pinned to the commit its revision names', async () => {
+    const picked = await pickedModelFiles(member, 'detoxifymodel', ` ${NS}/private-toxicity@main `)
+    expect('files' in picked, JSON.stringify(picked)).toBe(true)
+    if (!('files' in picked)) return
+    expect(picked.files).toMatchObject({ id: `${NS}/private-toxicity`, revision: 'main', commit: expect.stringMatching(/^[0-9a-f]{40}$/) })
+    expect(picked.files.graph.url).toBe(`/${NS}/private-toxicity/resolve/${picked.files.commit}/onnx/model.onnx`)
+    expect(await fetchAs(member, picked.files.tokenizer.url)).toEqual({ status: 200, bytes: picked.files.tokenizer.size })
+  })
+
+  it('refuses a private repo to anyone who cannot read it, as if it did not exist', async () => {
+    for (const viewer of [null, stranger]) {
+      expect(await pickedModelFiles(viewer, 'detoxifymodel', `${NS}/private-toxicity`)).toEqual({
+        error: `${NS}/private-toxicity: no such model repo, or you have no read access to it`,
+      })
+    }
+    expect(await pickedModelFiles(member, 'detoxifymodel', `${NS}/nothing-here`)).toEqual({
+      error: `${NS}/nothing-here: no such model repo, or you have no read access to it`,
+    })
+  })
+
+  it('names what is wrong with a bad pick: not an id, no such revision, files missing, a check without a model', async () => {
+    expect(await pickedModelFiles(member, 'detoxifymodel', '../etc/passwd')).toEqual({ error: '"../etc/passwd": must be namespace/name or namespace/name@revision.' })
+    expect(await pickedModelFiles(member, 'detoxifymodel', `${NS}/private-toxicity@v9`)).toEqual({ error: `${NS}/private-toxicity: revision v9 does not exist` })
+    const wrongFiles = await pickedModelFiles(member, 'detoxifymodel', `${NS}/graphs`)
+    expect(wrongFiles).toEqual({ error: expect.stringContaining(`${NS}/graphs@main: missing config.json`) })
+    expect(await pickedModelFiles(member, 'sentimentmodel', `${NS}/private-toxicity`)).toEqual({ error: 'The sentimentmodel check runs no model.' })
   })
 })

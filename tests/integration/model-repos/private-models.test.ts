@@ -12,6 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { principalFromAuthorization } from '@/lib/auth/bearer'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
+import { sessionCredential } from '@/lib/auth/session-credentials'
 import { forgetModelSnapshots } from '@/lib/hub/model-cache'
 import { createOrg } from '@/lib/hub/orgs'
 import { createRepo } from '@/lib/hub/repos'
@@ -36,6 +37,8 @@ let cacheDir: string
 let emptyModels: string
 let memberToken: string
 let strangerToken: string
+let memberSession: string
+let strangerSession: string
 
 function handler(authRequired: boolean): ModerationHandler {
   return createModerationHandler({
@@ -90,6 +93,8 @@ beforeAll(async () => {
   }
   memberToken = (await createPersonalToken(owner.id, { name: 'moderation', role: 'write' })).token
   strangerToken = (await createPersonalToken(stranger.id, { name: 'moderation', role: 'write' })).token
+  memberSession = (await sessionCredential(owner.id)).token
+  strangerSession = (await sessionCredential(stranger.id)).token
   handle = handler(true)
 })
 
@@ -147,6 +152,16 @@ describe('a model the caller picks (?model=)', () => {
     await restart({ MODERATION_MODEL_TOXICITY: PUBLIC_TOXICITY })
     const configured = await post('detoxifymodel', text, { token: strangerToken })
     expect(configured.json.toxicScore).toEqual(served.json.toxicScore)
+  })
+
+  it('through a session credential (the playground\'s server side), is read with its user\'s own access', async () => {
+    await restart()
+    const served = await post('detoxifymodel', text, { token: memberSession, model: PRIVATE_TOXICITY })
+    expect(served.status, JSON.stringify(served.json)).toBe(200)
+    expect(served.engine).toBe(`neural:${PRIVATE_TOXICITY}@main`)
+    const refused = await post('detoxifymodel', text, { token: strangerSession, model: PRIVATE_TOXICITY })
+    expect(refused.status).toBe(404)
+    expect(JSON.stringify(refused.json)).toContain(`${PRIVATE_TOXICITY}: no such model repo, or you have no read access to it`)
   })
 
   it('public repos serve anyone, also with auth off (an anonymous caller)', async () => {

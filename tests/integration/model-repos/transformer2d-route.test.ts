@@ -1,6 +1,7 @@
 /**
  * POST /api/transformer2d/{namespace}/{name}: the real route handler runs a private repo's
- * Transformer2DModel on the caller's JSON tensors and answers diffusers' golden output; anonymous
+ * Transformer2DModel on the caller's tensors (JSON, or one safetensors file, answered in either form)
+ * and answers diffusers' golden output; anonymous
  * callers get 401, callers without access 404, bad inputs 422 with the library's message, a repo
  * without a checkpoint 503 naming it; concurrent calls share one loaded model.
  */
@@ -11,6 +12,7 @@ import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { createCommit } from '@/lib/hub/files'
 import { createRepo } from '@/lib/hub/repos'
 import { createUser } from '@/lib/hub/users'
+import { encodeSafetensors, parseSafetensors, type SafetensorsDtype, type TensorToWrite } from '@/lib/transformer2d'
 import { Transformer2DModel } from '@/lib/transformer2d/node'
 import * as route from '@/app/api/transformer2d/[namespace]/[name]/route'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors } from '../../unit/transformer2d/golden'
@@ -44,6 +46,33 @@ async function post(repo: string, body: unknown, token?: string) {
   })
   const response = await route.POST(request, { params: Promise.resolve({ namespace: namespace!, name: name! }) })
   return { status: response.status, json: await response.json() }
+}
+
+/** The golden case's forward arguments as one safetensors file, each tensor named as its argument. */
+function safetensorsInputs(override: Record<string, TensorToWrite> = {}) {
+  const args = goldenForwardArgs(golden) as unknown as Record<string, { data: ArrayBufferView; dims: number[] } | boolean>
+  const dtypeOf = (data: ArrayBufferView): SafetensorsDtype =>
+    data instanceof Float32Array ? 'F32' : data instanceof Float64Array ? 'F64' : data instanceof BigInt64Array ? 'I64' : data instanceof Int32Array ? 'I32' : 'BOOL'
+  const tensors = new Map<string, TensorToWrite>()
+  for (const [name, value] of Object.entries(args)) if (typeof value === 'object') tensors.set(name, { dtype: dtypeOf(value.data), shape: value.dims, data: value.data })
+  for (const [name, tensor] of Object.entries(override)) tensors.set(name, tensor)
+  return encodeSafetensors(tensors)
+}
+
+async function postSafetensors(repo: string, body: Uint8Array, options: { token?: string; query?: string; accept?: string } = {}) {
+  const [namespace, name] = repo.split('/')
+  const request = new Request(`http://hub.test/api/transformer2d/${repo}${options.query ?? ''}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      ...(options.accept ? { Accept: options.accept } : {}),
+      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: Buffer.from(body),
+  })
+  const response = await route.POST(request, { params: Promise.resolve({ namespace: namespace!, name: name! }) })
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  return { status: response.status, type: response.headers.get('content-type'), bytes, json: () => JSON.parse(new TextDecoder().decode(bytes)) }
 }
 
 beforeAll(async () => {
@@ -101,5 +130,44 @@ describe('POST /api/transformer2d/{repo}', () => {
     expect(root.json.error).toContain(`${REPO}@main cannot run as a Transformer2DModel`)
     const badRevision = await post(REPO, { inputs, revision: 'nope' }, ownerToken)
     expect(badRevision.status).toBe(404)
+  })
+
+  it('takes the inputs as one safetensors file and answers in safetensors (Accept) or JSON, the same numbers', async () => {
+    const viaJson = await post(REPO, { inputs: jsonInputs() }, ownerToken)
+    const binary = await postSafetensors(REPO, safetensorsInputs(), { token: ownerToken, accept: 'application/octet-stream' })
+    expect(binary.status, new TextDecoder().decode(binary.bytes).slice(0, 300)).toBe(200)
+    expect(binary.type).toBe('application/octet-stream')
+    const answer = parseSafetensors(binary.bytes, 'the answer')
+    expect(answer.metadata).toEqual({ repo: REPO, revision: 'main', commit: viaJson.json.commit })
+    const sample = answer.tensors.get('sample')!
+    expect(sample.dtype).toBe('F32')
+    expect(sample.shape).toEqual(viaJson.json.sample.shape)
+    expect(Array.from(new Float32Array(sample.bytes.slice().buffer))).toEqual(viaJson.json.sample.data)
+    const expected = readTensors(path.join(caseDir(golden), 'outputs.safetensors')).get('sample')!
+    const { atol, rtol } = golden.recommended_tolerance
+    expect(compare(new Float32Array(sample.bytes.slice().buffer), expected.data as Float32Array, atol, rtol).violations).toBe(0)
+    // Without Accept, the answer is JSON; revision and subfolder come from the query.
+    const asJson = await postSafetensors(REPO, safetensorsInputs(), { token: ownerToken, query: '?revision=main&subfolder=transformer' })
+    expect(asJson.status).toBe(200)
+    expect(asJson.json().sample.data).toEqual(viaJson.json.sample.data)
+  })
+
+  it('answers a bad safetensors body with 422 naming the problem, and checks access and revision as for JSON', async () => {
+    const bad = async (body: Uint8Array) => {
+      const answer = await postSafetensors(REPO, body, { token: ownerToken })
+      expect(answer.status, answer.json().error).toBe(422)
+      return answer.json().error as string
+    }
+    expect(await bad(new Uint8Array([1, 2, 3]))).toContain('the request body is not a valid safetensors file')
+    expect(await bad(safetensorsInputs({ sample: { dtype: 'F32', shape: [1], data: new Float32Array(1) } }))).toContain('unknown forward arguments: sample')
+    expect(await bad(encodeSafetensors(new Map([['encoder_hidden_states', { dtype: 'F32', shape: [1], data: new Float32Array(1) }]])))).toContain('no hidden_states tensor')
+    expect(await bad(safetensorsInputs({ timestep: { dtype: 'I8', shape: [2], data: new Int8Array(2) } }))).toContain('timestep: dtype I8 is not one of')
+    expect(await bad(safetensorsInputs({ hidden_states: { dtype: 'F32', shape: [2, 9, 3, 5], data: new Float32Array(2 * 9 * 3 * 5) } }))).toMatch(/hidden_states/)
+    expect((await postSafetensors(REPO, safetensorsInputs())).status).toBe(401)
+    expect((await postSafetensors(REPO, safetensorsInputs(), { token: outsiderToken })).status).toBe(404)
+    expect((await postSafetensors(REPO, safetensorsInputs(), { token: ownerToken, query: '?revision=nope' })).status).toBe(404)
+    const root = await postSafetensors(REPO, safetensorsInputs(), { token: ownerToken, query: '?subfolder=' })
+    expect(root.status).toBe(503)
+    expect(root.json().error).toContain(`${REPO}@main cannot run as a Transformer2DModel`)
   })
 })

@@ -218,3 +218,37 @@ describe('broken checkpoints fail with the file and the numbers named', () => {
     )
   })
 })
+
+describe('encodeSafetensors (lib: the Transformer2D route\'s answers and the demo models)', () => {
+  it('writes what the reader reads back: every dtype the route takes, metadata, sorted names', async () => {
+    const lib = await import('@/lib/transformer2d')
+    const tensors = new Map<string, { dtype: 'F32' | 'F64' | 'I64' | 'I32' | 'BOOL'; shape: number[]; data: ArrayBufferView }>([
+      ['z', { dtype: 'F32', shape: [2, 2], data: Float32Array.of(1.5, -2, 3.25, 0) }],
+      ['a', { dtype: 'I64', shape: [3], data: BigInt64Array.of(1n, -2n, 2n ** 40n) }],
+      ['m', { dtype: 'BOOL', shape: [1, 3], data: Uint8Array.of(1, 0, 1) }],
+      ['d', { dtype: 'F64', shape: [], data: Float64Array.of(Math.PI) }],
+      ['i', { dtype: 'I32', shape: [2], data: Int32Array.of(-7, 7) }],
+    ])
+    const bytes = lib.encodeSafetensors(tensors, { repo: 'ns/name' })
+    const headerLength = Number(new DataView(bytes.buffer).getBigUint64(0, true))
+    expect((8 + headerLength) % 8).toBe(0)
+    const file = lib.parseSafetensors(bytes)
+    expect(file.metadata).toEqual({ repo: 'ns/name' })
+    expect([...file.tensors.keys()]).toEqual(['a', 'd', 'i', 'm', 'z'])
+    for (const [name, tensor] of tensors) {
+      const read = file.tensors.get(name)!
+      expect(read.shape, name).toEqual(tensor.shape)
+      expect(Array.from(lib.readTensorData(read, name) as ArrayLike<number | bigint>), name).toEqual(Array.from(tensor.data as unknown as ArrayLike<number | bigint>))
+    }
+    // The same bytes as the tests' own writer for a float32 file without metadata.
+    const f32 = new Map([['w', { shape: [2, 2], data: Float32Array.of(1, 2, 3, 4) }], ['b', { shape: [2], data: Float32Array.of(5, 6) }]])
+    expect(lib.encodeSafetensors(new Map([...f32].sort(([x], [y]) => x.localeCompare(y)).map(([n, t]) => [n, { dtype: 'F32' as const, ...t }])))).toEqual(
+      encodeSafetensors(new Map([...f32].sort(([x], [y]) => x.localeCompare(y))), 'F32'),
+    )
+  })
+
+  it('refuses data that does not hold the shape', async () => {
+    const lib = await import('@/lib/transformer2d')
+    expect(() => lib.encodeSafetensors(new Map([['x', { dtype: 'F32', shape: [3], data: new Float32Array(2) }]]))).toThrow('x: 8 bytes do not hold shape [3] of F32.')
+  })
+})
