@@ -1,11 +1,10 @@
 // What a successful token request returns: an opaque hf_oauth_ access token (an AccessToken row
 // of kind 'oauth'), a rotating refresh token, and an id_token when openid was granted.
-import { SignJWT } from 'jose'
 import { db, insertIfUpdated, newId, rows, sql, writeList, type Insert, type Sql } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { newAccessToken } from '@/lib/auth/tokens'
-import { SIGNING_ALG, signingKey } from '@/lib/oauth/keys'
+import { signJwt } from '@/lib/oauth/keys'
 import { invalidGrant } from '@/lib/oauth/errors'
 import { findUserinfoClaims, userinfoClaims } from '@/lib/oauth/userinfo'
 import type { Client } from '@/lib/oauth/clients'
@@ -110,17 +109,10 @@ export type IdTokenSubject = { userId: string; clientId: string; scopes: string[
 
 /** OIDC Core 2: iss, sub, aud, exp, iat, nonce when sent, plus the same claims as userinfo (read here unless given). */
 export async function signIdToken(grant: IdTokenSubject, nonce: string | null = null, userClaims?: Record<string, unknown>): Promise<string> {
-  const { kid, privateKey } = await signingKey()
   const claims = userClaims ?? (await userinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes: grant.scopes, orgIds: grant.orgIds }))
   const { sub, ...profile } = claims
-  return new SignJWT({ ...profile, ...(nonce ? { nonce } : {}) })
-    .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: 'JWT' })
-    .setIssuer(hubUrl())
-    .setSubject(sub as string)
-    .setAudience(grant.clientId)
-    .setIssuedAt()
-    .setExpirationTime(`${ID_TOKEN_SECONDS}s`)
-    .sign(privateKey)
+  const now = Math.floor(Date.now() / 1000)
+  return signJwt({ ...profile, ...(nonce ? { nonce } : {}), iss: hubUrl(), sub, aud: grant.clientId, iat: now, exp: now + ID_TOKEN_SECONDS })
 }
 
 /** Ends a whole authorization: its access tokens and refresh tokens. */
