@@ -14,7 +14,7 @@ import type { Caller } from '@/lib/policy'
 import { HubError, unauthorized } from '@/lib/http/errors'
 import { fileLimits } from './limits'
 import { SHA256 } from './git'
-import { recordBlob, storeBlob, storedSize } from './blobs'
+import { recordBlob, storeBlob, storedSize, storedSizes } from './blobs'
 import { repoAccess, type RepoRef } from './revisions'
 
 const batchInput = z.object({
@@ -69,11 +69,13 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
   const multipartOffered = input.transfers.includes('multipart')
   let usedMultipart = false
   const repoPath = `${ref.type === 'model' ? '' : `${ref.type}s/`}${ref.namespace}/${ref.name}`
+  // One query for the whole batch (the client asks about up to 100 objects at a time).
+  const stored = await storedSizes(input.objects.map((o) => o.oid))
   const objects = await Promise.all(
     input.objects.map(async ({ oid, size }) => {
       if (size > limits.maxFileBytes) return { oid, size, error: { code: 413, message: `Object is larger than the ${limits.maxFileBytes}-byte limit for one file` } }
       // Already stored (by any repo): nothing to upload.
-      if ((await storedSize(oid)) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
+      if (stored.get(oid) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
       const verify = { href: `${origin}/${repoPath}.git/info/lfs/objects/verify`, header: authorization ? { Authorization: authorization } : {}, expires_at: expiresAt }
       const multipart = multipartOffered && size > limits.multipartChunkBytes
       const claim: UploadClaim = { repoId: repo.id, oid, size, uploadId: randomUUID(), partSize: multipart ? limits.multipartChunkBytes : null, exp }
