@@ -119,7 +119,9 @@ async function main() {
   const [command, args] = process.env.BENCH_SERVER === 'next'
     ? [path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(HUB_PORT), '-H', '127.0.0.1']]
     : [process.execPath, ['scripts/serve.mjs']]
-  const hub = spawn(command, args, { cwd: root, env: { ...process.env, PORT: String(HUB_PORT), HUB_URL: '' }, stdio: 'inherit' })
+  // BENCH_HUB_NODE_OPTIONS: node flags for the hub only (--cpu-prof, a memory logger with --import).
+  const nodeOptions = process.env.BENCH_HUB_NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ''
+  const hub = spawn(command, args, { cwd: root, env: { ...process.env, NODE_OPTIONS: nodeOptions, PORT: String(HUB_PORT), HUB_URL: '' }, stdio: 'inherit' })
   const bare = await bareServer()
   const hubUrl = `http://127.0.0.1:${HUB_PORT}`
   const bareUrl = `http://127.0.0.1:${BARE_PORT}`
