@@ -13,6 +13,7 @@ import { usernameOf } from '@/lib/hub/users'
 import type { RepoRow } from '@/lib/hub/repos'
 import type { Caller } from '@/lib/policy'
 import { HubError, badRequest } from '@/lib/http/errors'
+import { requestBodyStream } from '@/lib/http/body'
 import { isUniqueViolation } from '@/lib/hub/namespaces'
 import { fileLimits } from './limits'
 import { checkedFolder, checkedPath, checkedBranchName } from './paths'
@@ -94,7 +95,7 @@ export async function readCommitBody(request: Request): Promise<{ header: Commit
   if (Number(request.headers.get('content-length') ?? 0) > limits.maxCommitBodyBytes) throw commitTooLarge(limits.maxCommitBodyBytes)
   // base64 of the largest inline file, plus the JSON around it and a header's description.
   const maxLineBytes = Math.ceil(limits.maxInlineFileBytes / 3) * 4 + 128 * 1024
-  const body = (request.body ?? []) as unknown as AsyncIterable<Uint8Array>
+  const body = requestBodyStream(request) as AsyncIterable<Uint8Array>
   let header: CommitHeader | null = null
   const operations: CommitOperation[] = []
   let index = -1
