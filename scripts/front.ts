@@ -33,6 +33,7 @@ import type http from 'node:http'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { setting } from '@/lib/config/settings'
+import { attachNodeBody } from '@/lib/http/body'
 
 /** The routes served here (their Next page names) and the methods, each a hot path of issue 16. */
 export const FAST_ROUTES: Readonly<Record<string, readonly string[]>> = {
@@ -232,6 +233,9 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
       signal: controller.signal,
       ...(hasBody ? { body: req as unknown as ReadableStream, duplex: 'half' } : {}),
     } as RequestInit)
+    // The web body reads `req` only when pulled, so a handler that streams to storage may take
+    // `req` itself instead (lib/http/body requestBodyStream).
+    if (hasBody) attachNodeBody(request, req)
 
     let response: Response
     try {

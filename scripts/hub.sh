@@ -16,4 +16,5 @@ npm run build
 echo
 echo "ModHub is starting at $HUB_URL"
 echo "Sign in as alice / alice-demo-pass (more demo accounts in the README)."
-exec node scripts/serve.mjs
+# npm start's command line (package.json), without npm in between.
+MALLOC_MMAP_THRESHOLD_=131072 exec node --max-semi-space-size=4 scripts/serve.mjs

@@ -15,6 +15,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import next from 'next'
+import nextEnv from '@next/env'
 
 const root = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT || 3000)
@@ -27,6 +28,15 @@ function peerAddress(socket) {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
 }
 
+// The configuration the build serialized (as Next's own standalone server.js passes it), so that
+// starting does not transpile next.config.ts: that loads Next's SWC binary, 23 MB resident for the
+// life of the process (bench/files/RESULTS.md: peak RSS). The .env files Next would read on that
+// path are read here as before.
+const serverFiles = path.join(distDir, 'required-server-files.json')
+if (fs.existsSync(serverFiles) && !process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) {
+  nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error })
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(fs.readFileSync(serverFiles, 'utf8')).config)
+}
 const app = next({ dev: false, dir: root, port })
 await app.prepare()
 const handle = app.getRequestHandler()

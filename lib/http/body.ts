@@ -1,6 +1,10 @@
 // The one bounded reader of request bodies. Each protocol turns its errors into its own answer
 // (the hub's {error} 413, RFC 6749 invalid_request, FastAPI's 413): the reading itself is the same.
 
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeWebStream } from 'node:stream/web'
+import { processState } from '@/lib/config/process-state'
+
 /** The body is (or says it is) larger than the route accepts. */
 export class BodyTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -65,4 +69,29 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new NotJsonObjectError('Body must be a JSON object')
   return parsed as Record<string, unknown>
+}
+
+// Requests that npm start's fast path (scripts/front.ts) built over a Node request, with that
+// request's own stream. Per process (lib/config/process-state): the fast path's copy of this module
+// registers, the route bundle's copy reads.
+const nodeBodies = processState('nodeRequestBodies', () => new WeakMap<Request, Readable>())
+
+/** For the fast path: the bytes of `request`'s body are `body`'s, which requestBodyStream may read directly. */
+export function attachNodeBody(request: Request, body: Readable) {
+  nodeBodies.set(request, body)
+}
+
+/**
+ * A request body as a Node stream, for handlers that stream it to storage (LFS uploads, the NDJSON
+ * commit). Under the fast path it is the connection's own stream: the body as a web stream and back
+ * to a Node stream cost about a fifth of an upload's CPU (bench/files/RESULTS.md). Otherwise, and
+ * once anything has read the web body, the web body converted.
+ */
+export function requestBodyStream(request: Request): Readable {
+  const node = nodeBodies.get(request)
+  if (node && !request.bodyUsed) {
+    nodeBodies.delete(request)
+    return node
+  }
+  return request.body ? Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>) : Readable.from([])
 }

@@ -54,8 +54,9 @@ export class DiskBackend implements BlobBackend {
 
   async promote(key: string, sha256: string): Promise<void> {
     const target = this.blobPath(sha256)
-    await fsp.mkdir(path.dirname(target), { recursive: true })
-    await fsp.rename(this.stagedPath(key), target)
+    // The folder usually exists: create it only when the rename says it is missing (a mkdir per
+    // blob was a tenth of a small upload's CPU time).
+    await withFolder(target, () => fsp.rename(this.stagedPath(key), target))
   }
 
   async has(sha256: string): Promise<boolean> {
@@ -74,17 +75,25 @@ export class DiskBackend implements BlobBackend {
   }
 }
 
-/** Creates a file and its folder; retried once when a cleanup removed the folder in between. */
-async function createFile(file: string): Promise<fs.WriteStream> {
+/**
+ * Runs `action` on a path whose folder usually exists; on ENOENT creates the folder and tries again
+ * (also when a cleanup removed the folder in between: twice at most).
+ */
+async function withFolder<T>(file: string, action: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    await fsp.mkdir(path.dirname(file), { recursive: true })
     try {
-      const handle = await fsp.open(file, 'w')
-      return handle.createWriteStream()
+      return await action()
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 1) throw error
     }
+    await fsp.mkdir(path.dirname(file), { recursive: true })
   }
+}
+
+/** Creates a file (and its folder when missing). */
+async function createFile(file: string): Promise<fs.WriteStream> {
+  const handle = await withFolder(file, () => fsp.open(file, 'w'))
+  return handle.createWriteStream()
 }
 
 /** Opens a file for reading, failing here (not on the first read) when it is missing. */

@@ -5,16 +5,16 @@
 // Upload and completion URLs are the hub's own, signed (HMAC with the hub secret, one hour), because
 // the client sends them without its Authorization header, as it would to a storage service.
 import { createHmac, randomUUID } from 'node:crypto'
-import { Readable } from 'node:stream'
 import { z } from 'zod'
 import { authSecret } from '@/lib/config'
 import { constantTimeEqual } from '@/lib/auth/secrets'
 import { BlobMismatch, blobStore, completeMultipart, putPart } from '@/lib/storage'
 import type { Caller } from '@/lib/policy'
 import { HubError, unauthorized } from '@/lib/http/errors'
+import { requestBodyStream } from '@/lib/http/body'
 import { fileLimits } from './limits'
 import { SHA256 } from './git'
-import { recordBlob, storeBlob, storedSize } from './blobs'
+import { recordBlob, storeBlob, storedSize, storedSizes } from './blobs'
 import { repoAccess, type RepoRef } from './revisions'
 
 const batchInput = z.object({
@@ -69,11 +69,13 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
   const multipartOffered = input.transfers.includes('multipart')
   let usedMultipart = false
   const repoPath = `${ref.type === 'model' ? '' : `${ref.type}s/`}${ref.namespace}/${ref.name}`
+  // One query for the whole batch (the client asks about up to 100 objects at a time).
+  const stored = await storedSizes(input.objects.map((o) => o.oid))
   const objects = await Promise.all(
     input.objects.map(async ({ oid, size }) => {
       if (size > limits.maxFileBytes) return { oid, size, error: { code: 413, message: `Object is larger than the ${limits.maxFileBytes}-byte limit for one file` } }
       // Already stored (by any repo): nothing to upload.
-      if ((await storedSize(oid)) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
+      if (stored.get(oid) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
       const verify = { href: `${origin}/${repoPath}.git/info/lfs/objects/verify`, header: authorization ? { Authorization: authorization } : {}, expires_at: expiresAt }
       const multipart = multipartOffered && size > limits.multipartChunkBytes
       const claim: UploadClaim = { repoId: repo.id, oid, size, uploadId: randomUUID(), partSize: multipart ? limits.multipartChunkBytes : null, exp }
@@ -88,11 +90,6 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
   return { transfer: usedMultipart ? 'multipart' : 'basic', objects, hash_algo: 'sha256' }
 }
 
-function bodyStream(request: Request): Readable {
-  if (!request.body) return Readable.from([])
-  return Readable.fromWeb(request.body as import('node:stream/web').ReadableStream)
-}
-
 function declaredLength(request: Request): number | null {
   const raw = request.headers.get('content-length')
   return raw === null ? null : Number(raw)
@@ -104,7 +101,7 @@ export async function uploadObject(token: string, request: Request) {
   if (claim.partSize !== null) throw new HubError(400, 'This object is uploaded in parts')
   const length = declaredLength(request)
   if (length !== null && length !== claim.size) throw new HubError(400, `Content-Length ${length} is not the declared size ${claim.size}`)
-  await storeBlob(bodyStream(request), { size: claim.size, sha256: claim.oid })
+  await storeBlob(requestBodyStream(request), { size: claim.size, sha256: claim.oid })
 }
 
 /** PUT {part href}: one part of a multipart upload; answers the part's ETag. */
@@ -117,7 +114,7 @@ export async function uploadPart(token: string, partNumber: number, request: Req
   const length = declaredLength(request)
   if (length !== null && length !== expected) throw new HubError(400, `Part ${partNumber} must have ${expected} bytes, not ${length}`)
   try {
-    return await putPart(claim.uploadId, partNumber, bodyStream(request), expected)
+    return await putPart(claim.uploadId, partNumber, requestBodyStream(request), expected)
   } catch (error) {
     if (error instanceof BlobMismatch) throw new HubError(400, error.message)
     throw error

@@ -5,15 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import {
-  AutoModel,
-  AutoModelForSequenceClassification,
-  AutoTokenizer,
-  env,
-  Tensor,
-  type PreTrainedModel,
-  type PreTrainedTokenizer,
-} from '@huggingface/transformers'
+import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type ModelEntry, type NeuralCheck } from './manifest'
 import { EngineUnavailableError, ModelNotFoundError } from '@/lib/moderation/errors'
 import { MicroBatcher } from './micro-batcher'
@@ -36,7 +28,23 @@ interface Slot {
   error?: string
 }
 
+type Transformers = typeof import('@huggingface/transformers')
+let transformersModule: Promise<Transformers> | null = null
+
+/**
+ * transformers.js, loaded with the first model rather than with the module: it brings
+ * onnxruntime-node and sharp, tens of MB resident in every server process, and the server imports
+ * this module at start (instrumentation.ts) whether or not it ever runs a neural check
+ * (bench/files/RESULTS.md: peak RSS).
+ */
+function transformers(): Promise<Transformers> {
+  transformersModule ??= import('@huggingface/transformers')
+  transformersModule.catch(() => (transformersModule = null))
+  return transformersModule
+}
+
 async function runSession(session: PreTrainedModel, entry: ModelEntry, padId: number, sequences: number[][]): Promise<Float32Array[]> {
+  const { Tensor } = await transformers()
   const { width, inputIds, attentionMask } = paddedBatch(sequences, padId)
   const dims = [sequences.length, width]
   const inputs = {
@@ -181,6 +189,7 @@ export class ModelRuntime {
   }
 
   private async loadFrom(folder: { root: string; id: string }, entry: ModelEntry): Promise<{ tokenizer: PreTrainedTokenizer; session: PreTrainedModel }> {
+    const { AutoModel, AutoModelForSequenceClassification, AutoTokenizer, env } = await transformers()
     env.allowRemoteModels = false
     env.allowLocalModels = true
     env.useFSCache = false

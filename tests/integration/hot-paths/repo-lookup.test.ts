@@ -1,11 +1,11 @@
-// The repo lookup and the branch lookup of every repo API call and download are hand-written
-// statements (lib/hub/repos findRepo, lib/hub/files resolveRevision); they must answer exactly what
+// The repo lookup, the branch lookup and the file lookup of every repo API call and download are
+// hand-written statements (lib/hub/repos findRepo, lib/hub/files resolveRevision and entryAt); they must answer exactly what
 // Prisma's findUnique answers, on SQLite and on PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { createUser } from '@/lib/hub/users'
 import { createRepo, findRepo } from '@/lib/hub/repos'
-import { resolveRevision } from '@/lib/hub/files/revisions'
+import { entryAt, resolveRevision, treeOf } from '@/lib/hub/files/revisions'
 
 let userId: string
 beforeAll(async () => {
@@ -44,5 +44,31 @@ describe('resolveRevision', () => {
     expect(await resolveRevision(repo.id, 'main')).toEqual(await db.repoCommit.findUnique({ where: { id: commit.id } }))
     expect(await resolveRevision(repo.id, 'HEAD')).toEqual(commit)
     await expect(resolveRevision(repo.id, 'Main')).rejects.toMatchObject({ status: 404 })
+  })
+})
+
+describe('entryAt', () => {
+  it('answers the row Prisma answers for a regular and an LFS file, null for a path that is not there', async () => {
+    const repo = (await findRepo('dataset', 'repolookup', 'secret'))!
+    const commit = await db.repoCommit.create({ data: { id: 'e'.repeat(40), repoId: repo.id, title: 'files', authorId: userId, authorName: 'repolookup', credential: 'session' } })
+    const big = 5n * 1024n ** 3n // past 32 bits
+    await db.treeEntry.createMany({
+      data: [
+        { commitId: commit.id, path: 'README.md', blobSha256: 'a'.repeat(64), size: 12n, gitOid: 'b'.repeat(40), lfs: false, lastCommitId: commit.id },
+        { commitId: commit.id, path: 'weights/model.bin', blobSha256: 'c'.repeat(64), size: big, gitOid: 'd'.repeat(40), lfs: true, lastCommitId: commit.id },
+      ],
+    })
+    for (const path of ['README.md', 'weights/model.bin']) {
+      const prisma = await db.treeEntry.findUnique({ where: { commitId_path: { commitId: commit.id, path } } })
+      expect(prisma).not.toBeNull()
+      expect(await entryAt(commit.id, path)).toEqual(prisma)
+    }
+    expect((await entryAt(commit.id, 'weights/model.bin'))!.size).toBe(big)
+    expect(await entryAt(commit.id, 'readme.md')).toBeNull()
+    expect(await entryAt(commit.id, "README.md' OR '1'='1")).toBeNull()
+    // Once the process holds the tree, the same answers come from it.
+    await treeOf(commit.id)
+    expect(await entryAt(commit.id, 'weights/model.bin')).toEqual(await db.treeEntry.findUnique({ where: { commitId_path: { commitId: commit.id, path: 'weights/model.bin' } } }))
+    expect(await entryAt(commit.id, 'nothing')).toBeNull()
   })
 })
