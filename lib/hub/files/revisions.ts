@@ -99,7 +99,7 @@ export async function treeOf(commitId: string | null | undefined): Promise<Entry
   return entries
 }
 
-type RawEntry = Omit<EntryRow, 'size' | 'lfs'> & { size: bigint | number; lfs: boolean | number | bigint }
+type RawEntry = Omit<EntryRow, 'size'> & { size: number }
 
 /**
  * One file of a commit's tree: from the tree when this process holds it, else one hand-written
@@ -110,9 +110,9 @@ export async function entryAt(commitId: string | null | undefined, path: string)
   if (!commitId) return null
   const tree = immutable.trees.get(commitId)
   if (tree) return (tree.find((e) => e.path === path) as EntryRow | undefined) ?? null
-  const [row] = await db.$queryRaw<RawEntry[]>`
+  const [row] = await rows<RawEntry>(sql`
     SELECT "commitId", "path", "blobSha256", "size", "gitOid", "lfs", "lastCommitId"
-    FROM "TreeEntry" WHERE "commitId" = ${commitId} AND "path" = ${path}`
-  // SQLite has no boolean type: its driver answers 0 or 1.
-  return row ? { ...row, size: BigInt(row.size), lfs: Boolean(row.lfs) } : null
+    FROM "TreeEntry" WHERE "commitId" = ${commitId} AND "path" = ${path}`)
+  // Prisma reads BigInt columns as bigint; hand-written statements answer numbers.
+  return row ? { ...row, size: BigInt(row.size) } : null
 }
