@@ -39,21 +39,22 @@ export type UserWithMemberships = Pick<MembershipRow, 'id' | 'username' | 'fulln
 }
 
 /**
- * A user with their memberships and organizations, oldest membership first, or null: one statement
- * (Prisma's nested include takes three), read on every whoami-v2, userinfo and id_token.
+ * What a statement selects to read a user (joined as `u`) with their memberships (`m`) and
+ * organizations (`o`): one row per membership, oldest first (ORDER BY USER_MEMBERSHIPS_ORDER).
+ * A statement that reads a row naming a user can read the user with it (the token endpoint reads
+ * a code or refresh token and its user in one statement).
  */
-export async function userWithMemberships(userId: string): Promise<UserWithMemberships | null> {
-  const found = await rows<MembershipRow>(sql`
-    SELECT u."id", u."username", u."fullname", u."email", u."emailVerified", u."avatarUrl", u."website", u."isPro",
-           m."orgId", m."role", o."name" AS "orgName", o."fullname" AS "orgFullname", o."avatarUrl" AS "orgAvatarUrl",
-           o."plan" AS "orgPlan", o."canPay" AS "orgCanPay"
-    FROM "User" u
-    LEFT JOIN "Membership" m ON m."userId" = u."id"
-    LEFT JOIN "Org" o ON o."id" = m."orgId"
-    WHERE u."id" = ${userId}
-    ORDER BY m."createdAt" ASC, m."id" ASC`)
+export const USER_MEMBERSHIPS_COLUMNS = sql`u."id", u."username", u."fullname", u."email", u."emailVerified", u."avatarUrl", u."website", u."isPro",
+  m."orgId", m."role", o."name" AS "orgName", o."fullname" AS "orgFullname", o."avatarUrl" AS "orgAvatarUrl",
+  o."plan" AS "orgPlan", o."canPay" AS "orgCanPay"`
+export const USER_MEMBERSHIPS_JOINS = sql`LEFT JOIN "Membership" m ON m."userId" = u."id" LEFT JOIN "Org" o ON o."id" = m."orgId"`
+export const USER_MEMBERSHIPS_ORDER = sql`m."createdAt" ASC, m."id" ASC`
+export type UserMembershipRow = MembershipRow
+
+/** The user those rows read, or null when they read none (u."id" null: no such user). */
+export function userFromMembershipRows(found: readonly MembershipRow[]): UserWithMemberships | null {
   const [first] = found
-  if (!first) return null
+  if (!first?.id) return null
   const { id, username, fullname, email, emailVerified, avatarUrl, website, isPro } = first
   return {
     id,
@@ -72,6 +73,16 @@ export async function userWithMemberships(userId: string): Promise<UserWithMembe
         org: { id: r.orgId!, name: r.orgName!, fullname: r.orgFullname!, avatarUrl: r.orgAvatarUrl, plan: r.orgPlan!, canPay: Boolean(r.orgCanPay) },
       })),
   }
+}
+
+/**
+ * A user with their memberships and organizations, oldest membership first, or null: one statement
+ * (Prisma's nested include takes three), read on every whoami-v2, userinfo and id_token.
+ */
+export async function userWithMemberships(userId: string): Promise<UserWithMemberships | null> {
+  return userFromMembershipRows(
+    await rows<MembershipRow>(sql`SELECT ${USER_MEMBERSHIPS_COLUMNS} FROM "User" u ${USER_MEMBERSHIPS_JOINS} WHERE u."id" = ${userId} ORDER BY ${USER_MEMBERSHIPS_ORDER}`),
+  )
 }
 
 export async function whoami(userId: string, principal: Principal | null) {

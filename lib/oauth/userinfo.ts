@@ -1,7 +1,7 @@
 // The claims of /oauth/userinfo, also carried by id_tokens: the Hugging Face shape that
 // @huggingface/hub and Spaces-style clients read, each field only with its scope.
 import { hubUrl } from '@/lib/config'
-import { avatarUrl, userWithMemberships } from '@/lib/hub/identity'
+import { avatarUrl, userWithMemberships, type UserWithMemberships } from '@/lib/hub/identity'
 import { profileVisibility } from '@/lib/policy'
 import type { Principal } from '@/lib/policy/principal'
 
@@ -16,7 +16,11 @@ export async function userinfoClaims(userId: string, grant: Grantee): Promise<Re
 /** The claims, or null when the user no longer exists. */
 export async function findUserinfoClaims(userId: string, grant: Grantee): Promise<Record<string, unknown> | null> {
   const user = await userWithMemberships(userId)
-  if (!user) return null
+  return user && userinfoClaimsOf(user, grant)
+}
+
+/** The claims of a user already read (lib/hub/identity). */
+export function userinfoClaimsOf(user: UserWithMemberships, grant: Grantee): Record<string, unknown> {
   const see = profileVisibility(grant)
   const claims: Record<string, unknown> = { sub: user.id }
   if (see.profile) {

@@ -6,9 +6,10 @@ import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
 import { verifierMatches } from '@/lib/oauth/pkce'
 import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
 import type { Grant } from '@/lib/oauth/grants/types'
+import { USER_MEMBERSHIPS_COLUMNS, USER_MEMBERSHIPS_JOINS, USER_MEMBERSHIPS_ORDER, userFromMembershipRows, type UserMembershipRow } from '@/lib/hub/identity'
 
 type CodeRow = {
-  id: string
+  codeId: string
   clientId: string
   userId: string
   redirectUri: string
@@ -24,15 +25,19 @@ export const authorizationCodeGrant: Grant = {
   type: 'authorization_code',
   required: ['code', 'redirect_uri'],
   async exchange({ params, credentials, authenticate }) {
-    const [code] = await rows<CodeRow>(sql`
-      SELECT "id", "clientId", "userId", "redirectUri", "scopes", "orgIds", "codeChallenge", "nonce", "expiresAt", "usedAt"
-      FROM "AuthorizationCode" WHERE "codeHash" = ${sha256Hex(params.get('code')!)}`)
+    // The code and its user in one statement (one row per membership of the user).
+    const found = await rows<CodeRow & UserMembershipRow>(sql`
+      SELECT c."id" AS "codeId", c."clientId", c."userId", c."redirectUri", c."scopes", c."orgIds", c."codeChallenge", c."nonce",
+             c."expiresAt", c."usedAt", ${USER_MEMBERSHIPS_COLUMNS}
+      FROM "AuthorizationCode" c LEFT JOIN "User" u ON u."id" = c."userId" ${USER_MEMBERSHIPS_JOINS}
+      WHERE c."codeHash" = ${sha256Hex(params.get('code')!)} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
+    const code = found[0]
     // Without a client_id the code says which client it is for; only a public client may rely on that.
     const client = await authenticate(credentials.clientId ?? code?.clientId ?? null)
     if (!code || code.clientId !== client.clientId) throw invalidGrant('Unknown authorization code')
     if (code.usedAt) {
       // RFC 6749 4.1.2: a code used twice was probably stolen; end what the first use issued.
-      await revokeFamily(code.id)
+      await revokeFamily(code.codeId)
       throw invalidGrant('Authorization code already used')
     }
     if (code.expiresAt <= new Date()) throw invalidGrant('Authorization code expired')
@@ -46,15 +51,16 @@ export const authorizationCodeGrant: Grant = {
     }
     // Spent in the transaction that stores the tokens: a code that raced another use issues nothing.
     const issued = await issueTokens(
-      { client, userId: code.userId, scopes: readList(code.scopes), orgIds: readList(code.orgIds), familyId: code.id },
+      { client, userId: code.userId, scopes: readList(code.scopes), orgIds: readList(code.orgIds), familyId: code.codeId },
       {
+        user: userFromMembershipRows(found),
         nonce: code.nonce,
         refresh: true,
-        consume: sql`UPDATE "AuthorizationCode" SET "usedAt" = ${new Date()} WHERE "id" = ${code.id} AND "usedAt" IS NULL`,
+        consume: sql`UPDATE "AuthorizationCode" SET "usedAt" = ${new Date()} WHERE "id" = ${code.codeId} AND "usedAt" IS NULL`,
       },
     )
     if (!issued) {
-      await revokeFamily(code.id)
+      await revokeFamily(code.codeId)
       throw invalidGrant('Authorization code already used')
     }
     return issued

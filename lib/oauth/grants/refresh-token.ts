@@ -6,9 +6,10 @@ import { invalidGrant, invalidScope } from '@/lib/oauth/errors'
 import { parseScope } from '@/lib/oauth/scopes'
 import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
 import type { Grant } from '@/lib/oauth/grants/types'
+import { USER_MEMBERSHIPS_COLUMNS, USER_MEMBERSHIPS_JOINS, USER_MEMBERSHIPS_ORDER, userFromMembershipRows, type UserMembershipRow } from '@/lib/hub/identity'
 
 type RefreshTokenRow = {
-  id: string
+  refreshId: string
   familyId: string
   clientId: string
   userId: string
@@ -24,9 +25,13 @@ export const refreshTokenGrant: Grant = {
   required: ['refresh_token'],
   async exchange({ params, authenticate }) {
     const client = await authenticate()
-    const [row] = await rows<RefreshTokenRow>(sql`
-      SELECT "id", "familyId", "clientId", "userId", "scopes", "orgIds", "expiresAt", "usedAt", "revokedAt"
-      FROM "RefreshToken" WHERE "tokenHash" = ${sha256Hex(params.get('refresh_token')!)}`)
+    // The refresh token and its user in one statement (one row per membership of the user).
+    const found = await rows<RefreshTokenRow & UserMembershipRow>(sql`
+      SELECT r."id" AS "refreshId", r."familyId", r."clientId", r."userId", r."scopes", r."orgIds", r."expiresAt", r."usedAt", r."revokedAt",
+             ${USER_MEMBERSHIPS_COLUMNS}
+      FROM "RefreshToken" r LEFT JOIN "User" u ON u."id" = r."userId" ${USER_MEMBERSHIPS_JOINS}
+      WHERE r."tokenHash" = ${sha256Hex(params.get('refresh_token')!)} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
+    const row = found[0]
     if (!row || row.clientId !== client.clientId || row.revokedAt) throw invalidGrant('Unknown or revoked refresh token')
     if (row.usedAt) {
       await revokeFamily(row.familyId)
@@ -42,9 +47,10 @@ export const refreshTokenGrant: Grant = {
     const issued = await issueTokens(
       { client, userId: row.userId, scopes: granted, orgIds: readList(row.orgIds), familyId: row.familyId },
       {
+        user: userFromMembershipRows(found),
         refresh: true,
         narrowedTo: scopes,
-        consume: sql`UPDATE "RefreshToken" SET "usedAt" = ${new Date()} WHERE "id" = ${row.id} AND "usedAt" IS NULL AND "revokedAt" IS NULL`,
+        consume: sql`UPDATE "RefreshToken" SET "usedAt" = ${new Date()} WHERE "id" = ${row.refreshId} AND "usedAt" IS NULL AND "revokedAt" IS NULL`,
       },
     )
     if (!issued) {

@@ -6,7 +6,8 @@ import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { newAccessToken } from '@/lib/auth/tokens'
 import { signJwt } from '@/lib/oauth/keys'
 import { invalidGrant } from '@/lib/oauth/errors'
-import { findUserinfoClaims, userinfoClaims } from '@/lib/oauth/userinfo'
+import { findUserinfoClaims, userinfoClaims, userinfoClaimsOf } from '@/lib/oauth/userinfo'
+import type { UserWithMemberships } from '@/lib/hub/identity'
 import type { Client } from '@/lib/oauth/clients'
 
 export const ACCESS_TOKEN_SECONDS = 8 * 3600
@@ -33,6 +34,8 @@ export type GrantedAccess = {
 }
 
 export type IssueOptions = {
+  /** The grant's user when it was read with the grant (null: no longer exists); read here when left out. */
+  user?: UserWithMemberships | null
   nonce?: string | null
   refresh: boolean
   /** The access token may carry fewer scopes than the grant (refresh with scope=...); the refresh token keeps them all. */
@@ -60,9 +63,13 @@ export type IssueOptions = {
 export async function issueTokens(grant: GrantedAccess, options: IssueOptions): Promise<TokenResponse | null> {
   const scopes = options.narrowedTo ?? grant.scopes
   const openid = scopes.includes('openid')
-  const claims = openid
-    ? await findUserinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes, orgIds: grant.orgIds })
-    : (await rows<{ id: string }>(sql`SELECT "id" FROM "User" WHERE "id" = ${grant.userId}`))[0]
+  const grantee = { tokenKind: 'oauth', role: null, scopes, orgIds: grant.orgIds } as const
+  const claims =
+    options.user !== undefined
+      ? options.user && (openid ? userinfoClaimsOf(options.user, grantee) : options.user)
+      : openid
+        ? await findUserinfoClaims(grant.userId, grantee)
+        : (await rows<{ id: string }>(sql`SELECT "id" FROM "User" WHERE "id" = ${grant.userId}`))[0]
   if (!claims) throw invalidGrant('The user no longer exists')
   const refreshToken = options.refresh ? randomToken(48) : null
   const access = newAccessToken({
