@@ -54,8 +54,8 @@ export class DiskBackend implements BlobBackend {
 
   async promote(key: string, sha256: string): Promise<void> {
     const target = this.blobPath(sha256)
-    // The folder usually exists: create it only when the rename says it is missing (a mkdir per
-    // blob was a tenth of a small upload's CPU time).
+    // The folder usually exists: create it only when the rename says it is missing (a mkdir before
+    // every staging file and promote was about 4% of the hub's CPU in small uploads).
     await withFolder(target, () => fsp.rename(this.stagedPath(key), target))
   }
 
