@@ -4,7 +4,7 @@
 import { processState } from '@/lib/config/process-state'
 import path from 'node:path'
 import { setting } from '@/lib/config/settings'
-import { PrismaClient as SqliteClient, Prisma } from '@/lib/generated/sqlite/client'
+import { PrismaClient as SqliteClient } from '@/lib/generated/sqlite/client'
 import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/client'
 import { PrismaLibSql } from '@prisma/adapter-libsql'
 import type { Client as LibSqlClient, Config as LibSqlConfig, InArgs, InStatement, Transaction } from '@libsql/client'
@@ -159,14 +159,6 @@ function leavesNothingUnfinished(error: unknown): boolean {
 // One client per process, shared by every copy of this module (lib/config/process-state).
 export const db: Db = processState('db', connect)
 
-/**
- * Pieces of a raw statement that lists values ($executeRaw`... VALUES ${sqlJoin(rows)}`): each
- * value a bound parameter in the placeholder style of the client that runs it (both clients
- * share one Prisma runtime, so one Sql type serves SQLite and PostgreSQL).
- */
-export const sqlFragment = Prisma.sql
-export const sqlJoin = Prisma.join
-
 /** Stored lists (scopes, redirect URIs, org ids) are JSON text so SQLite and PostgreSQL share a schema. */
 export function readList(value: string | null | undefined): string[] {
   if (!value) return []
@@ -182,4 +174,4 @@ export function writeList(values: Iterable<string>): string {
   return JSON.stringify([...new Set(values)])
 }
 
-export { insertIfUpdated, insertStatement, newId, rows, run, sql, statements, statementsIn, transaction, type Insert, type Sql, type Statements } from '@/lib/db/statements'
+export { insertIfUpdated, insertStatement, joinSql, newId, rows, run, sql, statements, statementsIn, transaction, type Insert, type Sql, type Statements } from '@/lib/db/statements'

@@ -32,7 +32,8 @@ function quoted(identifier: string): Sql {
   return { strings: [`"${identifier}"`], values: [] }
 }
 
-function list(parts: Sql[], separator: string): Sql {
+/** The fragments one after another, `separator` between them (a VALUES list of many rows). */
+export function joinSql(parts: Sql[], separator: string): Sql {
   if (parts.length === 0) return { strings: [''], values: [] }
   return { strings: ['', ...parts.slice(1).map(() => separator), ''], values: parts }
 }
@@ -40,8 +41,8 @@ function list(parts: Sql[], separator: string): Sql {
 function columnsAndValues(insert: Insert): { columns: Sql; values: Sql } {
   const names = Object.keys(insert.values)
   return {
-    columns: list(names.map(quoted), ', '),
-    values: list(names.map((name) => sql`${insert.values[name]!}`), ', '),
+    columns: joinSql(names.map(quoted), ', '),
+    values: joinSql(names.map((name) => sql`${insert.values[name]!}`), ', '),
   }
 }
 
@@ -252,7 +253,7 @@ export async function insertIfUpdated(update: Sql, inserts: Insert[]): Promise<b
     const { columns, values } = columnsAndValues(insert)
     return sql`, ${quoted(`inserted${i}`)} AS (INSERT INTO ${quoted(insert.into)} (${columns}) SELECT ${values} FROM "updated")`
   })
-  const [row] = await rows<{ updated: number }>(sql`WITH "updated" AS (${update} RETURNING 1)${list(clauses, '')} SELECT COUNT(*) AS "updated" FROM "updated"`)
+  const [row] = await rows<{ updated: number }>(sql`WITH "updated" AS (${update} RETURNING 1)${joinSql(clauses, '')} SELECT COUNT(*) AS "updated" FROM "updated"`)
   return Number(row?.updated) === 1
 }
 

@@ -1,7 +1,7 @@
 // The database's record of stored blobs: a row is written once the store holds the checked bytes,
 // and blobs no revision refers to any more are removed (rows first, then bytes).
 import type { Readable } from 'node:stream'
-import { db } from '@/lib/db'
+import { db, run, sql } from '@/lib/db'
 import { BlobMismatch, listBlobs, putBlob, removeBlob } from '@/lib/storage'
 import { HubError } from '@/lib/http/errors'
 
@@ -11,7 +11,7 @@ import { HubError } from '@/lib/http/errors'
  * (bench/files/RESULTS.md). createdAt goes in as Prisma writes it (the blob cleanup's grace period reads it).
  */
 export async function recordBlob(sha256: string, size: number) {
-  await db.$executeRaw`INSERT INTO "StoredBlob" ("sha256", "size", "createdAt") VALUES (${sha256}, ${BigInt(size)}, ${new Date()}) ON CONFLICT ("sha256") DO NOTHING`
+  await run(sql`INSERT INTO "StoredBlob" ("sha256", "size", "createdAt") VALUES (${sha256}, ${size}, ${new Date()}) ON CONFLICT ("sha256") DO NOTHING`)
 }
 
 /** Size of a stored blob, or null when the store does not hold it. */

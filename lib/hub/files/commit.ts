@@ -7,7 +7,7 @@
 // commit that names parentCommit is instead refused (412) when the head has moved.
 import { Readable } from 'node:stream'
 import { z } from 'zod'
-import { db, sqlFragment, sqlJoin, type Tx } from '@/lib/db'
+import { db, joinSql, sql, statementsIn, type Tx } from '@/lib/db'
 import { recordAudit } from '@/lib/hub/audit'
 import { usernameOf } from '@/lib/hub/users'
 import type { RepoRow } from '@/lib/hub/repos'
@@ -311,8 +311,8 @@ async function insertTree(tx: Tx, commitId: string, files: (StagedFile & { lastC
   for (let i = 0; i < files.length; i += TREE_ROWS_PER_INSERT) {
     const rows = files
       .slice(i, i + TREE_ROWS_PER_INSERT)
-      .map((f) => sqlFragment`(${commitId}, ${f.path}, ${f.blobSha256}, ${BigInt(f.size)}, ${f.gitOid}, ${f.lfs}, ${f.lastCommitId})`)
-    await tx.$executeRaw`INSERT INTO "TreeEntry" ("commitId", "path", "blobSha256", "size", "gitOid", "lfs", "lastCommitId") VALUES ${sqlJoin(rows)}`
+      .map((f) => sql`(${commitId}, ${f.path}, ${f.blobSha256}, ${f.size}, ${f.gitOid}, ${f.lfs}, ${f.lastCommitId})`)
+    await statementsIn(tx).run(sql`INSERT INTO "TreeEntry" ("commitId", "path", "blobSha256", "size", "gitOid", "lfs", "lastCommitId") VALUES ${joinSql(rows, ', ')}`)
   }
 }
 
