@@ -31,7 +31,7 @@ function connect(): Db {
     return client
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const client = new PostgresClient({ adapter: new SharedPg({ connectionString: url }, { statementNameGenerator: preparedStatementName }) }) as unknown as Db
+    const client = new PostgresClient({ adapter: new SharedPg({ connectionString: url }, setting('DATABASE_PREPARED_STATEMENTS') ? { statementNameGenerator: preparedStatementName } : undefined) }) as unknown as Db
     useDriverAdapter(null, () => client.$connect())
     return client
   }
@@ -71,7 +71,7 @@ class TunedLibSql extends PrismaLibSql {
   // lib/db/statements runs its hand-written statements on this adapter (its connection and lock).
   override async connect() {
     const adapter = await super.connect()
-    useDriverAdapter(adapter as unknown as DriverAdapter)
+    useDriverAdapter(adapter as unknown as DriverAdapter & { dispose(): Promise<void> })
     return adapter
   }
 
@@ -145,7 +145,7 @@ class TunedLibSql extends PrismaLibSql {
 class SharedPg extends PrismaPg {
   override async connect() {
     const adapter = await super.connect()
-    useDriverAdapter(adapter as unknown as DriverAdapter)
+    useDriverAdapter(adapter as unknown as DriverAdapter & { dispose(): Promise<void> })
     return adapter
   }
 }

@@ -10,8 +10,13 @@
 import Database from 'libsql'
 import { LibsqlError, type Client, type InStatement, type ResultSet, type Row } from '@libsql/client'
 
-/** Prepared statements kept per connection; the app has a few hundred distinct statements. */
-const STATEMENT_CACHE_MAX = 1000
+/** Prepared statements kept per connection, least recently used dropped first. */
+const STATEMENT_CACHE_MAX = 500
+/**
+ * A statement keeps its last bound values until it runs again (SQLite and libSQL never clear
+ * them), so one that ran with large values (a commit's file list, a model card) is not kept.
+ */
+const CACHED_ARGS_MAX_BYTES = 64 * 1024
 
 type Prepared = {
   statement: InstanceType<typeof Database>['prepare'] extends (sql: string) => infer S ? S : never
@@ -68,7 +73,11 @@ export class CachedSqliteClient {
 
   #prepare(sql: string): Prepared {
     const cached = this.#statements.get(sql)
-    if (cached) return cached
+    if (cached) {
+      this.#statements.delete(sql)
+      this.#statements.set(sql, cached)
+      return cached
+    }
     const statement = this.#db.prepare(sql)
     statement.safeIntegers(true)
     const reader = statement.reader
@@ -91,6 +100,7 @@ export class CachedSqliteClient {
     try {
       prepared = this.#prepare(sql)
       const bound = args.map(toSql)
+      if (argBytes(bound) > CACHED_ARGS_MAX_BYTES) this.#statements.delete(sql)
       if (prepared.reader) {
         const rows = (prepared.statement.all(bound) as unknown[][]).map(fromSqlRow)
         return resultSet(prepared.columns, prepared.columnTypes, rows as unknown as Row[], 0, undefined)
@@ -104,6 +114,15 @@ export class CachedSqliteClient {
       throw toLibsqlError(error)
     }
   }
+}
+
+function argBytes(args: unknown[]): number {
+  let bytes = 0
+  for (const arg of args) {
+    if (typeof arg === 'string') bytes += arg.length
+    else if (arg instanceof Uint8Array) bytes += arg.byteLength
+  }
+  return bytes
 }
 
 function resultSet(columns: string[], columnTypes: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {

@@ -15,11 +15,18 @@ import { processState } from '@/lib/config/process-state'
 
 export type SqlValue = string | number | boolean | Date | null
 
-export type Sql = { readonly strings: readonly string[]; readonly values: readonly (SqlValue | Sql)[] }
+// Only what this module made is ever spliced in as SQL; any other value is bound.
+const FRAGMENT = Symbol('sql fragment')
+
+export type Sql = { readonly strings: readonly string[]; readonly values: readonly (SqlValue | Sql)[]; readonly [FRAGMENT]: true }
+
+function fragment(strings: readonly string[], values: readonly (SqlValue | Sql)[]): Sql {
+  return { strings, values, [FRAGMENT]: true }
+}
 
 /** A statement or a fragment of one; a value that is itself an Sql is spliced in as SQL. */
 export function sql(strings: TemplateStringsArray, ...values: (SqlValue | Sql)[]): Sql {
-  return { strings, values }
+  return fragment(strings, values)
 }
 
 /** A row to insert: the table and every column's value (column names are the code's, never input). */
@@ -29,13 +36,13 @@ const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/
 
 function quoted(identifier: string): Sql {
   if (!IDENTIFIER.test(identifier)) throw new Error(`not an identifier: ${identifier}`)
-  return { strings: [`"${identifier}"`], values: [] }
+  return fragment([`"${identifier}"`], [])
 }
 
 /** The fragments one after another, `separator` between them (a VALUES list of many rows). */
 export function joinSql(parts: Sql[], separator: string): Sql {
-  if (parts.length === 0) return { strings: [''], values: [] }
-  return { strings: ['', ...parts.slice(1).map(() => separator), ''], values: parts }
+  if (parts.length === 0) return fragment([''], [])
+  return fragment(['', ...parts.slice(1).map(() => separator), ''], parts)
 }
 
 function columnsAndValues(insert: Insert): { columns: Sql; values: Sql } {
@@ -70,9 +77,16 @@ export type DriverAdapter = Queryable & { provider: 'sqlite' | 'postgres' | stri
 const current = processState('dbDriverAdapter', () => ({ adapter: null as DriverAdapter | null, connect: null as (() => Promise<void>) | null }))
 
 /** Called by lib/db when Prisma's client connects its adapter; `connect` makes it connect. */
-export function useDriverAdapter(adapter: DriverAdapter | null, connect?: () => Promise<void>): void {
-  if (adapter) current.adapter = adapter
+export function useDriverAdapter(adapter: (DriverAdapter & { dispose(): Promise<void> }) | null, connect?: () => Promise<void>): void {
   if (connect) current.connect = connect
+  if (!adapter) return
+  current.adapter = adapter
+  // After $disconnect the adapter's connection is closed: the next statement connects Prisma again.
+  const dispose = adapter.dispose.bind(adapter)
+  adapter.dispose = () => {
+    if (current.adapter === adapter) current.adapter = null
+    return dispose()
+  }
 }
 
 async function adapter(): Promise<DriverAdapter> {
@@ -114,7 +128,9 @@ export function preparedStatementName(query: { sql: string }): string {
 }
 
 function isSql(value: SqlValue | Sql): value is Sql {
-  return typeof value === 'object' && value !== null && !(value instanceof Date)
+  if (typeof value !== 'object' || value === null || value instanceof Date) return false
+  if ((value as Sql)[FRAGMENT] === true) return true
+  throw new TypeError('a statement value must be a string, number, boolean, Date, null or an sql fragment')
 }
 
 function compile(query: Sql, provider: string): SqlQuery {
@@ -233,7 +249,7 @@ export async function transaction<T>(work: (tx: Statements) => Promise<T>): Prom
 }
 
 /**
- * Runs `update` (an UPDATE that matches its row only while the row is unspent) and, only when it
+ * Runs `update` (an UPDATE of one row by its primary key, matching it only while it is unspent) and, only when it
  * changed a row, inserts `inserts`, atomically; true when it did. This is how a grant is spent and
  * its tokens stored: a second request spending the same grant at the same moment waits on the
  * row's lock, then finds it spent and stores nothing. On PostgreSQL it is one statement (the

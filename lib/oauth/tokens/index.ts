@@ -125,8 +125,12 @@ export async function signIdToken(grant: IdTokenSubject, nonce: string | null = 
 /** Ends a whole authorization: its access tokens and refresh tokens. */
 export async function revokeFamily(familyId: string): Promise<void> {
   const now = new Date()
+  // Refresh tokens first: their rows' locks, held to the end of the transaction, make a rotation
+  // racing this one wait and then find its token revoked, and an access token a rotation committed
+  // before that is already there for the second statement to end (the other order let one slip
+  // between the two statements on PostgreSQL).
   await db.$transaction([
-    db.accessToken.updateMany({ where: { grantId: familyId, revokedAt: null }, data: { revokedAt: now } }),
     db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } }),
+    db.accessToken.updateMany({ where: { grantId: familyId, revokedAt: null }, data: { revokedAt: now } }),
   ])
 }
