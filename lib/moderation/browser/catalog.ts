@@ -27,6 +27,8 @@ export type NeuralModelFiles = { id: string; revision: string; commit: string; c
 export type BrowserCatalog = {
   /** onnxruntime-web's WebAssembly binary as the hub serves it (public/ort/); null when scripts/copy-ort.mjs has not run. */
   runtimeFile: ModelFile | null
+  /** The onnxruntime-web build transformers.js bundles (it runs the neural models), served from /ort/<version>/; null when scripts/copy-ort.mjs has not run. */
+  transformersRuntime: { version: string; wasm: ModelFile; mjs: ModelFile } | null
   neural: Partial<Record<NeuralCheck, NeuralModelFiles>>
   /** Offline engine files by file name (e.g. "bancode.onnx"). */
   offlineFiles: Record<string, ModelFile>
