@@ -20,24 +20,27 @@ type ProgressEvent = { status: string; file?: string; loaded?: number; total?: n
 
 /** transformers.js's progress events for the files of `files`' repo, as the page's per-file rows: from the network (with speed) or from the cache. */
 function progressReporter(files: NeuralModelFiles, network: Set<string>, onProgress: ProgressListener) {
-  const started = new Map<string, number>()
+  // Per file: when its first event came and the bytes last reported ("done" carries no byte counts).
+  const seen = new Map<string, { started: number; loaded: number; total: number }>()
   return (event: ProgressEvent) => {
     if ((event.status !== 'progress' && event.status !== 'done') || !event.file) return
     const url = resolvePath(files.id, files.commit, event.file)
     const source = network.has(url) ? 'network' : 'cache'
-    const begun = started.get(url) ?? performance.now()
-    started.set(url, begun)
-    const seconds = (performance.now() - begun) / 1000
-    const loaded = event.loaded ?? event.total ?? 0
-    const total = event.total ?? loaded
+    const file = seen.get(url) ?? { started: performance.now(), loaded: 0, total: 0 }
+    seen.set(url, file)
+    if (event.total !== undefined) file.total = event.total
+    if (event.loaded !== undefined) file.loaded = event.loaded
+    const done = event.status === 'done'
+    if (done) file.loaded = Math.max(file.loaded, file.total)
+    const seconds = (performance.now() - file.started) / 1000
     onProgress({
       url,
       name: `${files.id}/${event.file}`,
-      loaded: event.status === 'done' ? Math.max(loaded, total) : loaded,
-      total,
-      bytesPerSecond: source === 'network' && seconds > 0 ? loaded / seconds : 0,
+      loaded: file.loaded,
+      total: Math.max(file.total, file.loaded),
+      bytesPerSecond: source === 'network' && seconds > 0 ? file.loaded / seconds : 0,
       source,
-      done: event.status === 'done',
+      done,
     })
   }
 }
