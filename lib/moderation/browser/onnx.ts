@@ -1,8 +1,9 @@
 /**
- * onnxruntime-web for the playground: the same ONNX files the server runs with onnxruntime-node.
- * WebGPU when the browser has an adapter, else WebAssembly. The WebAssembly binary comes from the
- * hub (/ort/, copied there by scripts/copy-ort.mjs) through the cached, cancellable downloader,
- * never from a CDN.
+ * onnxruntime-web for the playground's offline graphs: the same ONNX files the server runs with
+ * onnxruntime-node. WebGPU when the browser has an adapter, else WebAssembly. The WebAssembly
+ * binary comes from the hub (/ort/, copied there by scripts/copy-ort.mjs) through the cached,
+ * cancellable downloader, never from a CDN. The WebGPU-against-WASM agreement check
+ * (`verifiedSession`) also wraps the neural models, which transformers.js runs (neural.ts).
  */
 import type * as Ort from 'onnxruntime-web'
 import type { Feeds, GraphOutputs } from '@/lib/moderation/offline/graph-io'
