@@ -45,9 +45,10 @@ const NEURAL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 
 async function neuralFiles(viewer: Caller, repo: string, revision: string): Promise<NeuralModelFiles | string> {
   const snapshot = await snapshotFor(viewer, repo, revision, [...NEURAL_FILES])
   if (typeof snapshot === 'string') return snapshot
-  const [config, tokenizer, tokenizerConfig, graph] = NEURAL_FILES.map((t) => repoFile(snapshot, t, `${repo}/${t}`))
-  if (!config || !tokenizer || !tokenizerConfig || !graph) return `${repo}@${revision}: missing ${NEURAL_FILES.join(', ')}`
-  return { id: repo, revision, commit: snapshot.commitId, config, tokenizer, tokenizerConfig, graph }
+  const graph = repoFile(snapshot, 'onnx/model.onnx', `${repo}/onnx/model.onnx`)
+  // modelSnapshot has checked that every file of NEURAL_FILES is there.
+  if (!graph) return `${repo}@${revision}: missing onnx/model.onnx`
+  return { id: repo, revision, commit: snapshot.commitId, graph }
 }
 
 /**
