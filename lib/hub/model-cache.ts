@@ -31,7 +31,11 @@ export class ModelRepoError extends Error {
   override name = 'ModelRepoError'
 }
 
-/** A model repo that does not exist or that the reader may not read: one error for both, as the hub answers for private repos. */
+/**
+ * A model repo that does not exist or that the reader may not read: one error for both, as the hub
+ * answers for private repos (a gated repo, whose page anyone may see, says it is gated and where to
+ * ask for access).
+ */
 export class ModelNotReadableError extends ModelRepoError {
   override name = 'ModelNotReadableError'
 }
@@ -201,8 +205,14 @@ async function resolveModelRevision(repo: string, namespace: string, name: strin
     if (!facts) throw new ModelRepoError(`${repo}: no such model repo`)
   } else {
     const { caller } = reader
-    // Not found, private or gated: answered alike, so a caller learns nothing of repos they cannot read.
-    if (!facts || repoDecision(caller, 'read', facts, await repoContext(caller, facts)) !== 'allow') {
+    const context = facts ? await repoContext(caller, facts) : null
+    if (!facts || repoDecision(caller, 'read', facts, context!) !== 'allow') {
+      // A gated repo the caller may view (its page is public) but not read: saying so reveals nothing, and tells them where to ask.
+      if (facts?.gated && repoDecision(caller, 'view', facts, context!) === 'allow') {
+        const ask = caller ? 'request access on its page' : 'sign in and request access on its page'
+        throw new ModelNotReadableError(`${repo}: a gated model repo whose files you have not been granted access to (${ask}, /${repo})`)
+      }
+      // Not found or private: answered alike, so a caller learns nothing of repos they cannot read.
       throw new ModelNotReadableError(`${repo}: no such model repo, or you have no read access to it`)
     }
   }

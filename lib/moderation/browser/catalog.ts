@@ -21,12 +21,18 @@ export function resolvePath(model: string, revision: string, file: string): stri
   return `/${base}${file}`
 }
 
-/** A neural model's files in the transformers.js layout, from model repo `id` at `revision` (the branch or tag asked for), which named `commit` when listed. */
-export type NeuralModelFiles = { id: string; revision: string; commit: string; config: ModelFile; tokenizer: ModelFile; tokenizerConfig: ModelFile; graph: ModelFile }
+/**
+ * A neural model in the transformers.js layout, from model repo `id` at `revision` (the branch or
+ * tag asked for), which named `commit` when listed; transformers.js loads its files at that commit.
+ * `graph`: its onnx/model.onnx (one loaded model per graph URL, that is per repo and commit).
+ */
+export type NeuralModelFiles = { id: string; revision: string; commit: string; graph: ModelFile }
 
 export type BrowserCatalog = {
   /** onnxruntime-web's WebAssembly binary as the hub serves it (public/ort/); null when scripts/copy-ort.mjs has not run. */
   runtimeFile: ModelFile | null
+  /** The onnxruntime-web build transformers.js bundles (it runs the neural models), served from /ort/<version>/; null when scripts/copy-ort.mjs has not run. */
+  transformersRuntime: { version: string; wasm: ModelFile; mjs: ModelFile } | null
   neural: Partial<Record<NeuralCheck, NeuralModelFiles>>
   /** Offline engine files by file name (e.g. "bancode.onnx"). */
   offlineFiles: Record<string, ModelFile>

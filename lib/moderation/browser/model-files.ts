@@ -1,6 +1,7 @@
 /**
- * Downloads the files a check needs (ONNX graphs, tokenizers, the ORT WebAssembly binary) from
- * the hub itself, with per-file progress, cancellation and the Cache API: a file already in the
+ * Downloads the files a check needs (the offline engines' graphs and JSON files, the two
+ * onnxruntime-web WebAssembly runtimes; the neural models' files go through transformers.js's
+ * loader into the same Cache API cache, see transformers.ts) from the hub itself, with per-file progress, cancellation and the Cache API: a file already in the
  * cache is read from there, so a reload needs no model request at all. A model file's URL names
  * its repo's commit (/<repo>/resolve/<commit>/<path>) and the runtime binary's carries a version,
  * so a changed file is a new cache entry.

@@ -1,8 +1,9 @@
 /**
- * onnxruntime-web for the playground: the same ONNX files the server runs with onnxruntime-node.
- * WebGPU when the browser has an adapter, else WebAssembly. The WebAssembly binary comes from the
- * hub (/ort/, copied there by scripts/copy-ort.mjs) through the cached, cancellable downloader,
- * never from a CDN.
+ * onnxruntime-web for the playground's offline graphs: the same ONNX files the server runs with
+ * onnxruntime-node. WebGPU when the browser has an adapter, else WebAssembly. The WebAssembly
+ * binary comes from the hub (/ort/, copied there by scripts/copy-ort.mjs) through the cached,
+ * cancellable downloader, never from a CDN. The WebGPU-against-WASM agreement check
+ * (`verifiedSession`) also wraps the neural models, which transformers.js runs (neural.ts).
  */
 import type * as Ort from 'onnxruntime-web'
 import type { Feeds, GraphOutputs } from '@/lib/moderation/offline/graph-io'
@@ -81,17 +82,34 @@ function largestDifference(a: Outputs, b: Outputs): number {
   return largest
 }
 
+/** A model loaded on one device, before the agreement check: what `verifiedSession` wraps. */
+export type DeviceSession = { inputNames: readonly string[]; run(feeds: Feeds): Promise<Outputs>; release(): Promise<void> }
+
 export async function createGraphSession(ort: typeof Ort, bytes: Uint8Array, device: BrowserDevice): Promise<GraphSession> {
-  const create = (on: BrowserDevice) => ort.InferenceSession.create(bytes, { executionProviders: [on], graphOptimizationLevel: 'all' })
-  const runOn = async (session: Ort.InferenceSession, feeds: Feeds): Promise<Outputs> => {
-    const tensors = Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [name, new ort.Tensor(feed.type, feed.data, feed.dims)]))
-    const outputs = await session.run(tensors)
-    // getData() also reads back outputs that stay on the GPU; every graph the checks use answers float32.
-    const entries = await Promise.all(
-      Object.entries(outputs).map(async ([name, tensor]) => [name, { data: (await tensor.getData(true)) as Float32Array, dims: tensor.dims }] as const),
-    )
-    return Object.fromEntries(entries)
-  }
+  return verifiedSession(async (on) => {
+    const session = await ort.InferenceSession.create(bytes, { executionProviders: [on], graphOptimizationLevel: 'all' })
+    return {
+      inputNames: session.inputNames,
+      async run(feeds) {
+        const tensors = Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [name, new ort.Tensor(feed.type, feed.data, feed.dims)]))
+        const outputs = await session.run(tensors)
+        // getData() also reads back outputs that stay on the GPU; every graph the checks use answers float32.
+        const entries = await Promise.all(
+          Object.entries(outputs).map(async ([name, tensor]) => [name, { data: (await tensor.getData(true)) as Float32Array, dims: tensor.dims }] as const),
+        )
+        return Object.fromEntries(entries)
+      },
+      release: () => session.release(),
+    }
+  }, device)
+}
+
+/**
+ * A model on `device` (made by `create`, which loads it on a device: an onnxruntime-web session,
+ * or a transformers.js model), with the agreement check: on WebGPU its first run is compared with
+ * a WASM copy, which replaces it when they disagree.
+ */
+export async function verifiedSession(create: (on: BrowserDevice) => Promise<DeviceSession>, device: BrowserDevice): Promise<GraphSession> {
   let active = await create(device)
   let verification: Promise<void> | null = device === 'webgpu' ? null : Promise.resolve()
   const graph: GraphSession = {
@@ -102,9 +120,9 @@ export async function createGraphSession(ort: typeof Ort, bytes: Uint8Array, dev
       if (!verification) {
         let firstOutputs: Outputs | null = null
         verification = (async () => {
-          const onGpu = await runOn(active, feeds)
+          const onGpu = await active.run(feeds)
           const reference = await create('wasm')
-          const onCpu = await runOn(reference, feeds)
+          const onCpu = await reference.run(feeds)
           const difference = largestDifference(onGpu, onCpu)
           if (difference <= WEBGPU_AGREEMENT_TOLERANCE) {
             await reference.release()
@@ -127,7 +145,7 @@ export async function createGraphSession(ort: typeof Ort, bytes: Uint8Array, dev
         return firstOutputs!
       }
       await verification
-      return runOn(active, feeds)
+      return active.run(feeds)
     },
     release: () => active.release(),
   }

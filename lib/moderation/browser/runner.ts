@@ -18,6 +18,7 @@ import type { BrowserCatalog, CheckPath, NeuralModelFiles } from './catalog'
 import { fetchModelFile, fetchModelJson, type ProgressListener } from './model-files'
 import { loadNeuralModel, type BrowserNeuralModel } from './neural'
 import { createGraphSession, graphOutputs, loadOnnxRuntime, type BrowserDevice, type GraphSession } from './onnx'
+import { loadTransformers, type TransformersLibrary } from './transformers'
 
 /** Where a check's answer was computed: an ONNX device, or plain JavaScript for the rule-based engines. */
 export type AnswerDevice = BrowserDevice | 'javascript'
@@ -94,15 +95,22 @@ export class BrowserModerationRunner {
     picks: Partial<Record<CheckPath, NeuralModelFiles>> = {},
   ): Promise<void> {
     const plans = paths.map((path) => ({ path, plan: this.plan(path, bodies[path], picks[path]) }))
-    const needsOnnx = plans.some(({ plan }) => plan.available && plan.kind !== 'exact')
-    if (!needsOnnx) return
-    if (!this.catalog.runtimeFile) throw new Error('onnxruntime-web is not installed on this hub: run `node scripts/copy-ort.mjs`')
-    const ort = await loadOnnxRuntime(this.catalog.runtimeFile, loader.signal, loader.onProgress)
+    const needsGraphs = plans.some(({ plan }) => plan.available && plan.kind === 'offline-graph')
+    const needsNeural = plans.some(({ plan }) => plan.available && plan.kind === 'neural')
+    if (!needsGraphs && !needsNeural) return
+    if ((needsGraphs && !this.catalog.runtimeFile) || (needsNeural && !this.catalog.transformersRuntime)) {
+      throw new Error('onnxruntime-web is not installed on this hub: run `node scripts/copy-ort.mjs`')
+    }
+    // The offline graphs run on the playground's onnxruntime-web, the neural models on transformers.js's own.
+    const [ort, transformers] = await Promise.all([
+      needsGraphs ? loadOnnxRuntime(this.catalog.runtimeFile!, loader.signal, loader.onProgress) : null,
+      needsNeural ? loadTransformers(this.catalog.transformersRuntime!, loader.signal, loader.onProgress) : null,
+    ])
     await Promise.all(
       plans.map(async ({ path, plan }) => {
         if (!plan.available) return
-        if (plan.kind === 'neural') await this.neuralModel(ort, plan.neural!, plan.files!, loader)
-        if (plan.kind === 'offline-graph') await this.offlineModels(ort, specOf(path).spec, loader)
+        if (plan.kind === 'neural') await this.neuralModel(transformers!, plan.neural!, plan.files!, loader)
+        if (plan.kind === 'offline-graph') await this.offlineModels(ort!, specOf(path).spec, loader)
       }),
     )
   }
@@ -112,11 +120,11 @@ export class BrowserModerationRunner {
     return `${device}:${check}:${files.graph.url}`
   }
 
-  private neuralModel(ort: Awaited<ReturnType<typeof loadOnnxRuntime>>, check: NeuralCheck, files: NeuralModelFiles, loader: Loader): Promise<BrowserNeuralModel> {
+  private neuralModel(transformers: TransformersLibrary, check: NeuralCheck, files: NeuralModelFiles, loader: Loader): Promise<BrowserNeuralModel> {
     const key = this.neuralKey(loader.device, check, files)
     let loading = this.neuralModels.get(key)
     if (!loading) {
-      loading = loadNeuralModel(ort, check, files, loader.device, loader.signal, loader.onProgress)
+      loading = loadNeuralModel(transformers, check, files, loader.device, loader.signal, loader.onProgress)
       loading.catch(() => this.neuralModels.delete(key))
       this.neuralModels.set(key, loading)
     }

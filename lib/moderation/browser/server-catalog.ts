@@ -45,9 +45,10 @@ const NEURAL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 
 async function neuralFiles(viewer: Caller, repo: string, revision: string): Promise<NeuralModelFiles | string> {
   const snapshot = await snapshotFor(viewer, repo, revision, [...NEURAL_FILES])
   if (typeof snapshot === 'string') return snapshot
-  const [config, tokenizer, tokenizerConfig, graph] = NEURAL_FILES.map((t) => repoFile(snapshot, t, `${repo}/${t}`))
-  if (!config || !tokenizer || !tokenizerConfig || !graph) return `${repo}@${revision}: missing ${NEURAL_FILES.join(', ')}`
-  return { id: repo, revision, commit: snapshot.commitId, config, tokenizer, tokenizerConfig, graph }
+  const graph = repoFile(snapshot, 'onnx/model.onnx', `${repo}/onnx/model.onnx`)
+  // modelSnapshot has checked that every file of NEURAL_FILES is there.
+  if (!graph) return `${repo}@${revision}: missing onnx/model.onnx`
+  return { id: repo, revision, commit: snapshot.commitId, graph }
 }
 
 /**
@@ -87,7 +88,24 @@ export async function browserCatalog(viewer: Caller): Promise<BrowserCatalog> {
     (Object.keys(engines) as EngineKey[]).map((key) => [key, engines[key].available() ? engines[key].name : 'none']),
   ) as Record<EngineKey, string>
   const runtimeFile = servedFile(path.resolve('public/ort', ORT_WASM_NAME), `/ort/${ORT_WASM_NAME}`, ORT_WASM_NAME)
-  return { runtimeFile, neural, offlineFiles, offlineEngineNames, unreadable, limits: moderationSettings().limits }
+  return { runtimeFile, transformersRuntime: transformersRuntime(), neural, offlineFiles, offlineEngineNames, unreadable, limits: moderationSettings().limits }
+}
+
+/** transformers.js's own onnxruntime-web build as scripts/copy-ort.mjs copied it (its version and files in public/ort/transformers-ort.json). */
+function transformersRuntime(): BrowserCatalog['transformersRuntime'] {
+  let listed: { version: string; files: string[] }
+  try {
+    listed = JSON.parse(fs.readFileSync(path.resolve('public/ort/transformers-ort.json'), 'utf8'))
+  } catch {
+    return null
+  }
+  const served = (suffix: string) => {
+    const name = listed.files.find((f) => f.endsWith(suffix))
+    return name ? servedFile(path.resolve('public/ort', listed.version, name), `/ort/${listed.version}/${name}`, name) : null
+  }
+  const wasm = served('.wasm')
+  const mjs = served('.mjs')
+  return wasm && mjs ? { version: listed.version, wasm, mjs } : null
 }
 
 /** onnxruntime-web's binary from public/ (not a model: no repo), with a version that changes with the file. */

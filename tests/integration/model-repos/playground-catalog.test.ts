@@ -97,7 +97,7 @@ describe('the repo picker (a model the viewer picks for one check)', () => {
     if (!('files' in picked)) return
     expect(picked.files).toMatchObject({ id: `${NS}/private-toxicity`, revision: 'main', commit: expect.stringMatching(/^[0-9a-f]{40}$/) })
     expect(picked.files.graph.url).toBe(`/${NS}/private-toxicity/resolve/${picked.files.commit}/onnx/model.onnx`)
-    expect(await fetchAs(member, picked.files.tokenizer.url)).toEqual({ status: 200, bytes: picked.files.tokenizer.size })
+    expect(await fetchAs(member, picked.files.graph.url)).toEqual({ status: 200, bytes: picked.files.graph.size })
   })
 
   it('refuses a private repo to anyone who cannot read it, as if it did not exist', async () => {

@@ -4,7 +4,8 @@
  * it with the hub's own authority, private or not. A model the caller picks for one request
  * (`?model=namespace/name[@revision]`) is read with the caller's own access: a private repo is
  * refused to a caller without access (404, as the hub answers for a private repo) and served to
- * one with access. The real handler, real tokens, a real database.
+ * one with access. A gated repo is refused with a message that says it is gated and where to ask,
+ * until its owner grants the caller's request. The real handler, real tokens, a real database.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { principalFromAuthorization } from '@/lib/auth/bearer'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { sessionCredential } from '@/lib/auth/session-credentials'
-import { forgetModelSnapshots } from '@/lib/hub/model-cache'
+import { forgetModelSnapshots, modelSnapshot } from '@/lib/hub/model-cache'
 import { createOrg } from '@/lib/hub/orgs'
-import { createRepo } from '@/lib/hub/repos'
+import { createRepo, decideGatedAccess, requestGatedAccess } from '@/lib/hub/repos'
 import { createUser } from '@/lib/hub/users'
 import { createModerationHandler, type ModerationHandler } from '@/lib/moderation/api/handler'
 import { moderationSettings } from '@/lib/moderation/api/settings'
@@ -30,6 +31,7 @@ const NS = 'secret-models'
 const PRIVATE_TOXICITY = `${NS}/private-toxicity`
 const PRIVATE_GRAPHS = `${NS}/private-graphs`
 const PUBLIC_TOXICITY = `${NS}/public-toxicity`
+const GATED_TOXICITY = `${NS}/gated-toxicity`
 const text = { text: 'You are a wonderful person.' }
 
 let handle: ModerationHandler
@@ -39,6 +41,9 @@ let memberToken: string
 let strangerToken: string
 let memberSession: string
 let strangerSession: string
+let ownerId: string
+let strangerId: string
+let gatedRepoId: string
 
 function handler(authRequired: boolean): ModerationHandler {
   return createModerationHandler({
@@ -83,14 +88,18 @@ beforeAll(async () => {
   const session = { userId: owner.id, principal: null }
   await createOrg(owner.id, { name: NS })
   // The tiny toxicity model's and the offline graphs' seed files, committed into private and public repos.
-  for (const [name, seeded, isPrivate] of [
-    ['private-toxicity', 'unbiased-toxic-roberta-tiny', true],
-    ['public-toxicity', 'unbiased-toxic-roberta-tiny', false],
-    ['private-graphs', 'offline-moderation', true],
+  for (const [name, seeded, isPrivate, gated] of [
+    ['private-toxicity', 'unbiased-toxic-roberta-tiny', true, false],
+    ['public-toxicity', 'unbiased-toxic-roberta-tiny', false, false],
+    ['private-graphs', 'offline-moderation', true, false],
+    ['gated-toxicity', 'unbiased-toxic-roberta-tiny', false, true],
   ] as const) {
-    const repo = await createRepo(session, { namespace: NS, name, private: isPrivate })
+    const repo = await createRepo(session, { namespace: NS, name, private: isPrivate, gated })
     await seedRepoFiles(session, { ...repo, namespace: MODELS_NAMESPACE, name: seeded })
+    if (gated) gatedRepoId = repo.id
   }
+  ownerId = owner.id
+  strangerId = stranger.id
   memberToken = (await createPersonalToken(owner.id, { name: 'moderation', role: 'write' })).token
   strangerToken = (await createPersonalToken(stranger.id, { name: 'moderation', role: 'write' })).token
   memberSession = (await sessionCredential(owner.id)).token
@@ -187,5 +196,30 @@ describe('a model the caller picks (?model=)', () => {
     const wrongFiles = await post('detoxifymodel', text, { token: memberToken, model: PRIVATE_GRAPHS })
     expect(wrongFiles.status).toBe(503)
     expect(JSON.stringify(wrongFiles.json)).toContain(`${PRIVATE_GRAPHS}@main: missing config.json`)
+  })
+})
+
+describe('a gated model repo the caller picks (?model=)', () => {
+  const gatedMessage = `${GATED_TOXICITY}: a gated model repo whose files you have not been granted access to (request access on its page, /${GATED_TOXICITY})`
+
+  it('is refused, saying it is gated and where to ask, until its owner grants the request; then it answers', async () => {
+    await restart()
+    const refused = await post('detoxifymodel', text, { token: strangerToken, model: GATED_TOXICITY })
+    expect(refused.status).toBe(404)
+    expect(refused.json.detail).toBe(gatedMessage)
+    await requestGatedAccess({ userId: strangerId, principal: null }, 'model', NS, 'gated-toxicity')
+    const pending = await post('detoxifymodel', text, { token: strangerToken, model: GATED_TOXICITY })
+    expect(pending.json.detail).toBe(gatedMessage)
+    await decideGatedAccess({ userId: ownerId, principal: null }, gatedRepoId, strangerId, 'accepted')
+    const granted = await post('detoxifymodel', text, { token: strangerToken, model: GATED_TOXICITY })
+    expect(granted.status, JSON.stringify(granted.json)).toBe(200)
+    expect(granted.engine).toBe(`neural:${GATED_TOXICITY}@main`)
+  })
+
+  it('signed out, the refusal says to sign in first; a repo that does not exist keeps the one answer for both', async () => {
+    await expect(modelSnapshot(GATED_TOXICITY, 'main', [], { caller: null })).rejects.toThrow(
+      `${GATED_TOXICITY}: a gated model repo whose files you have not been granted access to (sign in and request access on its page, /${GATED_TOXICITY})`,
+    )
+    await expect(modelSnapshot(`${NS}/nothing-here`, 'main', [], { caller: null })).rejects.toThrow(`${NS}/nothing-here: no such model repo, or you have no read access to it`)
   })
 })
