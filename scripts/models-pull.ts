@@ -5,7 +5,7 @@
  *   HF_ENDPOINT  hub base URL (default https://huggingface.co); files come from
  *                {endpoint}/{repo}/resolve/{revision}/{path}
  *   HF_TOKEN     optional bearer token (never sent on to another host after a redirect)
- *   MODELS_DIR   destination (default public/models)
+ *   MODELS_DIR   destination (default data/models, the server's default too)
  *
  * With `--into <namespace>` it mirrors the models into repos on this hub instead (scripts/models-mirror.ts).
  *
@@ -20,6 +20,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { mirrorModel } from './models-mirror'
 import { isNeuralCheck, MODEL_MANIFEST, NEURAL_CHECKS, type ManifestFile, type ModelEntry, type NeuralCheck } from '../lib/moderation/runtime/manifest'
+import { setting } from '../lib/config/settings'
 
 export interface PullOptions {
   checks: NeuralCheck[]
@@ -250,7 +251,7 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2)
   }
   const checks = argv.length > 0 ? (argv as NeuralCheck[]) : [...NEURAL_CHECKS]
-  const modelsDir = path.resolve(process.env.MODELS_DIR || 'public/models')
+  const modelsDir = path.resolve(setting('MODELS_DIR'))
   const results = await pullModels({
     checks,
     endpoint: process.env.HF_ENDPOINT || 'https://huggingface.co',

@@ -73,7 +73,7 @@ export const SETTINGS = {
   MODERATION_RATE_LIMIT_PER_MINUTE: int(600, 'requests per token per clock minute, counted in the database and shared by every instance (429 with Retry-After); 0 turns the limit off'),
 
   // Moderation models
-  MODELS_DIR: str('public/models', 'neural moderation models (transformers.js layout)'),
+  MODELS_DIR: str('data/models', 'a folder of neural moderation models (transformers.js layout, `<dir>/<model id>/`) for a check with no `MODERATION_MODEL_*` repo: where `models:pull` without `--into` puts them (air-gapped installs)'),
   OFFLINE_MODELS_REPO: str('hub-models/offline-moderation', 'the model repo on this hub holding the offline engines\' ONNX graphs (downloaded into MODELS_CACHE_DIR on first use)'),
   OFFLINE_MODELS_REVISION: str('main', 'the branch or commit of OFFLINE_MODELS_REPO the engines run (a branch is resolved once per process)'),
   OFFLINE_MODELS_DIR: str('', 'a folder holding the offline engines\' graphs, used instead of OFFLINE_MODELS_REPO (air-gapped installs; the project ships them in `public/models/offline`)'),

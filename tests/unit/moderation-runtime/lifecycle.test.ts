@@ -22,7 +22,7 @@ afterAll(() => configureModelRuntime())
 
 describe('model runtime lifecycle', () => {
   it('reads its settings from the environment', () => {
-    expect(settingsFromEnv({})).toMatchObject({ modelsDir: path.resolve('public/models'), loading: 'lazy', microBatching: true, maxWaitMs: 0 })
+    expect(settingsFromEnv({})).toMatchObject({ modelsDir: path.resolve('data/models'), loading: 'lazy', microBatching: true, maxWaitMs: 0 })
     expect(settingsFromEnv({ MODELS_DIR: '/m', MODERATION_MODEL_LOADING: 'eager', MODERATION_MICROBATCH: 'off', MODERATION_BATCH_MAX: '8' }))
       .toMatchObject({ modelsDir: '/m', loading: 'eager', microBatching: false, maxBatchSize: 8 })
     expect(() => settingsFromEnv({ MODERATION_MODEL_LOADING: 'sometimes' })).toThrow('MODERATION_MODEL_LOADING')
