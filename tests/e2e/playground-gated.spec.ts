@@ -5,23 +5,12 @@
 // same pick runs in carol's browser (transformers.js, her session's requests) and on the server,
 // side by side. Signed out, the repo is refused with "sign in and request access".
 import { createRepo, deleteRepo, uploadFiles } from '@huggingface/hub'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { AGREEMENT_TOLERANCE, compareAnswers } from '@/lib/moderation/browser/compare'
 import { DEMO, createToken, signIn, signOut, watchErrors } from './helpers'
-import { answerOf, choose, runChecks } from './playground-helpers'
+import { answerOf, choose, pickToxicityRepo, runChecks, tinyToxicityFiles } from './playground-helpers'
 
-const SOURCE = 'hub-models/unbiased-toxic-roberta-tiny'
-const FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']
 const TEXT = 'You are a wonderful person, thank you.'
-
-async function pick(page: Page, value: string) {
-  const toxicity = page.getByTestId('check-detoxifymodel')
-  const input = toxicity.getByLabel(/^Model repo for Toxicity/)
-  if (!(await input.isVisible())) await toxicity.getByText(/Use another model repo|Model:/).click()
-  await input.fill(value)
-  await input.press('Enter')
-  await expect(toxicity.getByRole('button', { name: 'Use' })).toBeVisible()
-}
 
 test('a gated model repo runs in the browser and on the server for a user granted access, and is refused with a clear message before', async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000)
@@ -32,11 +21,7 @@ test('a gated model repo runs in the browser and on the server for a user grante
   expect(response.status()).toBe(200)
   const carolContext = await browser.newContext()
   try {
-    const files = await Promise.all(FILES.map(async (path) => {
-      const file = await page.request.get(`/${SOURCE}/resolve/main/${path}`)
-      expect(file.status(), path).toBe(200)
-      return { path, content: new Blob([new Uint8Array(await file.body())]) }
-    }))
+    const files = await tinyToxicityFiles(page)
     await uploadFiles({ repo, accessToken, hubUrl: baseURL!, files, commitTitle: 'A gated toxicity model' })
 
     const carol = await carolContext.newPage()
@@ -49,7 +34,7 @@ test('a gated model repo runs in the browser and on the server for a user grante
     // Before access: refused on the page, by the API (her token) and by /resolve/.
     await carol.goto('/playground')
     await choose(carol, { text: TEXT, checks: ['detoxifymodel'], mode: 'compare', device: 'wasm' })
-    await pick(carol, repo)
+    await pickToxicityRepo(carol, repo)
     const refused = carol.getByTestId('pick-error-detoxifymodel')
     await expect(refused).toHaveText(gatedMessage)
     await expect(carol.getByTestId('plan-detoxifymodel')).not.toContainText(repo)
@@ -72,7 +57,7 @@ test('a gated model repo runs in the browser and on the server for a user grante
     // Granted: the same pick runs in her browser and on the server, and they agree.
     await carol.goto('/playground')
     await choose(carol, { text: TEXT, checks: ['detoxifymodel'], mode: 'compare', device: 'wasm' })
-    await pick(carol, repo)
+    await pickToxicityRepo(carol, repo)
     await expect(refused).toHaveCount(0)
     await expect(carol.getByTestId('plan-detoxifymodel')).toContainText(`browser: neural:${repo}@main`)
     await runChecks(carol, 120_000)
@@ -94,7 +79,7 @@ test('a gated model repo runs in the browser and on the server for a user grante
     await signOut(carol)
     await carol.goto('/playground')
     await choose(carol, { text: TEXT, checks: ['detoxifymodel'], device: 'wasm' })
-    await pick(carol, repo)
+    await pickToxicityRepo(carol, repo)
     await expect(refused).toHaveText(`${repo}: a gated model repo whose files you have not been granted access to (sign in and request access on its page, /${repo})`)
     expect(errors).toEqual([])
   } finally {

@@ -49,3 +49,28 @@ export async function answerOf(page: Page, check: CheckPath, side: Side): Promis
   if (await unavailable.count()) return { kind: 'unavailable', text: (await unavailable.textContent())! }
   return { kind: 'error', text: (await card.getByTestId(`${side}-error`).textContent()) ?? 'no answer' }
 }
+
+/** The seeded tiny toxicity model (random weights, the real model's layout): what a user "fine-tuned" and publishes. */
+export const TINY_TOXICITY_REPO = 'hub-models/unbiased-toxic-roberta-tiny'
+const TINY_TOXICITY_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']
+
+/** The tiny toxicity model's files, read from the hub, as @huggingface/hub's uploadFiles takes them. */
+export async function tinyToxicityFiles(page: Page) {
+  return Promise.all(
+    TINY_TOXICITY_FILES.map(async (path) => {
+      const response = await page.request.get(`/${TINY_TOXICITY_REPO}/resolve/main/${path}`)
+      expect(response.status(), path).toBe(200)
+      return { path, content: new Blob([new Uint8Array(await response.body())]) }
+    }),
+  )
+}
+
+/** Picks a model repo for the toxicity check with the keyboard (Enter in the field picks; it does not run the checks). */
+export async function pickToxicityRepo(page: Page, value: string) {
+  const toxicity = page.getByTestId('check-detoxifymodel')
+  const input = toxicity.getByLabel(/^Model repo for Toxicity/)
+  if (!(await input.isVisible())) await toxicity.getByText(/Use another model repo|Model:/).click()
+  await input.fill(value)
+  await input.press('Enter')
+  await expect(toxicity.getByRole('button', { name: 'Use' })).toBeVisible()
+}

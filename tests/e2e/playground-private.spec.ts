@@ -7,22 +7,9 @@ import { createRepo, deleteRepo, uploadFiles } from '@huggingface/hub'
 import { expect, test, type Page } from '@playwright/test'
 import { AGREEMENT_TOLERANCE, compareAnswers } from '@/lib/moderation/browser/compare'
 import { DEMO, createToken, signIn, signOut, watchErrors } from './helpers'
-import { answerOf, choose, runChecks } from './playground-helpers'
+import { TINY_TOXICITY_REPO, answerOf, choose, pickToxicityRepo, runChecks, tinyToxicityFiles } from './playground-helpers'
 
-/** The seeded tiny toxicity model (random weights, the real model's layout): what alice "fine-tuned". */
-const SOURCE = 'hub-models/unbiased-toxic-roberta-tiny'
-const FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']
 const TEXT = 'You are a wonderful person, thank you.'
-
-async function pick(page: Page, value: string) {
-  const toxicity = page.getByTestId('check-detoxifymodel')
-  const input = toxicity.getByLabel(/^Model repo for Toxicity/)
-  if (!(await input.isVisible())) await toxicity.getByText(/Use another model repo|Model:/).click()
-  await input.fill(value)
-  // Keyboard: Enter in the field picks the repo (and does not run the checks).
-  await input.press('Enter')
-  await expect(toxicity.getByRole('button', { name: 'Use' })).toBeVisible()
-}
 
 test('a private model repo picked for a check runs in the browser and on the server for its owner, and is refused signed out', async ({ page, baseURL }) => {
   test.setTimeout(180_000)
@@ -32,16 +19,12 @@ test('a private model repo picked for a check runs in the browser and on the ser
   const repo = `alice/my-toxicity-${Date.now() % 100000}`
   await createRepo({ repo, accessToken, hubUrl: baseURL!, private: true })
   try {
-    const files = await Promise.all(FILES.map(async (path) => {
-      const response = await page.request.get(`/${SOURCE}/resolve/main/${path}`)
-      expect(response.status(), path).toBe(200)
-      return { path, content: new Blob([new Uint8Array(await response.body())]) }
-    }))
+    const files = await tinyToxicityFiles(page)
     await uploadFiles({ repo, accessToken, hubUrl: baseURL!, files, commitTitle: 'My fine-tuned toxicity model' })
 
     await page.goto('/playground')
     await choose(page, { text: TEXT, checks: ['detoxifymodel'], mode: 'compare', device: 'wasm' })
-    await pick(page, repo)
+    await pickToxicityRepo(page, repo)
     const plan = page.getByTestId('plan-detoxifymodel')
     await expect(plan).toContainText(`browser: neural:${repo}@main`)
     await expect(plan).toContainText(/commit [0-9a-f]{7}/)
@@ -72,7 +55,7 @@ test('a private model repo picked for a check runs in the browser and on the ser
     await signOut(page)
     await page.goto('/playground')
     await choose(page, { text: TEXT, checks: ['detoxifymodel'], device: 'wasm' })
-    await pick(page, repo)
+    await pickToxicityRepo(page, repo)
     const refused = page.getByTestId('pick-error-detoxifymodel')
     await expect(refused).toHaveText(`${repo}: no such model repo, or you have no read access to it`)
     await expect(page.getByTestId('check-detoxifymodel').getByLabel(/^Model repo for Toxicity/)).toHaveAttribute('aria-invalid', 'true')
@@ -80,21 +63,21 @@ test('a private model repo picked for a check runs in the browser and on the ser
     // Nor can the browser read the files directly: the hub answers as for a repo that does not exist.
     expect((await page.request.get(`/${repo}/resolve/main/config.json`)).status()).toBe(404)
     // Other bad picks, each with a message naming what is wrong.
-    await pick(page, 'nobody/no-such-model')
+    await pickToxicityRepo(page, 'nobody/no-such-model')
     await expect(refused).toHaveText('nobody/no-such-model: no such model repo, or you have no read access to it')
-    await pick(page, 'hub-models/offline-moderation')
+    await pickToxicityRepo(page, 'hub-models/offline-moderation')
     await expect(refused).toContainText('hub-models/offline-moderation@main: missing config.json')
-    await pick(page, `${SOURCE}@no-such-branch`)
-    await expect(refused).toHaveText(`${SOURCE}: revision no-such-branch does not exist`)
-    await pick(page, '../../etc')
+    await pickToxicityRepo(page, `${TINY_TOXICITY_REPO}@no-such-branch`)
+    await expect(refused).toHaveText(`${TINY_TOXICITY_REPO}: revision no-such-branch does not exist`)
+    await pickToxicityRepo(page, '../../etc')
     await expect(refused).toHaveText('"../../etc": must be namespace/name or namespace/name@revision.')
     await page.setViewportSize({ width: 390, height: 844 })
     await page.screenshot({ path: '.tmp/screens/playground-pick-refused-390.png', fullPage: true })
     // A public repo works signed out too: the checks run in the browser with it.
-    await pick(page, SOURCE)
+    await pickToxicityRepo(page, TINY_TOXICITY_REPO)
     await expect(refused).toHaveCount(0)
     await runChecks(page, 120_000)
-    expect(await answerOf(page, 'detoxifymodel', 'browser')).toMatchObject({ kind: 'answer', engine: `neural:${SOURCE}@main`, device: 'wasm' })
+    expect(await answerOf(page, 'detoxifymodel', 'browser')).toMatchObject({ kind: 'answer', engine: `neural:${TINY_TOXICITY_REPO}@main`, device: 'wasm' })
     expect(errors).toEqual([])
   } finally {
     await deleteRepo({ repo, accessToken, hubUrl: baseURL! })
