@@ -70,16 +70,20 @@ export async function signingKey(): Promise<SigningKey> {
 }
 
 /**
- * A compact JWS (RFC 7515) of `claims`, RS256 with the signing key. Signed with node:crypto at
- * once: jose's WebCrypto path cost a third more CPU per id_token, and every code exchange and
- * refresh signs one.
+ * A compact JWS (RFC 7515) of `claims`, RS256 with the signing key, signed by node:crypto in libuv's
+ * thread pool (sign's callback form). jose's WebCrypto path cost a third more CPU per id_token, and
+ * the RSA operation, about a sixth of a code exchange's CPU, then runs beside the event loop: at 16
+ * requests in flight the token endpoint answered 25-40% more exchanges than signing on the loop
+ * (bench/oauth/RESULTS.md).
  */
 export async function signJwt(claims: Record<string, unknown>): Promise<string> {
   const { kid, privateKey } = await signingKey()
   const header = Buffer.from(JSON.stringify({ alg: SIGNING_ALG, kid, typ: 'JWT' })).toString('base64url')
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
-  const signature = sign('sha256', Buffer.from(`${header}.${payload}`), privateKey).toString('base64url')
-  return `${header}.${payload}.${signature}`
+  const signature = await new Promise<Buffer>((resolve, reject) =>
+    sign('sha256', Buffer.from(`${header}.${payload}`), privateKey, (error, signed) => (error ? reject(error) : resolve(signed))),
+  )
+  return `${header}.${payload}.${signature.toString('base64url')}`
 }
 
 /** A new signing key; the previous ones are retired and stay published for verification. */
