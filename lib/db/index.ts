@@ -10,7 +10,7 @@ import { PrismaLibSql } from '@prisma/adapter-libsql'
 import type { Client as LibSqlClient, Config as LibSqlConfig, InArgs, InStatement, Transaction } from '@libsql/client'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { cachedSqliteClient } from '@/lib/db/sqlite-client'
-import { preparedStatementName, useDriverAdapter, type DriverAdapter } from '@/lib/db/statements'
+import { preparedStatementName, sharedAdapterFactory } from '@/lib/db/statements'
 
 export type Db = InstanceType<typeof SqliteClient>
 export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
@@ -25,14 +25,13 @@ function connect(): Db {
     // Resolve relative to the project, not to whichever folder a worker process runs in.
     const file = url.slice('file:'.length)
     const absolute = path.isAbsolute(file) ? file : path.resolve(/*turbopackIgnore: true*/ process.cwd(), file)
-    const client = new SqliteClient({ adapter: new TunedLibSql({ url: `file:${absolute}` }) })
-    useDriverAdapter(null, () => client.$connect())
+    const client: Db = new SqliteClient({ adapter: sharedAdapterFactory(new TunedLibSql({ url: `file:${absolute}` }), () => client.$connect()) })
     void client.$queryRawUnsafe('PRAGMA journal_mode=WAL').catch((error) => console.error('could not switch SQLite to WAL', error))
     return client
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const client = new PostgresClient({ adapter: new SharedPg({ connectionString: url }, setting('DATABASE_PREPARED_STATEMENTS') ? { statementNameGenerator: preparedStatementName } : undefined) }) as unknown as Db
-    useDriverAdapter(null, () => client.$connect())
+    const options = setting('DATABASE_PREPARED_STATEMENTS') ? { statementNameGenerator: preparedStatementName } : undefined
+    const client: Db = new PostgresClient({ adapter: sharedAdapterFactory(new PrismaPg({ connectionString: url }, options), () => client.$connect()) }) as unknown as Db
     return client
   }
   throw new Error('DATABASE_URL must be file:... (SQLite) or postgresql://...')
@@ -68,13 +67,6 @@ function connect(): Db {
  *   timeout) before its first read, and nothing inside it can meet a lock afterwards.
  */
 class TunedLibSql extends PrismaLibSql {
-  // lib/db/statements runs its hand-written statements on this adapter (its connection and lock).
-  override async connect() {
-    const adapter = await super.connect()
-    useDriverAdapter(adapter as unknown as DriverAdapter & { dispose(): Promise<void> })
-    return adapter
-  }
-
   override createClient(config: LibSqlConfig): LibSqlClient {
     // Always file:<absolute path> (connect above).
     const client = cachedSqliteClient(config.url.slice('file:'.length))
@@ -138,15 +130,6 @@ class TunedLibSql extends PrismaLibSql {
       return transaction as Transaction
     }
     return client
-  }
-}
-
-/** PostgreSQL's adapter, handed to lib/db/statements too (its pool). */
-class SharedPg extends PrismaPg {
-  override async connect() {
-    const adapter = await super.connect()
-    useDriverAdapter(adapter as unknown as DriverAdapter & { dispose(): Promise<void> })
-    return adapter
   }
 }
 

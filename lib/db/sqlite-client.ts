@@ -96,9 +96,8 @@ export class CachedSqliteClient {
   }
 
   #run(sql: string, args: unknown[]): ResultSet {
-    let prepared: Prepared | undefined
     try {
-      prepared = this.#prepare(sql)
+      const prepared = this.#prepare(sql)
       const bound = args.map(toSql)
       if (argBytes(bound) > CACHED_ARGS_MAX_BYTES) this.#statements.delete(sql)
       if (prepared.reader) {

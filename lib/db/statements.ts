@@ -7,8 +7,8 @@
 //
 // Values are always bound, never spliced. Identifiers are double-quoted, which both databases
 // read alike; the placeholders are written per database. Rows come back as objects with
-// DateTime columns as Date, Boolean columns as boolean and 64-bit integers as number, the way
-// Prisma's $queryRaw gives them. Inserts pass every column Prisma would fill itself (ids from newId,
+// DateTime columns as Date and Boolean columns as boolean, as Prisma's $queryRaw gives them, and
+// 64-bit integers as number (Prisma: bigint). Inserts pass every column Prisma would fill itself (ids from newId,
 // createdAt), so rows written either way are the same.
 import { randomBytes } from 'node:crypto'
 import { processState } from '@/lib/config/process-state'
@@ -71,22 +71,33 @@ type SqlQuery = { sql: string; args: SqlValue[]; argTypes: ArgType[] }
 type ResultSet = { columnNames: string[]; columnTypes: number[]; rows: unknown[][] }
 type Queryable = { queryRaw(query: SqlQuery): Promise<ResultSet>; executeRaw(query: SqlQuery): Promise<number> }
 type AdapterTransaction = Queryable & { options: { usePhantomQuery: boolean }; commit(): Promise<void>; rollback(): Promise<void> }
-export type DriverAdapter = Queryable & { provider: 'sqlite' | 'postgres' | string; startTransaction(): Promise<AdapterTransaction> }
+type DriverAdapter = Queryable & { provider: 'sqlite' | 'postgres' | string; startTransaction(): Promise<AdapterTransaction> }
 
 // The adapter Prisma's client connected with (lib/db/index.ts hands it over), one per process.
 const current = processState('dbDriverAdapter', () => ({ adapter: null as DriverAdapter | null, connect: null as (() => Promise<void>) | null }))
 
-/** Called by lib/db when Prisma's client connects its adapter; `connect` makes it connect. */
-export function useDriverAdapter(adapter: (DriverAdapter & { dispose(): Promise<void> }) | null, connect?: () => Promise<void>): void {
-  if (connect) current.connect = connect
-  if (!adapter) return
-  current.adapter = adapter
-  // After $disconnect the adapter's connection is closed: the next statement connects Prisma again.
-  const dispose = adapter.dispose.bind(adapter)
-  adapter.dispose = () => {
-    if (current.adapter === adapter) current.adapter = null
-    return dispose()
+type AdapterFactory = { connect(): Promise<unknown> }
+
+/**
+ * Prisma's adapter factory, changed so that the adapter it connects is also the one these
+ * statements run on (its connection and lock, or its pool). `connectClient` makes Prisma's client
+ * connect, which it otherwise does on its first query.
+ */
+export function sharedAdapterFactory<F extends AdapterFactory>(factory: F, connectClient: () => Promise<void>): F {
+  current.connect = connectClient
+  const connect = factory.connect.bind(factory)
+  factory.connect = async () => {
+    const adapter = (await connect()) as DriverAdapter & { dispose(): Promise<void> }
+    current.adapter = adapter
+    // After $disconnect the adapter's connection is closed: the next statement connects Prisma again.
+    const dispose = adapter.dispose.bind(adapter)
+    adapter.dispose = () => {
+      if (current.adapter === adapter) current.adapter = null
+      return dispose()
+    }
+    return adapter
   }
+  return factory
 }
 
 async function adapter(): Promise<DriverAdapter> {
@@ -183,12 +194,12 @@ function statementsOn(queryable: Queryable, provider: string): Statements {
 
 export async function rows<T>(query: Sql): Promise<T[]> {
   const a = await adapter()
-  return statementsOn(a, a.provider).rows<T>(query)
+  return toObjects<T>(await a.queryRaw(compile(query, a.provider)))
 }
 
 export async function run(query: Sql): Promise<number> {
   const a = await adapter()
-  return statementsOn(a, a.provider).run(query)
+  return a.executeRaw(compile(query, a.provider))
 }
 
 /** Each statement on its own (autocommit), outside any transaction. */
@@ -277,7 +288,8 @@ let counter = 0
 
 /**
  * A new row id in the shape of Prisma's cuid() (a 25-character lowercase string starting with "c",
- * rising with time), for rows inserted here: the time, a per-process counter and 80 random bits.
+ * rising with time), for rows inserted here: the time, a per-process counter and 12 random base-36
+ * digits (about 62 bits).
  */
 export function newId(): string {
   counter = (counter + 1) % 1679616

@@ -1,5 +1,5 @@
 // The identity summary of /api/whoami-v2, in the Hub's shape (@huggingface/hub's whoAmI reads it).
-import { db, rows, sql } from '@/lib/db'
+import { rows, sql } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { profileVisibility } from '@/lib/policy'
 import type { Principal } from '@/lib/policy/principal'
@@ -16,7 +16,8 @@ export function avatarUrl(name: string, stored: string | null): string {
   return stored || `${hubUrl()}/avatars/${encodeURIComponent(name)}.svg`
 }
 
-type MembershipRow = {
+/** A row of a statement that selects USER_MEMBERSHIPS_COLUMNS. */
+export type UserMembershipRow = {
   id: string
   username: string
   fullname: string
@@ -34,7 +35,7 @@ type MembershipRow = {
   orgCanPay: boolean | null
 }
 
-export type UserWithMemberships = Pick<MembershipRow, 'id' | 'username' | 'fullname' | 'email' | 'emailVerified' | 'avatarUrl' | 'website' | 'isPro'> & {
+export type UserWithMemberships = Pick<UserMembershipRow, 'id' | 'username' | 'fullname' | 'email' | 'emailVerified' | 'avatarUrl' | 'website' | 'isPro'> & {
   memberships: { orgId: string; role: string; org: { id: string; name: string; fullname: string; avatarUrl: string | null; plan: string; canPay: boolean } }[]
 }
 
@@ -49,10 +50,9 @@ export const USER_MEMBERSHIPS_COLUMNS = sql`u."id", u."username", u."fullname", 
   o."plan" AS "orgPlan", o."canPay" AS "orgCanPay"`
 export const USER_MEMBERSHIPS_JOINS = sql`LEFT JOIN "Membership" m ON m."userId" = u."id" LEFT JOIN "Org" o ON o."id" = m."orgId"`
 export const USER_MEMBERSHIPS_ORDER = sql`m."createdAt" ASC, m."id" ASC`
-export type UserMembershipRow = MembershipRow
 
 /** The user those rows read, or null when they read none (u."id" null: no such user). */
-export function userFromMembershipRows(found: readonly MembershipRow[]): UserWithMemberships | null {
+export function userFromMembershipRows(found: readonly UserMembershipRow[]): UserWithMemberships | null {
   const [first] = found
   if (!first?.id) return null
   const { id, username, fullname, email, emailVerified, avatarUrl, website, isPro } = first
@@ -81,7 +81,7 @@ export function userFromMembershipRows(found: readonly MembershipRow[]): UserWit
  */
 export async function userWithMemberships(userId: string): Promise<UserWithMemberships | null> {
   return userFromMembershipRows(
-    await rows<MembershipRow>(sql`SELECT ${USER_MEMBERSHIPS_COLUMNS} FROM "User" u ${USER_MEMBERSHIPS_JOINS} WHERE u."id" = ${userId} ORDER BY ${USER_MEMBERSHIPS_ORDER}`),
+    await rows<UserMembershipRow>(sql`SELECT ${USER_MEMBERSHIPS_COLUMNS} FROM "User" u ${USER_MEMBERSHIPS_JOINS} WHERE u."id" = ${userId} ORDER BY ${USER_MEMBERSHIPS_ORDER}`),
   )
 }
 

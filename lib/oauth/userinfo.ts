@@ -8,15 +8,9 @@ import type { Principal } from '@/lib/policy/principal'
 export type Grantee = Pick<Principal, 'tokenKind' | 'role' | 'scopes' | 'orgIds'>
 
 export async function userinfoClaims(userId: string, grant: Grantee): Promise<Record<string, unknown>> {
-  const claims = await findUserinfoClaims(userId, grant)
-  if (!claims) throw new Error(`No user ${userId}`)
-  return claims
-}
-
-/** The claims, or null when the user no longer exists. */
-export async function findUserinfoClaims(userId: string, grant: Grantee): Promise<Record<string, unknown> | null> {
   const user = await userWithMemberships(userId)
-  return user && userinfoClaimsOf(user, grant)
+  if (!user) throw new Error(`No user ${userId}`)
+  return userinfoClaimsOf(user, grant)
 }
 
 /** The claims of a user already read (lib/hub/identity). */

@@ -1,13 +1,13 @@
 // What a successful token request returns: an opaque hf_oauth_ access token (an AccessToken row
 // of kind 'oauth'), a rotating refresh token, and an id_token when openid was granted.
-import { db, insertIfUpdated, newId, rows, sql, writeList, type Insert, type Sql } from '@/lib/db'
+import { db, insertIfUpdated, newId, writeList, type Insert, type Sql } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { newAccessToken } from '@/lib/auth/tokens'
 import { signJwt } from '@/lib/oauth/keys'
 import { invalidGrant } from '@/lib/oauth/errors'
-import { findUserinfoClaims, userinfoClaims, userinfoClaimsOf } from '@/lib/oauth/userinfo'
-import type { UserWithMemberships } from '@/lib/hub/identity'
+import { userinfoClaims, userinfoClaimsOf } from '@/lib/oauth/userinfo'
+import { userWithMemberships, type UserWithMemberships } from '@/lib/hub/identity'
 import type { Client } from '@/lib/oauth/clients'
 
 export const ACCESS_TOKEN_SECONDS = 8 * 3600
@@ -56,21 +56,15 @@ export type IssueOptions = {
 
 /**
  * The token response, or null when options.consume found the grant already spent. Reads first
- * (the user, with the id_token's claims when openid was granted), then spends the grant and
+ * (the user with their organizations, for the id_token's claims, unless read with the grant), then spends the grant and
  * stores both tokens atomically (one statement on PostgreSQL), then signs: the statements are
  * hand-written (lib/db/statements) because every exchange and refresh pays them.
  */
 export async function issueTokens(grant: GrantedAccess, options: IssueOptions): Promise<TokenResponse | null> {
   const scopes = options.narrowedTo ?? grant.scopes
   const openid = scopes.includes('openid')
-  const grantee = { tokenKind: 'oauth', role: null, scopes, orgIds: grant.orgIds } as const
-  const claims =
-    options.user !== undefined
-      ? options.user && (openid ? userinfoClaimsOf(options.user, grantee) : options.user)
-      : openid
-        ? await findUserinfoClaims(grant.userId, grantee)
-        : (await rows<{ id: string }>(sql`SELECT "id" FROM "User" WHERE "id" = ${grant.userId}`))[0]
-  if (!claims) throw invalidGrant('The user no longer exists')
+  const user = options.user !== undefined ? options.user : await userWithMemberships(grant.userId)
+  if (!user) throw invalidGrant('The user no longer exists')
   const refreshToken = options.refresh ? randomToken(48) : null
   const access = newAccessToken({
     kind: 'oauth',
@@ -88,7 +82,8 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
   const response: TokenResponse = { access_token: access.token, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, scope: scopes.join(' ') }
   if (refreshToken) response.refresh_token = refreshToken
   if (openid) {
-    response.id_token = await signIdToken({ userId: grant.userId, clientId: grant.client.clientId, scopes, orgIds: grant.orgIds }, options.nonce ?? null, claims as Record<string, unknown>)
+    const claims = userinfoClaimsOf(user, { tokenKind: 'oauth', role: null, scopes, orgIds: grant.orgIds })
+    response.id_token = await signIdToken({ userId: grant.userId, clientId: grant.client.clientId, scopes, orgIds: grant.orgIds }, options.nonce ?? null, claims)
   }
   return response
 }
