@@ -1,5 +1,5 @@
 // POST /api/{type}s/{ns}/{name}/preupload/{revision}: which files go through LFS. As on the Hub:
-// files over 10 MB, binary files (a NUL byte in the first 512 bytes the client samples), and files
+// files over 10 MB, binary files (judged from the first 512 bytes the client samples), and files
 // that .gitattributes routes to LFS.
 import { z } from 'zod'
 import type { Caller } from '@/lib/policy'
@@ -17,18 +17,51 @@ const input = z.object({
   gitAttributes: z.string().max(100_000).optional(),
 })
 
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * Whether a file's sample is binary: a NUL byte (git's own test), or bytes that are not UTF-8 text.
+ * NUL alone lets about one random (compressed, encrypted, weight) file in seven through as text,
+ * since 512 random bytes hold no NUL with probability (255/256)^512; such a file would then travel
+ * base64-encoded inside the commit and be stored as a regular git object, which the Hub keeps for text.
+ * The sample is cut at 512 bytes, so a multi-byte character cut at its end still counts as text.
+ */
+export function looksBinary(sample: Buffer): boolean {
+  if (sample.includes(0)) return true
+  let end = sample.length
+  // Step back over an unfinished sequence at the cut: at most 3 continuation bytes after a lead byte.
+  for (let back = 1; back <= 3 && back <= sample.length; back++) {
+    const byte = sample[sample.length - back]!
+    if ((byte & 0xc0) === 0x80) continue // continuation byte: keep looking for its lead
+    const needs = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1
+    if (needs > back) end = sample.length - back
+    break
+  }
+  try {
+    utf8.decode(sample.subarray(0, end))
+    return false
+  } catch {
+    return true
+  }
+}
+
 /** Patterns with `filter=lfs` in a .gitattributes text, as regular expressions over paths. */
 export function lfsPatterns(gitAttributes: string): RegExp[] {
   const out: RegExp[] = []
   for (const line of gitAttributes.split('\n')) {
     const [pattern, ...attrs] = line.trim().split(/\s+/)
     if (!pattern || pattern.startsWith('#') || !attrs.includes('filter=lfs')) continue
-    const body = pattern
-      .replace(/^\//, '')
-      .split('')
-      .map((ch) => (ch === '*' ? '[^/]*' : ch === '?' ? '[^/]' : /[.+^${}()|[\]\\]/.test(ch) ? `\\${ch}` : ch))
-      .join('')
-      .replace(/\[\^\/\]\*\[\^\/\]\*\//g, '(?:.*/)?') // "**/"
+    const glob = pattern.replace(/^\//, '')
+    let body = ''
+    for (let i = 0; i < glob.length; i++) {
+      const ch = glob[i]!
+      if (ch === '*' && glob[i + 1] === '*') {
+        // "**/" is any run of folders (none included); any other "**" (as in "weights/**") is anything.
+        const folders = glob[i + 2] === '/'
+        body += folders ? '(?:.*/)?' : '.*'
+        i += folders ? 2 : 1
+      } else body += ch === '*' ? '[^/]*' : ch === '?' ? '[^/]' : /[.+^${}()|[\]\\]/.test(ch) ? `\\${ch}` : ch
+    }
     // A pattern without "/" matches the name in any folder (git's rule).
     out.push(new RegExp(pattern.includes('/') ? `^${body}$` : `(^|/)${body}$`))
   }
@@ -56,7 +89,7 @@ export async function preupload(caller: Caller, ref: RepoRef, revision: string, 
     files: parsed.data.files.map((f) => {
       const path = checkedPath(f.path)
       if (f.size > limits.maxFileBytes) throw fileTooLarge(path, limits.maxFileBytes)
-      const binary = Buffer.from(f.sample, 'base64').includes(0)
+      const binary = looksBinary(Buffer.from(f.sample, 'base64'))
       const lfs = f.size > regularMax || binary || patterns.some((p) => p.test(path))
       return { path, uploadMode: lfs ? 'lfs' : 'regular', shouldIgnore: false }
     }),
