@@ -30,10 +30,12 @@
 // loads it. FAST_PATH=0 turns it off.
 import fs from 'node:fs'
 import type http from 'node:http'
+import type { Readable } from 'node:stream'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { setting } from '@/lib/config/settings'
 import { attachNodeBody } from '@/lib/http/body'
+import { takeNodeResponseBody } from '@/lib/http/stream-response'
 
 /** The routes served here (their Next page names) and the methods, each a hot path of issue 16. */
 export const FAST_ROUTES: Readonly<Record<string, readonly string[]>> = {
@@ -263,10 +265,12 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
     // comes back (the handler's, or a one-chunk body's) only on an answer it left uncompressed.
     const declared = res.getHeader('content-length')
     res.removeHeader('content-length')
-    const reader = response.body?.getReader()
+    // A file download's own Node stream goes to the socket as it is (lib/http/stream-response).
+    const node = takeNodeResponseBody(response)
+    const reader = node ? undefined : response.body?.getReader()
     const first: Read = reader ? await reader.read() : { done: true, value: undefined }
     const second: Read = reader && !first.done ? await reader.read() : { done: true, value: undefined }
-    const length = declared ?? (second.done ? (first.done ? 0 : first.value.byteLength) : undefined)
+    const length = declared ?? (node ? undefined : second.done ? (first.done ? 0 : first.value.byteLength) : undefined)
     const writeHead = res.writeHead
     res.writeHead = function (this: http.ServerResponse, ...args: Parameters<http.ServerResponse['writeHead']>) {
       if (length !== undefined && !this.getHeader('content-encoding')) this.setHeader('content-length', length)
@@ -278,7 +282,8 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
         if (!res.writableFinished) releaseCompressionStream(res)
       })
     }
-    await send(reader, first, second, res)
+    if (node) await sendNode(node, res)
+    else await send(reader, first, second, res)
   }
 
   return {
@@ -312,6 +317,34 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
 
 type Read = ReadableStreamReadResult<Uint8Array>
 
+/** Waits until the socket takes more (or has closed). */
+function drained(res: http.ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+/** A Node stream's chunks, written with back-pressure; the stream is destroyed if the client goes away. */
+async function sendNode(node: Readable, res: http.ServerResponse) {
+  try {
+    for await (const chunk of node) {
+      if (res.destroyed) break
+      if (!res.write(chunk as Uint8Array)) await drained(res)
+    }
+    if (res.destroyed) node.destroy()
+    else res.end()
+  } catch (error) {
+    node.destroy()
+    res.destroy(error as Error)
+  }
+}
+
 /** The body, streamed with back-pressure (write, then end, as Next's pipe does). */
 async function send(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, first: Read, second: Read, res: http.ServerResponse) {
   if (!reader || first.done) {
@@ -326,17 +359,7 @@ async function send(reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
         await reader.cancel()
         return
       }
-      if (!res.write(chunk)) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            res.off('drain', done)
-            res.off('close', done)
-            resolve()
-          }
-          res.on('drain', done)
-          res.on('close', done)
-        })
-      }
+      if (!res.write(chunk)) await drained(res)
       if (next.done) break
       chunk = next.value
       next = await reader.read()

@@ -108,6 +108,8 @@ test('the hot routes answer the same through the fast path and through Next', as
     ['GET', '/alice/toxicity-tiny/resolve/main/config.json', gzip, undefined, true],
     ['GET', '/alice/toxicity-tiny/resolve/main/config.json', { range: 'bytes=0-15' }, undefined, true],
     ['HEAD', '/alice/toxicity-tiny/resolve/main/model.onnx', {}, undefined, true],
+    ['GET', '/alice/toxicity-tiny/resolve/main/model.onnx', {}, undefined, true],
+    ['GET', '/alice/toxicity-tiny/resolve/main/model.onnx', { range: 'bytes=100-' }, undefined, true],
     ['GET', '/alice/toxicity-tiny/resolve/main/missing.txt', {}, undefined, true],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', {}, undefined, true],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', bearer(read), undefined, true],

@@ -6,6 +6,7 @@ import type { Caller } from '@/lib/policy'
 import { lfsPointer } from './git'
 import { actionToRead, entryAt, entryNotFound, repoAccess, resolveRevision, type RepoRef } from './revisions'
 import { checkedPath } from './paths'
+import { streamResponse } from '@/lib/http/stream-response'
 
 export type FileRequest = { revision: string; path: string; raw: boolean; method: 'GET' | 'HEAD'; range: string | null; ifNoneMatch: string | null; noContentDisposition: boolean; download: boolean }
 
@@ -73,24 +74,8 @@ export async function fileResponse(caller: Caller, ref: RepoRef, req: FileReques
   headers.set('Content-Length', String(length))
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
   if (req.method === 'HEAD' || length === 0) return new Response(null, { status, headers })
-  const body = pointer ? Readable.from([range ? pointer.subarray(range.start, range.end + 1) : pointer]) : await readBlob(entry.blobSha256, range ?? undefined)
-  return new Response(webStream(body), { status, headers })
-}
-
-/**
- * A web stream over a Node stream, one chunk per pull. (Readable.toWeb measured several times
- * slower for large files under next start: bench/files/RESULTS.md.)
- */
-function webStream(node: Readable): ReadableStream<Uint8Array> {
-  const chunks = node[Symbol.asyncIterator]()
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await chunks.next()
-      if (done) controller.close()
-      else controller.enqueue(value as Uint8Array)
-    },
-    async cancel() {
-      node.destroy()
-    },
-  })
+  // The whole file is read as the range 0..size-1 too: a stream that knows where it ends stops after
+  // its last byte instead of reading once more (with a fresh buffer) to find the end of the file.
+  const body = pointer ? Readable.from([range ? pointer.subarray(range.start, range.end + 1) : pointer]) : await readBlob(entry.blobSha256, range ?? { start: 0, end: size - 1 })
+  return streamResponse(body, { status, headers })
 }
