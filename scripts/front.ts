@@ -30,12 +30,11 @@
 // loads it. FAST_PATH=0 turns it off.
 import fs from 'node:fs'
 import type http from 'node:http'
-import type { Readable } from 'node:stream'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { setting } from '@/lib/config/settings'
 import { attachNodeBody } from '@/lib/http/body'
-import { takeNodeResponseBody } from '@/lib/http/stream-response'
+import { drained, sendNodeBody, takeNodeResponseBody } from '@/lib/http/stream-response'
 
 /** The routes served here (their Next page names) and the methods, each a hot path of issue 16. */
 export const FAST_ROUTES: Readonly<Record<string, readonly string[]>> = {
@@ -276,13 +275,14 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
       if (length !== undefined && !this.getHeader('content-encoding')) this.setHeader('content-length', length)
       return writeHead.apply(this, args)
     } as http.ServerResponse['writeHead']
-    if (compress) {
+    // A file download goes out as stored (the Hub does not gzip its files either).
+    if (compress && !node) {
       compress(req, res, () => {})
       res.once('close', () => {
         if (!res.writableFinished) releaseCompressionStream(res)
       })
     }
-    if (node) await sendNode(node, res)
+    if (node) await sendNodeBody(node, res)
     else await send(reader, first, second, res)
   }
 
@@ -316,34 +316,6 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
 }
 
 type Read = ReadableStreamReadResult<Uint8Array>
-
-/** Waits until the socket takes more (or has closed). */
-function drained(res: http.ServerResponse): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done)
-      res.off('close', done)
-      resolve()
-    }
-    res.on('drain', done)
-    res.on('close', done)
-  })
-}
-
-/** A Node stream's chunks, written with back-pressure; the stream is destroyed if the client goes away. */
-async function sendNode(node: Readable, res: http.ServerResponse) {
-  try {
-    for await (const chunk of node) {
-      if (res.destroyed) break
-      if (!res.write(chunk as Uint8Array)) await drained(res)
-    }
-    if (res.destroyed) node.destroy()
-    else res.end()
-  } catch (error) {
-    node.destroy()
-    res.destroy(error as Error)
-  }
-}
 
 /** The body, streamed with back-pressure (write, then end, as Next's pipe does). */
 async function send(reader: ReadableStreamDefaultReader<Uint8Array> | undefined, first: Read, second: Read, res: http.ServerResponse) {
