@@ -29,8 +29,11 @@ export function sql(strings: TemplateStringsArray, ...values: (SqlValue | Sql)[]
   return fragment(strings, values)
 }
 
-/** A row to insert: the table and every column's value (column names are the code's, never input). */
-export type Insert = { into: string; values: Record<string, SqlValue> }
+/**
+ * A row to insert: the table and every column's value (column names are the code's, never input).
+ * In `spend`, a value may be a fragment that reads the spent row (sql`"spent"."userId"`).
+ */
+export type Insert = { into: string; values: Record<string, SqlValue | Sql> }
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/
 
@@ -259,29 +262,50 @@ export async function transaction<T>(work: (tx: Statements) => Promise<T>): Prom
   return result
 }
 
+/** The UPDATE that spends a grant: it must match one row, and only while that row is unspent. */
+export type SpendUpdate = { table: string; set: Sql; where: Sql }
+
+/** One grant spent and its tokens stored, atomically: see `spend`. */
+export type Spend = SpendUpdate & {
+  /** Columns of the updated row that the inserts and the select read as "spent"."column". */
+  returning: string[]
+  /** Rows stored only when the update matched; their values may read "spent". */
+  inserts: Insert[]
+  /** The answer: a SELECT … FROM "spent" (joins allowed). */
+  select: Sql
+}
+
 /**
- * Runs `update` (an UPDATE of one row by its primary key, matching it only while it is unspent) and, only when it
- * changed a row, inserts `inserts`, atomically; true when it did. This is how a grant is spent and
- * its tokens stored: a second request spending the same grant at the same moment waits on the
- * row's lock, then finds it spent and stores nothing. On PostgreSQL it is one statement (the
- * inserts select from the update's RETURNING in data-modifying WITH clauses), so one round trip
- * instead of five; on SQLite one IMMEDIATE transaction, whose statements cost no round trip.
+ * How a grant (a code, a refresh token, a device code) is spent and its tokens stored: the UPDATE
+ * matches its row only while unspent, and only then are the rows inserted and the select answered;
+ * nothing when it matched no row. A second request spending the same grant at the same moment
+ * waits on the row's lock, then finds it spent and stores nothing. On PostgreSQL it is one
+ * statement (data-modifying WITH clauses read the UPDATE's RETURNING), so one round trip. SQLite
+ * has no data-modifying WITH: there it is one IMMEDIATE transaction (no round trips to save), in
+ * which "spent" is a WITH clause that reads the updated row back by its rowid, so its columns keep
+ * their declared types.
  */
-export async function insertIfUpdated(update: Sql, inserts: Insert[]): Promise<boolean> {
+export async function spend<T>(work: Spend): Promise<T[]> {
   const a = await adapter()
-  if (a.provider !== 'postgres') {
-    return transaction(async (tx) => {
-      if ((await tx.run(update)) !== 1) return false
-      for (const insert of inserts) await tx.run(insertStatement(insert))
-      return true
-    })
+  const table = quoted(work.table)
+  const columns = joinSql(work.returning.map(quoted), ', ')
+  const insertsFrom = (insert: Insert) => {
+    const { columns: names, values } = columnsAndValues(insert)
+    return sql`INSERT INTO ${quoted(insert.into)} (${names}) SELECT ${values} FROM "spent"`
   }
-  const clauses = inserts.map((insert, i) => {
-    const { columns, values } = columnsAndValues(insert)
-    return sql`, ${quoted(`inserted${i}`)} AS (INSERT INTO ${quoted(insert.into)} (${columns}) SELECT ${values} FROM "updated")`
+  const update = sql`UPDATE ${table} SET ${work.set} WHERE ${work.where}`
+  if (a.provider === 'postgres') {
+    const clauses = work.inserts.map((insert, i) => sql`, ${quoted(`inserted${i}`)} AS (${insertsFrom(insert)})`)
+    return rows<T>(sql`WITH "spent" AS (${update} RETURNING ${columns})${joinSql(clauses, '')} ${work.select}`)
+  }
+  return transaction(async (tx) => {
+    const updated = await tx.rows<{ rowid: number }>(sql`${update} RETURNING "rowid"`)
+    if (updated.length === 0) return []
+    if (updated.length > 1) throw new Error(`spend: the update of ${work.table} matched more than one row`)
+    const spent = sql`WITH "spent" AS (SELECT ${columns} FROM ${table} WHERE "rowid" = ${updated[0]!.rowid})`
+    for (const insert of work.inserts) await tx.run(sql`${spent} ${insertsFrom(insert)}`)
+    return tx.rows<T>(sql`${spent} ${work.select}`)
   })
-  const [row] = await rows<{ updated: number }>(sql`WITH "updated" AS (${update} RETURNING 1)${joinSql(clauses, '')} SELECT COUNT(*) AS "updated" FROM "updated"`)
-  return Number(row?.updated) === 1
 }
 
 let counter = 0

@@ -13,6 +13,10 @@ export function s256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url')
 }
 
+export function isValidVerifier(verifier: string): boolean {
+  return VERIFIER.test(verifier)
+}
+
 export function verifierMatches(verifier: string, challenge: string): boolean {
-  return VERIFIER.test(verifier) && constantTimeEqual(s256(verifier), challenge)
+  return isValidVerifier(verifier) && constantTimeEqual(s256(verifier), challenge)
 }

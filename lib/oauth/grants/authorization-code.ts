@@ -3,9 +3,11 @@
 import { readList, rows, sql } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
-import { verifierMatches } from '@/lib/oauth/pkce'
-import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
+import { isValidVerifier, s256, verifierMatches } from '@/lib/oauth/pkce'
+import { issueTokens, issueTokensForCode, revokeFamily } from '@/lib/oauth/tokens'
 import type { Grant } from '@/lib/oauth/grants/types'
+import type { Client } from '@/lib/oauth/clients'
+import type { Params } from '@/lib/oauth/request'
 import { USER_MEMBERSHIPS_COLUMNS, USER_MEMBERSHIPS_JOINS, USER_MEMBERSHIPS_ORDER, userFromMembershipRows, type UserMembershipRow } from '@/lib/hub/identity'
 
 type CodeRow = {
@@ -25,6 +27,14 @@ export const authorizationCodeGrant: Grant = {
   type: 'authorization_code',
   required: ['code', 'redirect_uri'],
   async exchange({ params, credentials, authenticate }) {
+    const named = credentials.clientId ? await authenticate(credentials.clientId) : null
+    if (named) {
+      // The common case, a client that names itself: the code is checked, spent and its tokens
+      // stored by one statement that matches only a valid code (one round trip on PostgreSQL).
+      // When it matches nothing, the code is read below to say why (or to revoke on reuse).
+      const issued = await spendValidCode(named, params)
+      if (issued !== 'not-matched') return issued
+    }
     // The code and its user in one statement (one row per membership of the user).
     const found = await rows<CodeRow & UserMembershipRow>(sql`
       SELECT c."id" AS "codeId", c."clientId", c."userId", c."redirectUri", c."scopes", c."orgIds", c."codeChallenge", c."nonce",
@@ -33,7 +43,7 @@ export const authorizationCodeGrant: Grant = {
       WHERE c."codeHash" = ${sha256Hex(params.get('code')!)} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
     const code = found[0]
     // Without a client_id the code says which client it is for; only a public client may rely on that.
-    const client = await authenticate(credentials.clientId ?? code?.clientId ?? null)
+    const client = named ?? (await authenticate(code?.clientId ?? null))
     if (!code || code.clientId !== client.clientId) throw invalidGrant('Unknown authorization code')
     if (code.usedAt) {
       // RFC 6749 4.1.2: a code used twice was probably stolen; end what the first use issued.
@@ -56,7 +66,7 @@ export const authorizationCodeGrant: Grant = {
         user: userFromMembershipRows(found),
         nonce: code.nonce,
         refresh: true,
-        consume: sql`UPDATE "AuthorizationCode" SET "usedAt" = ${new Date()} WHERE "id" = ${code.codeId} AND "usedAt" IS NULL`,
+        consume: { table: 'AuthorizationCode', set: sql`"usedAt" = ${new Date()}`, where: sql`"id" = ${code.codeId} AND "usedAt" IS NULL` },
       },
     )
     if (!issued) {
@@ -65,4 +75,25 @@ export const authorizationCodeGrant: Grant = {
     }
     return issued
   },
+}
+
+/**
+ * Spends the code in `params` if it is valid for the client (known, unspent, unexpired, same
+ * redirect_uri, the PKCE verifier's S256 equal to the code's challenge, or neither sent) and issues
+ * its tokens; 'not-matched' when no code matched all of that. The challenge is compared in SQL: it
+ * is no secret (the authorization request carried it in its URL), and the code itself is found by
+ * its hash, as every token here is.
+ */
+async function spendValidCode(client: Client, params: Params) {
+  const verifier = params.get('code_verifier') ?? null
+  if (verifier !== null && !isValidVerifier(verifier)) return 'not-matched' as const
+  const now = new Date()
+  const issued = await issueTokensForCode(client, {
+    table: 'AuthorizationCode',
+    set: sql`"usedAt" = ${now}`,
+    where: sql`"codeHash" = ${sha256Hex(params.get('code') ?? '')} AND "clientId" = ${client.clientId} AND "usedAt" IS NULL
+               AND "expiresAt" > ${now} AND "redirectUri" = ${params.get('redirect_uri') ?? ''}
+               AND ${verifier === null ? sql`"codeChallenge" IS NULL` : sql`"codeChallenge" = ${s256(verifier)}`}`,
+  })
+  return issued ?? ('not-matched' as const)
 }

@@ -46,7 +46,7 @@ export const deviceCodeGrant: Grant = {
       { client, userId: row.userId!, scopes: readList(row.scopes), orgIds: readList(row.orgIds), familyId: row.id },
       {
         refresh: true,
-        consume: sql`UPDATE "DeviceCode" SET "status" = 'redeemed', "lastPolledAt" = ${now} WHERE "id" = ${row.id} AND "status" = 'approved'`,
+        consume: { table: 'DeviceCode', set: sql`"status" = 'redeemed', "lastPolledAt" = ${now}`, where: sql`"id" = ${row.id} AND "status" = 'approved'` },
       },
     )
     if (!issued) throw invalidGrant('This device code was already used')

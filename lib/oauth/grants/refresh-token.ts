@@ -50,7 +50,7 @@ export const refreshTokenGrant: Grant = {
         user: userFromMembershipRows(found),
         refresh: true,
         narrowedTo: scopes,
-        consume: sql`UPDATE "RefreshToken" SET "usedAt" = ${new Date()} WHERE "id" = ${row.refreshId} AND "usedAt" IS NULL AND "revokedAt" IS NULL`,
+        consume: { table: 'RefreshToken', set: sql`"usedAt" = ${new Date()}`, where: sql`"id" = ${row.refreshId} AND "usedAt" IS NULL AND "revokedAt" IS NULL` },
       },
     )
     if (!issued) {

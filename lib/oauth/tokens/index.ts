@@ -1,13 +1,13 @@
 // What a successful token request returns: an opaque hf_oauth_ access token (an AccessToken row
 // of kind 'oauth'), a rotating refresh token, and an id_token when openid was granted.
-import { db, insertIfUpdated, newId, writeList, type Insert, type Sql } from '@/lib/db'
+import { db, newId, readList, spend, sql, writeList, type Insert, type SpendUpdate } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { newAccessToken } from '@/lib/auth/tokens'
 import { signJwt } from '@/lib/oauth/keys'
 import { invalidGrant } from '@/lib/oauth/errors'
 import { userinfoClaims, userinfoClaimsOf } from '@/lib/oauth/userinfo'
-import { userWithMemberships, type UserWithMemberships } from '@/lib/hub/identity'
+import { USER_MEMBERSHIPS_COLUMNS, USER_MEMBERSHIPS_JOINS, USER_MEMBERSHIPS_ORDER, userFromMembershipRows, userWithMemberships, type UserMembershipRow, type UserWithMemberships } from '@/lib/hub/identity'
 import type { Client } from '@/lib/oauth/clients'
 
 export const ACCESS_TOKEN_SECONDS = 8 * 3600
@@ -42,8 +42,8 @@ export type IssueOptions = {
   narrowedTo?: string[]
   /**
    * Spends what the client presented (a code, a refresh token, a device code): an UPDATE that
-   * matches the grant's row only while it is unspent (`… WHERE "usedAt" IS NULL`). It runs with the
-   * stores of the new tokens as one atomic unit (lib/db insertIfUpdated), and nothing is stored when
+   * matches the grant's row only while it is unspent (where: `… AND "usedAt" IS NULL`). It runs with the
+   * stores of the new tokens as one atomic unit (lib/db spend), and nothing is stored when
    * it matched no row. The UPDATE takes the row's lock: a second request spending the same grant at
    * the same moment (another instance) waits for the first to end, then finds it spent. So a loser
    * only learns it lost once the winner's tokens are committed, and the revocation it runs next
@@ -51,7 +51,7 @@ export type IssueOptions = {
    * statements, the loser could revoke before the winner's tokens existed
    * (tests/integration/oauth/concurrent-redemption.test.ts).
    */
-  consume: Sql
+  consume: SpendUpdate
 }
 
 /**
@@ -62,7 +62,6 @@ export type IssueOptions = {
  */
 export async function issueTokens(grant: GrantedAccess, options: IssueOptions): Promise<TokenResponse | null> {
   const scopes = options.narrowedTo ?? grant.scopes
-  const openid = scopes.includes('openid')
   const user = options.user !== undefined ? options.user : await userWithMemberships(grant.userId)
   if (!user) throw invalidGrant('The user no longer exists')
   const refreshToken = options.refresh ? randomToken(48) : null
@@ -77,13 +76,57 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
     grantId: grant.familyId,
     expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
   })
-  const stored = refreshToken ? [access.row, refreshTokenRow(grant, refreshToken)] : [access.row]
-  if (!(await insertIfUpdated(options.consume, stored))) return null
-  const response: TokenResponse = { access_token: access.token, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, scope: scopes.join(' ') }
+  const inserts = refreshToken ? [access.row, refreshTokenRow(grant, refreshToken)] : [access.row]
+  const spent = await spend({ ...options.consume, returning: ['id'], inserts, select: sql`SELECT 1 AS "spent" FROM "spent"` })
+  if (spent.length !== 1) return null
+  return tokenResponse(grant.client, { userId: grant.userId, scopes, orgIds: grant.orgIds, user, nonce: options.nonce ?? null }, access.token, refreshToken)
+}
+
+type SpentCodeRow = UserMembershipRow & { grantId: string; grantUserId: string; grantScopes: string; grantOrgIds: string; grantNonce: string | null }
+
+/**
+ * The token response for an authorization code that `consume` (an UPDATE of AuthorizationCode that
+ * matches only a valid, unspent code: lib/oauth/grants/authorization-code) spends, with the code's
+ * user, scopes and organizations read from the row it spends: on PostgreSQL one statement, one
+ * round trip, where issueTokens' callers read the grant first. The new tokens' rows take their
+ * owner, scopes and family from the spent row. Null when `consume` matched nothing.
+ */
+export async function issueTokensForCode(client: Client, consume: SpendUpdate): Promise<TokenResponse | null> {
+  const refreshToken = randomToken(48)
+  const access = newAccessToken({ kind: 'oauth', userId: '', displayName: client.name, role: 'scoped', appId: client.appId, expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000) })
+  const grant = { client, userId: '', scopes: [], orgIds: [], familyId: '' }
+  const owner = { userId: sql`"spent"."userId"`, scopes: sql`"spent"."scopes"`, orgIds: sql`"spent"."orgIds"` }
+  const inserts: Insert[] = [
+    { into: access.row.into, values: { ...access.row.values, ...owner, grantId: sql`"spent"."id"` } },
+    { into: 'RefreshToken', values: { ...refreshTokenRow(grant, refreshToken).values, ...owner, familyId: sql`"spent"."id"` } },
+  ]
+  const found = await spend<SpentCodeRow>({
+    ...consume,
+    returning: ['id', 'userId', 'scopes', 'orgIds', 'nonce'],
+    inserts,
+    select: sql`SELECT s."id" AS "grantId", s."userId" AS "grantUserId", s."scopes" AS "grantScopes", s."orgIds" AS "grantOrgIds", s."nonce" AS "grantNonce",
+                       ${USER_MEMBERSHIPS_COLUMNS}
+                FROM "spent" s LEFT JOIN "User" u ON u."id" = s."userId" ${USER_MEMBERSHIPS_JOINS} ORDER BY ${USER_MEMBERSHIPS_ORDER}`,
+  })
+  const [code] = found
+  if (!code) return null
+  const user = userFromMembershipRows(found)
+  if (!user) throw invalidGrant('The user no longer exists') // (a user's codes go with the user: foreign key)
+  const spentGrant = { userId: code.grantUserId, scopes: readList(code.grantScopes), orgIds: readList(code.grantOrgIds), user, nonce: code.grantNonce }
+  return tokenResponse(client, spentGrant, access.token, refreshToken)
+}
+
+async function tokenResponse(
+  client: Client,
+  grant: { userId: string; scopes: string[]; orgIds: string[]; user: UserWithMemberships; nonce: string | null },
+  accessToken: string,
+  refreshToken: string | null,
+): Promise<TokenResponse> {
+  const response: TokenResponse = { access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, scope: grant.scopes.join(' ') }
   if (refreshToken) response.refresh_token = refreshToken
-  if (openid) {
-    const claims = userinfoClaimsOf(user, { tokenKind: 'oauth', role: null, scopes, orgIds: grant.orgIds })
-    response.id_token = await signIdToken({ userId: grant.userId, clientId: grant.client.clientId, scopes, orgIds: grant.orgIds }, options.nonce ?? null, claims)
+  if (grant.scopes.includes('openid')) {
+    const claims = userinfoClaimsOf(grant.user, { tokenKind: 'oauth', role: null, scopes: grant.scopes, orgIds: grant.orgIds })
+    response.id_token = await signIdToken({ userId: grant.userId, clientId: client.clientId, scopes: grant.scopes, orgIds: grant.orgIds }, grant.nonce, claims)
   }
   return response
 }

@@ -3,7 +3,7 @@
 // share its connection and lock without deadlocking it, roll back whole, and fail the way callers
 // (and lib/http/unavailable) expect, on SQLite and on PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { db, insertIfUpdated, newId, rows, run, sql, statementsIn, transaction } from '@/lib/db'
+import { db, newId, rows, run, spend, sql, statementsIn, transaction, type Insert, type SpendUpdate } from '@/lib/db'
 import { issueToken, newAccessToken } from '@/lib/auth/tokens'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { createUser } from '@/lib/hub/users'
@@ -89,17 +89,36 @@ describe('transaction', () => {
   })
 })
 
-describe('insertIfUpdated', () => {
+describe('spend', () => {
+  const spendOnce = (update: SpendUpdate, inserts: Insert[]) => spend<{ id: string; displayName: string }>({ ...update, returning: ['id', 'displayName'], inserts, select: sql`SELECT "id", "displayName" FROM "spent"` })
+
   it('inserts every row once the update changed its row, and nothing when the row was already spent', async () => {
     const { id: spendable } = await issueToken({ kind: 'personal', userId, role: 'read', displayName: 'spendable' })
-    const spend = () => sql`UPDATE "AccessToken" SET "revokedAt" = ${new Date()} WHERE "id" = ${spendable} AND "revokedAt" IS NULL`
+    const update = () => ({ table: 'AccessToken', set: sql`"revokedAt" = ${new Date()}`, where: sql`"id" = ${spendable} AND "revokedAt" IS NULL` })
     const first = [newAccessToken({ kind: 'oauth', userId, role: 'scoped', displayName: 'first-a' }), newAccessToken({ kind: 'oauth', userId, role: 'scoped', displayName: 'first-b' })]
-    expect(await insertIfUpdated(spend(), first.map((t) => t.row))).toBe(true)
+    expect(await spendOnce(update(), first.map((t) => t.row))).toEqual([{ id: spendable, displayName: 'spendable' }])
     const second = newAccessToken({ kind: 'oauth', userId, role: 'scoped', displayName: 'second' })
-    expect(await insertIfUpdated(spend(), [second.row])).toBe(false)
+    expect(await spendOnce(update(), [second.row])).toEqual([])
     expect(await db.accessToken.count({ where: { id: { in: [...first.map((t) => t.id), second.id] } } })).toBe(2)
     const stored = await db.accessToken.findUniqueOrThrow({ where: { id: first[0]!.id } })
     expect(stored).toMatchObject({ kind: 'oauth', userId, role: 'scoped', displayName: 'first-a', tokenHash: sha256Hex(first[0]!.token), expiresAt: null })
+  })
+
+  it('fills inserted columns from the spent row, with their types', async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000)
+    const { id: spendable } = await issueToken({ kind: 'personal', userId, role: 'read', displayName: 'the parent', scopes: ['read-repos', 'openid'], expiresAt })
+    const child = newAccessToken({ kind: 'oauth', userId: 'nobody', role: 'scoped', displayName: 'child' })
+    const row: Insert = { into: 'AccessToken', values: { ...child.row.values, userId: sql`"spent"."userId"`, scopes: sql`"spent"."scopes"`, grantId: sql`"spent"."id"`, expiresAt: sql`"spent"."expiresAt"` } }
+    const answer = await spend<{ id: string; expiresAt: Date }>({
+      table: 'AccessToken',
+      set: sql`"revokedAt" = ${new Date()}`,
+      where: sql`"id" = ${spendable} AND "revokedAt" IS NULL`,
+      returning: ['id', 'userId', 'scopes', 'expiresAt'],
+      inserts: [row],
+      select: sql`SELECT "id", "expiresAt" FROM "spent"`,
+    })
+    expect(answer).toEqual([{ id: spendable, expiresAt }])
+    expect(await db.accessToken.findUniqueOrThrow({ where: { id: child.id } })).toMatchObject({ userId, scopes: '["read-repos","openid"]', grantId: spendable, expiresAt, displayName: 'child' })
   })
 
   it('stores nothing of a batch whose insert fails', async () => {
@@ -107,7 +126,7 @@ describe('insertIfUpdated', () => {
     const good = newAccessToken({ kind: 'oauth', userId, role: 'scoped' })
     const clash = newAccessToken({ kind: 'oauth', userId, role: 'scoped' })
     clash.row.values.tokenHash = good.row.values.tokenHash!
-    await expect(insertIfUpdated(sql`UPDATE "AccessToken" SET "revokedAt" = ${new Date()} WHERE "id" = ${spendable} AND "revokedAt" IS NULL`, [good.row, clash.row])).rejects.toThrow()
+    await expect(spendOnce({ table: 'AccessToken', set: sql`"revokedAt" = ${new Date()}`, where: sql`"id" = ${spendable} AND "revokedAt" IS NULL` }, [good.row, clash.row])).rejects.toThrow()
     expect(await db.accessToken.findUniqueOrThrow({ where: { id: spendable } })).toMatchObject({ revokedAt: null })
     expect(await db.accessToken.count({ where: { id: { in: [good.id, clash.id] } } })).toBe(0)
   })
