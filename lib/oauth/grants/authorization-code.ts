@@ -4,7 +4,7 @@ import { readList, rows, sql } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
 import { isValidVerifier, s256, verifierMatches } from '@/lib/oauth/pkce'
-import { issueTokens, issueTokensForCode, revokeFamily } from '@/lib/oauth/tokens'
+import { issueTokens, issueTokensSpending, revokeFamily } from '@/lib/oauth/tokens'
 import type { Grant } from '@/lib/oauth/grants/types'
 import type { Client } from '@/lib/oauth/clients'
 import type { Params } from '@/lib/oauth/request'
@@ -88,7 +88,7 @@ async function spendValidCode(client: Client, params: Params) {
   const verifier = params.get('code_verifier') ?? null
   if (verifier !== null && !isValidVerifier(verifier)) return 'not-matched' as const
   const now = new Date()
-  const issued = await issueTokensForCode(client, {
+  const issued = await issueTokensSpending(client, {
     table: 'AuthorizationCode',
     set: sql`"usedAt" = ${now}`,
     where: sql`"codeHash" = ${sha256Hex(params.get('code') ?? '')} AND "clientId" = ${client.clientId} AND "usedAt" IS NULL

@@ -4,7 +4,7 @@ import { readList, rows, sql } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { invalidGrant, invalidScope } from '@/lib/oauth/errors'
 import { parseScope } from '@/lib/oauth/scopes'
-import { issueTokens, revokeFamily } from '@/lib/oauth/tokens'
+import { issueTokens, issueTokensSpending, revokeFamily } from '@/lib/oauth/tokens'
 import type { Grant } from '@/lib/oauth/grants/types'
 import { USER_MEMBERSHIPS_COLUMNS, USER_MEMBERSHIPS_JOINS, USER_MEMBERSHIPS_ORDER, userFromMembershipRows, type UserMembershipRow } from '@/lib/hub/identity'
 
@@ -25,12 +25,26 @@ export const refreshTokenGrant: Grant = {
   required: ['refresh_token'],
   async exchange({ params, authenticate }) {
     const client = await authenticate()
+    const tokenHash = sha256Hex(params.get('refresh_token')!)
+    if (!params.has('scope')) {
+      // The common case, a refresh that keeps the grant's scopes: the token is checked, spent and
+      // the new pair stored by one statement that matches only a valid token of this client (one
+      // round trip on PostgreSQL). When it matches nothing, the token is read below to say why
+      // (and to revoke the family on reuse).
+      const now = new Date()
+      const issued = await issueTokensSpending(client, {
+        table: 'RefreshToken',
+        set: sql`"usedAt" = ${now}`,
+        where: sql`"tokenHash" = ${tokenHash} AND "clientId" = ${client.clientId} AND "usedAt" IS NULL AND "revokedAt" IS NULL AND "expiresAt" > ${now}`,
+      })
+      if (issued) return issued
+    }
     // The refresh token and its user in one statement (one row per membership of the user).
     const found = await rows<RefreshTokenRow & UserMembershipRow>(sql`
       SELECT r."id" AS "refreshId", r."familyId", r."clientId", r."userId", r."scopes", r."orgIds", r."expiresAt", r."usedAt", r."revokedAt",
              ${USER_MEMBERSHIPS_COLUMNS}
       FROM "RefreshToken" r LEFT JOIN "User" u ON u."id" = r."userId" ${USER_MEMBERSHIPS_JOINS}
-      WHERE r."tokenHash" = ${sha256Hex(params.get('refresh_token')!)} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
+      WHERE r."tokenHash" = ${tokenHash} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
     const row = found[0]
     if (!row || row.clientId !== client.clientId || row.revokedAt) throw invalidGrant('Unknown or revoked refresh token')
     if (row.usedAt) {

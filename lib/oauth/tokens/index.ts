@@ -82,38 +82,45 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
   return tokenResponse(grant.client, { userId: grant.userId, scopes, orgIds: grant.orgIds, user, nonce: options.nonce ?? null }, access.token, refreshToken)
 }
 
-type SpentCodeRow = UserMembershipRow & { grantId: string; grantUserId: string; grantScopes: string; grantOrgIds: string; grantNonce: string | null }
+type SpentGrantRow = UserMembershipRow & { grantFamily: string; grantUserId: string; grantScopes: string; grantOrgIds: string; grantNonce: string | null }
+
+/** Where a spendable grant's row keeps what its tokens inherit. */
+const GRANT_TABLES = {
+  // A code starts its family: its id is the family's.
+  AuthorizationCode: { family: sql`"spent"."id"`, returning: ['id', 'userId', 'scopes', 'orgIds', 'nonce'], familyColumn: sql`s."id"`, nonce: sql`s."nonce"` },
+  RefreshToken: { family: sql`"spent"."familyId"`, returning: ['familyId', 'userId', 'scopes', 'orgIds'], familyColumn: sql`s."familyId"`, nonce: sql`NULL` },
+} as const
 
 /**
- * The token response for an authorization code that `consume` (an UPDATE of AuthorizationCode that
- * matches only a valid, unspent code: lib/oauth/grants/authorization-code) spends, with the code's
- * user, scopes and organizations read from the row it spends: on PostgreSQL one statement, one
- * round trip, where issueTokens' callers read the grant first. The new tokens' rows take their
- * owner, scopes and family from the spent row. Null when `consume` matched nothing.
+ * The token response for a code or refresh token that `consume` spends (an UPDATE that matches
+ * only a valid, unspent grant of this client: lib/oauth/grants), with the grant's user, scopes,
+ * organizations and family read from the row it spends: on PostgreSQL one statement, one round
+ * trip, where issueTokens' callers read the grant first. The new tokens keep the grant's scopes.
+ * Null when `consume` matched nothing.
  */
-export async function issueTokensForCode(client: Client, consume: SpendUpdate): Promise<TokenResponse | null> {
+export async function issueTokensSpending(client: Client, consume: SpendUpdate & { table: keyof typeof GRANT_TABLES }): Promise<TokenResponse | null> {
+  const grantTable = GRANT_TABLES[consume.table]
   const refreshToken = randomToken(48)
   const access = newAccessToken({ kind: 'oauth', userId: '', displayName: client.name, role: 'scoped', appId: client.appId, expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000) })
-  const grant = { client, userId: '', scopes: [], orgIds: [], familyId: '' }
-  const owner = { userId: sql`"spent"."userId"`, scopes: sql`"spent"."scopes"`, orgIds: sql`"spent"."orgIds"` }
+  const inherited = { userId: sql`"spent"."userId"`, scopes: sql`"spent"."scopes"`, orgIds: sql`"spent"."orgIds"` }
   const inserts: Insert[] = [
-    { into: access.row.into, values: { ...access.row.values, ...owner, grantId: sql`"spent"."id"` } },
-    { into: 'RefreshToken', values: { ...refreshTokenRow(grant, refreshToken).values, ...owner, familyId: sql`"spent"."id"` } },
+    { into: access.row.into, values: { ...access.row.values, ...inherited, grantId: grantTable.family } },
+    { into: 'RefreshToken', values: { ...refreshTokenRow({ client, userId: '', scopes: [], orgIds: [], familyId: '' }, refreshToken).values, ...inherited, familyId: grantTable.family } },
   ]
-  const found = await spend<SpentCodeRow>({
+  const found = await spend<SpentGrantRow>({
     ...consume,
-    returning: ['id', 'userId', 'scopes', 'orgIds', 'nonce'],
+    returning: [...grantTable.returning],
     inserts,
-    select: sql`SELECT s."id" AS "grantId", s."userId" AS "grantUserId", s."scopes" AS "grantScopes", s."orgIds" AS "grantOrgIds", s."nonce" AS "grantNonce",
-                       ${USER_MEMBERSHIPS_COLUMNS}
+    select: sql`SELECT ${grantTable.familyColumn} AS "grantFamily", s."userId" AS "grantUserId", s."scopes" AS "grantScopes", s."orgIds" AS "grantOrgIds",
+                       ${grantTable.nonce} AS "grantNonce", ${USER_MEMBERSHIPS_COLUMNS}
                 FROM "spent" s LEFT JOIN "User" u ON u."id" = s."userId" ${USER_MEMBERSHIPS_JOINS} ORDER BY ${USER_MEMBERSHIPS_ORDER}`,
   })
-  const [code] = found
-  if (!code) return null
+  const [grant] = found
+  if (!grant) return null
   const user = userFromMembershipRows(found)
-  if (!user) throw invalidGrant('The user no longer exists') // (a user's codes go with the user: foreign key)
-  const spentGrant = { userId: code.grantUserId, scopes: readList(code.grantScopes), orgIds: readList(code.grantOrgIds), user, nonce: code.grantNonce }
-  return tokenResponse(client, spentGrant, access.token, refreshToken)
+  if (!user) throw invalidGrant('The user no longer exists') // (unreachable: a user's grants go with the user, by foreign key)
+  const spent = { userId: grant.grantUserId, scopes: readList(grant.grantScopes), orgIds: readList(grant.grantOrgIds), user, nonce: grant.grantNonce }
+  return tokenResponse(client, spent, access.token, refreshToken)
 }
 
 async function tokenResponse(

@@ -118,6 +118,20 @@ describe('authorization_code', () => {
     expect(body.error).toBe('invalid_grant')
   })
 
+  it('refuses an expired refresh token, and a failed check spends nothing', async () => {
+    const auth = { authorization: basic(f.confidential.app.clientId, f.confidential.secret) }
+    const code = await confCode()
+    // Failed PKCE checks leave the code as it was: the right verifier still redeems it.
+    expect((await token({ grant_type: 'authorization_code', code, redirect_uri: CONF_REDIRECT, code_verifier: VERIFIER.replace('a', 'b') }, auth)).body.error).toBe('invalid_grant')
+    const issued = await token({ grant_type: 'authorization_code', code, redirect_uri: CONF_REDIRECT, code_verifier: VERIFIER }, auth)
+    expect(issued.res.status).toBe(200)
+    const row = await db.refreshToken.findUniqueOrThrow({ where: { tokenHash: sha256Hex(issued.body.refresh_token!) } })
+    await db.refreshToken.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    const expired = await token({ grant_type: 'refresh_token', refresh_token: issued.body.refresh_token! }, auth)
+    expect(expired.body).toMatchObject({ error: 'invalid_grant', error_description: 'Refresh token expired' })
+    expect(await db.refreshToken.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ usedAt: null, revokedAt: null })
+  })
+
   it('refuses unknown codes', async () => {
     const { body } = await token({ grant_type: 'authorization_code', code: 'nope', redirect_uri: CONF_REDIRECT, code_verifier: VERIFIER }, { authorization: basic(f.confidential.app.clientId, f.confidential.secret) })
     expect(body.error).toBe('invalid_grant')
