@@ -1,5 +1,5 @@
 /**
- * Database statements per hot-path request, counted with Prisma's query event: a token-endpoint
+ * Database statements per hot-path request, counted at the driver adapter: a token-endpoint
  * code exchange, a refresh, a bearer-token whoami-v2, and a moderation request's auth + rate limit.
  * Runs in process (no HTTP), on whichever database DATABASE_URL names (default: a fresh SQLite file).
  *
@@ -19,20 +19,36 @@ const { deploy, removeSqliteFiles } = await import('../scripts/db')
 if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
 await deploy(url)
 
-// lib/db's client is process state (lib/config/process-state); putting one there first (with query events) makes every lib/ module use it.
+// Every statement reaches the database through the driver adapter that lib/db connects (Prisma's
+// queries and the hand-written ones of lib/db/statements alike): count them there.
 const { processState } = await import('@/lib/config/process-state')
+const { db } = await import('@/lib/db')
+await db.$connect()
+type Query = { sql: string }
+type Queryable = { queryRaw(q: Query): Promise<unknown>; executeRaw(q: Query): Promise<unknown> }
+type Tx = Queryable & { commit(): Promise<void>; rollback(): Promise<void> }
+const driver = processState('dbDriverAdapter', () => ({ adapter: null as (Queryable & { startTransaction(): Promise<Tx> }) | null }))
 const statements: string[] = []
+function counting<Q extends Queryable>(target: Q): Q {
+  for (const method of ['queryRaw', 'executeRaw'] as const) {
+    const original = target[method].bind(target)
+    target[method] = ((q: Query) => (statements.push(q.sql), original(q))) as Q[typeof method]
+  }
+  return target
+}
 {
-  const { PrismaClient: SqliteClient } = await import('@/lib/generated/sqlite/client')
-  const { PrismaClient: PostgresClient } = await import('@/lib/generated/postgresql/client')
-  const { PrismaLibSql } = await import('@prisma/adapter-libsql')
-  const { PrismaPg } = await import('@prisma/adapter-pg')
-  const log = [{ emit: 'event', level: 'query' }] as const
-  const client = url.startsWith('file:')
-    ? new SqliteClient({ adapter: new PrismaLibSql({ url: `file:${path.resolve(root, url.slice(5))}` }), log: [...log] })
-    : (new PostgresClient({ adapter: new PrismaPg({ connectionString: url }), log: [...log] }) as unknown as InstanceType<typeof SqliteClient>)
-  ;(client as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => statements.push(e.query))
-  processState('db', () => client)
+  const adapter = driver.adapter
+  if (!adapter) throw new Error('lib/db connected no driver adapter')
+  counting(adapter)
+  const start = adapter.startTransaction.bind(adapter)
+  adapter.startTransaction = async () => {
+    statements.push('BEGIN')
+    const tx = counting(await start())
+    const [commit, rollback] = [tx.commit.bind(tx), tx.rollback.bind(tx)]
+    tx.commit = () => (statements.push('COMMIT'), commit())
+    tx.rollback = () => (statements.push('ROLLBACK'), rollback())
+    return tx
+  }
 }
 
 const { createUser } = await import('@/lib/hub/users')
