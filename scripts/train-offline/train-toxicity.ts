@@ -6,6 +6,17 @@ import { OPSET } from './graphs'
 import { log, writeModel } from './output'
 import { seededRandom, shuffle } from './random'
 import { toxicityTrainingSet } from './toxicity-data'
+import { wordnetSynsets } from './wordnet'
+import { lexicon as vaderLexicon } from 'vader-sentiment/src/vader_lexicon.js'
+
+/** Adjectives that VADER rates strongly negative (-1.5 or lower), as WordNet lists them: "repulsive", "vile", "incompetent". */
+function negativeAdjectives(): string[] {
+  const adjectives = new Set([...wordnetSynsets().values()].filter((s) => s.pos === 'a').flatMap((s) => s.lemmas))
+  return Object.entries(vaderLexicon)
+    .filter(([word, valence]) => valence <= -1.5 && /^[a-z]+$/.test(word) && adjectives.has(word))
+    .map(([word]) => word)
+    .sort()
+}
 
 /** scores = sigmoid(features · weights + bias), one column per metric. */
 function toxicityGraph(weights: number[][], biases: number[]): Uint8Array {
@@ -29,7 +40,9 @@ export async function trainToxicity(): Promise<void> {
   const prose = shuffle([...fortunes().flatMap(sentences), ...wordnetGlosses().examples, ...packageProse().flatMap(sentences)], random)
     .filter((s) => s.length >= 3 && s.length <= 300)
     .slice(0, 20000)
-  const rows = toxicityTrainingSet(prose, 12000, 42)
+  const adjectives = negativeAdjectives()
+  log(`toxicity: ${adjectives.length} strongly negative adjectives (VADER x WordNet) for composed insults and their hard negatives`)
+  const rows = toxicityTrainingSet(prose, 12000, 42, adjectives)
   log(`toxicity: features of ${rows.length} generated texts (${rows.filter((r) => r.labels[0]).length} toxic)`)
   const x = rows.map((r) => toxicityFeatures(r.text))
   const weights: number[][] = []
