@@ -21,14 +21,17 @@ function negativeAdjectives(): string[] {
 /** scores = sigmoid(features · weights + bias), one column per metric. */
 function toxicityGraph(weights: number[][], biases: number[]): Uint8Array {
   const g = new GraphBuilder('toxicity')
-  const features = g.input('features', DataType.FLOAT, [TOXICITY_FEATURES.length], TOXICITY_FEATURES.join(', '))
+  const features = g.input('features', DataType.FLOAT, [TOXICITY_FEATURES.length], `${TOXICITY_FEATURES.length} lexicon, pattern and sentiment features, named in toxicity.json`)
+  // The first initializer written holds zero bytes (int64 0) within the file's first 512 bytes: that is how the hub (like
+  // Hugging Face's preupload) tells a binary file, stored as LFS, from text. Float weights have zero bytes only by chance.
+  const axis0 = g.int64s([0])
   const matrix = g.initializer('head_weights', {
     dataType: DataType.FLOAT,
     dims: [TOXICITY_FEATURES.length, TOXICITY_OUTPUTS.length],
     data: Float32Array.from(TOXICITY_FEATURES.flatMap((_, j) => weights.map((w) => w[j]))),
   })
   const bias = g.initializer('head_bias', { dataType: DataType.FLOAT, dims: [TOXICITY_OUTPUTS.length], data: Float32Array.from(biases) })
-  const logits = g.op('Add', [g.op('MatMul', [g.op('Unsqueeze', [features, g.int64s([0])]), matrix]), bias])
+  const logits = g.op('Add', [g.op('MatMul', [g.op('Unsqueeze', [features, axis0]), matrix]), bias])
   const scores = g.op('Reshape', [g.op('Sigmoid', [logits]), g.int64s([TOXICITY_OUTPUTS.length])])
   g.output(scores, 'scores', DataType.FLOAT, [TOXICITY_OUTPUTS.length], TOXICITY_OUTPUTS.join(', '))
   return g.toBytes({ opset: OPSET, producerName: 'modhub-train-offline', producerVersion: '1', metadata: { check: 'toxicity' } })
