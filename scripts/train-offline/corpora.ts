@@ -233,3 +233,11 @@ export function dictionaryWords(): string[] {
   const words = fs.readFileSync(path.join(root, 'usr/share/dict/american-english'), 'utf8').split('\n')
   return [...new Set(words.filter((w) => w && !w.endsWith("'s")).map((w) => w.toLowerCase()))]
 }
+
+/** The words wamerican writes in lower case (common words; "paris" is not one, "nice" is). */
+export function lowercaseDictionaryWords(): string[] {
+  const root = debianRoot()
+  if (!root) return []
+  const words = fs.readFileSync(path.join(root, 'usr/share/dict/american-english'), 'utf8').split('\n')
+  return words.filter((w) => w && !w.endsWith("'s") && w === w.toLowerCase())
+}

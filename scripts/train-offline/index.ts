@@ -9,6 +9,7 @@ import { printReport } from './evaluate'
 import { trainBancode } from './train-bancode'
 import { trainEmbedding } from './train-embedding'
 import { trainGibberish } from './train-gibberish'
+import { trainPlaces } from './train-places'
 import { trainPromptInjection } from './train-prompt-injection'
 import { trainTopic } from './train-topic'
 import { trainToxicity } from './train-toxicity'
@@ -20,6 +21,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   toxicity: trainToxicity,
   embedding: trainEmbedding,
   restrictedTopic: trainTopic,
+  places: trainPlaces,
 }
 
 async function main() {
@@ -32,7 +34,7 @@ async function main() {
     console.log(`${name}: trained in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
   const engines = offlineEngines()
-  for (const name of requested.length ? requested : Object.keys(TRAINERS)) printReport(await OFFLINE_EVALUATIONS[name](engines))
+  for (const name of requested.length ? requested : Object.keys(TRAINERS)) if (OFFLINE_EVALUATIONS[name]) printReport(await OFFLINE_EVALUATIONS[name](engines))
 }
 
 main().catch((error) => {

@@ -108,6 +108,11 @@ const VEILED_THREATS = [
   'keep it up and see what happens to you',
   "I wouldn't want anything to happen to your family",
   'people who snitch tend to disappear',
+  "nice car you've got there, be a pity if it caught fire",
+  'remember what happened to the last guy who talked',
+  'this is your last warning',
+  "don't make me come over there",
+  "we'll be seeing you soon, very soon",
 ]
 const SEXUAL_REMARKS = [
   'hey sexy, come sit on my lap',
@@ -120,6 +125,11 @@ const SEXUAL_REMARKS = [
   "I'd love to rip your clothes off",
   'come over tonight and I will show you what I would do to you',
   'show a little more skin and I will buy you a drink',
+  "bet you're wild in bed",
+  'what are you wearing right now, babe?',
+  'come back to my hotel and I will make it worth your while',
+  'nice rack, sweetheart',
+  "you'd look better without that shirt",
 ]
 const GROUP_CLAIMS = [
   'are all thieves', 'are mentally ill', "can't be trusted with anything", 'only come here for benefits', 'belong in the kitchen',
@@ -145,6 +155,10 @@ const DEMEANING = [
   'what a spineless little worm',
   'your IQ must be lower than your shoe size',
 ]
+/** Slurs of obscenity's English set: an attack when aimed, a word under discussion when quoted or asked about. */
+const SLURS = ['retard', 'tranny', 'dyke', 'fag', 'spastic', 'kike', 'chink', 'nigger']
+const SLUR_ATTACKS = ['shut up you {s}', 'what a {s}', 'typical {s} behaviour', 'go away, {s}', 'no {s}s allowed here', 'of course the {s} got it wrong']
+const SLUR_TALK = ['is "{s}" a slur?', 'why is the word {s} offensive?', 'someone called my brother a {s}, how do I report it?', 'the history of the word "{s}" is ugly']
 const DEATH_WISHES = [
   'do the world a favour and disappear forever',
   'everyone would be better off without you',
@@ -152,6 +166,10 @@ const DEATH_WISHES = [
   'go jump off a bridge',
   'I hope you never wake up',
   'take all your pills and stop whining',
+  'no one would care if you died tomorrow',
+  'why are you still alive',
+  'you should never have been born',
+  'go unalive yourself',
 ]
 const PRAISE = [
   'you are {k}', "you're so {k}", 'your work is {k}', 'thank you, you are {k}', 'you did a {k} job', 'I think you are {k}',
@@ -180,7 +198,32 @@ const MODERATION_TALK = [
   'a moderator should warn users who insult others',
   'please report messages that contain sexual harassment',
   'the filter missed a threat written with symbols instead of letters',
+  'we ban accounts that post hate speech',
+  'is calling someone a clown considered harassment?',
+  'the moderators hid three replies that broke the community guidelines',
+  'flag any comment that threatens another user',
 ]
+
+/**
+ * Insults and group attacks without insult words, composed from strongly negative adjectives (VADER's lexicon
+ * met with WordNet's adjectives, passed in by the trainer), and the same adjectives where nobody is attacked:
+ * sympathy, complaints about things, groups as victims, people about themselves.
+ */
+const INTENSIFIERS = ['', 'so ', 'really ', 'truly ', 'incredibly ', 'genuinely ', 'utterly ', 'just ', 'beyond ', 'the most ']
+const THEIR_THINGS = ['face', 'voice', 'writing', 'personality', 'attitude', 'opinion', 'mind', 'work', 'code', 'music', 'whole family', 'breath', 'cooking', 'taste', 'logic', 'existence']
+const AIMED = [
+  'you are {i}{a}', "you're {i}{a}", 'your {x} is {i}{a}', 'how can anyone be this {a}', '{a} people like you should stay quiet',
+  'nobody is as {a} as you', 'what a {a} excuse for a person you are', 'you {a} little {n}', 'everything about you is {a}',
+  'you look {i}{a} in every photo', 'god, you are {a}', 'you and your {a} {x}', 'stop being so {a}, you {n}',
+]
+const GROUP_AIMED = ['{g} are {i}{a}', 'all {g} are {a}', '{g} make everything {a}', 'I find {g} {i}{a}', '{g} are {a} and always will be', 'the {a} {g} are everywhere now']
+const NOT_AIMED = [
+  "I'm so sorry you had such a {a} day", 'that sounds {a}, are you okay?', 'sorry to hear your week was {a}', 'I hope you feel better after that {a} news',
+  'this {t} is {i}{a}', 'the {t} was {a} today', 'the {a} storm flooded the whole valley', 'what a {a} end to the match',
+  '{g} often face {a} treatment at work', 'reports of {a} abuse against {g} are rising', 'many {g} were victims of {a} attacks last year',
+  'I feel {i}{a} today', 'I was {a} in that meeting, sorry everyone', 'my own handwriting is {a}', 'the villain in the novel is {a} and cruel',
+]
+const THINGS = ['weather', 'traffic', 'movie', 'update', 'queue', 'game', 'wifi', 'food', 'printer', 'train delay', 'news', 'plot twist']
 
 const capitalise = (s: string) => s[0].toUpperCase() + s.slice(1)
 const L = (tox: number, severe = 0, obscene = 0, threat = 0, insult = 0, identity = 0, sexual = 0): ToxicityLabels => [tox, severe, obscene, threat, insult, identity, sexual]
@@ -203,12 +246,27 @@ function fill(template: string, random: () => number): string {
 }
 
 /** `prose` is ordinary text, most of the set as most of what people write. */
-export function toxicityTrainingSet(prose: string[], count: number, seed: number): ToxicityRow[] {
+export function toxicityTrainingSet(prose: string[], count: number, seed: number, negativeAdjectives: string[] = []): ToxicityRow[] {
   const random = seededRandom(seed)
   const rows: ToxicityRow[] = []
   while (rows.length < count) {
     const r = random()
-    if (r < 0.4) {
+    if (negativeAdjectives.length && random() < 0.12) {
+      const compose = (template: string) =>
+        template
+          .replace('{i}', pick(INTENSIFIERS, random))
+          .replace('{a}', pick(negativeAdjectives, random))
+          .replace('{x}', pick(THEIR_THINGS, random))
+          .replace('{n}', pick(INSULTS, random))
+          .replace('{g}', pick(GROUPS, random))
+          .replace('{t}', pick(THINGS, random))
+      const k = random()
+      if (k < 0.08) rows.push({ text: decorate(pick(SLUR_ATTACKS, random).replace('{s}', pick(SLURS, random)), random), labels: L(1, 0, 0, 0, 1, 1) })
+      else if (k < 0.12) rows.push({ text: capitalise(pick(SLUR_TALK, random).replace('{s}', pick(SLURS, random))), labels: L(0) })
+      else if (k < 0.35) rows.push({ text: decorate(compose(pick(AIMED, random)), random), labels: L(1, 0, 0, 0, 1) })
+      else if (k < 0.5) rows.push({ text: decorate(compose(pick(GROUP_AIMED, random)), random), labels: L(1, 0, 0, 0, 1, 1) })
+      else rows.push({ text: capitalise(compose(pick(NOT_AIMED, random))) + '.', labels: L(0) })
+    } else if (r < 0.4) {
       rows.push({ text: pick(prose, random), labels: L(0) })
     } else if (r < 0.44) {
       // Kind words, clinical language and talk about moderation: hard negatives for "you", body words and abuse words.

@@ -26,8 +26,14 @@ const LEXICAL_DIMENSIONS = 32
 const WINDOW = 5
 /** SIF's smoothing: a word of probability p weighs a / (a + p). */
 const SIF_A = 1e-3
-/** cosine(a, b) = SEMANTIC_SHARE · cos(meaning) + (1 - SEMANTIC_SHARE) · cos(character trigrams). */
+/**
+ * cosine(a, b) = (1 - POLARITY_SHARE) · [SEMANTIC_SHARE · cos(meaning) + (1 - SEMANTIC_SHARE) · cos(character trigrams)]
+ * ± POLARITY_SHARE (+ when both texts negate something or neither does, - when one does). Bag-of-words vectors
+ * cannot tell "I like cats" from "I do not like cats"; the polarity dimension takes 2 · POLARITY_SHARE off such
+ * a pair and shifts every other pair alike. Its share equals the lexical part's, chosen before measuring.
+ */
 const SEMANTIC_SHARE = 0.8
+const POLARITY_SHARE = 0.2
 /** Context distribution smoothing of PPMI (Levy et al. 2015). */
 const CONTEXT_POWER = 0.75
 
@@ -115,6 +121,64 @@ function wordVectors(documents: string[][]): { words: string[]; vectors: Float32
   return { words, vectors, counts, total }
 }
 
+/** Retrofitting: how strongly a word keeps its corpus vector against its WordNet neighbours, and how many rounds. */
+const RETROFIT_ALPHA = 1
+const RETROFIT_ITERATIONS = 10
+/** A hypernym ("vehicle" for "car") pulls at this fraction of a synonym's strength. */
+const HYPERNYM_WEIGHT = 0.5
+
+/**
+ * Retrofitting to WordNet (Faruqui et al. 2015): each word vector moves toward its WordNet neighbours, the
+ * other lemmas of its synsets and the lemmas of their hypernyms, while staying near its corpus vector:
+ * q_i = (alpha q^_i + sum_j b_ij q_j) / (alpha + sum_j b_ij), with b_ij = weight / (number of neighbours of i).
+ * Co-occurrence alone leaves synonyms that never share a sentence apart ("tap" and "faucet", "fix" and
+ * "repair"); WordNet says they mean the same. Vectors stay unit length.
+ */
+function retrofit(words: string[], vectors: Float32Array): { vectors: Float32Array; linked: number } {
+  const id = new Map(words.map((w, i) => [w, i]))
+  const synsets = wordnetSynsets()
+  const neighbours: Map<number, number>[] = words.map(() => new Map())
+  const link = (a: number, b: number, weight: number) => {
+    if (a === b) return
+    neighbours[a].set(b, Math.max(neighbours[a].get(b) ?? 0, weight))
+  }
+  for (const synset of synsets.values()) {
+    const members = synset.lemmas.map((l) => id.get(l)).filter((i): i is number => i !== undefined)
+    const hypernymMembers = synset.pointers
+      .filter((p) => p.symbol === '@' || p.symbol === '@i')
+      .flatMap((p) => synsets.get(p.target)?.lemmas ?? [])
+      .map((l) => id.get(l))
+      .filter((i): i is number => i !== undefined)
+    for (const a of members) {
+      for (const b of members) link(a, b, 1)
+      for (const h of hypernymMembers) link(a, h, HYPERNYM_WEIGHT)
+    }
+  }
+  const original = Float32Array.from(vectors)
+  let current = Float32Array.from(vectors)
+  for (let iteration = 0; iteration < RETROFIT_ITERATIONS; iteration++) {
+    const next = new Float32Array(current.length)
+    for (let i = 0; i < words.length; i++) {
+      const links = neighbours[i]
+      let total = RETROFIT_ALPHA
+      for (let r = 0; r < DIMENSIONS; r++) next[i * DIMENSIONS + r] = RETROFIT_ALPHA * original[i * DIMENSIONS + r]
+      if (links.size) {
+        for (const [j, weight] of links) {
+          const b = weight / links.size
+          total += b
+          for (let r = 0; r < DIMENSIONS; r++) next[i * DIMENSIONS + r] += b * current[j * DIMENSIONS + r]
+        }
+      }
+      let norm = 0
+      for (let r = 0; r < DIMENSIONS; r++) norm += (next[i * DIMENSIONS + r] /= total) ** 2
+      norm = Math.sqrt(norm) || 1
+      for (let r = 0; r < DIMENSIONS; r++) next[i * DIMENSIONS + r] /= norm
+    }
+    current = next
+  }
+  return { vectors: current, linked: neighbours.filter((n) => n.size > 0).length }
+}
+
 /** Mean unit vector of the vocabulary words that contain each character n-gram bucket. */
 function subwordTable(words: string[], vectors: Float32Array): Uint8Array {
   const sums = new Float64Array(2 ** SUBWORD_BITS * DIMENSIONS)
@@ -173,6 +237,7 @@ function embeddingGraph(model: EmbeddingModel): Uint8Array {
   const subwordWeights = g.input('subword_weights', DataType.FLOAT, ['subwords'], '1 / number of n-grams of the word; 0 for the sentinel')
   const trigramIds = g.input('trigram_ids', DataType.INT64, ['trigrams'], "buckets of the text's character trigrams, then a sentinel")
   const trigramWeights = g.input('trigram_weights', DataType.FLOAT, ['trigrams'], '1 per trigram; 0 for the sentinel')
+  const negatedInput = g.input('negated', DataType.FLOAT, [1], '1 when the text negates something (not, no, never, ...), else 0')
   const rows = (name: string, data: Uint8Array, width: number) => g.initializer(name, { dataType: DataType.UINT8, dims: [data.length / width, width], data })
   const words = rows('word_vectors', model.wordTable, DIMENSIONS)
   const subwordVectors = rows('subword_vectors', model.subwordTable, DIMENSIONS)
@@ -191,19 +256,29 @@ function embeddingGraph(model: EmbeddingModel): Uint8Array {
   const withoutCommon = g.op('Sub', [semantic, g.op('Mul', [projection, common])])
   const unit = (x: string) => g.op('Div', [x, g.op('Max', [g.op('Sqrt', [g.op('ReduceSum', [g.op('Mul', [x, x]), g.int64s([0])], { keepdims: attr.int(1) })]), g.scalarFloat(1e-6)])])
   const lexicalSum = weightedSum(gatherQuantized(g, lexical, trigramIds, 1, 1), trigramWeights)
+  const rest = Math.sqrt(1 - POLARITY_SHARE)
+  // +sqrt(share) when negated, -sqrt(share) when not: 2 · negated - 1, scaled.
+  const polarity = g.op('Mul', [g.op('Sub', [g.op('Mul', [negatedInput, g.scalarFloat(2)]), g.scalarFloat(1)]), g.scalarFloat(Math.sqrt(POLARITY_SHARE))])
   const embedding = g.op(
     'Concat',
-    [g.op('Mul', [unit(withoutCommon), g.scalarFloat(Math.sqrt(SEMANTIC_SHARE))]), g.op('Mul', [unit(lexicalSum), g.scalarFloat(Math.sqrt(1 - SEMANTIC_SHARE))])],
+    [
+      g.op('Mul', [unit(withoutCommon), g.scalarFloat(rest * Math.sqrt(SEMANTIC_SHARE))]),
+      g.op('Mul', [unit(lexicalSum), g.scalarFloat(rest * Math.sqrt(1 - SEMANTIC_SHARE))]),
+      polarity,
+    ],
     { axis: attr.int(0) },
   )
-  g.output(embedding, 'embedding', DataType.FLOAT, [DIMENSIONS + LEXICAL_DIMENSIONS])
+  g.output(embedding, 'embedding', DataType.FLOAT, [DIMENSIONS + LEXICAL_DIMENSIONS + 1])
   return g.toBytes({ opset: OPSET, producerName: 'modhub-train-offline', producerVersion: '1', metadata: { check: 'embedding' } })
 }
 
 export async function trainEmbedding(): Promise<void> {
   log('embedding: collecting WordNet synsets (lemmas with their glosses), fortunes and README prose')
   const documents = corpus()
-  const { words, vectors, counts, total } = wordVectors(documents)
+  const corpusVectors = wordVectors(documents)
+  const { words, counts, total } = corpusVectors
+  const { vectors, linked } = retrofit(words, corpusVectors.vectors)
+  log(`  retrofitted to WordNet: ${linked} of ${words.length} words have synonyms or hypernyms in the vocabulary`)
   const wordTable = new Uint8Array((words.length + 1) * DIMENSIONS).fill(128)
   vectors.forEach((v, k) => (wordTable[DIMENSIONS + k] = quantise(v)))
   const sif = Float32Array.from([0, ...words.map((w) => SIF_A / (SIF_A + counts.get(w)! / total))])
@@ -218,11 +293,13 @@ export async function trainEmbedding(): Promise<void> {
     engine: 'offline:sif-ppmi-svd+char-ngrams',
     graph: EMBEDDING_GRAPH,
     vocabulary: EMBEDDING_VOCABULARY,
-    dimensions: DIMENSIONS + LEXICAL_DIMENSIONS,
+    dimensions: DIMENSIONS + LEXICAL_DIMENSIONS + 1,
     notMpnet: 'These vectors are not multi-qa-mpnet-base-dot-v1 embeddings and must not be compared with vectors stored from it.',
     parts: {
       semantic: `${DIMENSIONS} dims: SIF-weighted (a=${SIF_A}) mean of PPMI-SVD word vectors (window ${WINDOW}, ${CONTEXT_SIZE} contexts, context power ${CONTEXT_POWER}), unknown words by character ${SUBWORD_BITS}-bit-hashed 3-5-gram vectors, first principal direction removed, unit length x sqrt(${SEMANTIC_SHARE})`,
       lexical: `${LEXICAL_DIMENSIONS} dims: character trigrams of the text, ${LEXICAL_BITS}-bit hashed, random +-1 projection, unit length x sqrt(${(1 - SEMANTIC_SHARE).toFixed(2)})`,
+      polarity: `1 dim: +sqrt(${POLARITY_SHARE}) when the text negates something, -sqrt(${POLARITY_SHARE}) when not; the two parts above are scaled by sqrt(${1 - POLARITY_SHARE})`,
+      retrofitting: `word vectors retrofitted to WordNet synonyms and hypernyms (alpha ${RETROFIT_ALPHA}, ${RETROFIT_ITERATIONS} iterations, hypernym weight ${HYPERNYM_WEIGHT})`,
     },
     training: { tokens: total, vocabulary: words.length, documents: documents.length },
   })

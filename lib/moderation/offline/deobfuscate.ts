@@ -6,8 +6,8 @@
  * `normalizeObfuscation` rewrites the surface: compatibility forms (full-width, ligatures,
  * mathematical letters) by NFKC, invisible format characters removed, look-alike Cyrillic and
  * Greek letters inside Latin words mapped to Latin, letters spaced or dotted apart joined,
- * leetspeak digits and symbols inside words mapped to letters, and masked swear words
- * ("f***", "sh!t", "a$$hole", "dckhead") restored. `decodedPayloads` finds text hidden in an
+ * leetspeak digits and symbols inside words mapped to letters, and masked or respelled swear words
+ * ("f***", "sh!t", "a$$hole", "dckhead", "fuuuck", "phuck", "fvck") restored. `decodedPayloads` finds text hidden in an
  * encoding (base64, hex, ROT13, reversed, Morse) and returns what it decodes to.
  */
 
@@ -21,7 +21,7 @@ const HOMOGLYPHS: Record<string, string> = {
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' }
 
 /** Swear words people mask; each letter after the first may be masked by a symbol, vowels may be dropped. */
-const MASKED_WORDS = ['fuck', 'fucking', 'fucker', 'shit', 'bitch', 'asshole', 'bastard', 'cunt', 'dick', 'dickhead', 'whore', 'slut', 'pussy', 'cock', 'motherfucker', 'nigger', 'faggot', 'retard', 'idiot', 'moron', 'loser', 'stupid', 'die', 'kill']
+const MASKED_WORDS = ['fuck', 'fucking', 'fucker', 'fucked', 'shit', 'shitty', 'shithead', 'bullshit', 'bitch', 'asshole', 'bastard', 'cunt', 'dick', 'dickhead', 'whore', 'slut', 'pussy', 'cock', 'motherfucker', 'nigger', 'faggot', 'retard', 'idiot', 'moron', 'loser', 'stupid', 'die', 'kill', 'twat', 'wanker', 'prick', 'dumbass', 'jackass']
 const MASK = '[*#@$%!_.\\-]'
 const maskedPattern = (word: string) =>
   [...word].map((c, i) => (i === 0 ? c : /[aeiou]/.test(c) ? `(?:${c}|${MASK}+)?` : `(?:${c}|${MASK}+)`)).join('')
@@ -38,6 +38,23 @@ export function normalizeCharacters(input: string): string {
   return text.replace(/[\p{L}\p{M}]+/gu, (word) => (/[a-z]/i.test(word) && /[^\p{Script=Latin}]/u.test(word) ? [...word].map((c) => HOMOGLYPHS[c] ?? c).join('') : word))
 }
 
+/**
+ * Spellings that sound or look like a masked word: letters drawn out ("fuuuuck", "diiie"), "ph" for "f"
+ * ("phuck"), "v" or "oo" for "u" ("fvck", "stoopid"). A variant counts only when it is one of the masked words, so "phone"
+ * and "cooool" stay as they are.
+ */
+function respelled(word: string): string {
+  const lower = word.toLowerCase()
+  const collapsed = [lower.replace(/(\p{L})\1{2,}/gu, '$1'), lower.replace(/(\p{L})\1{2,}/gu, '$1$1')]
+  const variants = collapsed.flatMap((w) => [w, w.replace(/ph/g, 'f'), w.replace(/v/g, 'u'), w.replace(/ph/g, 'f').replace(/v/g, 'u'), w.replace(/oo/g, 'u')])
+  for (const variant of variants) {
+    if (variant === lower) continue
+    const found = MASKED_EACH.find(([, pattern]) => pattern.test(variant))
+    if (found) return found[0]
+  }
+  return word
+}
+
 function unmask(piece: string): string {
   // "f u c k", "f.u.c.k", "k-i-l-l": three or more single letters with one separator kind between them
   // (a leading "a" or "I" stays a word: "you are a f u c k i n g ...").
@@ -47,7 +64,7 @@ function unmask(piece: string): string {
   })
   text = text.replace(MASKED, (masked) => MASKED_EACH.find(([, pattern]) => pattern.test(masked))?.[0] ?? masked)
   // Leetspeak inside word-like tokens with few digits (so hashes, versions and times stay as they are).
-  return text.replace(/[\p{L}\p{N}@$!|€]+/gu, (token) => {
+  const unleeted = text.replace(/[\p{L}\p{N}@$!|€]+/gu, (token) => {
     const letters = (token.match(/\p{L}/gu) ?? []).length
     const others = token.length - letters
     if (letters < 2 || others > Math.max(2, letters / 2) || /^\p{N}/u.test(token) && /\p{N}{2}/u.test(token)) return token
@@ -55,6 +72,7 @@ function unmask(piece: string): string {
       [...run].map((c) => LEET[c] ?? c).join(''),
     )
   })
+  return unleeted.replace(/\p{L}{3,}/gu, respelled)
 }
 
 export function normalizeObfuscation(input: string): string {

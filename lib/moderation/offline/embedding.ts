@@ -8,7 +8,8 @@ import type { Feeds, GraphRunner } from './graph-io'
  * removed; words outside the vocabulary get the mean vector of their character n-grams
  * (fastText-style). A second, lexical part hashes the text's character trigrams, so copies and
  * light edits of a text stay close. Both parts are unit length and concatenated with fixed
- * weights inside `embedding.onnx`.
+ * weights inside `embedding.onnx`, followed by one polarity dimension (+c when the text negates
+ * something, -c when not), so that a sentence and its negation are less alike than their words.
  *
  * These vectors are NOT multi-qa-mpnet-base-dot-v1 embeddings: they have another size and
  * geometry, and must not be compared with vectors stored from mpnet (the answer's `engine`
@@ -80,6 +81,14 @@ function baseForm(word: string, ids: Map<string, number>): string {
   return candidates.find((c) => c !== word && ids.has(c)) ?? word
 }
 
+/** Words that negate what a sentence says ("I do not like cats" is not "I like cats"). */
+const NEGATION = /^(?:not|no|never|nobody|nothing|none|neither|nor|nowhere|without|cannot|.+n['’]t)$/u
+
+/** 1 when the text negates something, else 0: the graph's polarity dimension (see train-embedding.ts). */
+export function negated(text: string): number {
+  return embeddingWords(text.slice(0, EMBEDDING_MAX_CHARS)).some((w) => NEGATION.test(w)) ? 1 : 0
+}
+
 const int64 = (values: number[]) => ({ type: 'int64' as const, data: BigInt64Array.from(values, BigInt), dims: [values.length] })
 
 /**
@@ -112,6 +121,7 @@ export function embeddingFeeds(text: string, vocabulary: EmbeddingVocabulary): F
     subword_weights: { type: 'float32', data: Float32Array.from([...unknownWeights, 0]), dims: [unknownWeights.length + 1] },
     trigram_ids: int64([...trigrams, 0]),
     trigram_weights: { type: 'float32', data: Float32Array.from([...trigrams.map(() => 1), 0]), dims: [trigrams.length + 1] },
+    negated: { type: 'float32', data: Float32Array.from([negated(head)]), dims: [1] },
   }
 }
 

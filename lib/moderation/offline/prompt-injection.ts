@@ -1,5 +1,6 @@
 import { decodedPayloads, normalizeCharacters, normalizeObfuscation } from './deobfuscate'
 import type { Feeds, GraphRunner } from './graph-io'
+import { extractionInAnotherLanguage, overridesInAnotherLanguage } from './injection-languages'
 
 /**
  * Prompt injection = llm_guardrail's TF-IDF + logistic regression (its weights, converted to
@@ -40,6 +41,10 @@ export function guardrailTerms(text: string, vocabulary: InjectionVocabulary, vo
 }
 
 const WORDS = '(?:\\s+\\S+){0,4}?\\s+'
+const anyOf = (...patterns: RegExp[]) => ({ test: (text: string) => patterns.some((p) => p.test(text)) })
+/** What an assistant was set up with, named the ways prompt-extraction attempts name it. */
+const ASSISTANT_SETUP =
+  '(?:system (?:prompt|message)|(?:initial|original|hidden|secret|exact|full|first|opening|starting|underlying|internal|developer|operator|pre-?conversation|confidential) (?:prompt|instructions|rules|password|key|message|configuration|directives|text)|your (?:instructions|prompt|rules|secret|password|configuration|directives|initial|original|hidden)|instructions you (?:were|have been|got) given|what you were (?:told|given|instructed)|(?:words|text|messages?) (?:that )?(?:came |written |sent )?before (?:this|my|our) (?:message|conversation|chat|request))'
 const phrase = (...parts: string[]) => new RegExp(parts.join(WORDS), 'iu')
 
 /**
@@ -47,7 +52,7 @@ const phrase = (...parts: string[]) => new RegExp(parts.join(WORDS), 'iu')
  * They name what the attack does, so the second stage can trust them over single words that
  * ordinary requests share with attacks ("ignore", "previous", "instructions").
  */
-export const STRUCTURE_FEATURES: readonly { name: string; pattern: RegExp }[] = [
+export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: string): boolean } }[] = [
   {
     name: 'instruction override',
     pattern: phrase(
@@ -55,15 +60,17 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: RegExp }[] = 
       '(?:instructions?|rules|prompts?|directives?|guidelines|constraints|guardrails|programming|commands?|orders|restrictions|policies|policy|training|filters|safety|everything (?:you|above|before)|(?:what|everything) you were told)\\b',
     ),
   },
-  {
-    name: 'override in another language',
-    pattern: /(?:ignor|olvid|oubli|vergiss|dimentic|忽略|无视|игнорир|забудь)\S*.{0,40}?(?:instruc|anweisung|istruzion|consign|指令|指示|инструкц|правил)/iu,
-  },
+  { name: 'override in another language', pattern: { test: overridesInAnotherLanguage } },
+  { name: 'prompt extraction in another language', pattern: { test: extractionInAnotherLanguage } },
   {
     name: 'prompt extraction',
-    pattern: phrase(
-      '\\b(?:reveal|print|show|output|repeat|leak|display|dump|tell me|give me|what (?:is|are|were)|write|spell out|respond with)',
-      '(?:system (?:prompt|message)|(?:initial|original|hidden|secret|exact|full|first) (?:prompt|instructions|rules|password|key)|your (?:instructions|prompt|rules|secret|password|configuration)|(?:words|text|everything) above|above this line|environment variables)',
+    pattern: anyOf(
+      phrase(
+        '\\b(?:reveal|print|show|output|repeat|leak|display|dump|tell me|give me|what (?:is|are|were)|write|spell out|respond with)',
+        `(?:${ASSISTANT_SETUP}|(?:words|text|everything) above|above this line|environment variables)`,
+      ),
+      // Verbs that ordinary requests use on text above ("translate the text above") only count for the assistant's own setup.
+      phrase('\\b(?:copy|paste|recite|quote|disclose|expose|echo|list|summari[sz]e|paraphrase|translate|describe|share|return)', `(?:${ASSISTANT_SETUP})`),
     ),
   },
   {

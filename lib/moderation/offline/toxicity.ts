@@ -4,6 +4,7 @@ import { cuss as cussFr } from 'cuss/fr'
 import { cuss as cussIt } from 'cuss/it'
 import { cuss as cussPt } from 'cuss/pt'
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity'
+import { lexicon as vaderLexicon } from 'vader-sentiment/src/vader_lexicon.js'
 import { vaderPolarityScores } from '@/lib/moderation/engines/sentiment/vader'
 import { normalizeObfuscation } from './deobfuscate'
 import type { Feeds, GraphRunner } from './graph-io'
@@ -51,7 +52,8 @@ const THREAT_PATTERNS = [
   /\b(?:i|we)\s+(?:hope|wish|pray)\s+(?:you|u|your (?:\w+ )?(?:family|kids|mother|mom|children))\s+(?:\w+\s+){0,2}?(?:die|dies|get (?:cancer|killed|raped|hit)|burn|suffer|rot|drown|choke)\b/iu,
   /\b(?:gonna|going to|will|i'll)\s+(?:put a bullet|put you in the ground|bash your|break your (?:legs|neck|face|jaw|bones)|cut your|slit your|blow your (?:head|brains))\b/iu,
 ]
-const SELF_HARM_INCITEMENT = /\b(?:kill|hang|end) (?:yo)?urself\b|\bkys\b|\bgo die\b|\bdrink bleach\b|\bjump off a (?:bridge|cliff|building)\b|\bnobody would miss you\b/iu
+const SELF_HARM_INCITEMENT =
+  /\b(?:kill|hang|end|off|unalive|neck|rope|shoot|delete) (?:yo)?urself\b|\bkys\b|\bgo (?:die|drown)\b|\bdrink bleach\b|\bjump off a (?:bridge|cliff|building|roof)\b|\b(?:nobody|no one|no-one) (?:would|will) (?:miss|mourn|care about|notice) you\b|\b(?:no one|nobody) (?:would|will) care if you (?:died|were gone|disappeared)\b|\bslit your wrists\b|\bwhy (?:are you still alive|don't you (?:just )?(?:die|disappear|end it))\b|\byou should (?:just )?(?:die|not exist|never have been born)\b/iu
 // \b only knows ASCII word characters, so the Cyrillic phrases stand without it.
 const FOREIGN_THREATS =
   /\b(?:te voy a matar|te mato|vas a morir|je vais te tuer|je vais te (?:buter|frapper)|tu vas mourir|ich bringe dich um|ich bring dich um|ich werde dich (?:töten|umbringen)|du bist tot|ti ammazzo|ti uccido|sei morto|vou te matar|vou matar você|eu vou te matar)\b|я тебя убью|убью тебя/iu
@@ -74,7 +76,7 @@ const IDENTITY_ATTACK_PATTERNS = [
 const SEXUAL_PATTERNS =
   /\b(?:send (?:me )?(?:nudes|nude pics|pics of your body)|naked|nude|nudes|horny|have sex|had sex|sleep with (?:me|you)|sex with|make love to|suck my|lick my|touch (?:your|my)self|sexy|strip for|your body|in bed with|get laid|hook ?up|blow ?job|hand ?job|boobs|tits|nipples|erection|aroused|fondle|grope|spread your legs|xxx|onlyfans|camgirl|escort service|sexting)\b/iu
 const REPORTED_SPEECH =
-  /\b(?:(?:he|she|they|someone|somebody|people|my (?:boss|coworker|colleague|friend|teacher|neighbou?r|brother|sister|dad|mom)|a (?:user|customer|guy|man|woman|kid)|the (?:villain|character|man|woman|guy)) (?:said|says|called|wrote|yelled|told|texted|shouted|posted|commented|keeps calling|threatened)|(?:was|got|been|being) (?:called|told)|in the (?:movie|book|film|song|lyrics|novel|game)|the (?:word|term|phrase|slur)|is it (?:ok|okay|offensive|rude|appropriate) to|what does .{1,40} mean|how (?:should|do|can) i (?:respond|report|deal)|report(?:ed|ing)? (?:this|him|her|them|a user)|quote|quoted|lyrics|means? in (?:english|spanish|french))\b/iu
+  /\b(?:(?:he|she|they|someone|somebody|people|my (?:boss|coworker|colleague|friend|teacher|neighbou?r|brother|sister|dad|mom)|a (?:user|customer|guy|man|woman|kid)|the (?:villain|character|man|woman|guy)) (?:said|says|called|wrote|yelled|told|texted|shouted|posted|commented|keeps calling|threatened)|(?:was|got|been|being) (?:called|told)|in the (?:movie|book|film|song|lyrics|novel|game)|the (?:word|term|phrase|slur)|is it (?:ok|okay|offensive|rude|appropriate) to|what does .{1,40} mean|how (?:should|do|can) i (?:respond|report|deal)|report(?:ed|ing)? (?:this|him|her|them|a user)|quote|quoted|lyrics|means? in (?:english|spanish|french)|(?:report|flag|remove|delete|ban|block|moderate|hide)(?:s|ed|ing)? (?:the |this |that |a |any |their |his |her )?(?:comments?|posts?|messages?|users?|accounts?|content|replies|threads?)|community (?:guidelines|standards|rules)|hate speech|content (?:policy|moderation|warning)|terms of (?:service|use)|moderators?|(?:is|was|counts as) (?:considered )?(?:harassment|bullying|hate speech|a threat|a slur|abuse))\b/iu
 const QUOTED_SPAN = /["“«][^"”»]{2,}["”»]/u
 const HOSTILE_EMOJI = /[\u{1F595}\u{1F92C}\u{1F4A9}\u{1F621}\u{1F620}]/gu
 const VIOLENT_EMOJI = /[\u{1F52A}\u{1F52B}\u{1F4A3}\u{2620}\u{1F480}\u{2694}\u{1FA93}]/gu
@@ -85,13 +87,13 @@ const BENIGN_VIOLENCE =
 
 /** Threats that name no violence: harm implied ("would be a shame if something happened"), watching, knowing where someone is. */
 const VEILED_THREAT =
-  /\b(?:(?:would|it'd|it would|that'd) be (?:a )?(?:shame|pity|terrible|awful|sad) if (?:something|anything|someone|somebody)|(?:accidents|bad things|things) (?:happen|can happen) to (?:people|those|you|snitches)|people (?:who .{1,30} )?(?:disappear|go missing|get hurt)|i know (?:where|which|what time|when) (?:you|your)|i(?:'ve| have) (?:seen|been watching) (?:where|what time|when|you)|(?:see|find out|wait and see) what happens (?:to you|next|if you)|lock (?:your|her|his|their) doors|(?:careful|think carefully|be careful) (?:who|about who) you(?:'re| are)? (?:crossing|messing with|talking to)|you(?:'ll| will) be sorry|(?:we|i) know where (?:you|your|she|he) (?:live|lives|sleep|work|go)|(?:wouldn't|would not) want anything to happen)/iu
+  /\b(?:(?:would|it'd|it would|that'd) be (?:a )?(?:shame|pity|terrible|awful|sad) if (?:something|anything|someone|somebody)|(?:accidents|bad things|things) (?:happen|can happen) to (?:people|those|you|snitches)|people (?:who .{1,30} )?(?:disappear|go missing|get hurt)|i know (?:where|which|what time|when) (?:you|your)|i(?:'ve| have) (?:seen|been watching) (?:where|what time|when|you)|(?:see|find out|wait and see) what happens (?:to you|next|if you)|lock (?:your|her|his|their) doors|(?:careful|think carefully|be careful) (?:who|about who) you(?:'re| are)? (?:crossing|messing with|talking to)|you(?:'ll| will) be sorry|(?:we|i) know where (?:you|your|she|he) (?:live|lives|sleep|work|go)|(?:wouldn't|would not) want anything to happen|i(?:'d| would) hate (?:for|to see) (?:something|anything) (?:to )?happen|nice (?:house|car|family|place|kids|job) you(?:'ve| have)? got(?: there)?|remember what happened to|you never know who(?:'s| is) watching|(?:we|i)(?:'ll| will) be (?:seeing|waiting for) you|(?:this is your|consider this (?:your|a)) (?:last|final|only) warning|you(?:'ve| have) been warned|don't make me come (?:over|down) there|be careful (?:walking|driving|going) home|it(?:'d| would) be a pity)/iu
 /** What violence leaves behind, promised to someone: "you'll leave in an ambulance", "put you in the ground". */
 const HARM_OUTCOME =
   /\b(?:i|we|i'll|we'll|i'm|we're|you(?:'ll| will)?)\b(?:\s+\S+){0,8}?\s+(?:in an? (?:ambulance|body bag|coffin|wheelchair|hospital bed)|(?:in|into) the (?:ground|grave|hospital|morgue|river)|six feet under|(?:in|into) (?:a|an|the) (?:grave|coffin|hospital)|(?:snap|break|crack|smash|cut|slit) (?:your|his|her|their) (?:neck|throat|skull|teeth|face|legs|arms|fingers)|(?:cut|slice|gut) (?:you|him|her|them) (?:open|up)|with (?:bats|knives|guns|a gun|a knife|a bat|a crowbar))/iu
 /** Sexual remarks aimed at someone: their body or clothes, sexual favours asked for, propositions. */
 const SEXUAL_REMARK =
-  /\b(?:sit on my (?:lap|face)|(?:with )?nothing on\b|show (?:a (?:bit|little) )?more skin|what i(?:'d| would) do to you|rip (?:your|her) clothes|take (?:it|that|your \w+) off for me|(?:in|wear) (?:that|the|those) (?:tight |short |little )?(?:skirt|dress|top|pants|jeans)|turn around for me|you know what you (?:have|need) to do (?:for me|tonight)|send (?:me )?(?:a )?(?:pic|pics|photo|photos)(?: of you)?(?: in| without)|(?:doing|does) things to me|your (?:body|ass|legs|lips|chest)|(?:hey|hi) (?:sweetheart|babe|sexy|honey)\b.{0,40}\b(?:lap|bed|body|tonight)|come (?:over|to my room) tonight)/iu
+  /\b(?:sit on my (?:lap|face)|(?:with )?nothing on\b|show (?:a (?:bit|little) )?more skin|what i(?:'d| would) do to you|rip (?:your|her) clothes|take (?:it|that|your \w+) off for me|(?:in|wear) (?:that|the|those) (?:tight |short |little )?(?:skirt|dress|top|pants|jeans)|turn around for me|you know what you (?:have|need) to do (?:for me|tonight)|send (?:me )?(?:a )?(?:pic|pics|photo|photos)(?: of you)?(?: in| without)|(?:doing|does) things to me|your (?:body|ass|legs|lips|chest)|(?:hey|hi) (?:sweetheart|babe|sexy|honey)\b.{0,40}\b(?:lap|bed|body|tonight)|come (?:over|to my room) tonight|(?:bet|i bet) (?:you(?:'re| are)|she(?:'s| is)) (?:wild|great|good|a freak|fun) in bed|what are you wearing(?: right now)?|(?:come|back) (?:back )?to my (?:place|room|hotel)|nice (?:rack|ass|butt|legs|body)|(?:those|your) (?:lips|curves|hips)\b.{0,30}\b(?:want|need|drive|crazy|taste)|sit on my|(?:i want|wanna) (?:to )?(?:touch|taste|feel) you|you(?:'d| would) look (?:better|good|great) (?:naked|without)|sleep (?:your way|with me) (?:to|for)|(?:babe|sweetie|sweetheart|honey|baby)\b.{0,40}\b(?:wear|body|bed|skirt|dress|lap|legs|naked|tonight))/iu
 /** A sweeping claim about a group of people (the group, then within a few words a degrading predicate). */
 const GROUP_GENERALISATION = new RegExp(
   `\\b(?:${GROUP_WORDS}|people like (?:them|you|that)|all of them|every (?:single )?one of (?:them|those \\w+))\\b(?:\\s+\\S+){0,5}?\\s+(?:are|is|belong|should|shouldn't|can't|cannot|need to be|only|breed|have no|never|always|don't deserve|ruin|steal|bring)\\b(?:\\s+\\S+){0,4}?\\s*(?:mentally ill|sick|diseased|thieves|thief|drunks?|lazy|leeches?|parasites?|burden|waste|useless|incompatible|dangerous|criminals?|no morals|trusted|confused|in the kitchen|allowed|breed|rats|vote|benefits|inferior|dirty|fixed|cured|stupid|violent|liars?|animals)\\b`,
@@ -112,6 +114,38 @@ const CLINICAL_CONTEXT =
 /** Kind words aimed at the reader: praise and thanks are what "you" most often comes with. */
 const KIND_TO_A_PERSON =
   /\b(?:you(?:'re| are)?|your|u r)\b(?:\s+\S+){0,3}?\s+(?:wonderful|kind|amazing|great|lovely|brilliant|talented|best|awesome|fantastic|beautiful|gorgeous|sweet|generous|helpful|smart|clever|inspiring|good heart|a star|a gem|a legend|the best)\b|\b(?:thank you|thanks|thx|appreciate (?:you|it|your)|proud of you|love (?:you|your)|meant a lot|made my (?:day|week))\b/iu
+
+/** Sympathy and concern: negative words next to "you" that are not aimed at the person ("sorry you had a terrible day"). */
+const SYMPATHY =
+  /\b(?:sorry (?:to hear|for|about|that|you)|so sorry|hope (?:you|your) (?:feel|get|are)|get well|take care|that (?:must|sounds)|condolences|are you (?:ok|okay|alright|all right)|feel better|you poor thing|not your fault|you(?:'ve| have) been through|i'm here for you|hang in there)\b/iu
+/** A strongly negative word in VADER's lexicon (valence -1.5 or lower: "repulsive", "pathetic", "vile"; not "sad" or "tired"). */
+const STRONGLY_NEGATIVE = -1.5
+const PERSON_WORDS = new Set(['you', 'your', "you're", 'youre', 'ur', 'u', 'yourself', 'ya', 'yours'])
+const GROUP_AT_WORD = new RegExp(`^(?:${GROUP_WORDS})$`, 'iu')
+
+/**
+ * Negative words aimed at someone: VADER's strongly negative words within four words after "you"/"your", and
+ * within six words after a group's name, counted on the words of each sentence. This reaches insults and
+ * identity attacks that use no word of the insult lists ("your mind is as repulsive as your face").
+ */
+function aimedNegativity(text: string): { atPerson: number; atGroup: number } {
+  let atPerson = 0
+  let atGroup = 0
+  for (const sentence of text.toLowerCase().split(/[.!?;\n]+/u)) {
+    const words = sentence.match(/[\p{L}']+/gu) ?? []
+    let lastPerson = -99
+    let lastGroup = -99
+    words.forEach((word, i) => {
+      if (PERSON_WORDS.has(word)) lastPerson = i
+      if (GROUP_AT_WORD.test(word) || (i > 0 && GROUP_AT_WORD.test(`${words[i - 1]} ${word}`))) lastGroup = i
+      const valence = Object.hasOwn(vaderLexicon, word) ? vaderLexicon[word] : 0
+      if (valence > STRONGLY_NEGATIVE) return
+      if (i - lastPerson <= 4) atPerson++
+      if (i - lastGroup <= 6) atGroup++
+    })
+  }
+  return { atPerson, atGroup }
+}
 
 export const TOXICITY_FEATURES = [
   'obscenity profanity',
@@ -147,6 +181,9 @@ export const TOXICITY_FEATURES = [
   'kind words to a person',
   'positive sentiment (VADER)',
   'negative sentiment (VADER)',
+  'strongly negative words aimed at a person',
+  'strongly negative words about a group',
+  'sympathy or concern',
 ] as const
 
 let matcher: RegExpMatcher | undefined
@@ -197,6 +234,7 @@ export function toxicityFeatures(input: string): number[] {
   const log = (n: number) => Math.log1p(n)
   const sentiment = vaderPolarityScores(text)
   const clinical = CLINICAL_CONTEXT.test(text)
+  const aimed = aimedNegativity(text)
   return [
     log(matched.length - slurs - sexual),
     // Body and sex words in medical or educational text are not sexual content.
@@ -232,6 +270,9 @@ export function toxicityFeatures(input: string): number[] {
     flag(KIND_TO_A_PERSON.test(text)),
     Math.max(0, sentiment.compound),
     Math.max(0, -sentiment.compound),
+    log(aimed.atPerson),
+    log(aimed.atGroup),
+    flag(SYMPATHY.test(text)),
   ]
 }
 

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { TOXICITY_METRICS } from '@/lib/moderation/engines/types'
+import { normalizeObfuscation } from '@/lib/moderation/offline/deobfuscate'
 import { TOXICITY_OUTPUTS } from '@/lib/moderation/offline/toxicity'
 import { evaluateToxicity } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
@@ -45,5 +46,16 @@ describe('offline toxicity engine', () => {
     }
     expect(threat.threat).toBeGreaterThan(0.5)
     expect(friendly.toxicity).toBeLessThan(0.5)
+  })
+
+  it('reads respelled swear words as the words, and leaves ordinary words alone', async () => {
+    expect(normalizeObfuscation('phuck off, fuuuuck this, fvck, u r so st00pid')).toBe('fuck off, fuck this, fuck, u r so stupid')
+    expect(normalizeObfuscation('My phone is coooool and the river is deep')).toBe('My phone is coooool and the river is deep')
+    expect((await offlineToxicityEngine.run('phuck off')).toxicity).toBeGreaterThan(0.5)
+  })
+
+  it('scores insults without insult words, and not the same words said in sympathy', async () => {
+    expect((await offlineToxicityEngine.run('You are so vile.')).toxicity).toBeGreaterThan(0.5)
+    expect((await offlineToxicityEngine.run("I'm so sorry you had such a horrible week.")).toxicity).toBeLessThan(0.5)
   })
 })
