@@ -1,5 +1,5 @@
 import nlp from 'compromise'
-import PLACE_NAMES from './places.json'
+import PLACE_NAMES from './places.json' with { type: 'json' }
 import type { Finding } from './recognizers'
 
 /**
