@@ -19,14 +19,11 @@ import * as ort from 'onnxruntime-node'
 import { DataType, GraphBuilder } from '@/lib/onnx'
 import { Transformer2DModel } from '@/lib/transformer2d/node'
 import { nodeRuntime } from '@/lib/transformer2d/runtime/node'
-// The test suite's checkpoint generator: seeded values per key, written shard by shard in diffusers' layout.
-import { generatedValues, stateDictKeys } from '../../tests/unit/transformer2d/generated-checkpoint'
-import { writeShardedCheckpoint } from '../../tests/unit/transformer2d/safetensors-writer'
-import { forwardFlops, WORKLOADS, type Workload } from './workloads'
+import { stateDictKeys } from '../../tests/unit/transformer2d/generated-checkpoint'
+import { ensureCheckpoint } from './checkpoint'
+import { forwardArgs, forwardFlops, randomFloats, randomSource, WORKLOADS, type Workload } from './workloads'
 
 const THREADS = 2
-/** Generated checkpoints are kept here between runs (about 1.3 GB each). */
-const CHECKPOINT_DIR = path.resolve('.tmp/bench-t2d')
 
 interface Measurement {
   name: string
@@ -56,19 +53,6 @@ const shapeName = ([m, k, n]: [number, number, number]) => `${m}×${k}×${n}`
 
 const log = (message: string) => process.stderr.write(`[t2d-bench] ${message}\n`)
 
-function randomSource(seed: number) {
-  let state = seed >>> 0
-  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32 - 0.5)
-  return {
-    take: (_name: string, shape: readonly number[]) => Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () => next() * 0.05),
-  }
-}
-
-function randomFloats(n: number, seed: number): Float32Array {
-  const source = randomSource(seed)
-  return source.take('', [n])
-}
-
 async function time(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now()
   await run()
@@ -95,24 +79,9 @@ async function fp16MatMul([m, k, n]: [number, number, number]): Promise<() => Pr
   return () => session.run({ a, b })
 }
 
-/** Writes the workload's fp16 checkpoint once (config.json + shards + index); later runs reuse it. */
-function ensureCheckpoint(w: Workload): string {
-  const dir = path.join(CHECKPOINT_DIR, w.name)
-  const config = JSON.stringify(w.config)
-  const marker = path.join(dir, 'complete')
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === config) return dir
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  log(`${w.name}: writing an fp16 checkpoint to ${dir}`)
-  writeFileSync(path.join(dir, 'config.json'), config)
-  writeShardedCheckpoint(dir, { tensors: stateDictKeys(w.config), values: generatedValues, dtype: 'F16', variant: w.checkpoint!.variant, maxShardBytes: w.checkpoint!.maxShardBytes })
-  writeFileSync(marker, config)
-  return dir
-}
-
 async function measureWorkload(w: Workload): Promise<Measurement> {
   const weightsMiB = (stateDictKeys(w.config).reduce((sum, { shape }) => sum + shape.reduce((a, b) => a * b, 1), 0) * 4) / 2 ** 20
-  const checkpoint = w.checkpoint ? ensureCheckpoint(w) : null
+  const checkpoint = w.checkpoint ? ensureCheckpoint(w, log) : null
   log(`${w.name}: loading (${weightsMiB.toFixed(0)} MiB of float32 weights)`)
   const buildStart = performance.now()
   const model = checkpoint
@@ -120,33 +89,7 @@ async function measureWorkload(w: Workload): Promise<Measurement> {
     : await Transformer2DModel.fromConfig(w.config, randomSource(1), nodeRuntime({ threads: THREADS }))
   const buildSeconds = (performance.now() - buildStart) / 1000
   log(`${w.name}: loaded in ${buildSeconds.toFixed(1)} s, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`)
-  const c = model.config
-  const args = {
-    hidden_states: { data: randomFloats(w.batch * c.in_channels! * w.height * w.width, 4), dims: [w.batch, c.in_channels!, w.height, w.width] },
-    ...(w.encoderTokens
-      ? {
-          encoder_hidden_states: {
-            data: randomFloats(w.batch * w.encoderTokens * (c.caption_channels ?? c.cross_attention_dim!), 5),
-            dims: [w.batch, w.encoderTokens, c.caption_channels ?? c.cross_attention_dim!],
-          },
-        }
-      : {}),
-    ...(c.norm_type === 'ada_norm_zero'
-      ? {
-          timestep: { data: Float32Array.from({ length: w.batch }, () => 500), dims: [w.batch] },
-          class_labels: { data: BigInt64Array.from({ length: w.batch }, (_, i) => BigInt(207 + i)), dims: [w.batch] },
-        }
-      : {}),
-    ...(c.norm_type === 'ada_norm_single'
-      ? {
-          timestep: { data: Float32Array.from({ length: w.batch }, () => 500), dims: [w.batch] },
-          added_cond_kwargs: {
-            resolution: { data: Float32Array.from({ length: 2 * w.batch }, () => 1024), dims: [w.batch, 2] },
-            aspect_ratio: { data: Float32Array.from({ length: w.batch }, () => 1), dims: [w.batch, 1] },
-          },
-        }
-      : {}),
-  }
+  const args = forwardArgs(w, model.config)
   const forward = () => model.forward(args)
   const ceilings = await Promise.all(CEILING_SHAPES.map(matMul))
   const halfMatMul = await fp16MatMul(CEILING_SHAPES[1])

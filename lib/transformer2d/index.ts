@@ -14,4 +14,5 @@ export { encodeSafetensors, parseSafetensors, readTensorData, toFloat32, type Sa
 export { defaultSignature, type GraphSignature } from './signature'
 export type { FloatTensor, TensorLike, TensorType } from './tensor'
 export { formatBytes } from './weights'
-export { hubFiles, isRepoId, type HubLoadOptions } from './hub'
+export { hubFiles, isRepoId, type HubLoadOptions, type StoredFile, type WeightStore } from './hub'
+export { WASM_MEMORY_BYTES, WASM_WORKING_BYTES, wasmFit, webGpuFit, weightNeeds, type GpuBufferLimits, type RuntimeFit, type WeightNeeds } from './fit'

@@ -2,6 +2,7 @@ import { readModelMetadata } from '@/lib/onnx'
 import { readConfig, readStateDict, type CheckpointFiles, type CheckpointOptions } from './checkpoint'
 import { resolveConfig, type ResolvedConfig, type Transformer2DConfig } from './config'
 import { Transformer2DError } from './errors'
+import { weightNeeds } from './fit'
 import type { ForwardArgs } from './forward-args'
 import { buildTransformer2DGraph, CONTRIB_OPSET, OPSET } from './graph'
 import { GRAPH_OUTPUT } from './graph-inputs'
@@ -48,7 +49,7 @@ export function oneFileFit(config: Readonly<Record<string, unknown>>): OneFileFi
 }
 
 function fitsOneFileMessage(weightBytes: number): string {
-  return `This model's float32 weights take ${formatBytes(weightBytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot run with its weights inside the graph (the browser runtimes, exportOnnx). It runs on the server, where the weights are graph inputs.`
+  return `This model's float32 weights take ${formatBytes(weightBytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot run with its weights inside the graph (exportOnnx, or a runtime that takes them so). fromPretrained feeds them as graph inputs instead, on the server and in the browser.`
 }
 
 /** Throws, naming the size, when float32 weights cannot be carried inside one .onnx file. */
@@ -124,6 +125,8 @@ export class Transformer2DModelBase {
       const fit = oneFileFit(config)
       if (!fit.fits) throw new Transformer2DError('checkpoint', fitsOneFileMessage(fit.weightBytes))
     }
+    const problem = await runtime.fitProblem?.(weightNeeds(config))
+    if (problem) throw new Transformer2DError('checkpoint', `${files.location}: ${problem}`)
     const stateDict = await readStateDict(files, options)
     try {
       return await Transformer2DModelBase.loadWeights(this, config, stateDict, runtime, options)

@@ -13,6 +13,8 @@ export interface RuntimeSession {
   release(): Promise<void>
 }
 
+import type { WeightNeeds } from '../fit'
+
 export interface InferenceRuntime {
   /** The execution provider sessions run on, e.g. "cpu", "webgpu" or "wasm". */
   readonly device: string
@@ -22,6 +24,11 @@ export interface InferenceRuntime {
    * a CPU runtime that reads them in place, not a GPU runtime that would upload them on every run.
    */
   readonly weightsAsInputs: boolean
+  /**
+   * Why a model with these weights cannot run here, naming the sizes (null: it can). Asked after config.json is read
+   * and before any weight file, so a browser says so before downloading gigabytes.
+   */
+  fitProblem?(needs: WeightNeeds): Promise<string | null>
   /** Bytes of memory a model may still use (undefined: unknown, not checked). */
   availableMemoryBytes?(): number
   createSession(model: Uint8Array): Promise<RuntimeSession>
