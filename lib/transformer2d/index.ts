@@ -7,7 +7,7 @@ export { ACTIVATION_FUNCTIONS, DEFAULT_CONFIG, resolveConfig, type ResolvedConfi
 export { Transformer2DError, type Transformer2DErrorKind } from './errors'
 export type { ForwardArgs } from './forward-args'
 export { buildTransformer2DGraph, CONTRIB_OPSET, OPSET } from './graph'
-export type { ParameterSource } from './layers/context'
+export type { ComputeDtype, ParameterSource } from './layers/context'
 export { oneFileFit, Transformer2DModelBase, type GraphSource, type ModelOptions, type OneFileFit, type WeightSource } from './model'
 export type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './runtime/types'
 export { encodeSafetensors, parseSafetensors, readTensorData, toFloat32, type SafetensorsDtype, type SafetensorsFile, type SafetensorsTensor, type TensorToWrite } from './safetensors'

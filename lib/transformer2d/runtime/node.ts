@@ -15,6 +15,9 @@ export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime 
   return {
     device: executionProviders[0],
     weightsAsInputs: true,
+    // The CPU provider has float16 MatMul and Cast kernels (MLAS; bench/transformer2d/RESULTS.md); other providers
+    // are not checked here.
+    float16: executionProviders[0] === 'cpu',
     availableMemoryBytes,
     async createSession(model) {
       return ort.InferenceSession.create(model, {

@@ -32,5 +32,7 @@ export interface InferenceRuntime {
   /** Bytes of memory a model may still use (undefined: unknown, not checked). */
   availableMemoryBytes?(): number
   createSession(model: Uint8Array): Promise<RuntimeSession>
-  tensor(type: 'float32' | 'int64', data: Float32Array | BigInt64Array, dims: readonly number[]): RuntimeTensor
+  /** Whether the runtime runs the float16 graph (`dtype: 'float16'`: float16 weights and MatMuls). */
+  readonly float16?: boolean
+  tensor(type: 'float32' | 'float16' | 'int64', data: Float32Array | Uint16Array | BigInt64Array, dims: readonly number[]): RuntimeTensor
 }
