@@ -9,7 +9,7 @@ export interface NodeRuntimeOptions {
   executionProviders?: string[]
 }
 
-/** onnxruntime-node with all graph optimizations (fusions such as MatMul+scale and GELU). */
+/** onnxruntime-node with all graph optimizations (fusions such as MatMul+scale and GELU), without the CPU memory arena. */
 export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime {
   const executionProviders = options.executionProviders ?? ['cpu']
   return {
@@ -23,6 +23,9 @@ export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime 
       return ort.InferenceSession.create(model, {
         executionProviders,
         graphOptimizationLevel: 'all',
+        // Without the CPU arena, activations are freed back to the allocator after each run instead of kept in
+        // blocks that grow by powers of two: a lower peak RSS at the same speed (bench/transformer2d/RESULTS.md).
+        enableCpuMemArena: false,
         ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
       })
     },
