@@ -3,7 +3,7 @@
 // (read from ../shared/golden in this test process) replay in the page within the manifest's tolerance.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { createRepo, deleteRepo } from '@huggingface/hub'
+import { createRepo, deleteRepo, uploadFiles } from '@huggingface/hub'
 import { expect, test } from '@playwright/test'
 import type { ReplayRequest, SerializedTensor } from '@/app/transformer2d/demo'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from '../unit/transformer2d/golden'
@@ -116,6 +116,8 @@ test('the size check reads a repo\'s config.json from the hub and says whether a
   await expect(page.getByTestId('t2d-fit-wasm')).toHaveAttribute('data-fits', 'true')
   await expect(page.getByTestId('t2d-fit-webgpu')).toHaveText(/^(WebGPU: this browser has no WebGPU adapter\.|Fits on this WebGPU adapter: its largest weight \(31\.9 MB\)|Does not fit on this WebGPU adapter: its largest weight takes 31\.9 MB)/)
   await expect(fit).toHaveAttribute('data-location', 'open-lab/pixart-xl-2-512@main/transformer')
+  await fit.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: '.tmp/screens/transformer2d-fit-pixart.png', fullPage: true })
   await repo.fill('open-lab/tiny-transformer2d@main')
   await page.getByRole('button', { name: 'Check size' }).click()
   await expect(page.getByTestId('t2d-fit-wasm')).toHaveText(/^Fits on WebAssembly: (\d+\.\d MB|\d+ bytes) of float32 weights/)
@@ -147,13 +149,15 @@ test('a model over WebAssembly\'s 4 GiB is refused by the size check with the si
   const name = `alice/t2d-too-big-${Date.now()}`
   // PixArt-XL-2 widths with 48 layers: 4.2 GB of float32 weights. Only config.json is uploaded; the check reads nothing else.
   const config = JSON.parse(readFileSync('public/models/transformer2d/pixart-xl-2-512/config.json', 'utf8'))
-  await createRepo({ repo: name, accessToken, hubUrl: baseURL!, private: true, files: [{ path: 'transformer/config.json', content: new Blob([JSON.stringify({ ...config, num_layers: 48 })]) }] })
+  await createRepo({ repo: name, accessToken, hubUrl: baseURL!, private: true })
+  await uploadFiles({ repo: name, accessToken, hubUrl: baseURL!, files: [{ path: 'transformer/config.json', content: new Blob([JSON.stringify({ ...config, num_layers: 48 })]) }] })
   try {
     await page.goto('/transformer2d')
     await page.getByLabel(/^Model repo/).fill(name)
     await page.getByRole('button', { name: 'Check size' }).click()
     await expect(page.getByTestId('t2d-fit-wasm')).toHaveText(/^Does not fit on WebAssembly: its float32 weights take 4\.\d\d GB and a forward needs about 4\.\d\d GB with working memory, over WebAssembly's 4\.29 GB address space\.$/)
     await expect(page.getByTestId('t2d-fit-wasm')).toHaveAttribute('data-fits', 'false')
+    await page.screenshot({ path: '.tmp/screens/transformer2d-fit-too-big.png', fullPage: true })
   } finally {
     await deleteRepo({ repo: name, accessToken, hubUrl: baseURL! })
   }
