@@ -24,8 +24,11 @@ export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime 
         executionProviders,
         graphOptimizationLevel: 'all',
         // Without the CPU arena, activations are freed back to the allocator after each run instead of kept in
-        // blocks that grow by powers of two: a lower peak RSS at the same speed (bench/transformer2d/RESULTS.md).
+        // blocks that grow by powers of two; without the memory pattern, no block sized for the whole run is planned
+        // (it held the float32 copies the CPU provider makes of float16 weights). Lower peak RSS at the same speed:
+        // bench/transformer2d/RESULTS.md.
         enableCpuMemArena: false,
+        enableMemPattern: false,
         ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
       })
     },
