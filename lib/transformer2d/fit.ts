@@ -30,8 +30,8 @@ export const WASM_MEMORY_BYTES = 2 ** 32
 
 /**
  * WebAssembly memory kept for everything besides the weights: the runtime itself and a forward's activations and
- * scratch. A 1024-token PixArt-XL-2 forward peaked at about 0.2 GB of it (bench/transformer2d/RESULTS.md); 0.5 GiB
- * leaves room for larger inputs.
+ * scratch. An estimate, not a measurement of the heap: a 1024-token PixArt-XL-2 forward's largest intermediates are
+ * tens of MB each, and DiT-XL-2 (3.00 GB of weights, leaving 1.29 GB) ran in Chromium (bench/transformer2d/RESULTS.md).
  */
 export const WASM_WORKING_BYTES = 2 ** 29
 
