@@ -166,9 +166,10 @@ export const DEMO_FILES: Record<string, { title: string; files: SeedFile[] }> = 
           `# pixart-xl-2-512 (config only)
 
 The \`transformer/config.json\` of PixArt-α XL-2 512×512 (28 layers, 16 heads × 72, patch size 2), and **no weights**.
-The [Transformer2D page](/transformer2d)'s size check reads it to show that a real-size model (2.44 GB of float32
-weights) does not fit the browser path before anything large would be downloaded; \`bench/transformer2d\` runs the same
-config on the server with generated weights.`,
+The [Transformer2D page](/transformer2d)'s size check reads it to say, before anything large would be downloaded,
+whether a real-size model (2.44 GB of float32 weights) fits this browser: within WebAssembly's 4 GiB, and each weight
+within the WebGPU adapter's buffer limit; \`bench/transformer2d\` runs the same config with generated weights on the
+server and in Chromium.`,
         ),
       },
       { path: 'transformer/config.json', file: 'public/models/transformer2d/pixart-xl-2-512/config.json' },

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react'
 import type { CheckpointFiles, FloatTensor, ForwardArgs, TensorLike, Transformer2DConfig } from '@/lib/transformer2d'
-import { Transformer2DModel, webRuntime } from '@/lib/transformer2d/browser'
+import { formatBytes } from '@/lib/transformer2d'
+import { Transformer2DModel, webRuntime, type DownloadProgress } from '@/lib/transformer2d/browser'
 import { demoInputs } from './demo-inputs'
 import { classMap, sampleToImage } from './render'
 
@@ -39,9 +40,9 @@ function jsonInputs(args: ForwardArgs): Record<string, unknown> {
 }
 
 /** The demo in this browser: the repo's files over the hub's /resolve/ URLs (the session cookie goes along, for private repos). */
-async function runInBrowser(repo: string, size: number): Promise<RunResult> {
+async function runInBrowser(repo: string, size: number, onProgress: (p: DownloadProgress) => void): Promise<RunResult> {
   const loadStart = performance.now()
-  const model = await Transformer2DModel.fromPretrained(repo, { hubUrl: location.origin, revision: REVISION, subfolder: SUBFOLDER })
+  const model = await Transformer2DModel.fromPretrained(repo, { hubUrl: location.origin, revision: REVISION, subfolder: SUBFOLDER, onProgress })
   const loadMs = performance.now() - loadStart
   try {
     const forwardStart = performance.now()
@@ -129,6 +130,23 @@ async function replay(request: ReplayRequest): Promise<{ dims: number[]; data: n
   return { dims: [...result[0].dims], data: Array.from(result[0].data) }
 }
 
+/** One bar per weight file: downloading (bytes so far), or read from the Cache API. */
+function Downloads({ files }: { files: DownloadProgress[] }) {
+  return (
+    <ul className="space-y-1 text-sm" aria-label="Weight files">
+      {files.map((f) => (
+        <li key={f.name} className="flex flex-wrap items-center gap-2" data-testid="t2d-download" data-source={f.source} data-done={f.done}>
+          <progress className="h-2 w-40" max={f.total} value={f.loaded} aria-label={`${f.name} download`} />
+          <code className="break-all">{f.name}</code>
+          <span className="text-slate-500">
+            {f.source === 'cache' ? `${formatBytes(f.total)}, from this browser's cache` : `${formatBytes(f.loaded)} of ${formatBytes(f.total)}${f.done ? ', downloaded and cached' : ''}`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 function Output({ side, result, demo }: { side: 'browser' | 'server'; result: RunResult; demo: DemoName }) {
   const canvas = useRef<HTMLCanvasElement>(null)
   useEffect(() => {
@@ -173,6 +191,7 @@ export function Transformer2DDemo() {
   const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle')
   const [error, setError] = useState<string | null>(null)
   const [results, setResults] = useState<{ browser?: RunResult; server?: RunResult }>({})
+  const [downloads, setDownloads] = useState<Record<string, DownloadProgress>>({})
 
   useEffect(() => {
     window.transformer2dReplay = replay
@@ -185,10 +204,12 @@ export function Transformer2DDemo() {
     setStatus('running')
     setError(null)
     setResults({})
+    setDownloads({})
     const { repo, size } = DEMOS[demo]
+    const onProgress = (p: DownloadProgress) => setDownloads((d) => ({ ...d, [p.name]: p }))
     try {
       const [browser, server] = await Promise.all([
-        mode !== 'server' ? runInBrowser(repo, size) : undefined,
+        mode !== 'server' ? runInBrowser(repo, size, onProgress) : undefined,
         mode !== 'browser' ? runOnServer(repo, size) : undefined,
       ])
       setResults({ browser, server })
@@ -233,6 +254,7 @@ export function Transformer2DDemo() {
           {error}
         </p>
       )}
+      {Object.keys(downloads).length > 0 && <Downloads files={Object.values(downloads)} />}
       {difference !== null && (
         <p className="text-sm" data-testid="t2d-difference" data-max-abs-diff={difference}>
           Largest difference between the browser and the server: <strong>{difference.toExponential(2)}</strong> (max |browser − server| over{' '}

@@ -1,12 +1,10 @@
 'use client'
 
 import { useState, type FormEvent } from 'react'
-import { formatBytes, hubFiles, oneFileFit, readConfig, type OneFileFit } from '@/lib/transformer2d'
+import { formatBytes, hubFiles, readConfig, wasmFit, webGpuFit, weightNeeds, type RuntimeFit, type WeightNeeds } from '@/lib/transformer2d'
+import { webGpuAdapter } from '@/lib/transformer2d/browser'
 
-/** WebAssembly memory is a 32-bit address space. */
-const WASM_ADDRESS_SPACE = 2 ** 32
-
-type Check = { where: string; fit: OneFileFit } | { where: string; error: string }
+type Check = { where: string; needs: WeightNeeds; wasm: RuntimeFit; webgpu: RuntimeFit | null } | { where: string; error: string }
 
 /** `namespace/name` or `namespace/name@revision` (default `main`). */
 function repoAndRevision(value: string): { repo: string; revision: string } {
@@ -17,8 +15,9 @@ function repoAndRevision(value: string): { repo: string; revision: string } {
 /**
  * Reads only a model repo's config.json (the diffusers layout's `transformer/config.json`, from this hub's
  * /resolve/ URLs as fromPretrained reads it, with the viewer's session) and says whether its weights can run in
- * this browser, before any weight file is downloaded: the browser runtimes take the weights inside one .onnx file
- * (at most 2 GiB), and on WebAssembly the model bytes and the runtime's copy of them share a 4 GiB address space.
+ * this browser, before any weight file is downloaded: on WebAssembly the float32 weights and a forward's working
+ * memory share a 4 GiB address space; on WebGPU each weight must fit the adapter's buffer limit. fromPretrained
+ * makes the same check before it downloads.
  */
 export function FitCheck() {
   const [repoValue, setRepoValue] = useState('open-lab/pixart-xl-2-512')
@@ -33,7 +32,9 @@ export function FitCheck() {
     const where = `${repo}@${revision}${subfolder.trim() ? `/${subfolder.trim()}` : ''}`
     try {
       const files = hubFiles(repo, { hubUrl: location.origin, revision, subfolder: subfolder.trim() || undefined })
-      setCheck({ where, fit: oneFileFit(await readConfig(files)) })
+      const needs = weightNeeds(await readConfig(files))
+      const adapter = await webGpuAdapter()
+      setCheck({ where, needs, wasm: wasmFit(needs), webgpu: adapter && webGpuFit(needs, adapter.limits) })
     } catch (e) {
       setCheck({ where, error: e instanceof Error ? e.message : String(e) })
     } finally {
@@ -64,16 +65,18 @@ export function FitCheck() {
         <div role="status" data-testid="t2d-fit" data-location={check.where} className="rounded border border-slate-200 p-3 text-sm">
           {'error' in check ? (
             <p className="text-red-700">{check.error}</p>
-          ) : check.fit.fits ? (
-            <p>
-              Fits: {formatBytes(check.fit.weightBytes)} of float32 weights, within the {formatBytes(check.fit.limitBytes)} one .onnx file can carry.
-              {2 * check.fit.weightBytes > WASM_ADDRESS_SPACE && ' On WebAssembly it needs about twice that within a 4.29 GB address space, so use WebGPU.'}
-            </p>
           ) : (
-            <p>
-              Does not fit: its float32 weights take {formatBytes(check.fit.weightBytes)}, and the browser runtimes hold at most{' '}
-              {formatBytes(check.fit.limitBytes)} (one .onnx file). It runs on the server (onnxruntime-node), where there is no such limit.
-            </p>
+            <>
+              <p>
+                {formatBytes(check.needs.weightBytes)} of float32 weights (largest tensor {formatBytes(check.needs.largestTensorBytes)}).
+              </p>
+              <p data-testid="t2d-fit-wasm" data-fits={check.wasm.fits}>
+                {check.wasm.message}
+              </p>
+              <p data-testid="t2d-fit-webgpu" data-fits={check.webgpu?.fits ?? 'no-adapter'}>
+                {check.webgpu?.message ?? 'WebGPU: this browser has no WebGPU adapter.'}
+              </p>
+            </>
           )}
         </div>
       )}

@@ -1,4 +1,6 @@
-/** The benchmark's model shapes (configs as data) and their matmul-like FLOP counts. */
+/** The benchmark's model shapes (configs as data), their forward inputs and matmul-like FLOP counts (no Node APIs: the browser bench bundles it). */
+import type { ForwardArgs, Transformer2DConfig } from '@/lib/transformer2d'
+
 
 export interface Workload {
   name: string
@@ -99,4 +101,48 @@ export function forwardFlops(w: Workload): number {
   const io = p === 1 ? 2 * N * C * D + 2 * N * D * outC : 2 * N * C * p * p * D + 2 * N * D * p * p * outC
   const caption = c.caption_channels ? 2 * S * (c.caption_channels as number) * D + 2 * S * D * D : 0
   return w.batch * ((c.num_layers as number) * perLayer + io + caption)
+}
+
+/** Seeded weights and inputs: the same values in every run and on every runtime. */
+export function randomSource(seed: number) {
+  let state = seed >>> 0
+  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32 - 0.5)
+  return {
+    take: (_name: string, shape: readonly number[]) => Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () => next() * 0.05),
+  }
+}
+
+export function randomFloats(n: number, seed: number): Float32Array {
+  const source = randomSource(seed)
+  return source.take('', [n])
+}
+
+/** One forward's arguments for a workload: seeded latents (and caption, timestep, class label as the model needs). */
+export function forwardArgs(w: Workload, c: Transformer2DConfig): ForwardArgs {
+  return {
+    hidden_states: { data: randomFloats(w.batch * c.in_channels! * w.height * w.width, 4), dims: [w.batch, c.in_channels!, w.height, w.width] },
+    ...(w.encoderTokens
+      ? {
+          encoder_hidden_states: {
+            data: randomFloats(w.batch * w.encoderTokens * (c.caption_channels ?? c.cross_attention_dim!), 5),
+            dims: [w.batch, w.encoderTokens, c.caption_channels ?? c.cross_attention_dim!],
+          },
+        }
+      : {}),
+    ...(c.norm_type === 'ada_norm_zero'
+      ? {
+          timestep: { data: Float32Array.from({ length: w.batch }, () => 500), dims: [w.batch] },
+          class_labels: { data: BigInt64Array.from({ length: w.batch }, (_, i) => BigInt(207 + i)), dims: [w.batch] },
+        }
+      : {}),
+    ...(c.norm_type === 'ada_norm_single'
+      ? {
+          timestep: { data: Float32Array.from({ length: w.batch }, () => 500), dims: [w.batch] },
+          added_cond_kwargs: {
+            resolution: { data: Float32Array.from({ length: 2 * w.batch }, () => 1024), dims: [w.batch, 2] },
+            aspect_ratio: { data: Float32Array.from({ length: w.batch }, () => 1), dims: [w.batch, 1] },
+          },
+        }
+      : {}),
+  }
 }

@@ -1,12 +1,17 @@
 /** Browser entry point: Transformer2DModel over fetch and onnxruntime-web (WebGPU, else WASM). */
-import type { CheckpointFiles, CheckpointOptions } from './checkpoint'
-import { hubFiles, type HubLoadOptions } from './hub'
+import type { CheckpointFiles, CheckpointOptions, RandomAccessFile } from './checkpoint'
+import { hubFiles, type HubLoadOptions, type WeightStore } from './hub'
 import { Transformer2DModelBase, type ModelOptions } from './model'
 import { webRuntime, type WebRuntimeOptions } from './runtime/web'
+import { weightCache, type DownloadProgress } from './weight-cache'
 
-export function urlFiles(baseUrl: string): CheckpointFiles {
+/**
+ * A folder served at `baseUrl` (config.json + safetensors). With a `store`, weight files go through it (downloaded
+ * once, read by range); the server's ETag (else Last-Modified) identifies a file's content.
+ */
+export function urlFiles(baseUrl: string, store?: WeightStore): CheckpointFiles {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`
-  return {
+  const files: CheckpointFiles = {
     location: baseUrl,
     async readBytes(name) {
       const response = await fetch(`${base}${name}`)
@@ -15,17 +20,43 @@ export function urlFiles(baseUrl: string): CheckpointFiles {
       return new Uint8Array(await response.arrayBuffer())
     },
   }
+  if (store) {
+    files.open = async (name): Promise<RandomAccessFile | null> => {
+      const url = `${base}${name}`
+      const head = await fetch(url, { method: 'HEAD' })
+      if (head.status === 404) return null
+      if (!head.ok) throw new Error(`HEAD ${url}: HTTP ${head.status}`)
+      const size = Number(head.headers.get('Content-Length'))
+      const etag = head.headers.get('ETag') ?? `${head.headers.get('Last-Modified') ?? 'unversioned'}:${size}`
+      return store.open({ url, name, etag, size }, async () => {
+        const response = await fetch(url)
+        if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`)
+        return response
+      })
+    }
+  }
+  return files
 }
 
-export type BrowserLoadOptions = ModelOptions & CheckpointOptions & WebRuntimeOptions & HubLoadOptions
+export interface BrowserWeightOptions {
+  /** Keep weight files in the Cache API and read them from there next time (default true). */
+  cache?: boolean
+  /** Download progress of each weight file (also called once for a file read from the cache). */
+  onProgress?: (progress: DownloadProgress) => void
+}
+
+export type BrowserLoadOptions = ModelOptions & CheckpointOptions & WebRuntimeOptions & HubLoadOptions & BrowserWeightOptions
 
 export class Transformer2DModel extends Transformer2DModelBase {
   /**
    * Loads a diffusers model: with `hubUrl`, `nameOrUrl` is a repo id on that hub (`revision`, `subfolder`,
-   * `accessToken`); otherwise a folder served at that URL (config.json + safetensors).
+   * `accessToken`); otherwise a folder served at that URL (config.json + safetensors). The weights are checked
+   * against the device (WebAssembly's 4 GiB, the WebGPU adapter's buffer limit) after config.json and before any
+   * weight file is downloaded; weight files stream into the Cache API with `onProgress` and are read from there.
    */
   static async fromPretrained(nameOrUrl: string, options: BrowserLoadOptions = {}): Promise<Transformer2DModel> {
-    const files = options.hubUrl !== undefined ? hubFiles(nameOrUrl, options) : urlFiles(nameOrUrl)
+    const store = weightCache({ onProgress: options.onProgress, cacheName: options.cache === false ? null : undefined })
+    const files = options.hubUrl !== undefined ? hubFiles(nameOrUrl, options, store) : urlFiles(nameOrUrl, store)
     return Transformer2DModel.fromFiles(files, await webRuntime(options), options)
   }
 
@@ -37,5 +68,6 @@ export class Transformer2DModel extends Transformer2DModelBase {
   }
 }
 
-export { webRuntime } from './runtime/web'
+export { webRuntime, webGpuAdapter } from './runtime/web'
+export { clearWeightCache, weightCache, WEIGHT_CACHE_NAME, type DownloadProgress, type WeightCacheOptions } from './weight-cache'
 export * from './index'

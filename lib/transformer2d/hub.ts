@@ -18,6 +18,22 @@ export interface HubLoadOptions {
   accessToken?: string
 }
 
+/** One weight file to keep: where it is, its name for progress, and what identifies its content (the hub's ETag). */
+export interface StoredFile {
+  url: string
+  name: string
+  etag: string
+  size: number
+}
+
+/**
+ * Keeps downloaded weight files (in the browser, the Cache API: `weight-cache.ts`): `open` answers the file's bytes
+ * by range from the kept copy, downloading it once (with `download`) when none is kept.
+ */
+export interface WeightStore {
+  open(file: StoredFile, download: () => Promise<Response>): Promise<RandomAccessFile>
+}
+
 /** Weight files up to this size are fetched in one request and read from memory; larger ones in ranges. */
 const WHOLE_FILE_BYTES = 256 * 1024 ** 2
 
@@ -28,8 +44,12 @@ export function isRepoId(name: string): boolean {
   return REPO_ID.test(name)
 }
 
-/** Files of `repoId` at `revision`, read from the hub with the token if given. */
-export function hubFiles(repoId: string, options: HubLoadOptions = {}): CheckpointFiles {
+/**
+ * Files of `repoId` at `revision`, read from the hub with the token if given. With a `store`, weight files are
+ * downloaded whole into it once (keyed by their ETag, the LFS sha256) and read from there; without one, large files
+ * are read in HTTP ranges, tensor by tensor.
+ */
+export function hubFiles(repoId: string, options: HubLoadOptions = {}, store?: WeightStore): CheckpointFiles {
   if (!isRepoId(repoId)) throw new Transformer2DError('checkpoint', `"${repoId}" is not a repo id (namespace/name).`)
   const hubUrl = (options.hubUrl ?? 'https://huggingface.co').replace(/\/+$/, '')
   const revision = encodeURIComponent(options.revision ?? 'main')
@@ -70,6 +90,11 @@ export function hubFiles(repoId: string, options: HubLoadOptions = {}): Checkpoi
       await head.arrayBuffer()
       const size = Number(head.headers.get('Content-Range')?.split('/')[1] ?? head.headers.get('Content-Length'))
       if (!Number.isFinite(size)) throw new Transformer2DError('checkpoint', `${location}: ${name}: the hub did not say the file's size.`)
+      if (store) {
+        // Without an ETag the commit names the content: a file at one commit never changes.
+        const etag = head.headers.get('ETag') ?? `${head.headers.get('X-Repo-Commit') ?? options.revision ?? 'main'}:${name}`
+        return store.open({ url: `${base}${name}`, name, etag, size }, async () => (await get(name))!)
+      }
       if (size <= WHOLE_FILE_BYTES) {
         const whole = new Uint8Array(await (await get(name))!.arrayBuffer())
         return { size: whole.length, read: async (offset, length) => whole.slice(offset, offset + length), close: async () => undefined }

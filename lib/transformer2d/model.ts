@@ -2,15 +2,16 @@ import { readModelMetadata } from '@/lib/onnx'
 import { readConfig, readStateDict, type CheckpointFiles, type CheckpointOptions } from './checkpoint'
 import { resolveConfig, type ResolvedConfig, type Transformer2DConfig } from './config'
 import { Transformer2DError } from './errors'
+import { weightNeeds } from './fit'
 import type { ForwardArgs } from './forward-args'
 import { buildTransformer2DGraph, CONTRIB_OPSET, OPSET } from './graph'
 import { GRAPH_OUTPUT } from './graph-inputs'
-import type { ParameterSource, WeightSlot } from './layers/context'
+import type { ComputeDtype, ParameterSource, WeightSlot } from './layers/context'
 import { prepareInputs } from './prepare-inputs'
 import type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './runtime/types'
 import { defaultSignature, signatureKey, usesEncoderHiddenStates, type GraphSignature } from './signature'
 import type { FloatTensor } from './tensor'
-import { formatBytes, loadWeights, slotBytes } from './weights'
+import { formatBytes, loadWeights, slotBytes, type WeightValues } from './weights'
 
 const METADATA_CONFIG = 'transformer2d.config'
 const METADATA_SIGNATURE = 'transformer2d.signature'
@@ -18,6 +19,23 @@ const METADATA_SIGNATURE = 'transformer2d.signature'
 export interface ModelOptions {
   /** Receives diffusers' warnings (ignored kwargs, unused checkpoint keys); default console.warn. */
   warn?: (message: string) => void
+  /**
+   * `float32` (default), or `float16`: the weights kept in half precision (half the memory) and the projections'
+   * MatMuls computed in it, the rest in float32 (the server's CPU runtime; README states the tolerance).
+   */
+  dtype?: ComputeDtype
+}
+
+const DTYPES: readonly ComputeDtype[] = ['float32', 'float16']
+
+/** The model's compute dtype, refused (before any weight is read) where the runtime cannot run it. */
+function checkedDtype(options: ModelOptions, runtime: InferenceRuntime, exportedGraph: boolean): ComputeDtype {
+  const dtype = options.dtype ?? 'float32'
+  if (!DTYPES.includes(dtype)) throw new Transformer2DError('input', `dtype ${JSON.stringify(options.dtype)} is not one of ${DTYPES.join(', ')}.`)
+  if (dtype === 'float16' && (!runtime.float16 || !runtime.weightsAsInputs || exportedGraph)) {
+    throw new Transformer2DError('input', `dtype float16 runs on onnxruntime-node's CPU provider from a checkpoint; this runtime (${runtime.device}${exportedGraph ? ', an exported float32 graph' : ''}) computes in float32 only.`)
+  }
+  return dtype
 }
 
 /** Weights by state-dict key; a checkpoint also reports the keys the model did not use and closes its files. */
@@ -48,7 +66,7 @@ export function oneFileFit(config: Readonly<Record<string, unknown>>): OneFileFi
 }
 
 function fitsOneFileMessage(weightBytes: number): string {
-  return `This model's float32 weights take ${formatBytes(weightBytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot run with its weights inside the graph (the browser runtimes, exportOnnx). It runs on the server, where the weights are graph inputs.`
+  return `This model's float32 weights take ${formatBytes(weightBytes)}; one .onnx file holds at most 2.15 GB (the protobuf limit), so it cannot run with its weights inside the graph (exportOnnx, or a runtime that takes them so). fromPretrained feeds them as graph inputs instead, on the server and in the browser.`
 }
 
 /** Throws, naming the size, when float32 weights cannot be carried inside one .onnx file. */
@@ -74,12 +92,13 @@ type ModelConstructor<T> = new (resolved: ResolvedConfig, source: GraphSource, r
  */
 export class Transformer2DModelBase {
   private readonly sessions = new Map<string, Promise<LoadedGraph>>()
-  /** Float32 weights by graph name, read once from the source and shared by every graph. */
-  private readonly weightValues = new Map<string, Float32Array>()
+  /** Weights by graph name (float32, or float16 bits), read once from the source and shared by every graph. */
+  private readonly weightValues = new Map<string, WeightValues>()
   private readonly weightTensors = new Map<string, RuntimeTensor>()
   private readonly posEmbedCache = new Map<string, Float32Array>()
   private readonly warned = new Set<string>()
   private readonly warn: (message: string) => void
+  readonly dtype: ComputeDtype
 
   /** Use the static factories; they validate the config and load the first graph. */
   constructor(
@@ -89,6 +108,7 @@ export class Transformer2DModelBase {
     options: ModelOptions,
   ) {
     this.warn = options.warn ?? ((m) => console.warn(m))
+    this.dtype = checkedDtype(options, runtime, source.kind === 'onnx')
   }
 
   /** The full configuration, defaults included (what diffusers registers). */
@@ -117,6 +137,7 @@ export class Transformer2DModelBase {
     runtime: InferenceRuntime,
     options: ModelOptions & CheckpointOptions = {},
   ): Promise<T> {
+    checkedDtype(options, runtime, false)
     const config = await readConfig(files)
     resolveConfig(config) // a bad config fails before the weights are read
     // Where the weights must fit one .onnx file (the browser), a model that cannot fails before gigabytes download.
@@ -124,6 +145,8 @@ export class Transformer2DModelBase {
       const fit = oneFileFit(config)
       if (!fit.fits) throw new Transformer2DError('checkpoint', fitsOneFileMessage(fit.weightBytes))
     }
+    const problem = await runtime.fitProblem?.(weightNeeds(config))
+    if (problem) throw new Transformer2DError('checkpoint', `${files.location}: ${problem}`)
     const stateDict = await readStateDict(files, options)
     try {
       return await Transformer2DModelBase.loadWeights(this, config, stateDict, runtime, options)
@@ -171,10 +194,12 @@ export class Transformer2DModelBase {
       if (signatureKey(signature) !== signatureKey(this.source.signature)) this.unsupportedSignature(signature)
       return this.source.bytes
     }
+    if (this.dtype !== 'float32') throw new Transformer2DError('input', 'exportOnnx writes float32 graphs; load the model with dtype float32 to export it.')
     const { slots } = buildTransformer2DGraph(this.resolved, { kind: 'inputs' }, signature)
     checkFitsOneFile(slots)
     await this.loadSlots(slots)
-    return this.encode(buildTransformer2DGraph(this.resolved, { kind: 'initializers', values: this.weightValues }, signature).graph, signature)
+    const values = this.weightValues as Map<string, Float32Array> // float32: checked above
+    return this.encode(buildTransformer2DGraph(this.resolved, { kind: 'initializers', values }, signature).graph, signature)
   }
 
   forward(args: ForwardArgs & { return_dict?: true }): Promise<{ sample: FloatTensor }>
@@ -218,10 +243,10 @@ export class Transformer2DModelBase {
     if (this.source.kind === 'onnx' || !this.runtime.weightsAsInputs) {
       return { session: await this.runtime.createSession(await this.exportOnnx(signature)), weightInputs: [] }
     }
-    const { graph, slots } = buildTransformer2DGraph(this.resolved, { kind: 'inputs' }, signature)
+    const { graph, slots } = buildTransformer2DGraph(this.resolved, { kind: 'inputs', dtype: this.dtype }, signature)
     await this.loadSlots(slots)
     for (const { name, dims } of slots) {
-      if (!this.weightTensors.has(name)) this.weightTensors.set(name, this.runtime.tensor('float32', this.weightValues.get(name)!, dims))
+      if (!this.weightTensors.has(name)) this.weightTensors.set(name, this.runtime.tensor(this.dtype, this.weightValues.get(name)!, dims))
     }
     return { session: await this.runtime.createSession(this.encode(graph, signature)), weightInputs: slots.map((s) => s.name) }
   }
@@ -229,7 +254,7 @@ export class Transformer2DModelBase {
   private async loadSlots(slots: Parameters<typeof loadWeights>[0]): Promise<void> {
     if (this.source.kind !== 'weights') return
     const { weights } = this.source
-    await loadWeights(slots, weights, this.weightValues, { location: weights.source ?? 'the weights', availableBytes: this.runtime.availableMemoryBytes?.() })
+    await loadWeights(slots, weights, this.weightValues, { location: weights.source ?? 'the weights', availableBytes: this.runtime.availableMemoryBytes?.(), dtype: this.dtype })
   }
 
   private encode(graph: ReturnType<typeof buildTransformer2DGraph>['graph'], signature: GraphSignature): Uint8Array {

@@ -1,5 +1,6 @@
 import { Transformer2DError } from './errors'
-import type { ParameterSource, WeightSlot } from './layers/context'
+import { toFloat16Bits } from './half'
+import type { ComputeDtype, ParameterSource, WeightSlot } from './layers/context'
 import { numel } from './tensor'
 
 /** Sizes in messages: GB with two decimals for model-sized numbers, MB or bytes for small ones. */
@@ -43,22 +44,28 @@ export interface LoadWeightsOptions {
   location: string
   /** Memory that may be used; loading refuses to start when the weights need more. */
   availableBytes?: number
+  /** Keep the weights as float32 values, or as float16 bits (half the memory, for a float16 graph). */
+  dtype?: ComputeDtype
 }
+
+/** A weight as the model keeps it: float32 values, or float16 bits. */
+export type WeightValues = Float32Array | Uint16Array
 
 /**
  * Reads the weights of every slot that `loaded` does not have yet, one checkpoint tensor at a time, and stores each
  * slot's float32 values in `loaded` under its graph name. Every key and shape is checked first, and the total size
  * against the available memory, so a checkpoint that cannot load fails before anything is read.
  */
-export async function loadWeights(slots: readonly WeightSlot[], source: ParameterSource, loaded: Map<string, Float32Array>, options: LoadWeightsOptions): Promise<void> {
+export async function loadWeights(slots: readonly WeightSlot[], source: ParameterSource, loaded: Map<string, WeightValues>, options: LoadWeightsOptions): Promise<void> {
   const missing = slots.filter((s) => !loaded.has(s.name))
   for (const slot of missing) source.check?.(slot.key, slot.keyShape)
-  const needed = slotBytes(missing)
+  const half = options.dtype === 'float16'
+  const needed = slotBytes(missing) / (half ? 2 : 1)
   if (options.availableBytes !== undefined && needed > options.availableBytes) {
     const parameters = needed / 4
     throw new Transformer2DError(
       'checkpoint',
-      `Not enough memory to load ${options.location}: its float32 weights take ${formatBytes(needed)} (${parameters.toLocaleString('en-US')} values) but only ${formatBytes(options.availableBytes)} are available.`,
+      `Not enough memory to load ${options.location}: its ${half ? 'float16' : 'float32'} weights take ${formatBytes(needed)} (${parameters.toLocaleString('en-US')} values) but only ${formatBytes(options.availableBytes)} are available.`,
     )
   }
   const byKey = new Map<string, WeightSlot[]>()
@@ -73,8 +80,9 @@ export async function loadWeights(slots: readonly WeightSlot[], source: Paramete
       throw new Transformer2DError('checkpoint', `Out of memory reading weight ${key} [${group[0].keyShape}] after ${formatBytes(loadedBytes)} of weights were loaded.`)
     }
     for (const slot of group) {
-      loaded.set(slot.name, cut(slot, values, loadedBytes))
-      loadedBytes += numel(slot.dims) * 4
+      const values32 = cut(slot, values, loadedBytes)
+      loaded.set(slot.name, half ? toFloat16Bits(values32) : values32)
+      loadedBytes += numel(slot.dims) * (half ? 2 : 4)
     }
   }
 }

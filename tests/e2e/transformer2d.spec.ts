@@ -3,10 +3,11 @@
 // (read from ../shared/golden in this test process) replay in the page within the manifest's tolerance.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { createRepo, deleteRepo, uploadFiles } from '@huggingface/hub'
 import { expect, test } from '@playwright/test'
 import type { ReplayRequest, SerializedTensor } from '@/app/transformer2d/demo'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from '../unit/transformer2d/golden'
-import { DEMO, signIn, watchErrors } from './helpers'
+import { createToken, DEMO, signIn, watchErrors } from './helpers'
 
 function serialize(t: { data: ArrayBufferView; dims: readonly number[]; type?: string }): SerializedTensor {
   const type = t.type === 'bool' ? 'bool' : t.data instanceof BigInt64Array ? 'int64' : 'float32'
@@ -100,7 +101,7 @@ for (const name of REPLAYED) {
   })
 }
 
-test('the size check reads a repo\'s config.json from the hub and says a real-size model does not fit, before any weights', async ({ page }) => {
+test('the size check reads a repo\'s config.json from the hub and says whether a real-size model fits, before any weights', async ({ page }) => {
   const errors = watchErrors(page)
   const requests: string[] = []
   page.on('request', (r) => requests.push(new URL(r.url()).pathname))
@@ -110,11 +111,16 @@ test('the size check reads a repo\'s config.json from the hub and says a real-si
   const fit = page.getByTestId('t2d-fit')
   await expect(repo).toHaveValue('open-lab/pixart-xl-2-512')
   await page.getByRole('button', { name: 'Check size' }).click()
-  await expect(fit).toHaveText(/^Does not fit: its float32 weights take 2\.44 GB, and the browser runtimes hold at most 2\.15 GB/)
+  // PixArt-XL-2's 2.44 GB of float32 weights are graph inputs now: past one .onnx file's 2 GB, within WASM's 4 GiB.
+  await expect(page.getByTestId('t2d-fit-wasm')).toHaveText(/^Fits on WebAssembly: 2\.44 GB of float32 weights plus 536\.9 MB of working memory, within its 4\.29 GB address space\.$/)
+  await expect(page.getByTestId('t2d-fit-wasm')).toHaveAttribute('data-fits', 'true')
+  await expect(page.getByTestId('t2d-fit-webgpu')).toHaveText(/^(WebGPU: this browser has no WebGPU adapter\.|Fits on this WebGPU adapter: its largest weight \(31\.9 MB\)|Does not fit on this WebGPU adapter: its largest weight takes 31\.9 MB)/)
   await expect(fit).toHaveAttribute('data-location', 'open-lab/pixart-xl-2-512@main/transformer')
+  await fit.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: '.tmp/screens/transformer2d-fit-pixart.png', fullPage: true })
   await repo.fill('open-lab/tiny-transformer2d@main')
   await page.getByRole('button', { name: 'Check size' }).click()
-  await expect(fit).toHaveText(/^Fits: \d+\.\d MB of float32 weights|^Fits: \d+ bytes of float32 weights/)
+  await expect(page.getByTestId('t2d-fit-wasm')).toHaveText(/^Fits on WebAssembly: (\d+\.\d MB|\d+ bytes) of float32 weights/)
   // Only the two config files travelled, from the repos' /resolve/ URLs; nothing under public/models.
   expect(requests.filter((p) => p.includes('/resolve/') || p.startsWith('/models/'))).toEqual([
     '/open-lab/pixart-xl-2-512/resolve/main/transformer/config.json',
@@ -135,4 +141,56 @@ test('the size check reads a repo\'s config.json from the hub and says a real-si
     await page.screenshot({ path: `.tmp/screens/transformer2d-fit-${width}.png`, fullPage: true })
   }
   expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([])
+})
+
+test('a model over WebAssembly\'s 4 GiB is refused by the size check with the size it needs', async ({ page, baseURL }) => {
+  await signIn(page, 'alice', DEMO.alice)
+  const accessToken = await createToken(page, `t2d-fit-${Date.now()}`, 'Write')
+  const name = `alice/t2d-too-big-${Date.now()}`
+  // PixArt-XL-2 widths with 48 layers: 4.2 GB of float32 weights. Only config.json is uploaded; the check reads nothing else.
+  const config = JSON.parse(readFileSync('public/models/transformer2d/pixart-xl-2-512/config.json', 'utf8'))
+  await createRepo({ repo: name, accessToken, hubUrl: baseURL!, private: true })
+  await uploadFiles({ repo: name, accessToken, hubUrl: baseURL!, files: [{ path: 'transformer/config.json', content: new Blob([JSON.stringify({ ...config, num_layers: 48 })]) }] })
+  try {
+    await page.goto('/transformer2d')
+    await page.getByLabel(/^Model repo/).fill(name)
+    await page.getByRole('button', { name: 'Check size' }).click()
+    await expect(page.getByTestId('t2d-fit-wasm')).toHaveText(/^Does not fit on WebAssembly: its float32 weights take 4\.\d\d GB and a forward needs about 4\.\d\d GB with working memory, over WebAssembly's 4\.29 GB address space\.$/)
+    await expect(page.getByTestId('t2d-fit-wasm')).toHaveAttribute('data-fits', 'false')
+    await page.screenshot({ path: '.tmp/screens/transformer2d-fit-too-big.png', fullPage: true })
+  } finally {
+    await deleteRepo({ repo: name, accessToken, hubUrl: baseURL! })
+  }
+})
+
+test('weight files download with a progress bar once, then load from the browser\'s cache', async ({ page }) => {
+  const errors = watchErrors(page)
+  const weightRequests: { path: string; range: string | null }[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.endsWith('.safetensors')) weightRequests.push({ path: url.pathname, range: r.headers().range ?? null })
+  })
+  await page.goto('/transformer2d')
+  await page.evaluate(() => caches.delete('transformer2d-weights'))
+  const download = page.getByTestId('t2d-download')
+  await page.getByRole('button', { name: 'Run forward' }).click()
+  await expect(page.getByTestId('t2d-dims')).toHaveText('[1, 8, 32, 32]', { timeout: 30_000 })
+  await expect(download).toHaveAttribute('data-source', 'network')
+  await expect(download).toHaveText(/diffusion_pytorch_model\.safetensors.*of .*, downloaded and cached$/)
+  const progress = download.getByRole('progressbar')
+  expect(await progress.getAttribute('value')).toBe(await progress.getAttribute('max'))
+  const file = '/open-lab/tiny-transformer2d/resolve/main/transformer/diffusion_pytorch_model.safetensors'
+  // The size and ETag (a one-byte range), then the whole file once.
+  expect(weightRequests).toEqual([{ path: file, range: 'bytes=0-0' }, { path: file, range: null }])
+  await page.screenshot({ path: '.tmp/screens/transformer2d-download.png', fullPage: true })
+
+  weightRequests.length = 0
+  await page.reload()
+  await page.getByRole('button', { name: 'Run forward' }).click()
+  await expect(page.getByTestId('t2d-dims')).toHaveText('[1, 8, 32, 32]', { timeout: 30_000 })
+  await expect(download).toHaveAttribute('data-source', 'cache')
+  await expect(download).toHaveText(/diffusion_pytorch_model\.safetensors.*from this browser's cache$/)
+  // From the cache: only the one-byte request that says which content the file has now.
+  expect(weightRequests).toEqual([{ path: file, range: 'bytes=0-0' }])
+  expect(errors).toEqual([])
 })

@@ -1,4 +1,4 @@
-import { DataType, type GraphBuilder } from '@/lib/onnx'
+import { attr, DataType, type GraphBuilder } from '@/lib/onnx'
 
 /** Where weights come from: a checkpoint, or anything else that knows the state-dict keys. */
 export interface ParameterSource {
@@ -31,7 +31,13 @@ export interface WeightSlot {
  * the model and shared by every graph, with no 2 GB protobuf limit), or as initializers inside the .onnx file
  * (exports and the browser), taken from already loaded values.
  */
-export type WeightBinding = { kind: 'inputs' } | { kind: 'initializers'; values: ReadonlyMap<string, Float32Array> }
+export type WeightBinding = { kind: 'inputs'; dtype?: ComputeDtype } | { kind: 'initializers'; values: ReadonlyMap<string, Float32Array> }
+
+/**
+ * How the graph computes: all float32, or float16 weights with the MatMuls (the projections, nearly all of the
+ * work) in float16 and everything else (norms, attention, activations, sums) in float32, as torch's autocast does.
+ */
+export type ComputeDtype = 'float32' | 'float16'
 
 /**
  * Shared state of one graph build: the ONNX graph, the weight slots it declares, and outputs of modules that are
@@ -42,14 +48,28 @@ export class BuildContext {
   private readonly built = new Map<string, unknown>()
   readonly slots: WeightSlot[] = []
 
+  private readonly half: boolean
+
   constructor(
     readonly g: GraphBuilder,
     private readonly binding: WeightBinding,
-  ) {}
+  ) {
+    this.half = binding.kind === 'inputs' && binding.dtype === 'float16'
+  }
+
+  /**
+   * x · W for a weight from `linearWeight`. In float16 the activations are cast down for the MatMul and its product
+   * back up, so only the projections run in half precision.
+   */
+  matMul(x: string, w: string): string {
+    if (!this.half) return this.g.op('MatMul', [x, w])
+    const product = this.g.op('MatMul', [this.g.op('Cast', [x], { to: attr.int(DataType.FLOAT16) }), w])
+    return this.g.op('Cast', [product], { to: attr.int(DataType.FLOAT) })
+  }
 
   /** A checkpoint tensor under its state-dict key. */
   weight(name: string, shape: readonly number[]): string {
-    return this.bind({ name, dims: shape, key: name, keyShape: shape, layout: { kind: 'as-is' } })
+    return this.asFloat(this.bind({ name, dims: shape, key: name, keyShape: shape, layout: { kind: 'as-is' } }))
   }
 
   /**
@@ -69,7 +89,12 @@ export class BuildContext {
 
   /** Entries [start, end) of a 1-D weight (the bias half that goes with a `linearWeight` row range). */
   weightSlice(name: string, length: number, start: number, end: number, label: string): string {
-    return this.bind({ name: label, dims: [end - start], key: name, keyShape: [length], layout: { kind: 'slice', start, end } })
+    return this.asFloat(this.bind({ name: label, dims: [end - start], key: name, keyShape: [length], layout: { kind: 'slice', start, end } }))
+  }
+
+  /** A weight used outside a MatMul: in float16 mode it is stored in half precision and cast up where it is used. */
+  private asFloat(weight: string): string {
+    return this.half ? this.g.op('Cast', [weight], { to: attr.int(DataType.FLOAT) }) : weight
   }
 
   /** Builds a module's output once per key and returns the same value names afterwards. */
@@ -80,7 +105,7 @@ export class BuildContext {
 
   private bind(slot: WeightSlot): string {
     this.slots.push(slot)
-    if (this.binding.kind === 'inputs') return this.g.input(slot.name, DataType.FLOAT, slot.dims)
+    if (this.binding.kind === 'inputs') return this.g.input(slot.name, this.half ? DataType.FLOAT16 : DataType.FLOAT, slot.dims)
     const data = this.binding.values.get(slot.name)
     if (!data) throw new Error(`transformer2d: weight ${slot.name} was not loaded before the graph was built`)
     return this.g.initializer(slot.name, { dataType: DataType.FLOAT, dims: slot.dims, data })

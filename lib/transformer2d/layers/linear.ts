@@ -3,7 +3,7 @@ import type { BuildContext } from './context'
 
 /** torch.nn.Linear over the last axis: x·Wᵀ (+ b). */
 export function linear(ctx: BuildContext, prefix: string, x: string, inFeatures: number, outFeatures: number, bias = true): string {
-  const y = ctx.g.op('MatMul', [x, ctx.linearWeight(`${prefix}.weight`, outFeatures, inFeatures)])
+  const y = ctx.matMul(x, ctx.linearWeight(`${prefix}.weight`, outFeatures, inFeatures))
   return bias ? ctx.g.op('Add', [y, ctx.weight(`${prefix}.bias`, [outFeatures])]) : y
 }
 
@@ -14,7 +14,7 @@ export function linear(ctx: BuildContext, prefix: string, x: string, inFeatures:
 export function linearRows(ctx: BuildContext, prefix: string, x: string, inFeatures: number, outFeatures: number, start: number, end: number, label: string): string {
   const w = ctx.linearWeight(`${prefix}.weight`, outFeatures, inFeatures, start, end, `${prefix}.weight[${label}]`)
   const b = ctx.weightSlice(`${prefix}.bias`, outFeatures, start, end, `${prefix}.bias[${label}]`)
-  return ctx.g.op('Add', [ctx.g.op('MatMul', [x, w]), b])
+  return ctx.g.op('Add', [ctx.matMul(x, w), b])
 }
 
 /** torch.nn.Conv2d with kernel = stride (1×1 projections and patch embedding), no padding, with bias. */

@@ -9,17 +9,26 @@ export interface NodeRuntimeOptions {
   executionProviders?: string[]
 }
 
-/** onnxruntime-node with all graph optimizations (fusions such as MatMul+scale and GELU). */
+/** onnxruntime-node with all graph optimizations (fusions such as MatMul+scale and GELU), without the CPU memory arena. */
 export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime {
   const executionProviders = options.executionProviders ?? ['cpu']
   return {
     device: executionProviders[0],
     weightsAsInputs: true,
+    // The CPU provider has float16 MatMul and Cast kernels (MLAS; bench/transformer2d/RESULTS.md); other providers
+    // are not checked here.
+    float16: executionProviders[0] === 'cpu',
     availableMemoryBytes,
     async createSession(model) {
       return ort.InferenceSession.create(model, {
         executionProviders,
         graphOptimizationLevel: 'all',
+        // Without the CPU arena, activations are freed back to the allocator after each run instead of kept in
+        // blocks that grow by powers of two; without the memory pattern, no block sized for the whole run is planned
+        // (it held the float32 copies the CPU provider makes of float16 weights). Lower peak RSS at the same speed:
+        // bench/transformer2d/RESULTS.md.
+        enableCpuMemArena: false,
+        enableMemPattern: false,
         ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
       })
     },

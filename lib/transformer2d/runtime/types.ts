@@ -13,6 +13,8 @@ export interface RuntimeSession {
   release(): Promise<void>
 }
 
+import type { WeightNeeds } from '../fit'
+
 export interface InferenceRuntime {
   /** The execution provider sessions run on, e.g. "cpu", "webgpu" or "wasm". */
   readonly device: string
@@ -22,8 +24,15 @@ export interface InferenceRuntime {
    * a CPU runtime that reads them in place, not a GPU runtime that would upload them on every run.
    */
   readonly weightsAsInputs: boolean
+  /**
+   * Why a model with these weights cannot run here, naming the sizes (null: it can). Asked after config.json is read
+   * and before any weight file, so a browser says so before downloading gigabytes.
+   */
+  fitProblem?(needs: WeightNeeds): Promise<string | null>
   /** Bytes of memory a model may still use (undefined: unknown, not checked). */
   availableMemoryBytes?(): number
   createSession(model: Uint8Array): Promise<RuntimeSession>
-  tensor(type: 'float32' | 'int64', data: Float32Array | BigInt64Array, dims: readonly number[]): RuntimeTensor
+  /** Whether the runtime runs the float16 graph (`dtype: 'float16'`: float16 weights and MatMuls). */
+  readonly float16?: boolean
+  tensor(type: 'float32' | 'float16' | 'int64', data: Float32Array | Uint16Array | BigInt64Array, dims: readonly number[]): RuntimeTensor
 }

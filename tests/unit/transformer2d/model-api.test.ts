@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readModelMetadata } from '@/lib/onnx'
-import { DEFAULT_CONFIG, oneFileFit, Transformer2DError, type FloatTensor } from '@/lib/transformer2d'
+import { DEFAULT_CONFIG, oneFileFit, Transformer2DError, WASM_MEMORY_BYTES, wasmFit, webGpuFit, weightNeeds, type FloatTensor } from '@/lib/transformer2d'
 import { directoryFiles, nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from './golden'
@@ -90,9 +90,9 @@ describe('Transformer2DModel API', () => {
     }
   })
 
-  it('runs with the weights inside the graph and files read whole, as the browser loads them', async () => {
-    // onnxruntime-web on WebGPU would upload weight inputs on every run, so the browser keeps them as initializers
-    // and reads files with fetch (no random access): the same path, exercised here on onnxruntime-node.
+  it('runs with the weights inside the graph and files read whole', async () => {
+    // A runtime may take the weights as initializers (the graph exportOnnx writes) and files may have no random
+    // access (fetch without a weight store): the same model, exercised here on onnxruntime-node.
     const c = byName('pixart_ada_norm_single_addcond')
     const { open: _open, ...wholeFiles } = directoryFiles(caseDir(c))
     const model = await Transformer2DModel.fromFiles(wholeFiles, { ...nodeRuntime({ threads: 1 }), weightsAsInputs: false })
@@ -108,5 +108,33 @@ describe('Transformer2DModel API', () => {
     const bytes = stateDictKeys(big).reduce((sum, { shape }) => sum + shape.reduce((a, b) => a * b, 1) * 4, 0)
     expect(oneFileFit(big)).toEqual({ weightBytes: bytes, limitBytes: 2 ** 31 - 1, fits: false })
     expect(oneFileFit(pixArtXl2Config(2)).fits).toBe(true)
+  })
+
+  it('tells from the config alone whether the weights fit WebAssembly memory and a WebGPU adapter', () => {
+    const pixArt = weightNeeds(pixArtXl2Config(28))
+    const bytes = stateDictKeys(pixArtXl2Config(28)).reduce((sum, { shape }) => sum + shape.reduce((a, b) => a * b, 1) * 4, 0)
+    expect(pixArt.weightBytes).toBe(bytes)
+    // adaln_single's timestep projection 1152 → 6 × 1152 is PixArt's largest weight.
+    expect(pixArt.largestTensorBytes).toBe(6 * 1152 * 1152 * 4)
+    expect(wasmFit(pixArt)).toMatchObject({ fits: true, limitBytes: WASM_MEMORY_BYTES })
+    const tooBig = wasmFit(weightNeeds(pixArtXl2Config(48)))
+    expect(tooBig.fits).toBe(false)
+    expect(tooBig.message).toMatch(/^Does not fit on WebAssembly: its float32 weights take 4\.\d\d GB and a forward needs about 4\.\d\d GB with working memory, over WebAssembly's 4\.29 GB address space\.$/)
+    expect(webGpuFit(pixArt, { maxBufferSize: 2 ** 28, maxStorageBufferBindingSize: 2 ** 27 }).fits).toBe(true)
+    const small = webGpuFit(pixArt, { maxBufferSize: 2 ** 24, maxStorageBufferBindingSize: 2 ** 24 })
+    expect(small).toMatchObject({ fits: false, needBytes: 6 * 1152 * 1152 * 4, limitBytes: 2 ** 24 })
+    expect(small.message).toBe('Does not fit on this WebGPU adapter: its largest weight takes 31.9 MB, over the adapter\'s 16.8 MB buffer limit.')
+  })
+
+  it('refuses a model its runtime cannot fit after config.json, before any weight file is opened', async () => {
+    const dir = path.join(temp, 'too-big-for-wasm')
+    mkdirSync(dir)
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify(pixArtXl2Config(48)))
+    const opened: string[] = []
+    const files = directoryFiles(dir)
+    const counting = { ...files, open: (name: string) => (opened.push(name), files.open!(name)), readBytes: (name: string) => (opened.push(name), files.readBytes(name)) }
+    const wasmLike = { ...nodeRuntime({ threads: 1 }), fitProblem: async (needs: Parameters<typeof wasmFit>[0]) => (wasmFit(needs).fits ? null : wasmFit(needs).message) }
+    await expect(Transformer2DModel.fromFiles(counting, wasmLike)).rejects.toThrow(`${dir}: Does not fit on WebAssembly: its float32 weights take`)
+    expect(opened).toEqual(['config.json'])
   })
 })

@@ -1,30 +1,9 @@
 /** Writes safetensors files for tests (fp16/bf16 copies and shards of golden checkpoints, large generated checkpoints). */
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import path from 'node:path'
+import { floatBitsToHalf } from '@/lib/transformer2d/half'
 
 export type WriteDtype = 'F32' | 'F16' | 'BF16'
-
-/** float32 (given as its bits) → IEEE half, round to nearest even (what torch's .half() does). */
-function floatToHalf(x: number): number {
-  const sign = (x >>> 16) & 0x8000
-  const exponent = (x >>> 23) & 0xff
-  const mantissa = x & 0x7fffff
-  if (exponent === 0xff) return sign | 0x7c00 | (mantissa ? 0x200 : 0)
-  const e = exponent - 127 + 15
-  if (e >= 0x1f) return sign | 0x7c00
-  if (e <= 0) {
-    if (e < -10) return sign
-    const m = mantissa | 0x800000
-    const shift = 14 - e
-    const half = m >>> shift
-    const rest = m & ((1 << shift) - 1)
-    const midpoint = 1 << (shift - 1)
-    return sign | (half + (rest > midpoint || (rest === midpoint && half & 1) ? 1 : 0))
-  }
-  const half = (e << 10) | (mantissa >>> 13)
-  const rest = mantissa & 0x1fff
-  return sign | (half + (rest > 0x1000 || (rest === 0x1000 && half & 1) ? 1 : 0))
-}
 
 /** float32 (given as its bits) → bfloat16, round to nearest even (torch's .bfloat16()). */
 function floatToBfloat16(x: number): number {
@@ -58,7 +37,7 @@ function encodeValues(data: Float32Array, dtype: WriteDtype): Uint8Array {
   // A plain loop over the bits: a mapping callback per value takes minutes on a 600 M-value checkpoint.
   const bits = new Uint32Array(data.buffer, data.byteOffset, data.length)
   const out = new Uint16Array(data.length)
-  const convert = dtype === 'F16' ? floatToHalf : floatToBfloat16
+  const convert = dtype === 'F16' ? floatBitsToHalf : floatToBfloat16
   for (let i = 0; i < bits.length; i++) out[i] = convert(bits[i])
   return new Uint8Array(out.buffer)
 }
