@@ -250,7 +250,9 @@ export async function trainGibberish(): Promise<void> {
   // Every seventh sentence is kept away from the language models, so the classifier sees them as it will see new text.
   // Glosses are definitions, not sentences: they feed the language models but are not what people write.
   const heldOut = conversational.filter((_, i) => i % 7 === 0)
-  const languageModelText = prose.filter((_, i) => i >= conversational.length || i % 7 !== 0)
+  // One gloss in seven is kept away too and joins the clean texts: domain vocabulary the language models rarely saw, in clean text.
+  const heldOutGlosses = glosses.filter(usable).filter((_, i) => i % 7 === 0)
+  const languageModelText = prose.filter((_, i) => (i >= conversational.length ? (i - conversational.length) % 7 !== 0 : i % 7 !== 0))
   const dictionary = dictionaryWords()
   log(`  ${prose.length} sentences (${languageModelText.length} for the language models, ${heldOut.length} for the classifier), ${dictionary.length} dictionary words`)
 
@@ -280,7 +282,7 @@ export async function trainGibberish(): Promise<void> {
   const commonWords = ranked.slice(0, 3000).map(([w]) => w)
   const vocabulary = ranked.slice(0, 20000).flatMap(([w, count]) => Array<string>(Math.max(1, Math.round(Math.sqrt(count) / 4))).fill(w))
   // One clean text in ten carries phone numbers, addresses, prices or dates, as messages do.
-  const rows = gibberishTrainingSet([...heldOut, ...contactProse(heldOut, Math.round(heldOut.length / 10), 33)], commonWords, vocabulary, 8000, 31)
+  const rows = gibberishTrainingSet([...heldOut, ...contactProse(heldOut, Math.round(heldOut.length / 10), 33), ...heldOutGlosses.filter((_, i) => i % 4 === 0)], commonWords, vocabulary, 8000, 31)
   log(`gibberish: features of ${rows.length} generated texts`)
   const x = rows.map((r) => gibberishFeatureVector(tables, r.text))
   const y = rows.map((r) => r.label)
