@@ -89,7 +89,74 @@ function grammarSlips(sentence: string, random: () => number): string {
   return text
 }
 
-function mild(sentence: string, random: () => number): string {
+/** Words that sound or look alike and are confused for each other: the sentence keeps real words but the wrong ones. */
+const CONFUSABLES = [
+  ['their', 'there'], ['your', "you're"], ['its', "it's"], ['to', 'too'], ['then', 'than'], ['affect', 'effect'],
+  ['lose', 'loose'], ['weather', 'whether'], ['accept', 'except'], ['peace', 'piece'], ['right', 'write'], ['know', 'no'],
+  ['hear', 'here'], ['buy', 'by'], ['new', 'knew'], ['week', 'weak'], ['whole', 'hole'], ['see', 'sea'], ['meet', 'meat'],
+  ['where', 'wear'], ['would', 'wood'], ['which', 'witch'], ['one', 'won'], ['four', 'for'], ['eight', 'ate'], ['made', 'maid'],
+  ['brake', 'break'], ['plane', 'plain'], ['principal', 'principle'], ['quite', 'quiet'], ['advice', 'advise'], ['cloth', 'clothe'],
+]
+const CONFUSED = new Map(CONFUSABLES.flatMap(([a, b]): [string, string][] => [[a, b], [b, a]]))
+const SHORT_WORDS = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'and', 'or', 'but', 'is', 'are', 'was', 'were', 'be', 'it', 'i', 'you', 'he', 'she', 'we', 'they', 'this', 'that', 'with', 'as', 'by', 'from', 'not', 'have', 'has', 'had', 'do', 'does', 'did', 'will', 'can', 'my', 'your', 'his', 'her', 'our'])
+
+/** Content words swapped for other real words with the same ending: grammatical, meaningless ("the river apologised"). */
+function semanticAnomaly(sentence: string, vocabulary: string[], random: () => number): string {
+  const words = sentence.split(' ')
+  const content = words.map((w, i) => [w, i] as const).filter(([w]) => /^\p{Ll}{4,}$/u.test(w) && !SHORT_WORDS.has(w))
+  if (!content.length) return sentence
+  const swaps = 1 + Math.floor(random() * Math.min(3, content.length))
+  for (const [word, i] of shuffle([...content], random).slice(0, swaps)) {
+    const ending = word.slice(-2)
+    for (let tries = 0; tries < 40; tries++) {
+      const other = pick(vocabulary, random)
+      if (other !== word && other.length >= 4 && other.endsWith(ending) && !SHORT_WORDS.has(other)) {
+        words[i] = other
+        break
+      }
+    }
+  }
+  return words.join(' ')
+}
+
+/** Word-sense slips: a real word that sounds like the right one. */
+function confusedWords(sentence: string, random: () => number): string {
+  let changed = 0
+  const out = sentence.split(' ').map((w) => {
+    const swap = CONFUSED.get(w.toLowerCase())
+    if (!swap || random() < 0.3) return w
+    changed++
+    return swap
+  })
+  return changed ? out.join(' ') : sentence
+}
+
+/** Machine translation gone wrong: neighbours out of order, articles dropped, words doubled, stiff literal forms. */
+function garbled(sentence: string, random: () => number): string {
+  const words = sentence.split(' ')
+  if (words.length < 4) return sentence
+  const edits = 2 + Math.floor(random() * 3)
+  for (let e = 0; e < edits; e++) {
+    const r = random()
+    const i = Math.floor(random() * (words.length - 1))
+    if (r < 0.4) [words[i], words[i + 1]] = [words[i + 1], words[i]]
+    else if (r < 0.6) {
+      const j = words.findIndex((w) => /^(the|a|an|to|of|is|are)$/i.test(w))
+      if (j >= 0 && words.length > 3) words.splice(j, 1)
+    } else if (r < 0.75) words.splice(i, 0, pick(['the', 'of', 'is', 'to', 'it', 'for'], random))
+    else if (r < 0.85) words.splice(i, 0, words[i])
+    else words.splice(i, 1, pick(['make', 'do', 'having', 'being', 'very', 'much', 'doing'], random))
+  }
+  return words.join(' ')
+}
+
+/** Share of mild texts made by swapping content words (run 30 at 0.15 taught it that rare words are mild). */
+const SEMANTIC_SHARE = 0
+
+function mild(sentence: string, vocabulary: string[], random: () => number): string {
+  const r = random()
+  const other = r < SEMANTIC_SHARE ? semanticAnomaly(sentence, vocabulary, random) : r < SEMANTIC_SHARE + 0.12 ? garbled(sentence, random) : r < SEMANTIC_SHARE + 0.2 ? confusedWords(sentence, random) : sentence
+  if (other !== sentence) return other
   if (random() < 0.4) {
     const slipped = grammarSlips(sentence, random)
     if (slipped !== sentence) return slipped
@@ -241,7 +308,7 @@ export function gibberishTrainingSet(sentences: string[], commonWords: string[],
     const sentence = pick(sentences, random)
     const r = random()
     rows.push({ text: r < 0.08 ? pick(commonWords, random) : r < 0.14 ? technical(sentences, random) : casual(sentence, random), label: 0 })
-    rows.push({ text: mild(casual(pick(sentences, random), random), random), label: 1 })
+    rows.push({ text: mild(casual(pick(sentences, random), random), vocabulary, random), label: 1 })
     rows.push({ text: salad(sentences, vocabulary, random), label: 2 })
     rows.push({ text: noise(random), label: 3 })
   }

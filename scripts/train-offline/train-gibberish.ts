@@ -44,6 +44,10 @@ export const LANGUAGE_MODEL_FEATURES = [
 /** A word-class transition rarer than this (log-probability) is one that prose hardly makes. */
 const IMPLAUSIBLE_BELOW = -5
 
+/** MLPs trained with different seeds (from FIRST_SEED) whose probabilities the graph averages. */
+const ENSEMBLE = 10
+const FIRST_SEED = 32
+
 type Tables = { trigrams: Uint8Array; words: Uint8Array; bigrams: Uint8Array; wordClasses: Uint8Array; classBigrams: Uint8Array; classCount: number }
 
 /** Class 0 marks the edges of a text (and empty buckets read as unknown words, class 1). */
@@ -157,7 +161,7 @@ export function gibberishFeatureVector(tables: Tables, text: string): number[] {
   ]
 }
 
-function gibberishGraph(tables: Tables, mlp: ReturnType<typeof trainMlp>): Uint8Array {
+function gibberishGraph(tables: Tables, mlps: ReturnType<typeof trainMlp>[]): Uint8Array {
   const g = new GraphBuilder('gibberish')
   const ids = (name: string, doc: string) => g.input(name, DataType.INT64, [name.split('_')[0]], doc)
   const trigramIds = ids('trigram_ids', 'hashed character trigrams of the words, then the sentinel 0')
@@ -203,7 +207,10 @@ function gibberishGraph(tables: Tables, mlp: ReturnType<typeof trainMlp>): Uint8
   const implausible = g.op('Cast', [g.op('Less', [classes, g.scalarFloat(IMPLAUSIBLE_BELOW)])], { to: attr.int(DataType.FLOAT) })
   const classFeatures = [reduce('ReduceMean', classes), reduce('ReduceMin', classes), reduce('ReduceMean', implausible)]
   const features = g.op('Concat', [shape, g.op('Div', [sums, denominators]), ...classFeatures], { axis: attr.int(0) })
-  g.output(mlpHead(g, features, mlp, 'classifier'), 'probabilities', DataType.FLOAT, [GIBBERISH_CLASSES.length], GIBBERISH_CLASSES.join(', '))
+  // The mean of the members' probabilities: one trained MLP's answer on a borderline text swings from seed to seed.
+  const heads = mlps.map((mlp, i) => mlpHead(g, features, mlp, `classifier${i}`))
+  const probabilities = heads.length === 1 ? heads[0] : g.op('Mul', [g.op('Sum', heads), g.scalarFloat(1 / heads.length)])
+  g.output(probabilities, 'probabilities', DataType.FLOAT, [GIBBERISH_CLASSES.length], GIBBERISH_CLASSES.join(', '))
   return g.toBytes({ opset: OPSET, producerName: 'modhub-train-offline', producerVersion: '1', metadata: { check: 'gibberish' } })
 }
 
@@ -250,7 +257,9 @@ export async function trainGibberish(): Promise<void> {
   // Every seventh sentence is kept away from the language models, so the classifier sees them as it will see new text.
   // Glosses are definitions, not sentences: they feed the language models but are not what people write.
   const heldOut = conversational.filter((_, i) => i % 7 === 0)
-  const languageModelText = prose.filter((_, i) => i >= conversational.length || i % 7 !== 0)
+  // One gloss in seven is kept away too and joins the clean texts: domain vocabulary the language models rarely saw, in clean text.
+  const heldOutGlosses = glosses.filter(usable).filter((_, i) => i % 7 === 0)
+  const languageModelText = prose.filter((_, i) => (i >= conversational.length ? (i - conversational.length) % 7 !== 0 : i % 7 !== 0))
   const dictionary = dictionaryWords()
   log(`  ${prose.length} sentences (${languageModelText.length} for the language models, ${heldOut.length} for the classifier), ${dictionary.length} dictionary words`)
 
@@ -280,18 +289,19 @@ export async function trainGibberish(): Promise<void> {
   const commonWords = ranked.slice(0, 3000).map(([w]) => w)
   const vocabulary = ranked.slice(0, 20000).flatMap(([w, count]) => Array<string>(Math.max(1, Math.round(Math.sqrt(count) / 4))).fill(w))
   // One clean text in ten carries phone numbers, addresses, prices or dates, as messages do.
-  const rows = gibberishTrainingSet([...heldOut, ...contactProse(heldOut, Math.round(heldOut.length / 10), 33)], commonWords, vocabulary, 8000, 31)
+  const rows = gibberishTrainingSet([...heldOut, ...contactProse(heldOut, Math.round(heldOut.length / 10), 33), ...heldOutGlosses.filter((_, i) => i % 4 === 0)], commonWords, vocabulary, 8000, 31)
   log(`gibberish: features of ${rows.length} generated texts`)
   const x = rows.map((r) => gibberishFeatureVector(tables, r.text))
   const y = rows.map((r) => r.label)
   const validation = 4000
-  const mlp = trainMlp(x.slice(validation), y.slice(validation), { hidden: 48, classes: 4, epochs: 40, learningRate: 0.003, l2: 1e-4, seed: 32, log })
+  const mlps = Array.from({ length: ENSEMBLE }, (_, k) => trainMlp(x.slice(validation), y.slice(validation), { hidden: 48, classes: 4, epochs: 40, learningRate: 0.003, l2: 1e-4, seed: FIRST_SEED + k, log }))
   const correct = x.slice(0, validation).filter((row, i) => {
-    const p = mlpProbabilities(mlp, row)
+    const members = mlps.map((mlp) => mlpProbabilities(mlp, row))
+    const p = members[0].map((_, c) => members.reduce((sum, m) => sum + m[c], 0) / members.length)
     return p.indexOf(Math.max(...p)) === y[i]
   }).length
   log(`  held-out generated accuracy ${(correct / validation).toFixed(3)}`)
-  writeModel(GIBBERISH_GRAPH, gibberishGraph(tables, mlp), {
+  writeModel(GIBBERISH_GRAPH, gibberishGraph(tables, mlps), {
     check: 'gibberish',
     engine: 'offline:gibberish-lm-mlp',
     graph: GIBBERISH_GRAPH,
@@ -309,6 +319,7 @@ export async function trainGibberish(): Promise<void> {
       languageModelSentences: languageModelText.length,
       dictionaryWords: dictionary.length,
       classifierTexts: rows.length - validation,
+      ensembleMembers: ENSEMBLE,
       heldOutGeneratedAccuracy: correct / validation,
     },
   })
