@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { Transformer2DError, type FloatTensor, type ForwardArgs } from '@/lib/transformer2d'
 import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { generatedValues, pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
-import { caseDir, goldenCases, goldenForwardArgs } from './golden'
+import { caseDir, goldenCases, goldenForwardArgs, relativeError } from './golden'
 import { writeShardedCheckpoint } from './safetensors-writer'
 
 /**
@@ -19,16 +19,6 @@ const FLOAT16_TOLERANCE = 2e-3
 
 const temp = mkdtempSync(path.join(tmpdir(), 't2d-fp16-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
-
-function relativeError(actual: Float32Array, expected: Float32Array): number {
-  let diff = 0
-  let scale = 0
-  for (let i = 0; i < expected.length; i++) {
-    diff = Math.max(diff, Math.abs(actual[i] - expected[i]))
-    scale = Math.max(scale, Math.abs(expected[i]))
-  }
-  return diff / scale
-}
 
 async function sample(dir: string, args: ForwardArgs, dtype: 'float32' | 'float16', variant?: string): Promise<FloatTensor> {
   const model = await Transformer2DModel.fromPretrained(dir, { dtype, variant, threads: 2 })

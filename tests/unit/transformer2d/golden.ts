@@ -91,3 +91,14 @@ export function compare(actual: ArrayLike<number>, expected: ArrayLike<number>, 
   }
   return { maxAbsDiff, violations }
 }
+
+/** Largest |a − b| relative to the largest |b|: one number for "how far from the reference", whatever the scale. */
+export function relativeError(actual: ArrayLike<number>, expected: ArrayLike<number>): number {
+  let diff = 0
+  let scale = 0
+  for (let i = 0; i < expected.length; i++) {
+    diff = Math.max(diff, Math.abs(actual[i] - expected[i]))
+    scale = Math.max(scale, Math.abs(expected[i]))
+  }
+  return diff / scale
+}

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { parseSafetensors, toFloat32, type FloatTensor } from '@/lib/transformer2d'
 import { directoryFiles, nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { generatedValues, pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
-import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors } from './golden'
+import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, relativeError } from './golden'
 import { pixArtReference, type PixArtReferenceConfig, type PixArtReferenceInputs } from './pixart-reference'
 import { encodeSafetensors, writeShardedCheckpoint } from './safetensors-writer'
 
@@ -33,17 +33,6 @@ function pixArtInputs(batch: number, latent: number, captionTokens: number): Pix
 
 async function forward(model: Transformer2DModel, inputs: PixArtReferenceInputs): Promise<FloatTensor> {
   return ((await model.forward({ ...inputs, return_dict: true })) as { sample: FloatTensor }).sample
-}
-
-/** Largest |a − b| relative to the largest |b|: one number for "how far from the reference", whatever the scale. */
-function relativeError(actual: ArrayLike<number>, expected: ArrayLike<number>): number {
-  let diff = 0
-  let scale = 0
-  for (let i = 0; i < expected.length; i++) {
-    diff = Math.max(diff, Math.abs(actual[i] - expected[i]))
-    scale = Math.max(scale, Math.abs(expected[i]))
-  }
-  return diff / scale
 }
 
 describe('float64 PixArt reference', () => {
