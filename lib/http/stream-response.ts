@@ -75,13 +75,13 @@ export async function sendNodeBody(node: Readable, res: http.ServerResponse): Pr
       await sendFile(file.fd, file.start, typeof file.end === 'number' ? file.end : Infinity, res)
       node.destroy() // closes the descriptor
     } else {
+      // Leaving the loop early (the client went away) destroys the stream.
       for await (const chunk of node) {
         if (res.destroyed) break
         if (!res.write(chunk as Uint8Array)) await drained(res)
       }
     }
-    if (res.destroyed) node.destroy()
-    else res.end()
+    if (!res.destroyed) res.end()
   } catch (error) {
     node.destroy()
     res.destroy(error as Error)

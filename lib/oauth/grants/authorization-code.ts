@@ -27,12 +27,13 @@ export const authorizationCodeGrant: Grant = {
   type: 'authorization_code',
   required: ['code', 'redirect_uri'],
   async exchange({ params, credentials, authenticate }) {
+    const codeHash = sha256Hex(params.get('code')!)
     const named = credentials.clientId ? await authenticate(credentials.clientId) : null
     if (named) {
       // The common case, a client that names itself: the code is checked, spent and its tokens
       // stored by one statement that matches only a valid code (one round trip on PostgreSQL).
       // When it matches nothing, the code is read below to say why (or to revoke on reuse).
-      const issued = await spendValidCode(named, params)
+      const issued = await spendValidCode(named, codeHash, params)
       if (issued !== 'not-matched') return issued
     }
     // The code and its user in one statement (one row per membership of the user).
@@ -40,7 +41,7 @@ export const authorizationCodeGrant: Grant = {
       SELECT c."id" AS "codeId", c."clientId", c."userId", c."redirectUri", c."scopes", c."orgIds", c."codeChallenge", c."nonce",
              c."expiresAt", c."usedAt", ${USER_MEMBERSHIPS_COLUMNS}
       FROM "AuthorizationCode" c LEFT JOIN "User" u ON u."id" = c."userId" ${USER_MEMBERSHIPS_JOINS}
-      WHERE c."codeHash" = ${sha256Hex(params.get('code')!)} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
+      WHERE c."codeHash" = ${codeHash} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
     const code = found[0]
     // Without a client_id the code says which client it is for; only a public client may rely on that.
     const client = named ?? (await authenticate(code?.clientId ?? null))
@@ -78,20 +79,20 @@ export const authorizationCodeGrant: Grant = {
 }
 
 /**
- * Spends the code in `params` if it is valid for the client (known, unspent, unexpired, same
+ * Spends the code (by its hash) if it is valid for the client (known, unspent, unexpired, same
  * redirect_uri, the PKCE verifier's S256 equal to the code's challenge, or neither sent) and issues
  * its tokens; 'not-matched' when no code matched all of that. The challenge is compared in SQL: it
  * is no secret (the authorization request carried it in its URL), and the code itself is found by
  * its hash, as every token here is.
  */
-async function spendValidCode(client: Client, params: Params) {
+async function spendValidCode(client: Client, codeHash: string, params: Params) {
   const verifier = params.get('code_verifier') ?? null
   if (verifier !== null && !isValidVerifier(verifier)) return 'not-matched' as const
   const now = new Date()
   const issued = await issueTokensSpending(client, {
     table: 'AuthorizationCode',
     set: sql`"usedAt" = ${now}`,
-    where: sql`"codeHash" = ${sha256Hex(params.get('code') ?? '')} AND "clientId" = ${client.clientId} AND "usedAt" IS NULL
+    where: sql`"codeHash" = ${codeHash} AND "clientId" = ${client.clientId} AND "usedAt" IS NULL
                AND "expiresAt" > ${now} AND "redirectUri" = ${params.get('redirect_uri') ?? ''}
                AND ${verifier === null ? sql`"codeChallenge" IS NULL` : sql`"codeChallenge" = ${s256(verifier)}`}`,
   })

@@ -87,8 +87,8 @@ type SpentGrantRow = UserMembershipRow & { grantFamily: string; grantUserId: str
 /** Where a spendable grant's row keeps what its tokens inherit. */
 const GRANT_TABLES = {
   // A code starts its family: its id is the family's.
-  AuthorizationCode: { family: sql`"spent"."id"`, returning: ['id', 'userId', 'scopes', 'orgIds', 'nonce'], familyColumn: sql`s."id"`, nonce: sql`s."nonce"` },
-  RefreshToken: { family: sql`"spent"."familyId"`, returning: ['familyId', 'userId', 'scopes', 'orgIds'], familyColumn: sql`s."familyId"`, nonce: sql`NULL` },
+  AuthorizationCode: { family: sql`"spent"."id"`, returning: ['id', 'userId', 'scopes', 'orgIds', 'nonce'], nonce: sql`"spent"."nonce"` },
+  RefreshToken: { family: sql`"spent"."familyId"`, returning: ['familyId', 'userId', 'scopes', 'orgIds'], nonce: sql`NULL` },
 } as const
 
 /**
@@ -111,9 +111,9 @@ export async function issueTokensSpending(client: Client, consume: SpendUpdate &
     ...consume,
     returning: [...grantTable.returning],
     inserts,
-    select: sql`SELECT ${grantTable.familyColumn} AS "grantFamily", s."userId" AS "grantUserId", s."scopes" AS "grantScopes", s."orgIds" AS "grantOrgIds",
+    select: sql`SELECT ${grantTable.family} AS "grantFamily", ${inherited.userId} AS "grantUserId", ${inherited.scopes} AS "grantScopes", ${inherited.orgIds} AS "grantOrgIds",
                        ${grantTable.nonce} AS "grantNonce", ${USER_MEMBERSHIPS_COLUMNS}
-                FROM "spent" s LEFT JOIN "User" u ON u."id" = s."userId" ${USER_MEMBERSHIPS_JOINS} ORDER BY ${USER_MEMBERSHIPS_ORDER}`,
+                FROM "spent" LEFT JOIN "User" u ON u."id" = ${inherited.userId} ${USER_MEMBERSHIPS_JOINS} ORDER BY ${USER_MEMBERSHIPS_ORDER}`,
   })
   const [grant] = found
   if (!grant) return null
