@@ -6,9 +6,8 @@
 // side by side. Signed out, the repo is refused with "sign in and request access".
 import { createRepo, deleteRepo, uploadFiles } from '@huggingface/hub'
 import { expect, test } from '@playwright/test'
-import { AGREEMENT_TOLERANCE, compareAnswers } from '@/lib/moderation/browser/compare'
 import { DEMO, createToken, signIn, signOut, watchErrors } from './helpers'
-import { answerOf, choose, pickToxicityRepo, runChecks, tinyToxicityFiles } from './playground-helpers'
+import { choose, expectBothSidesAnswer, pickToxicityRepo, tinyToxicityFiles } from './playground-helpers'
 
 const TEXT = 'You are a wonderful person, thank you.'
 
@@ -60,15 +59,7 @@ test('a gated model repo runs in the browser and on the server for a user grante
     await pickToxicityRepo(carol, repo)
     await expect(refused).toHaveCount(0)
     await expect(carol.getByTestId('plan-detoxifymodel')).toContainText(`browser: neural:${repo}@main`)
-    await runChecks(carol, 120_000)
-    const inBrowser = await answerOf(carol, 'detoxifymodel', 'browser')
-    const onServer = await answerOf(carol, 'detoxifymodel', 'server')
-    expect(inBrowser, JSON.stringify(inBrowser)).toMatchObject({ kind: 'answer', engine: `neural:${repo}@main`, device: 'wasm' })
-    expect(onServer, JSON.stringify(onServer)).toMatchObject({ kind: 'answer', engine: `neural:${repo}@main`, device: 'server' })
-    if (inBrowser.kind !== 'answer' || onServer.kind !== 'answer') return
-    const difference = compareAnswers(inBrowser.body, onServer.body)
-    expect(difference.mismatches).toEqual([])
-    expect(difference.maxAbsDifference).toBeLessThanOrEqual(AGREEMENT_TOLERANCE)
+    await expectBothSidesAnswer(carol, 'detoxifymodel', `neural:${repo}@main`)
     await expect(carol.getByTestId('file-progress').filter({ hasText: `${repo}/onnx/model.onnx` })).toHaveCount(1)
     // Her token now reads it through the API too.
     const granted = await carol.request.post(`/rai/v1/raimoderationmodels/detoxifymodel?model=${repo}`, { headers: { authorization: `Bearer ${carolToken}` }, data: { text: TEXT } })

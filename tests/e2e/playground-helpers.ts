@@ -1,6 +1,7 @@
 // Drives the moderation playground page: pick text, checks, mode and device, run, read answers.
 import { expect, type Page } from '@playwright/test'
 import { PLAYGROUND_CHECKS, type CheckPath } from '@/lib/moderation/browser/catalog'
+import { AGREEMENT_TOLERANCE, compareAnswers } from '@/lib/moderation/browser/compare'
 
 export type Side = 'browser' | 'server'
 
@@ -48,6 +49,22 @@ export async function answerOf(page: Page, check: CheckPath, side: Side): Promis
   const unavailable = card.getByTestId(`${side}-unavailable`)
   if (await unavailable.count()) return { kind: 'unavailable', text: (await unavailable.textContent())! }
   return { kind: 'error', text: (await card.getByTestId(`${side}-error`).textContent()) ?? 'no answer' }
+}
+
+/**
+ * Runs the chosen checks side by side and expects `check` to be answered by `engine` in this
+ * browser (WASM) and on the server, with answers that agree.
+ */
+export async function expectBothSidesAnswer(page: Page, check: CheckPath, engine: string) {
+  await runChecks(page, 120_000)
+  const browser = await answerOf(page, check, 'browser')
+  const server = await answerOf(page, check, 'server')
+  expect(browser, JSON.stringify(browser)).toMatchObject({ kind: 'answer', engine, device: 'wasm' })
+  expect(server, JSON.stringify(server)).toMatchObject({ kind: 'answer', engine, device: 'server' })
+  if (browser.kind !== 'answer' || server.kind !== 'answer') return
+  const difference = compareAnswers(browser.body, server.body)
+  expect(difference.mismatches).toEqual([])
+  expect(difference.maxAbsDifference).toBeLessThanOrEqual(AGREEMENT_TOLERANCE)
 }
 
 /** The seeded tiny toxicity model (random weights, the real model's layout): what a user "fine-tuned" and publishes. */

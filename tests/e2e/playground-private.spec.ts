@@ -5,9 +5,8 @@
 // are a repo that does not exist and one without the model's files. Screenshots at 1366 and 390 px.
 import { createRepo, deleteRepo, uploadFiles } from '@huggingface/hub'
 import { expect, test, type Page } from '@playwright/test'
-import { AGREEMENT_TOLERANCE, compareAnswers } from '@/lib/moderation/browser/compare'
 import { DEMO, createToken, signIn, signOut, watchErrors } from './helpers'
-import { TINY_TOXICITY_REPO, answerOf, choose, pickToxicityRepo, runChecks, tinyToxicityFiles } from './playground-helpers'
+import { TINY_TOXICITY_REPO, answerOf, choose, expectBothSidesAnswer, pickToxicityRepo, runChecks, tinyToxicityFiles } from './playground-helpers'
 
 const TEXT = 'You are a wonderful person, thank you.'
 
@@ -29,15 +28,7 @@ test('a private model repo picked for a check runs in the browser and on the ser
     await expect(plan).toContainText(`browser: neural:${repo}@main`)
     await expect(plan).toContainText(/commit [0-9a-f]{7}/)
     await expect(page.getByTestId('pick-error-detoxifymodel')).toHaveCount(0)
-    await runChecks(page, 120_000)
-    const browser = await answerOf(page, 'detoxifymodel', 'browser')
-    const server = await answerOf(page, 'detoxifymodel', 'server')
-    expect(browser, JSON.stringify(browser)).toMatchObject({ kind: 'answer', engine: `neural:${repo}@main`, device: 'wasm' })
-    expect(server, JSON.stringify(server)).toMatchObject({ kind: 'answer', engine: `neural:${repo}@main`, device: 'server' })
-    if (browser.kind !== 'answer' || server.kind !== 'answer') return
-    const difference = compareAnswers(browser.body, server.body)
-    expect(difference.mismatches).toEqual([])
-    expect(difference.maxAbsDifference).toBeLessThanOrEqual(AGREEMENT_TOLERANCE)
+    await expectBothSidesAnswer(page, 'detoxifymodel', `neural:${repo}@main`)
     await expect(page.getByTestId('result-detoxifymodel').getByTestId('difference')).toHaveAttribute('data-agree', 'true')
     // The files came from her private repo's /resolve/ URLs, pinned to its commit.
     await expect(page.getByTestId('file-progress').filter({ hasText: `${repo}/onnx/model.onnx` })).toHaveCount(1)
