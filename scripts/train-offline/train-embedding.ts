@@ -24,8 +24,12 @@ const CONTEXT_SIZE = 3000
 const DIMENSIONS = 64
 const LEXICAL_DIMENSIONS = 32
 const WINDOW = 5
-/** SIF's smoothing: a word of probability p weighs a / (a + p). */
-const SIF_A = 1e-3
+/**
+ * SIF's smoothing: a word of probability p weighs a / (a + p). 1e-4, the low end of the range Arora et al. found
+ * good (1e-4 to 1e-3): on this 2-million-token corpus 1e-3 left "how", "can" and "buy" too much weight, so shared
+ * frame words made unrelated questions look alike (run 71 of bench/offline/TUNING-issue18.md).
+ */
+const SIF_A = 1e-4
 /**
  * cosine(a, b) = (1 - POLARITY_SHARE) · [SEMANTIC_SHARE · cos(meaning) + (1 - SEMANTIC_SHARE) · cos(character trigrams)]
  * ± POLARITY_SHARE (+ when both texts negate something or neither does, - when one does). Bag-of-words vectors
