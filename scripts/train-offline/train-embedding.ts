@@ -17,22 +17,28 @@ import { OPSET, gatherQuantized } from './graphs'
 import { matrix, truncatedSvd } from './linear-algebra'
 import { log, OFFLINE_MODELS_DIR, writeModel } from './output'
 import { seededRandom } from './random'
-import { wordnetSynsets } from './wordnet'
+import { lemmaSenses, wordnetSynsets, type Synset } from './wordnet'
 
 const VOCABULARY_SIZE = 16000
 const CONTEXT_SIZE = 3000
 const DIMENSIONS = 64
 const LEXICAL_DIMENSIONS = 32
 const WINDOW = 5
-/** SIF's smoothing: a word of probability p weighs a / (a + p). */
-const SIF_A = 1e-3
+/**
+ * SIF's smoothing: a word of probability p weighs a / (a + p). 1e-4, the low end of the range Arora et al. found
+ * good (1e-4 to 1e-3): on this 2-million-token corpus 1e-3 left "how", "can" and "buy" too much weight, so shared
+ * frame words made unrelated questions look alike (run 71 of bench/offline/TUNING-issue18.md).
+ */
+const SIF_A = 1e-4
 /**
  * cosine(a, b) = (1 - POLARITY_SHARE) · [SEMANTIC_SHARE · cos(meaning) + (1 - SEMANTIC_SHARE) · cos(character trigrams)]
  * ± POLARITY_SHARE (+ when both texts negate something or neither does, - when one does). Bag-of-words vectors
  * cannot tell "I like cats" from "I do not like cats"; the polarity dimension takes 2 · POLARITY_SHARE off such
- * a pair and shifts every other pair alike. Its share equals the lexical part's, chosen before measuring.
+ * a pair and shifts every other pair alike. Its share (0.2) was chosen before measuring. The lexical part went from
+ * 0.2 to 0.1 of the rest (run 74 of bench/offline/TUNING-issue18.md): shared spelling says little about shared
+ * meaning ("hack a bank account" / "open a bank account"), and copies stay close through their shared words anyway.
  */
-const SEMANTIC_SHARE = 0.8
+const SEMANTIC_SHARE = 0.9
 const POLARITY_SHARE = 0.2
 /** Context distribution smoothing of PPMI (Levy et al. 2015). */
 const CONTEXT_POWER = 0.75
@@ -128,6 +134,28 @@ const RETROFIT_ITERATIONS = 10
 const HYPERNYM_WEIGHT = 0.5
 
 /**
+ * Vocabulary words that are regular inflections of a WordNet lemma ("repairing", "dripping", "faucets" of "repair",
+ * "drip", "faucet"), by lemma. The corpus gives them vectors of their own, which retrofitting left where they were:
+ * "repairing" was far from "fix" although "repair" is near it. They join their lemma's synsets and hypernym links.
+ * WordNet's own words are left alone ("building" is a lemma, not only a form of "build").
+ */
+function inflectedForms(words: string[], synsets: Map<string, Synset>): Map<string, string[]> {
+  const lemmas = new Set([...synsets.values()].flatMap((s) => s.lemmas))
+  const forms = new Map<string, string[]>()
+  for (const word of words) {
+    if (lemmas.has(word) || word.length < 4) continue
+    const doubled = /([bdgklmnprt])\1(?:ing|ed)$/.test(word) ? word.replace(/([bdgklmnprt])\1(ing|ed)$/, '$1') : undefined
+    const candidates = [
+      word.replace(/ies$/, 'y'), word.replace(/ied$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, ''),
+      word.replace(/ed$/, ''), word.replace(/d$/, ''), word.replace(/ing$/, ''), word.replace(/ing$/, 'e'), doubled,
+    ]
+    const base = candidates.find((c) => c && c !== word && c.length >= 2 && lemmas.has(c))
+    if (base) (forms.get(base) ?? forms.set(base, []).get(base)!).push(word)
+  }
+  return forms
+}
+
+/**
  * Retrofitting to WordNet (Faruqui et al. 2015): each word vector moves toward its WordNet neighbours, the
  * other lemmas of its synsets and the lemmas of their hypernyms, while staying near its corpus vector:
  * q_i = (alpha q^_i + sum_j b_ij q_j) / (alpha + sum_j b_ij), with b_ij = weight / (number of neighbours of i).
@@ -142,13 +170,11 @@ function retrofit(words: string[], vectors: Float32Array): { vectors: Float32Arr
     if (a === b) return
     neighbours[a].set(b, Math.max(neighbours[a].get(b) ?? 0, weight))
   }
+  const forms = inflectedForms(words, synsets)
+  const withForms = (lemmas: string[]) => lemmas.flatMap((l) => [l, ...(forms.get(l) ?? [])]).map((l) => id.get(l)).filter((i): i is number => i !== undefined)
   for (const synset of synsets.values()) {
-    const members = synset.lemmas.map((l) => id.get(l)).filter((i): i is number => i !== undefined)
-    const hypernymMembers = synset.pointers
-      .filter((p) => p.symbol === '@' || p.symbol === '@i')
-      .flatMap((p) => synsets.get(p.target)?.lemmas ?? [])
-      .map((l) => id.get(l))
-      .filter((i): i is number => i !== undefined)
+    const members = withForms(synset.lemmas)
+    const hypernymMembers = withForms(synset.pointers.filter((p) => p.symbol === '@' || p.symbol === '@i').flatMap((p) => synsets.get(p.target)?.lemmas ?? []))
     for (const a of members) {
       for (const b of members) link(a, b, 1)
       for (const h of hypernymMembers) link(a, h, HYPERNYM_WEIGHT)
@@ -177,6 +203,69 @@ function retrofit(words: string[], vectors: Float32Array): { vectors: Float32Arr
     current = next
   }
   return { vectors: current, linked: neighbours.filter((n) => n.size > 0).length }
+}
+
+/** How much of a WordNet word's vector comes from its senses' definitions, chosen before measuring (half). */
+const GLOSS_SHARE = 0.5
+
+/**
+ * Gloss vectors (Patwardhan and Pedersen 2006): each word that WordNet knows moves toward the SIF-weighted mean vector of
+ * the definitions of its senses (with the senses' lemmas), most frequent senses weighing most (1 / rank², each part of
+ * speech by 1 + its SemCor-tagged senses). Synonyms share a definition word for word ("tap" and "faucet" are both "a
+ * regulator for controlling the flow of a liquid"), so words that a 2-million-word corpus seldom shows in the same
+ * contexts end up near each other, and the definitions' shared words ("water", "pipe") tie related senses together.
+ * Inflected forms ("repairing") read their lemma's senses.
+ */
+function withGlosses(words: string[], vectors: Float32Array, counts: Map<string, number>, total: number): { vectors: Float32Array; glossed: number } {
+  const id = new Map(words.map((w, i) => [w, i]))
+  const synsets = wordnetSynsets()
+  const senses = lemmaSenses()
+  const lemmaOf = new Map<string, string>()
+  for (const [lemma, forms] of inflectedForms(words, synsets)) for (const form of forms) lemmaOf.set(form, lemma)
+  const glossVectors = new Map<string, Float64Array>()
+  const glossVector = (synsetId: string): Float64Array | undefined => {
+    if (glossVectors.has(synsetId)) return glossVectors.get(synsetId)
+    const synset = synsets.get(synsetId)
+    if (!synset) return undefined
+    const v = new Float64Array(DIMENSIONS)
+    for (const word of [...synset.lemmas.flatMap((l) => l.split(' ')), ...embeddingWords(synset.gloss.split(/;\s*"/)[0])]) {
+      const i = id.get(word)
+      if (i === undefined) continue
+      const weight = SIF_A / (SIF_A + counts.get(word)! / total)
+      for (let r = 0; r < DIMENSIONS; r++) v[r] += weight * vectors[i * DIMENSIONS + r]
+    }
+    const norm = Math.hypot(...v) || 1
+    const unit = v.map((x) => x / norm)
+    glossVectors.set(synsetId, unit)
+    return unit
+  }
+  const out = Float32Array.from(vectors)
+  let glossed = 0
+  words.forEach((word, i) => {
+    const entries = senses.get(word) ?? senses.get(lemmaOf.get(word) ?? '')
+    if (!entries) return
+    const mix = new Float64Array(DIMENSIONS)
+    for (const entry of entries) {
+      entry.synsets.forEach((synsetId, rank) => {
+        const g = glossVector(synsetId)
+        if (!g) return
+        const weight = (1 + entry.tagged) / (rank + 1) ** 2
+        for (let r = 0; r < DIMENSIONS; r++) mix[r] += weight * g[r]
+      })
+    }
+    const mixNorm = Math.hypot(...mix)
+    if (!mixNorm) return
+    glossed++
+    let norm = 0
+    for (let r = 0; r < DIMENSIONS; r++) {
+      const v = (1 - GLOSS_SHARE) * vectors[i * DIMENSIONS + r] + (GLOSS_SHARE * mix[r]) / mixNorm
+      out[i * DIMENSIONS + r] = v
+      norm += v * v
+    }
+    norm = Math.sqrt(norm) || 1
+    for (let r = 0; r < DIMENSIONS; r++) out[i * DIMENSIONS + r] /= norm
+  })
+  return { vectors: out, glossed }
 }
 
 /** Mean unit vector of the vocabulary words that contain each character n-gram bucket. */
@@ -277,8 +366,11 @@ export async function trainEmbedding(): Promise<void> {
   const documents = corpus()
   const corpusVectors = wordVectors(documents)
   const { words, counts, total } = corpusVectors
-  const { vectors, linked } = retrofit(words, corpusVectors.vectors)
-  log(`  retrofitted to WordNet: ${linked} of ${words.length} words have synonyms or hypernyms in the vocabulary`)
+  const retrofitted = retrofit(words, corpusVectors.vectors)
+  const { linked } = retrofitted
+  const { vectors, glossed } = withGlosses(words, retrofitted.vectors, counts, total)
+  log(`  ${glossed} words mixed with the vectors of their WordNet definitions (share ${GLOSS_SHARE})`)
+  log(`  retrofitted to WordNet: ${linked} of ${words.length} words have synonyms or hypernyms in the vocabulary (inflected forms joining their lemma's)`)
   const wordTable = new Uint8Array((words.length + 1) * DIMENSIONS).fill(128)
   vectors.forEach((v, k) => (wordTable[DIMENSIONS + k] = quantise(v)))
   const sif = Float32Array.from([0, ...words.map((w) => SIF_A / (SIF_A + counts.get(w)! / total))])
@@ -299,7 +391,8 @@ export async function trainEmbedding(): Promise<void> {
       semantic: `${DIMENSIONS} dims: SIF-weighted (a=${SIF_A}) mean of PPMI-SVD word vectors (window ${WINDOW}, ${CONTEXT_SIZE} contexts, context power ${CONTEXT_POWER}), unknown words by character ${SUBWORD_BITS}-bit-hashed 3-5-gram vectors, first principal direction removed, unit length x sqrt(${SEMANTIC_SHARE})`,
       lexical: `${LEXICAL_DIMENSIONS} dims: character trigrams of the text, ${LEXICAL_BITS}-bit hashed, random +-1 projection, unit length x sqrt(${(1 - SEMANTIC_SHARE).toFixed(2)})`,
       polarity: `1 dim: +sqrt(${POLARITY_SHARE}) when the text negates something, -sqrt(${POLARITY_SHARE}) when not; the two parts above are scaled by sqrt(${1 - POLARITY_SHARE})`,
-      retrofitting: `word vectors retrofitted to WordNet synonyms and hypernyms (alpha ${RETROFIT_ALPHA}, ${RETROFIT_ITERATIONS} iterations, hypernym weight ${HYPERNYM_WEIGHT})`,
+      retrofitting: `word vectors retrofitted to WordNet synonyms and hypernyms (alpha ${RETROFIT_ALPHA}, ${RETROFIT_ITERATIONS} iterations, hypernym weight ${HYPERNYM_WEIGHT}); regular inflections of a lemma join its synsets`,
+      glosses: `then mixed (share ${GLOSS_SHARE}) with the SIF mean of their WordNet senses' definitions, senses weighted 1/rank^2, parts of speech by 1 + SemCor-tagged senses`,
     },
     training: { tokens: total, vocabulary: words.length, documents: documents.length },
   })

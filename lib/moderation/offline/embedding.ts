@@ -3,7 +3,9 @@ import type { Feeds, GraphRunner } from './graph-io'
 
 /**
  * Sentence embeddings that need no downloaded model: word vectors the training pipeline learns
- * (PPMI co-occurrence over WordNet glosses, fortunes and README prose, reduced by SVD),
+ * (PPMI co-occurrence over WordNet glosses, fortunes and README prose, reduced by SVD, then
+ * retrofitted to WordNet's synonyms and hypernyms and mixed with the vectors of each word's
+ * WordNet definitions, so that synonyms a small corpus seldom shows together end up close),
  * averaged with SIF weights (rare words count more), with the corpus's common direction
  * removed; words outside the vocabulary get the mean vector of their character n-grams
  * (fastText-style). A second, lexical part hashes the text's character trigrams, so copies and

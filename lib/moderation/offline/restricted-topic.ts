@@ -7,9 +7,10 @@ import type { GraphRunner } from './graph-io'
  * weighted terms (for the labels in `topic.expansions.json`, WordNet synonyms, hyponyms, topic
  * domain members, related forms and gloss words, plus a seed list for the two default labels;
  * for any other label, its own words) and described by a prototype text. Per label, the text's
- * best and total term matches and the cosine between the text's and the prototype's offline
- * embeddings go through a calibrated logistic layer in `topic.onnx`; labels are scored
- * independently (multi-label), in [0, 1].
+ * best and total term matches, the cosine between the text's and the prototype's offline
+ * embeddings, and the same cosine for the text without its matched terms (which sense a term is
+ * used in: "an explosive temper" is not about explosives) go through a calibrated logistic layer
+ * in `topic.onnx`; labels are scored independently (multi-label), in [0, 1].
  */
 export const TOPIC_GRAPH = 'topic.onnx'
 export const TOPIC_EXPANSIONS = 'topic.expansions.json'
@@ -22,7 +23,7 @@ export type TopicExpansion = { prototype: string; terms: Record<string, number> 
 /** Expansions by normalised label (see `labelKey`). */
 export type TopicExpansions = Record<string, TopicExpansion>
 
-export const TOPIC_FEATURES = ['best term weight', 'log total term weight', 'prototype cosine', 'expanded label', 'log word count'] as const
+export const TOPIC_FEATURES = ['best term weight', 'log total term weight', 'prototype cosine', 'expanded label', 'log word count', 'context cosine'] as const
 
 /** "Explosives", "explosive" and " EXPLOSIVES " share one expansion. */
 export function labelKey(label: string): string {
@@ -58,15 +59,30 @@ export function expansionOf(label: string, expansions: TopicExpansions): { expan
   return { expansion: { prototype: label, terms }, expanded: false }
 }
 
-export function termFeatures(keys: Set<string>, terms: Record<string, number>): { best: number; total: number } {
+export function termFeatures(keys: Set<string>, terms: Record<string, number>): { best: number; total: number; matched: string[] } {
   let best = 0
   let total = 0
+  const matched: string[] = []
   for (const key of keys) {
     if (!Object.hasOwn(terms, key)) continue
     best = Math.max(best, terms[key])
     total += terms[key]
+    matched.push(key)
   }
-  return { best, total }
+  return { best, total, matched }
+}
+
+/**
+ * The text without the words of the label's matched terms: what the rest of the sentence is about. "Sales had an
+ * explosive quarter" keeps "sales had an quarter", far from the Explosives prototype; "pack nails around the
+ * charge for shrapnel" keeps words that are still near it. A term alone says a word was used, its context which sense.
+ */
+export function contextOf(text: string, matched: string[]): string {
+  if (!matched.length) return text
+  const removed = new Set(matched.flatMap((m) => m.split(' ')))
+  return embeddingWords(text)
+    .filter((w) => !removed.has(singular(w)))
+    .join(' ')
 }
 
 /** What scoring a text against labels reads: the graphs, the expansions and vocabulary, and the labels' prototype embeddings (cached by the caller). */
@@ -85,9 +101,11 @@ export async function topicFeatureRows({ run, expansions, vocabulary, prototypeE
   const rows: number[][] = []
   for (const label of labels) {
     const { expansion, expanded } = expansionOf(label, expansions)
-    const { best, total } = termFeatures(keys, expansion.terms)
-    const similarity = cosineSimilarity(textEmbedding, await prototypeEmbedding(expansion.prototype))
-    rows.push([best, Math.log1p(total), similarity, expanded ? 1 : 0, Math.log1p(wordCount) / 4])
+    const { best, total, matched } = termFeatures(keys, expansion.terms)
+    const prototype = await prototypeEmbedding(expansion.prototype)
+    const similarity = cosineSimilarity(textEmbedding, prototype)
+    const context = matched.length ? cosineSimilarity(await embedText(run, contextOf(text, matched), vocabulary), prototype) : similarity
+    rows.push([best, Math.log1p(total), similarity, expanded ? 1 : 0, Math.log1p(wordCount) / 4, context])
   }
   return rows
 }
