@@ -80,7 +80,9 @@ export async function webRuntime(options: WebRuntimeOptions = {}): Promise<Infer
       return fit && !fit.fits ? fit.message : null
     },
     async createSession(model) {
-      return ort.InferenceSession.create(model, { executionProviders: [device], graphOptimizationLevel: 'all' })
+      // Errors only: onnxruntime-web prints its warnings as console errors, and on WebGPU every session warns that
+      // it keeps the shape ops on the CPU, which is by design.
+      return ort.InferenceSession.create(model, { executionProviders: [device], graphOptimizationLevel: 'all', logSeverityLevel: 3 })
     },
     tensor,
     async weightTensor(type, data, dims): Promise<RuntimeTensor> {
