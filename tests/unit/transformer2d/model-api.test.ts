@@ -163,5 +163,26 @@ describe('Transformer2DModel API', () => {
     const wasmLike = { ...nodeRuntime({ threads: 1 }), fitProblem: async (needs: Parameters<typeof wasmFit>[0]) => (wasmFit(needs).fits ? null : wasmFit(needs).message) }
     await expect(Transformer2DModel.fromFiles(counting, wasmLike)).rejects.toThrow(`${dir}: Does not fit on WebAssembly: its float32 weights take`)
     expect(opened).toEqual(['config.json'])
+    // WebGPU with SwiftShader's limits (1 GiB) lowered to 16 MiB: PixArt's 31.9 MB float32 weight is over it; in
+    // float16 (an adapter with shader-f16) the same weight takes 15.9 MB and the check passes on to the weights.
+    const lowered = { maxBufferSize: 2 ** 24, maxStorageBufferBindingSize: 2 ** 24 }
+    const gpuLike = (features: string[]) => ({
+      ...nodeRuntime({ threads: 1 }),
+      device: 'webgpu',
+      precision: browserPrecision('webgpu', features),
+      fitProblem: async (needs: Parameters<typeof wasmFit>[0], dtype: 'float32' | 'float16') => {
+        const fit = webGpuFit(needs, lowered, dtype)
+        return fit.fits ? null : fit.message
+      },
+    })
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify(pixArtXl2Config(2)))
+    opened.length = 0
+    await expect(Transformer2DModel.fromFiles(counting, gpuLike([]))).rejects.toThrow(
+      `${dir}: Does not fit on this WebGPU adapter: its largest weight takes 31.9 MB, over the adapter's 16.8 MB buffer limit.`,
+    )
+    expect(opened).toEqual(['config.json'])
+    opened.length = 0
+    await expect(Transformer2DModel.fromFiles(counting, gpuLike(['shader-f16']))).rejects.toThrow(/no diffusion_pytorch_model/)
+    expect(opened.slice(0, 2)).toEqual(['config.json', 'diffusion_pytorch_model.safetensors'])
   })
 })
