@@ -1,11 +1,12 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import type { CheckpointFiles, FloatTensor, ForwardArgs, TensorLike, Transformer2DConfig } from '@/lib/transformer2d'
+import type { FloatTensor, ForwardArgs, TensorLike, Transformer2DConfig } from '@/lib/transformer2d'
 import { formatBytes } from '@/lib/transformer2d'
 import { Transformer2DModel, webRuntime, type DownloadProgress } from '@/lib/transformer2d/browser'
 import { demoInputs } from './demo-inputs'
 import { classMap, sampleToImage } from './render'
+import { replayApi } from './replay'
 
 /** The demo models: repos on this hub (seeded, diffusers layout under `transformer/`) and the input size each runs at. */
 const DEMOS = {
@@ -20,6 +21,10 @@ const REVISION = 'main'
 
 interface RunResult {
   device: string
+  /** The browser's precision and why (the runtime's choice: float16 only on WebGPU with shader-f16). */
+  precision?: { dtype: string; reason: string }
+  /** WebGPU: weights uploaded once into GPU buffers at load. */
+  gpuWeights?: { buffers: number; bytes: number }
   loadMs: number
   forwardMs: number
   dims: readonly number[]
@@ -42,12 +47,21 @@ function jsonInputs(args: ForwardArgs): Record<string, unknown> {
 /** The demo in this browser: the repo's files over the hub's /resolve/ URLs (the session cookie goes along, for private repos). */
 async function runInBrowser(repo: string, size: number, onProgress: (p: DownloadProgress) => void): Promise<RunResult> {
   const loadStart = performance.now()
-  const model = await Transformer2DModel.fromPretrained(repo, { hubUrl: location.origin, revision: REVISION, subfolder: SUBFOLDER, onProgress })
+  const runtime = await webRuntime()
+  const model = await Transformer2DModel.fromPretrained(repo, { hubUrl: location.origin, revision: REVISION, subfolder: SUBFOLDER, onProgress, runtime })
   const loadMs = performance.now() - loadStart
   try {
     const forwardStart = performance.now()
     const output = await model.forward({ ...demoInputs(model.config, size), return_dict: true })
-    return { device: model.runtime.device, loadMs, forwardMs: performance.now() - forwardStart, dims: output.sample.dims, sample: output.sample }
+    return {
+      device: runtime.device,
+      precision: { dtype: model.dtype, reason: runtime.precision!.reason },
+      gpuWeights: runtime.gpuWeights.uploads ? { buffers: runtime.gpuWeights.uploads, bytes: runtime.gpuWeights.uploadedBytes } : undefined,
+      loadMs,
+      forwardMs: performance.now() - forwardStart,
+      dims: output.sample.dims,
+      sample: output.sample,
+    }
   } finally {
     await model.dispose()
   }
@@ -75,59 +89,6 @@ function maxAbsDiff(a: FloatTensor, b: FloatTensor): number {
   let max = 0
   for (let i = 0; i < a.data.length; i++) max = Math.max(max, Math.abs(a.data[i]! - b.data[i]!))
   return max
-}
-
-/** A tensor passed in from a test process: raw little-endian bytes, base64. */
-export interface SerializedTensor {
-  type: 'float32' | 'int64' | 'bool'
-  dims: number[]
-  base64: string
-}
-
-export interface ReplayRequest {
-  config: Record<string, unknown>
-  /** The checkpoint as safetensors bytes, base64. */
-  weights: string
-  args: Record<string, SerializedTensor | Record<string, SerializedTensor> | number | boolean>
-}
-
-declare global {
-  interface Window {
-    /** Runs a model given by config + weights on WASM; used by the end-to-end test to replay golden cases. */
-    transformer2dReplay?: (request: ReplayRequest) => Promise<{ dims: number[]; data: number[] }>
-  }
-}
-
-function bytes(base64: string): Uint8Array {
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-}
-
-function tensor(t: SerializedTensor): TensorLike {
-  const raw = bytes(t.base64).buffer
-  const data = t.type === 'float32' ? new Float32Array(raw) : t.type === 'int64' ? new BigInt64Array(raw) : new Uint8Array(raw)
-  return { data, dims: t.dims, type: t.type }
-}
-
-function isTensor(value: unknown): value is SerializedTensor {
-  return typeof value === 'object' && value !== null && 'base64' in value
-}
-
-async function replay(request: ReplayRequest): Promise<{ dims: number[]; data: number[] }> {
-  const files: CheckpointFiles = {
-    location: 'replay',
-    readBytes: async (name) =>
-      name === 'config.json' ? new TextEncoder().encode(JSON.stringify(request.config)) : name === 'diffusion_pytorch_model.safetensors' ? bytes(request.weights) : null,
-  }
-  const model = await Transformer2DModel.fromFiles(files, await webRuntime({ device: 'wasm' }))
-  const args = Object.fromEntries(
-    Object.entries(request.args).map(([key, value]) => [
-      key,
-      isTensor(value) ? tensor(value) : typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tensor(v)])) : value,
-    ]),
-  ) as unknown as ForwardArgs
-  const result = await model.forward({ ...args, return_dict: false })
-  await model.dispose()
-  return { dims: [...result[0].dims], data: Array.from(result[0].data) }
 }
 
 /** One bar per weight file: downloading (bytes so far), or read from the Cache API. */
@@ -176,6 +137,22 @@ function Output({ side, result, demo }: { side: 'browser' | 'server'; result: Ru
             <dd>{result.loadMs.toFixed(0)} ms</dd>
           </>
         )}
+        {result.precision && (
+          <>
+            <dt className="text-slate-500">Precision</dt>
+            <dd data-testid="t2d-precision" data-dtype={result.precision.dtype}>
+              {result.precision.dtype}: {result.precision.reason}
+            </dd>
+          </>
+        )}
+        {result.gpuWeights && (
+          <>
+            <dt className="text-slate-500">Weights on the GPU</dt>
+            <dd data-testid="t2d-gpu-weights">
+              {result.gpuWeights.buffers} buffers, {formatBytes(result.gpuWeights.bytes)}, uploaded once at load
+            </dd>
+          </>
+        )}
         <dt className="text-slate-500">{side === 'browser' ? 'Forward' : 'Round trip'}</dt>
         <dd data-testid={id('forward-ms')}>{result.forwardMs.toFixed(1)} ms</dd>
         <dt className="text-slate-500">Output shape</dt>
@@ -194,7 +171,7 @@ export function Transformer2DDemo() {
   const [downloads, setDownloads] = useState<Record<string, DownloadProgress>>({})
 
   useEffect(() => {
-    window.transformer2dReplay = replay
+    window.transformer2dReplay = replayApi()
     return () => {
       delete window.transformer2dReplay
     }

@@ -1,10 +1,10 @@
 'use client'
 
 import { useState, type FormEvent } from 'react'
-import { formatBytes, hubFiles, readConfig, wasmFit, webGpuFit, weightNeeds, type RuntimeFit, type WeightNeeds } from '@/lib/transformer2d'
+import { browserPrecision, formatBytes, hubFiles, readConfig, wasmFit, webGpuFit, weightNeeds, type PrecisionChoice, type RuntimeFit, type WeightNeeds } from '@/lib/transformer2d'
 import { webGpuAdapter } from '@/lib/transformer2d/browser'
 
-type Check = { where: string; needs: WeightNeeds; wasm: RuntimeFit; webgpu: RuntimeFit | null } | { where: string; error: string }
+type Check = { where: string; needs: WeightNeeds; wasm: RuntimeFit; webgpu: { fit: RuntimeFit; precision: PrecisionChoice } | null } | { where: string; error: string }
 
 /** `namespace/name` or `namespace/name@revision` (default `main`). */
 function repoAndRevision(value: string): { repo: string; revision: string } {
@@ -34,7 +34,9 @@ export function FitCheck() {
       const files = hubFiles(repo, { hubUrl: location.origin, revision, subfolder: subfolder.trim() || undefined })
       const needs = weightNeeds(await readConfig(files))
       const adapter = await webGpuAdapter()
-      setCheck({ where, needs, wasm: wasmFit(needs), webgpu: adapter && webGpuFit(needs, adapter.limits) })
+      // On WebGPU the weights are buffers in the precision fromPretrained would pick on this adapter.
+      const precision = adapter && browserPrecision('webgpu', adapter.features)
+      setCheck({ where, needs, wasm: wasmFit(needs), webgpu: adapter && precision && { fit: webGpuFit(needs, adapter.limits, precision.dtype), precision } })
     } catch (e) {
       setCheck({ where, error: e instanceof Error ? e.message : String(e) })
     } finally {
@@ -73,9 +75,14 @@ export function FitCheck() {
               <p data-testid="t2d-fit-wasm" data-fits={check.wasm.fits}>
                 {check.wasm.message}
               </p>
-              <p data-testid="t2d-fit-webgpu" data-fits={check.webgpu?.fits ?? 'no-adapter'}>
-                {check.webgpu?.message ?? 'WebGPU: this browser has no WebGPU adapter.'}
+              <p data-testid="t2d-fit-webgpu" data-fits={check.webgpu?.fit.fits ?? 'no-adapter'}>
+                {check.webgpu?.fit.message ?? 'WebGPU: this browser has no WebGPU adapter.'}
               </p>
+              {check.webgpu && (
+                <p data-testid="t2d-fit-precision" data-dtype={check.webgpu.precision.dtype}>
+                  On WebGPU it would compute in {check.webgpu.precision.dtype}. {check.webgpu.precision.reason}
+                </p>
+              )}
             </>
           )}
         </div>

@@ -3,7 +3,14 @@
  * the way a page loads it (browser `fromPretrained`: fit check, fp16 shards streamed into the Cache API with progress,
  * float32 weights fed as graph inputs), and its time per forward.
  *
- *   npx tsx bench/transformer2d/browser.ts [workload] [--layers N] [--forwards N]   # default dit-xl-2-256, 28 layers, 2 forwards
+ *   npx tsx bench/transformer2d/browser.ts [workload] [--layers N] [--latent N] [--forwards N] [--device wasm|webgpu] [--cpu-weights]
+ *   # default dit-xl-2-256, 28 layers, 2 forwards, WASM
+ *
+ * `--device webgpu` launches Chromium with --enable-unsafe-webgpu: without a GPU that is SwiftShader, Chromium's
+ * software adapter (a CPU figure, not a GPU one). `--cpu-weights` feeds the weights from the page on every run
+ * instead of keeping them in GPU buffers (the comparison in RESULTS.md). `sd15-block` (no checkpoint of its own on the
+ * server side) gets an fp16 one written here too. `--latent N` runs an N×N latent instead of the workload's (fewer
+ * tokens, the same weights: SwiftShader is slow enough that a 64×64 PixArt latent takes minutes per layer).
  *
  * A static server on BENCH_PORT (default 3711) serves the bundled page script, onnxruntime-web's files and the
  * generated checkpoint (.tmp/bench-t2d/, as bench/transformer2d/run.ts writes it). Chromium runs with a fresh
@@ -28,10 +35,16 @@ const option = (name: string) => (argv.includes(name) ? Number(argv[argv.indexOf
 const name = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--')) ?? 'dit-xl-2-256'
 const layers = option('--layers')
 const forwards = option('--forwards') ?? 2
+const device = argv.includes('--device') ? (argv[argv.indexOf('--device') + 1] as 'wasm' | 'webgpu') : 'wasm'
+const gpuWeights = !argv.includes('--cpu-weights')
 
-const base = WORKLOADS.find((w) => w.name === name)
-if (!base?.checkpoint) throw new Error(`unknown full-size workload ${name}`)
-const workload: Workload = layers ? { ...base, name: `${base.name}-${layers}l`, config: { ...base.config, num_layers: layers } } : base
+const found = WORKLOADS.find((w) => w.name === name)
+if (!found) throw new Error(`unknown workload ${name}`)
+const base: Workload = { ...found, checkpoint: found.checkpoint ?? { variant: 'fp16', maxShardBytes: 500e6 } }
+const latent = option('--latent')
+const layered: Workload = layers ? { ...base, name: `${base.name}-${layers}l`, config: { ...base.config, num_layers: layers } } : base
+// The checkpoint (named by workload and layers) is the same for any latent size.
+const workload: Workload = latent ? { ...layered, height: latent, width: latent } : layered
 const weightsBytes = stateDictKeys(workload.config).reduce((sum, { shape }) => sum + shape.reduce((a, b) => a * b, 1), 0) * 4
 const checkpoint = ensureCheckpoint(workload, log)
 
@@ -102,7 +115,7 @@ log(`${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: ['--no-sandbox', '--disable-gpu', ...(device === 'webgpu' ? ['--enable-unsafe-webgpu'] : []), '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 })
 let peak = 0
 const sampler = setInterval(() => (peak = Math.max(peak, chromiumRss(profile))), 500)
@@ -113,15 +126,16 @@ try {
   await tab.goto(`http://localhost:${port}/`)
   await tab.waitForFunction(() => typeof window.t2dBench === 'function')
   const baseline = chromiumRss(profile)
-  const first = (await tab.evaluate(([w, n]) => window.t2dBench(w, n), [workload, forwards] as const)) as BrowserRun
+  const options = { device, gpuWeights }
+  const first = (await tab.evaluate(([w, n, o]) => window.t2dBench(w, n, o), [workload, forwards, options] as const)) as BrowserRun
   const firstPeak = peak
   log(`first load ${first.loadSeconds.toFixed(1)} s, forwards ${first.forwardSeconds.map((s) => s.toFixed(1)).join(', ')} s, peak RSS ${(firstPeak / 2 ** 20).toFixed(0)} MiB`)
   await tab.reload()
   await tab.waitForFunction(() => typeof window.t2dBench === 'function')
-  const cached = (await tab.evaluate(([w]) => window.t2dBench(w, 0), [workload] as const)) as BrowserRun
+  const cached = (await tab.evaluate(([w, o]) => window.t2dBench(w, 0, o), [workload, options] as const)) as BrowserRun
   log(`load from the cache ${cached.loadSeconds.toFixed(1)} s (${cached.downloads.map((d) => d.source).join(', ')})`)
   console.log(
-    JSON.stringify({ workload: workload.name, weightsBytes, device: first.device, dims: first.dims, finite: first.finite, loadSeconds: first.loadSeconds, forwardSeconds: first.forwardSeconds, cachedLoadSeconds: cached.loadSeconds, cachedSources: cached.downloads.map((d) => d.source), downloads: first.downloads, baselineRssMiB: baseline / 2 ** 20, peakRssMiB: firstPeak / 2 ** 20, peakRssMiBIncludingReload: peak / 2 ** 20, load: loadavg() }, null, 1),
+    JSON.stringify({ workload: workload.name, latent: [workload.height, workload.width], weightsBytes, device: first.device, adapter: first.adapter, dtype: first.dtype, gpuWeights: first.gpuWeights, dims: first.dims, finite: first.finite, loadSeconds: first.loadSeconds, forwardSeconds: first.forwardSeconds, cachedLoadSeconds: cached.loadSeconds, cachedSources: cached.downloads.map((d) => d.source), downloads: first.downloads, baselineRssMiB: baseline / 2 ** 20, peakRssMiB: firstPeak / 2 ** 20, peakRssMiBIncludingReload: peak / 2 ** 20, load: loadavg() }, null, 1),
   )
 } finally {
   clearInterval(sampler)

@@ -2,6 +2,7 @@
 import type { CheckpointFiles, CheckpointOptions, RandomAccessFile } from './checkpoint'
 import { hubFiles, type HubLoadOptions, type WeightStore } from './hub'
 import { Transformer2DModelBase, type ModelOptions } from './model'
+import type { InferenceRuntime } from './runtime/types'
 import { webRuntime, type WebRuntimeOptions } from './runtime/web'
 import { weightCache, type DownloadProgress } from './weight-cache'
 
@@ -45,19 +46,27 @@ export interface BrowserWeightOptions {
   onProgress?: (progress: DownloadProgress) => void
 }
 
-export type BrowserLoadOptions = ModelOptions & CheckpointOptions & WebRuntimeOptions & HubLoadOptions & BrowserWeightOptions
+export type BrowserLoadOptions = ModelOptions &
+  CheckpointOptions &
+  WebRuntimeOptions &
+  HubLoadOptions &
+  BrowserWeightOptions & {
+    /** A runtime from `webRuntime` (to read its device, precision and `gpuWeights` counters); default: one made from these options. */
+    runtime?: InferenceRuntime
+  }
 
 export class Transformer2DModel extends Transformer2DModelBase {
   /**
    * Loads a diffusers model: with `hubUrl`, `nameOrUrl` is a repo id on that hub (`revision`, `subfolder`,
    * `accessToken`); otherwise a folder served at that URL (config.json + safetensors). The weights are checked
    * against the device (WebAssembly's 4 GiB, the WebGPU adapter's buffer limit) after config.json and before any
-   * weight file is downloaded; weight files stream into the Cache API with `onProgress` and are read from there.
+   * weight file is downloaded; weight files stream into the Cache API with `onProgress` and are read from there. On
+   * WebGPU the model computes in float16 where the adapter has shader-f16 (`browserPrecision`), else float32.
    */
   static async fromPretrained(nameOrUrl: string, options: BrowserLoadOptions = {}): Promise<Transformer2DModel> {
     const store = weightCache({ onProgress: options.onProgress, cacheName: options.cache === false ? null : undefined })
     const files = options.hubUrl !== undefined ? hubFiles(nameOrUrl, options, store) : urlFiles(nameOrUrl, store)
-    return Transformer2DModel.fromFiles(files, await webRuntime(options), options)
+    return Transformer2DModel.fromFiles(files, options.runtime ?? (await webRuntime(options)), options)
   }
 
   /** Loads an .onnx file written by `exportOnnx` (or `npm run t2d:export`) from `url`. */
@@ -68,6 +77,6 @@ export class Transformer2DModel extends Transformer2DModelBase {
   }
 }
 
-export { webRuntime, webGpuAdapter } from './runtime/web'
+export { webRuntime, webGpuAdapter, type GpuWeightStats, type WebRuntimeOptions } from './runtime/web'
 export { clearWeightCache, weightCache, WEIGHT_CACHE_NAME, type DownloadProgress, type WeightCacheOptions } from './weight-cache'
 export * from './index'

@@ -6,6 +6,7 @@
  * limit is the adapter's largest buffer.
  */
 import { resolveConfig } from './config'
+import type { ComputeDtype } from './layers/context'
 import { buildTransformer2DGraph } from './graph'
 import { defaultSignature } from './signature'
 import { numel } from './tensor'
@@ -60,11 +61,35 @@ export interface GpuBufferLimits {
   maxStorageBufferBindingSize: number
 }
 
-export function webGpuFit(needs: WeightNeeds, limits: GpuBufferLimits): RuntimeFit {
+/** Bytes per weight value in a compute dtype (WeightNeeds counts float32). */
+const BYTES_PER_VALUE: Record<ComputeDtype, number> = { float32: 4, float16: 2 }
+
+export function webGpuFit(needs: WeightNeeds, limits: GpuBufferLimits, dtype: ComputeDtype = 'float32'): RuntimeFit {
   const limitBytes = Math.min(limits.maxBufferSize, limits.maxStorageBufferBindingSize)
-  const fits = needs.largestTensorBytes <= limitBytes
+  const scale = BYTES_PER_VALUE[dtype] / 4
+  const largest = needs.largestTensorBytes * scale
+  const kind = dtype === 'float32' ? '' : ` ${dtype}`
+  const fits = largest <= limitBytes
   const message = fits
-    ? `Fits on this WebGPU adapter: its largest weight (${formatBytes(needs.largestTensorBytes)}) is within the adapter's ${formatBytes(limitBytes)} buffer limit; all ${formatBytes(needs.weightBytes)} of weights must fit the GPU's memory, which WebGPU does not report.`
-    : `Does not fit on this WebGPU adapter: its largest weight takes ${formatBytes(needs.largestTensorBytes)}, over the adapter's ${formatBytes(limitBytes)} buffer limit.`
-  return { fits, needBytes: needs.largestTensorBytes, limitBytes, message }
+    ? `Fits on this WebGPU adapter: its largest${kind} weight (${formatBytes(largest)}) is within the adapter's ${formatBytes(limitBytes)} buffer limit; all ${formatBytes(needs.weightBytes * scale)} of${kind} weights must fit the GPU's memory, which WebGPU does not report.`
+    : `Does not fit on this WebGPU adapter: its largest${kind} weight takes ${formatBytes(largest)}, over the adapter's ${formatBytes(limitBytes)} buffer limit.`
+  return { fits, needBytes: largest, limitBytes, message }
+}
+
+/** The precision a browser device computes in, and why, in words for the page. */
+export interface PrecisionChoice {
+  dtype: ComputeDtype
+  reason: string
+}
+
+/**
+ * float16 on a WebGPU adapter with the `shader-f16` feature (float16 weights: half the buffers and half the upload,
+ * and float16 MatMuls), float32 on one without it (WGSL has no f16 there) and on WebAssembly (whose CPU kernels widen
+ * float16 MatMuls to float32, as onnxruntime-node's do: no gain). Pure, so both feature sets are tested in unit tests.
+ */
+export function browserPrecision(device: 'webgpu' | 'wasm', adapterFeatures: Iterable<string> = []): PrecisionChoice {
+  if (device === 'wasm') return { dtype: 'float32', reason: 'WebAssembly computes in float32 (its kernels would widen float16 MatMuls to float32 anyway).' }
+  return new Set(adapterFeatures).has('shader-f16')
+    ? { dtype: 'float16', reason: 'This WebGPU adapter has shader-f16: float16 weights (half the GPU memory) and float16 MatMuls.' }
+    : { dtype: 'float32', reason: 'This WebGPU adapter lacks shader-f16, so it computes in float32.' }
 }

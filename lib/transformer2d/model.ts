@@ -20,8 +20,9 @@ export interface ModelOptions {
   /** Receives diffusers' warnings (ignored kwargs, unused checkpoint keys); default console.warn. */
   warn?: (message: string) => void
   /**
-   * `float32` (default), or `float16`: the weights kept in half precision (half the memory) and the projections'
-   * MatMuls computed in it, the rest in float32 (the server's CPU runtime; README states the tolerance).
+   * `float32`, or `float16`: the weights kept in half precision (half the memory) and the projections' MatMuls
+   * computed in it, the rest in float32 (README states the tolerance). Default: the runtime's `precision` (float16
+   * on a WebGPU adapter with shader-f16), else float32.
    */
   dtype?: ComputeDtype
 }
@@ -30,10 +31,12 @@ const DTYPES: readonly ComputeDtype[] = ['float32', 'float16']
 
 /** The model's compute dtype, refused (before any weight is read) where the runtime cannot run it. */
 function checkedDtype(options: ModelOptions, runtime: InferenceRuntime, exportedGraph: boolean): ComputeDtype {
-  const dtype = options.dtype ?? 'float32'
+  // An exported graph is float32 whatever the runtime prefers.
+  const dtype = options.dtype ?? (exportedGraph ? 'float32' : (runtime.precision?.dtype ?? 'float32'))
   if (!DTYPES.includes(dtype)) throw new Transformer2DError('input', `dtype ${JSON.stringify(options.dtype)} is not one of ${DTYPES.join(', ')}.`)
   if (dtype === 'float16' && (!runtime.float16 || !runtime.weightsAsInputs || exportedGraph)) {
-    throw new Transformer2DError('input', `dtype float16 runs on onnxruntime-node's CPU provider from a checkpoint; this runtime (${runtime.device}${exportedGraph ? ', an exported float32 graph' : ''}) computes in float32 only.`)
+    const why = exportedGraph ? 'an exported float32 graph' : (runtime.precision?.reason ?? 'it computes in float32 only')
+    throw new Transformer2DError('input', `dtype float16 runs from a checkpoint on onnxruntime-node's CPU provider, WebAssembly, or a WebGPU adapter with shader-f16; not on this runtime (${runtime.device}): ${why}`)
   }
   return dtype
 }
@@ -78,7 +81,7 @@ function checkFitsOneFile(slots: readonly WeightSlot[]): void {
 /** A runtime session and the weight inputs its graph takes (none when the weights are initializers). */
 interface LoadedGraph {
   session: RuntimeSession
-  weightInputs: readonly string[]
+  weights: Readonly<Record<string, RuntimeTensor>>
 }
 
 /** Where a model's graphs come from: built from weights on demand, or one exported .onnx file. */
@@ -92,9 +95,13 @@ type ModelConstructor<T> = new (resolved: ResolvedConfig, source: GraphSource, r
  */
 export class Transformer2DModelBase {
   private readonly sessions = new Map<string, Promise<LoadedGraph>>()
-  /** Weights by graph name (float32, or float16 bits), read once from the source and shared by every graph. */
+  /**
+   * Weights by graph name (float32, or float16 bits), read once from the source; dropped once their tensor lives on
+   * the runtime's device (a GPU buffer), so the page does not keep a second copy.
+   */
   private readonly weightValues = new Map<string, WeightValues>()
-  private readonly weightTensors = new Map<string, RuntimeTensor>()
+  /** The runtime's tensor of each weight, made once and shared by every graph (on WebGPU: uploaded once). */
+  private readonly weightTensors = new Map<string, Promise<RuntimeTensor>>()
   private readonly posEmbedCache = new Map<string, Float32Array>()
   private readonly warned = new Set<string>()
   private readonly warn: (message: string) => void
@@ -137,7 +144,7 @@ export class Transformer2DModelBase {
     runtime: InferenceRuntime,
     options: ModelOptions & CheckpointOptions = {},
   ): Promise<T> {
-    checkedDtype(options, runtime, false)
+    const dtype = checkedDtype(options, runtime, false)
     const config = await readConfig(files)
     resolveConfig(config) // a bad config fails before the weights are read
     // Where the weights must fit one .onnx file (the browser), a model that cannot fails before gigabytes download.
@@ -145,7 +152,7 @@ export class Transformer2DModelBase {
       const fit = oneFileFit(config)
       if (!fit.fits) throw new Transformer2DError('checkpoint', fitsOneFileMessage(fit.weightBytes))
     }
-    const problem = await runtime.fitProblem?.(weightNeeds(config))
+    const problem = await runtime.fitProblem?.(weightNeeds(config), dtype)
     if (problem) throw new Transformer2DError('checkpoint', `${files.location}: ${problem}`)
     const stateDict = await readStateDict(files, options)
     try {
@@ -209,21 +216,24 @@ export class Transformer2DModelBase {
     this.checkCrossAttentionKwargs(args.cross_attention_kwargs ?? null)
     if (args.encoder_hidden_states && !usesEncoderHiddenStates(this.resolved)) this.warnOnce('encoder_hidden_states is ignored: this model has no cross-attention.')
     const { signature, feeds } = prepareInputs(this.resolved, args, this.posEmbedCache)
-    const { session, weightInputs } = await this.loadedGraph(signature)
+    const { session, weights } = await this.loadedGraph(signature)
     const tensors = Object.fromEntries(Object.entries(feeds).map(([name, f]) => [name, this.runtime.tensor(f.type, f.data, f.dims)]))
-    for (const name of weightInputs) tensors[name] = this.weightTensors.get(name)!
+    Object.assign(tensors, weights)
     const result = (await session.run(tensors))[GRAPH_OUTPUT]
     const sample: FloatTensor = { type: 'float32', data: result.data as Float32Array, dims: [...result.dims] }
     return args.return_dict === false ? [sample] : { sample }
   }
 
-  /** Releases the runtime sessions, the weights and the checkpoint's files. */
+  /** Releases the runtime sessions, the weights (a GPU runtime's buffers) and the checkpoint's files. */
   async dispose(): Promise<void> {
     const sessions = [...this.sessions.values()]
+    const tensors = [...this.weightTensors.values()]
     this.sessions.clear()
     this.weightTensors.clear()
     this.weightValues.clear()
     await Promise.all(sessions.map(async (s) => (await s.catch(() => null))?.session.release()))
+    // After the sessions: a buffer is destroyed once no session can run on it.
+    for (const tensor of await Promise.all(tensors.map((t) => t.catch(() => null)))) tensor?.dispose?.()
     if (this.source.kind === 'weights') await this.source.weights.close?.()
   }
 
@@ -241,14 +251,30 @@ export class Transformer2DModelBase {
 
   private async createGraph(signature: GraphSignature): Promise<LoadedGraph> {
     if (this.source.kind === 'onnx' || !this.runtime.weightsAsInputs) {
-      return { session: await this.runtime.createSession(await this.exportOnnx(signature)), weightInputs: [] }
+      return { session: await this.runtime.createSession(await this.exportOnnx(signature)), weights: {} }
     }
     const { graph, slots } = buildTransformer2DGraph(this.resolved, { kind: 'inputs', dtype: this.dtype }, signature)
-    await this.loadSlots(slots)
-    for (const { name, dims } of slots) {
-      if (!this.weightTensors.has(name)) this.weightTensors.set(name, this.runtime.tensor(this.dtype, this.weightValues.get(name)!, dims))
+    await this.loadSlots(slots.filter((s) => !this.weightTensors.has(s.name)))
+    // The session first: a GPU runtime's device exists once it has one, and weight buffers are made on it.
+    const session = await this.runtime.createSession(this.encode(graph, signature))
+    try {
+      const weights: Record<string, RuntimeTensor> = {}
+      for (const { name, dims } of slots) {
+        let tensor = this.weightTensors.get(name)
+        if (!tensor) {
+          const values = this.weightValues.get(name)!
+          tensor = this.runtime.weightTensor?.(this.dtype, values, dims) ?? Promise.resolve(this.runtime.tensor(this.dtype, values, dims))
+          tensor.catch(() => this.weightTensors.delete(name))
+          this.weightTensors.set(name, tensor)
+        }
+        weights[name] = await tensor
+        if (weights[name].location === 'gpu-buffer') this.weightValues.delete(name)
+      }
+      return { session, weights }
+    } catch (error) {
+      await session.release()
+      throw error
     }
-    return { session: await this.runtime.createSession(this.encode(graph, signature)), weightInputs: slots.map((s) => s.name) }
   }
 
   private async loadSlots(slots: Parameters<typeof loadWeights>[0]): Promise<void> {

@@ -5,26 +5,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRepo, deleteRepo, uploadFiles } from '@huggingface/hub'
 import { expect, test } from '@playwright/test'
-import type { ReplayRequest, SerializedTensor } from '@/app/transformer2d/demo'
-import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from '../unit/transformer2d/golden'
+import { caseDir, compare, goldenCases, readTensors } from '../unit/transformer2d/golden'
 import { createToken, DEMO, signIn, watchErrors } from './helpers'
-
-function serialize(t: { data: ArrayBufferView; dims: readonly number[]; type?: string }): SerializedTensor {
-  const type = t.type === 'bool' ? 'bool' : t.data instanceof BigInt64Array ? 'int64' : 'float32'
-  const bytes = Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength)
-  return { type, dims: [...t.dims], base64: bytes.toString('base64') }
-}
-
-function replayRequest(c: GoldenCase): ReplayRequest {
-  const args: ReplayRequest['args'] = {}
-  for (const [key, value] of Object.entries(goldenForwardArgs(c))) {
-    if (typeof value !== 'object' || value === null) args[key] = value as number | boolean
-    else if ('dims' in value) args[key] = serialize(value as { data: ArrayBufferView; dims: number[] })
-    else args[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialize(v as { data: ArrayBufferView; dims: number[] })]))
-  }
-  const config = JSON.parse(readFileSync(path.join(caseDir(c), 'config.json'), 'utf8')).registered_config
-  return { config, weights: readFileSync(path.join(caseDir(c), 'weights.safetensors')).toString('base64'), args }
-}
+import { openReplay, replayOnce, replayRequest } from './transformer2d-helpers'
 
 test('the demo page runs both demo models in the browser and shows output, timing and device', async ({ page }) => {
   const errors = watchErrors(page)
@@ -90,9 +73,9 @@ const REPLAYED = ['cont_conv_cross_attnmask', 'cont_sd15_like', 'vq_ada_norm_par
 for (const name of REPLAYED) {
   test(`golden case ${name} replays in Chromium on WASM within tolerance`, async ({ page }) => {
     const c = goldenCases().find((g) => g.name === name)!
-    await page.goto('/transformer2d')
-    await page.waitForFunction(() => typeof window.transformer2dReplay === 'function')
-    const result = await page.evaluate((request) => window.transformer2dReplay!(request), replayRequest(c))
+    await openReplay(page)
+    const result = await replayOnce(page, replayRequest(c))
+    expect(result.loaded).toMatchObject({ device: 'wasm', dtype: 'float32' })
     expect(result.dims).toEqual(c.output.shape)
     const expected = readTensors(path.join(caseDir(c), 'outputs.safetensors')).get('sample')!.data as Float32Array
     const { atol, rtol } = c.recommended_tolerance
@@ -114,7 +97,7 @@ test('the size check reads a repo\'s config.json from the hub and says whether a
   // PixArt-XL-2's 2.44 GB of float32 weights are graph inputs now: past one .onnx file's 2 GB, within WASM's 4 GiB.
   await expect(page.getByTestId('t2d-fit-wasm')).toHaveText(/^Fits on WebAssembly: 2\.44 GB of float32 weights plus 536\.9 MB of working memory, within its 4\.29 GB address space\.$/)
   await expect(page.getByTestId('t2d-fit-wasm')).toHaveAttribute('data-fits', 'true')
-  await expect(page.getByTestId('t2d-fit-webgpu')).toHaveText(/^(WebGPU: this browser has no WebGPU adapter\.|Fits on this WebGPU adapter: its largest weight \(31\.9 MB\)|Does not fit on this WebGPU adapter: its largest weight takes 31\.9 MB)/)
+  await expect(page.getByTestId('t2d-fit-webgpu')).toHaveText(/^(WebGPU: this browser has no WebGPU adapter\.|Fits on this WebGPU adapter: its largest (float16 )?weight \((31\.9|15\.9) MB\)|Does not fit on this WebGPU adapter: its largest (float16 )?weight takes (31\.9|15\.9) MB)/)
   await expect(fit).toHaveAttribute('data-location', 'open-lab/pixart-xl-2-512@main/transformer')
   await fit.scrollIntoViewIfNeeded()
   await page.screenshot({ path: '.tmp/screens/transformer2d-fit-pixart.png', fullPage: true })

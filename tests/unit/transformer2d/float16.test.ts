@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { Transformer2DError, type FloatTensor, type ForwardArgs } from '@/lib/transformer2d'
+import { browserPrecision, Transformer2DError, type FloatTensor, type ForwardArgs } from '@/lib/transformer2d'
 import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { generatedValues, pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
 import { caseDir, goldenCases, goldenForwardArgs, relativeError } from './golden'
@@ -63,12 +63,15 @@ describe("dtype 'float16' on the server", () => {
   it('refuses a dtype it does not know, and float16 where the runtime computes float32 only, before reading a file', async () => {
     const dir = caseDir(goldenCases().find((g) => g.name === 'cont_sd15_like')!)
     await expect(Transformer2DModel.fromPretrained(dir, { dtype: 'bfloat16' as 'float16' })).rejects.toThrow(new Transformer2DError('input', 'dtype "bfloat16" is not one of float32, float16.'))
-    // A runtime without float16 (as onnxruntime-web's WASM declares itself) says so before any file is read.
-    const float32Only = { ...nodeRuntime({ threads: 1 }), device: 'wasm', float16: false }
+    // A runtime without float16 (onnxruntime-web on a WebGPU adapter without shader-f16) says why before any file is read.
+    const float32Only = { ...nodeRuntime({ threads: 1 }), device: 'webgpu', float16: false, precision: browserPrecision('webgpu', ['timestamp-query']) }
     const read: string[] = []
     const files = { location: dir, readBytes: async (name: string) => (read.push(name), null) }
     await expect(Transformer2DModel.fromFiles(files, float32Only, { dtype: 'float16' })).rejects.toThrow(
-      new Transformer2DError('input', "dtype float16 runs on onnxruntime-node's CPU provider from a checkpoint; this runtime (wasm) computes in float32 only."),
+      new Transformer2DError(
+        'input',
+        "dtype float16 runs from a checkpoint on onnxruntime-node's CPU provider, WebAssembly, or a WebGPU adapter with shader-f16; not on this runtime (webgpu): This WebGPU adapter lacks shader-f16, so it computes in float32.",
+      ),
     )
     expect(read).toEqual([])
   })

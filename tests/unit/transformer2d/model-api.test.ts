@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readModelMetadata } from '@/lib/onnx'
-import { DEFAULT_CONFIG, oneFileFit, Transformer2DError, WASM_MEMORY_BYTES, wasmFit, webGpuFit, weightNeeds, type FloatTensor } from '@/lib/transformer2d'
+import { browserPrecision, DEFAULT_CONFIG, oneFileFit, Transformer2DError, WASM_MEMORY_BYTES, wasmFit, webGpuFit, weightNeeds, type FloatTensor } from '@/lib/transformer2d'
 import { directoryFiles, nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from './golden'
@@ -124,6 +124,33 @@ describe('Transformer2DModel API', () => {
     const small = webGpuFit(pixArt, { maxBufferSize: 2 ** 24, maxStorageBufferBindingSize: 2 ** 24 })
     expect(small).toMatchObject({ fits: false, needBytes: 6 * 1152 * 1152 * 4, limitBytes: 2 ** 24 })
     expect(small.message).toBe('Does not fit on this WebGPU adapter: its largest weight takes 31.9 MB, over the adapter\'s 16.8 MB buffer limit.')
+    // In float16 every weight takes half: the same 31.9 MB float32 weight fits a 16 MiB limit, not a 15.9 MB one.
+    expect(webGpuFit(pixArt, { maxBufferSize: 2 ** 24, maxStorageBufferBindingSize: 2 ** 24 }, 'float16')).toMatchObject({ fits: true, needBytes: 3 * 1152 * 1152 * 4 })
+    const halfTooBig = webGpuFit(pixArt, { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 15e6 }, 'float16')
+    expect(halfTooBig).toMatchObject({ fits: false, needBytes: 3 * 1152 * 1152 * 4, limitBytes: 15e6 })
+    expect(halfTooBig.message).toBe('Does not fit on this WebGPU adapter: its largest float16 weight takes 15.9 MB, over the adapter\'s 15.0 MB buffer limit.')
+  })
+
+  it('on WebGPU picks float16 where the adapter has shader-f16 and float32 where it does not; WebAssembly float32', () => {
+    // SwiftShader's features (Chromium's software adapter, no shader-f16) and a GPU's with it.
+    const swiftShader = ['depth32float-stencil8', 'float32-filterable', 'subgroups', 'timestamp-query']
+    expect(browserPrecision('webgpu', swiftShader)).toEqual({ dtype: 'float32', reason: 'This WebGPU adapter lacks shader-f16, so it computes in float32.' })
+    expect(browserPrecision('webgpu', new Set([...swiftShader, 'shader-f16']))).toEqual({
+      dtype: 'float16',
+      reason: 'This WebGPU adapter has shader-f16: float16 weights (half the GPU memory) and float16 MatMuls.',
+    })
+    expect(browserPrecision('wasm', ['shader-f16']).dtype).toBe('float32')
+  })
+
+  it('takes the runtime\'s precision as the default dtype, and float32 for an exported graph', async () => {
+    const c = goldenCases().find((g) => g.name === 'cont_sd15_like')!
+    const halfFirst = { ...nodeRuntime({ threads: 1 }), precision: browserPrecision('webgpu', ['shader-f16']) }
+    const model = await Transformer2DModel.fromPretrained(caseDir(c), {})
+    const half = await Transformer2DModel.fromFiles(directoryFiles(caseDir(c)), halfFirst)
+    expect([model.dtype, half.dtype]).toEqual(['float32', 'float16'])
+    const exported = await Transformer2DModel.fromOnnx(await model.exportOnnx(), halfFirst)
+    expect(exported.dtype).toBe('float32')
+    await Promise.all([model.dispose(), half.dispose(), exported.dispose()])
   })
 
   it('refuses a model its runtime cannot fit after config.json, before any weight file is opened', async () => {
@@ -136,5 +163,26 @@ describe('Transformer2DModel API', () => {
     const wasmLike = { ...nodeRuntime({ threads: 1 }), fitProblem: async (needs: Parameters<typeof wasmFit>[0]) => (wasmFit(needs).fits ? null : wasmFit(needs).message) }
     await expect(Transformer2DModel.fromFiles(counting, wasmLike)).rejects.toThrow(`${dir}: Does not fit on WebAssembly: its float32 weights take`)
     expect(opened).toEqual(['config.json'])
+    // WebGPU with SwiftShader's limits (1 GiB) lowered to 16 MiB: PixArt's 31.9 MB float32 weight is over it; in
+    // float16 (an adapter with shader-f16) the same weight takes 15.9 MB and the check passes on to the weights.
+    const lowered = { maxBufferSize: 2 ** 24, maxStorageBufferBindingSize: 2 ** 24 }
+    const gpuLike = (features: string[]) => ({
+      ...nodeRuntime({ threads: 1 }),
+      device: 'webgpu',
+      precision: browserPrecision('webgpu', features),
+      fitProblem: async (needs: Parameters<typeof wasmFit>[0], dtype: 'float32' | 'float16') => {
+        const fit = webGpuFit(needs, lowered, dtype)
+        return fit.fits ? null : fit.message
+      },
+    })
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify(pixArtXl2Config(2)))
+    opened.length = 0
+    await expect(Transformer2DModel.fromFiles(counting, gpuLike([]))).rejects.toThrow(
+      `${dir}: Does not fit on this WebGPU adapter: its largest weight takes 31.9 MB, over the adapter's 16.8 MB buffer limit.`,
+    )
+    expect(opened).toEqual(['config.json'])
+    opened.length = 0
+    await expect(Transformer2DModel.fromFiles(counting, gpuLike(['shader-f16']))).rejects.toThrow(/no diffusion_pytorch_model/)
+    expect(opened.slice(0, 2)).toEqual(['config.json', 'diffusion_pytorch_model.safetensors'])
   })
 })
