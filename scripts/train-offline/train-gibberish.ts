@@ -46,9 +46,9 @@ export const LANGUAGE_MODEL_FEATURES = [
 
 /**
  * Word-class trigrams read what a bigram cannot: "she are doing", "am agree with", "don't has any" are each made of
- * plausible pairs. log P(c | a b), interpolated with the class bigram (one pseudo-count), for the class trigrams the
- * language-model text has at least twice, stored by ((a * classes + b) * classes + c) mod a prime; unseen ones read
- * as the floor.
+ * plausible pairs. log P(c | a b), interpolated with the class bigram (one pseudo-count), for every class trigram of
+ * the language-model text (keeping only those seen twice did slightly worse: TUNING-issue18 runs 46-54), stored by
+ * ((a * classes + b) * classes + c) mod a prime; unseen ones read as the floor.
  */
 const CLASS_TRIGRAM_BUCKETS = 262139
 const IMPLAUSIBLE_TRIGRAM_BELOW = -6
@@ -298,21 +298,18 @@ function classModel(wordCounts: Map<string, number>, text: string[]): Pick<Table
   }
   const bits = Math.ceil(Math.log2(classCount * classCount))
   const classBigrams = conditionalTable(pairs, (key) => key.split(' ')[0], classCount, bits, pairIndex).slice(0, classCount * classCount)
-  // log P(c | a b) = log((n(abc) + P(c | b)) / (n(ab) + 1)), for the triples seen twice or more.
+  // log P(c | a b) = log((n(abc) + P(c | b)) / (n(ab) + 1)), for every triple seen.
   const contexts = new Map<number, number>()
   for (const [triple, n] of triples) contexts.set(triple >> 8, (contexts.get(triple >> 8) ?? 0) + n)
   const classTrigrams = new Uint8Array(CLASS_TRIGRAM_BUCKETS)
-  let kept = 0
   for (const [triple, n] of triples) {
-    if (n < 2) continue
     const [a, b, c] = [triple >> 16, (triple >> 8) & 255, triple & 255]
     const bigram = Math.exp((classBigrams[b * classCount + c] - 255) * TRIGRAM_SCALE)
     const logProbability = Math.max(TRIGRAM_FLOOR, Math.log((n + bigram) / (contexts.get(triple >> 8)! + 1)))
     const bucket = classTrigramBucket(a, b, c, classCount)
     classTrigrams[bucket] = Math.max(classTrigrams[bucket], Math.max(1, Math.round(255 + logProbability / TRIGRAM_SCALE)))
-    kept++
   }
-  log(`  ${classCount} word classes (${classIds.size} from WordNet parts of speech, function words and contractions), ${kept} class trigrams seen twice or more of ${triples.size}`)
+  log(`  ${classCount} word classes (${classIds.size} from WordNet parts of speech, function words and contractions), ${triples.size} class trigrams seen`)
   return { wordClasses, classBigrams, classTrigrams, classCount }
 }
 
@@ -381,7 +378,7 @@ export async function trainGibberish(): Promise<void> {
       bigrams: `adjacent word pair log-frequency (count-min over two ${BIGRAM_BITS}-bit buckets), uint8`,
       wordClasses: `word class by the word's first ${WORD_BITS}-bit hash: function words as themselves, other words by WordNet parts of speech and inflection`,
       classBigrams: `word-class bigram log P(b|a) with the text's edges as a class, uint8 over [${TRIGRAM_FLOOR}, 0]`,
-      classTrigrams: `word-class trigram log P(c|ab) interpolated with the bigram, those seen twice or more, bucket ((a*classes+b)*classes+c) mod ${CLASS_TRIGRAM_BUCKETS}, uint8 over [${TRIGRAM_FLOOR}, 0]`,
+      classTrigrams: `word-class trigram log P(c|ab) interpolated with the bigram, every one seen, bucket ((a*classes+b)*classes+c) mod ${CLASS_TRIGRAM_BUCKETS}, uint8 over [${TRIGRAM_FLOOR}, 0]`,
     },
     maxChars: GIBBERISH_MAX_CHARS,
     training: {
