@@ -39,7 +39,27 @@ export const LANGUAGE_MODEL_FEATURES = [
   'word-class bigram mean log-probability',
   'word-class bigram minimum log-probability',
   'implausible word-class bigram fraction',
+  'word-class trigram mean log-probability',
+  'unseen word-class trigram fraction',
+  'implausible word-class trigram fraction',
 ] as const
+
+/**
+ * Word-class trigrams read what a bigram cannot: "she are doing", "am agree with", "don't has any" are each made of
+ * plausible pairs. log P(c | a b), interpolated with the class bigram (one pseudo-count), for every class trigram of
+ * the language-model text (keeping only those seen twice did slightly worse: TUNING-issue18 runs 46-54), stored by
+ * ((a * classes + b) * classes + c) mod a prime; unseen ones read as the floor.
+ */
+const CLASS_TRIGRAM_BUCKETS = 262139
+const IMPLAUSIBLE_TRIGRAM_BELOW = -6
+/** Contractions and quantifiers kept as their own class, as the function words are: agreement errors live in them. */
+const CLASS_WORDS = new Set(
+  (
+    "don't doesn't didn't isn't aren't wasn't weren't haven't hasn't hadn't won't wouldn't can't couldn't shouldn't " +
+    "i'm you're he's she's it's we're they're i've you've we've they've i'll you'll he'll she'll we'll they'll i'd " +
+    "you'd he'd she'd we'd they'd let's more most other many much every both few own same one"
+  ).split(' '),
+)
 
 /** A word-class transition rarer than this (log-probability) is one that prose hardly makes. */
 const IMPLAUSIBLE_BELOW = -5
@@ -48,7 +68,15 @@ const IMPLAUSIBLE_BELOW = -5
 const ENSEMBLE = 10
 const FIRST_SEED = 32
 
-type Tables = { trigrams: Uint8Array; words: Uint8Array; bigrams: Uint8Array; wordClasses: Uint8Array; classBigrams: Uint8Array; classCount: number }
+type Tables = {
+  trigrams: Uint8Array
+  words: Uint8Array
+  bigrams: Uint8Array
+  wordClasses: Uint8Array
+  classBigrams: Uint8Array
+  classTrigrams: Uint8Array
+  classCount: number
+}
 
 /** Class 0 marks the edges of a text (and empty buckets read as unknown words, class 1). */
 const EDGE_CLASS = 0
@@ -74,7 +102,7 @@ function wordnetPartsOfSpeech(): Map<string, Set<string>> {
  * (found through regular inflections) with the inflection it carries; words WordNet lacks are unknown.
  */
 function wordClassName(word: string, parts: Map<string, Set<string>>): string | null {
-  if (FUNCTION_WORDS.has(word)) return word
+  if (FUNCTION_WORDS.has(word) || CLASS_WORDS.has(word)) return word
   const candidates: [string, string][] = [[word, '']]
   const rules: [RegExp, string, string][] = [
     [/ies$/, 'y', 's'],
@@ -146,6 +174,8 @@ export function gibberishFeatureVector(tables: Tables, text: string): number[] {
   const bigram = words.slice(1).map((w, i) => lookup(tables.bigrams, `${words[i]} ${w}`, BIGRAM_BITS))
   const sequence = [EDGE_CLASS, ...words.map((w) => tables.wordClasses[wordBuckets(w, WORD_BITS)[0]]), EDGE_CLASS]
   const classes = sequence.slice(1).map((c, i) => (tables.classBigrams[sequence[i] * tables.classCount + c] - 255) * TRIGRAM_SCALE)
+  const three = [EDGE_CLASS, ...sequence]
+  const classTrigrams = three.slice(2).map((c, i) => (tables.classTrigrams[classTrigramBucket(three[i], three[i + 1], c, tables.classCount)] - 255) * TRIGRAM_SCALE)
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
   return [
     ...shapeFeatures(head, words),
@@ -158,7 +188,14 @@ export function gibberishFeatureVector(tables: Tables, text: string): number[] {
     mean(classes),
     Math.min(...classes),
     mean(classes.map((v) => (v < IMPLAUSIBLE_BELOW ? 1 : 0))),
+    mean(classTrigrams),
+    mean(classTrigrams.map((v) => (v < UNSEEN_BELOW ? 1 : 0))),
+    mean(classTrigrams.map((v) => (v < IMPLAUSIBLE_TRIGRAM_BELOW ? 1 : 0))),
   ]
+}
+
+function classTrigramBucket(a: number, b: number, c: number, classCount: number): number {
+  return ((a * classCount + b) * classCount + c) % CLASS_TRIGRAM_BUCKETS
 }
 
 function gibberishGraph(tables: Tables, mlps: ReturnType<typeof trainMlp>[]): Uint8Array {
@@ -205,7 +242,21 @@ function gibberishGraph(tables: Tables, mlps: ReturnType<typeof trainMlp>[]): Ui
   const denominators = g.op('Max', [g.op('Gather', [counts, g.int64s([0, 0, 1, 1, 2, 2])], { axis: attr.int(0) }), g.scalarFloat(1)])
   const reduce = (op: string, x: string) => g.op(op, [x], { axes: attr.ints([0]), keepdims: attr.int(1) })
   const implausible = g.op('Cast', [g.op('Less', [classes, g.scalarFloat(IMPLAUSIBLE_BELOW)])], { to: attr.int(DataType.FLOAT) })
-  const classFeatures = [reduce('ReduceMean', classes), reduce('ReduceMin', classes), reduce('ReduceMean', implausible)]
+  // Class trigrams over one more edge in front, so that even an empty text has one.
+  const three = g.op('Concat', [g.int64s([EDGE_CLASS]), wordClasses], { axis: attr.int(0) })
+  const at = (start: number, end: number) => g.op('Slice', [three, g.int64s([start]), g.int64s([end])])
+  const count = g.int64s([tables.classCount])
+  const tripleIds = g.op('Mod', [g.op('Add', [g.op('Mul', [g.op('Add', [g.op('Mul', [at(0, -2), count]), at(1, -1)]), count]), at(2, 2 ** 62)]), g.int64s([CLASS_TRIGRAM_BUCKETS])])
+  const triples = gatherQuantized(g, table('class_trigram_log_probability', tables.classTrigrams), tripleIds, TRIGRAM_SCALE, 255)
+  const asFloat = (condition: string) => g.op('Cast', [condition], { to: attr.int(DataType.FLOAT) })
+  const classFeatures = [
+    reduce('ReduceMean', classes),
+    reduce('ReduceMin', classes),
+    reduce('ReduceMean', implausible),
+    reduce('ReduceMean', triples),
+    reduce('ReduceMean', asFloat(g.op('Less', [triples, g.scalarFloat(UNSEEN_BELOW)]))),
+    reduce('ReduceMean', asFloat(g.op('Less', [triples, g.scalarFloat(IMPLAUSIBLE_TRIGRAM_BELOW)]))),
+  ]
   const features = g.op('Concat', [shape, g.op('Div', [sums, denominators]), ...classFeatures], { axis: attr.int(0) })
   // The mean of the members' probabilities: one trained MLP's answer on a borderline text swings from seed to seed.
   const heads = mlps.map((mlp, i) => mlpHead(g, features, mlp, `classifier${i}`))
@@ -215,7 +266,7 @@ function gibberishGraph(tables: Tables, mlps: ReturnType<typeof trainMlp>[]): Ui
 }
 
 /** The word -> class table (by the word's first hash) and the class bigram log-probabilities. */
-function classModel(wordCounts: Map<string, number>, text: string[]): Pick<Tables, 'wordClasses' | 'classBigrams' | 'classCount'> {
+function classModel(wordCounts: Map<string, number>, text: string[]): Pick<Tables, 'wordClasses' | 'classBigrams' | 'classTrigrams' | 'classCount'> {
   const parts = wordnetPartsOfSpeech()
   const classIds = new Map<string, number>()
   const wordClasses = new Uint8Array(2 ** WORD_BITS).fill(UNKNOWN_CLASS)
@@ -231,11 +282,14 @@ function classModel(wordCounts: Map<string, number>, text: string[]): Pick<Table
   wordClasses[0] = EDGE_CLASS
   const classCount = classIds.size + 2
   const pairs = new Map<string, number>()
+  const triples = new Map<number, number>()
   for (const sentence of text) {
-    const sequence = [EDGE_CLASS, ...gibberishWords(sentence).map((w) => classOf.get(w) ?? UNKNOWN_CLASS), EDGE_CLASS]
-    for (let i = 1; i < sequence.length; i++) {
+    const sequence = [EDGE_CLASS, EDGE_CLASS, ...gibberishWords(sentence).map((w) => classOf.get(w) ?? UNKNOWN_CLASS), EDGE_CLASS]
+    for (let i = 2; i < sequence.length; i++) {
       const key = `${sequence[i - 1]} ${sequence[i]}`
       pairs.set(key, (pairs.get(key) ?? 0) + 1)
+      const triple = (sequence[i - 2] * 256 + sequence[i - 1]) * 256 + sequence[i]
+      triples.set(triple, (triples.get(triple) ?? 0) + 1)
     }
   }
   const pairIndex = (key: string) => {
@@ -244,8 +298,19 @@ function classModel(wordCounts: Map<string, number>, text: string[]): Pick<Table
   }
   const bits = Math.ceil(Math.log2(classCount * classCount))
   const classBigrams = conditionalTable(pairs, (key) => key.split(' ')[0], classCount, bits, pairIndex).slice(0, classCount * classCount)
-  log(`  ${classCount} word classes (${classIds.size} from WordNet parts of speech and function words)`)
-  return { wordClasses, classBigrams, classCount }
+  // log P(c | a b) = log((n(abc) + P(c | b)) / (n(ab) + 1)), for every triple seen.
+  const contexts = new Map<number, number>()
+  for (const [triple, n] of triples) contexts.set(triple >> 8, (contexts.get(triple >> 8) ?? 0) + n)
+  const classTrigrams = new Uint8Array(CLASS_TRIGRAM_BUCKETS)
+  for (const [triple, n] of triples) {
+    const [a, b, c] = [triple >> 16, (triple >> 8) & 255, triple & 255]
+    const bigram = Math.exp((classBigrams[b * classCount + c] - 255) * TRIGRAM_SCALE)
+    const logProbability = Math.max(TRIGRAM_FLOOR, Math.log((n + bigram) / (contexts.get(triple >> 8)! + 1)))
+    const bucket = classTrigramBucket(a, b, c, classCount)
+    classTrigrams[bucket] = Math.max(classTrigrams[bucket], Math.max(1, Math.round(255 + logProbability / TRIGRAM_SCALE)))
+  }
+  log(`  ${classCount} word classes (${classIds.size} from WordNet parts of speech, function words and contractions), ${triples.size} class trigrams seen`)
+  return { wordClasses, classBigrams, classTrigrams, classCount }
 }
 
 export async function trainGibberish(): Promise<void> {
@@ -313,6 +378,7 @@ export async function trainGibberish(): Promise<void> {
       bigrams: `adjacent word pair log-frequency (count-min over two ${BIGRAM_BITS}-bit buckets), uint8`,
       wordClasses: `word class by the word's first ${WORD_BITS}-bit hash: function words as themselves, other words by WordNet parts of speech and inflection`,
       classBigrams: `word-class bigram log P(b|a) with the text's edges as a class, uint8 over [${TRIGRAM_FLOOR}, 0]`,
+      classTrigrams: `word-class trigram log P(c|ab) interpolated with the bigram, every one seen, bucket ((a*classes+b)*classes+c) mod ${CLASS_TRIGRAM_BUCKETS}, uint8 over [${TRIGRAM_FLOOR}, 0]`,
     },
     maxChars: GIBBERISH_MAX_CHARS,
     training: {

@@ -8,12 +8,14 @@ import { lexicon as vaderLexicon } from 'vader-sentiment/src/vader_lexicon.js'
 import { vaderPolarityScores } from '@/lib/moderation/engines/sentiment/vader'
 import { normalizeObfuscation } from './deobfuscate'
 import type { Feeds, GraphRunner } from './graph-io'
+import { hashBucket } from './hashing'
 
 /**
  * Toxicity = lexicon and pattern features computed here (obscenity's English phrase set with its
  * leetspeak and spacing transformers, cuss's sureness ratings in five languages, and phrase
  * families written for this project: threats, insults aimed at a person, identity attacks,
- * sexual content, reported speech) fed to seven calibrated logistic heads in `toxicity.onnx`,
+ * sexual content, reported speech), plus hashed word n-grams whose weights were learned from
+ * generated texts of the families the lexicons miss, fed to seven logistic heads in `toxicity.onnx`,
  * one per Detoxify metric, in the contract's order.
  */
 export const TOXICITY_GRAPH = 'toxicity.onnx'
@@ -276,9 +278,34 @@ export function toxicityFeatures(input: string): number[] {
   ]
 }
 
+/**
+ * Word n-grams with learned weights, beside the named features: lexicons and patterns list phrasings one by one,
+ * while these weights learn from the generated families which words and word pairs carry an attack ("not fully
+ * human", "you least expect", "after hours") and which carry its report or its clinical use. Unigrams and bigrams
+ * of the de-obfuscated, lowercased words, hashed into 2^12 buckets (bucket 0 unused), each 1/sqrt(n) so length
+ * does not count.
+ */
+export const TOXICITY_NGRAM_BITS = 12
+export const TOXICITY_INPUT_SIZE = TOXICITY_FEATURES.length + 2 ** TOXICITY_NGRAM_BITS
+
+/** The hashed n-grams as [bucket, value] pairs (buckets may repeat: their values add). */
+export function toxicityNgrams(input: string): [number, number][] {
+  const words = normalizeObfuscation(input.slice(0, TOXICITY_MAX_CHARS)).toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []
+  const grams = [...words.map((w) => `w ${w}`), ...words.slice(1).map((w, i) => `b ${words[i]} ${w}`)]
+  const value = grams.length ? 1 / Math.sqrt(grams.length) : 0
+  return grams.map((g) => [hashBucket(g, TOXICITY_NGRAM_BITS), value])
+}
+
+/** The graph's input: the named features, then the n-gram buckets. */
+export function toxicityInput(text: string): Float32Array {
+  const input = new Float32Array(TOXICITY_INPUT_SIZE)
+  input.set(toxicityFeatures(text))
+  for (const [bucket, value] of toxicityNgrams(text)) input[TOXICITY_FEATURES.length + bucket] += value
+  return input
+}
+
 export function toxicityFeeds(text: string): Feeds {
-  const features = toxicityFeatures(text)
-  return { features: { type: 'float32', data: Float32Array.from(features), dims: [features.length] } }
+  return { features: { type: 'float32', data: toxicityInput(text), dims: [TOXICITY_INPUT_SIZE] } }
 }
 
 export type ToxicityAnswer = Record<(typeof TOXICITY_OUTPUTS)[number], number>

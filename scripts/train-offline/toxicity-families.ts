@@ -1,0 +1,309 @@
+/**
+ * Composed training texts for the toxicity families that lexicons miss (issue 18, fourth round): identity attacks
+ * without slurs, threats without profanity, veiled threats, sexual harassment and innuendo, sarcastic put-downs,
+ * incitement to self-harm; and their hard negatives: the same texts quoted or reported, counter-speech, clinical and
+ * sexual-health language, criticism of work rather than people, kind conditionals and genuine praise.
+ * Every phrase list here was written from the published definitions (Jigsaw / Civil Comments labels, HateCheck's
+ * functional tests) and general knowledge; none is taken from an evaluation set, and each text is put together from
+ * several independently drawn parts so that no single template dominates what the n-gram weights learn.
+ */
+import { pick, seededRandom } from './random'
+import type { ToxicityLabels, ToxicityRow } from './toxicity-data'
+
+const L = (tox: number, severe = 0, obscene = 0, threat = 0, insult = 0, identity = 0, sexual = 0): ToxicityLabels => [tox, severe, obscene, threat, insult, identity, sexual]
+type Parts = Record<string, readonly string[]>
+
+/** Fills every {slot} of a template from `parts`, each slot drawn on its own. */
+function compose(template: string, parts: Parts, random: () => number): string {
+  return template.replace(/\{(\w+)\}/g, (_, slot: string) => compose(pick(parts[slot], random), parts, random))
+}
+
+const GROUP_PLURALS = [
+  'women', 'men', 'immigrants', 'migrants', 'refugees', 'muslims', 'jews', 'christians', 'hindus', 'sikhs', 'atheists', 'gay people',
+  'lesbians', 'trans people', 'bisexual people', 'black people', 'white people', 'asians', 'mexicans', 'latinos', 'arabs', 'africans',
+  'indians', 'pakistanis', 'poles', 'romanians', 'roma', 'chinese people', 'disabled people', 'autistic people', 'old people', 'fat people',
+  'poor people', 'single mothers', 'foreigners', 'catholics', 'nigerians', 'syrians', 'somalis', 'ukrainians', 'russians', 'deaf people',
+]
+const HOSTILE_GROUP: Parts = {
+  g: GROUP_PLURALS,
+  G: ['people like that', 'that lot', 'their kind', 'those types', 'folks like them', 'every last one of them'],
+  quality: ['intelligent', 'honest', 'capable', 'civilised', 'trustworthy', 'rational', 'hard-working', 'clean', 'loyal', 'competent'],
+  role: ['teachers', 'doctors', 'pilots', 'judges', 'managers', 'police officers', 'in charge of anything', 'near children', 'in government', 'engineers'],
+  right: ['the vote', 'equal pay', 'a say in anything', 'to marry', 'citizenship', 'the same rights as us', 'to raise children', 'to own property'],
+  place: ['our neighbourhood', 'this country', 'our schools', 'the office', 'the city', 'our culture', 'this town', 'the whole street'],
+  habit: ['lie', 'steal', 'complain', 'cause trouble', 'play the victim', 'breed like that', 'take our jobs', 'ruin everything they touch'],
+  what: ['a drain on society', 'a danger to everyone', 'a lower form of life', 'genetically inferior', 'born criminals', 'a cancer on this country', 'not fully human', 'an infestation'],
+  verb: ['hire', 'rent to', 'trust', 'sit next to', 'vote for', 'work with', 'let my kids play with', 'serve'],
+}
+const IDENTITY_ATTACKS = [
+  '{g} are just not {quality} enough to be {role}',
+  '{g} are {what}',
+  'honestly {g} are {what}, and everyone knows it',
+  '{g} should never be {role}',
+  'I would never {verb} {g}',
+  'no company should {verb} {g}',
+  'keep {g} out of {place}',
+  '{g} do not deserve {right}',
+  'why do {g} always {habit}?',
+  'it is a fact that {g} are less {quality} than the rest of us',
+  '{g} are taking over {place} and someone has to stop them',
+  '{g} only know how to {habit}',
+  'the problem with {place} is all the {g}',
+  '{G} are {what}',
+  'you can tell {G} are not {quality}',
+  'every time {g} move into {place}, it goes downhill',
+  'we need fewer {g} in {place}',
+  'a country full of {g} is a country in decline',
+  '{g} are born to {habit}',
+  '{g} should go back where they came from',
+  'I do not consider {g} real citizens',
+  'being around {g} makes me feel dirty',
+]
+const COUNTER_SPEECH = [
+  'saying {g} are {what} is hateful and wrong',
+  'it is a myth that {g} {habit}',
+  'studies show {g} are just as {quality} as anyone else',
+  '{g} face discrimination when they apply to be {role}',
+  'no one should refuse to {verb} {g}',
+  '{g} deserve {right} like everyone else',
+  'a post claimed {g} are {what}, and the moderators removed it',
+  'our project welcomes {g} as {role}',
+  'the report looks at why so few {g} become {role}',
+  'I grew up with {g} in {place} and they were great neighbours',
+  'many {g} moved to {place} in the nineties',
+  'the museum has an exhibition on the history of {g} in {place}',
+]
+
+const THREAT_PARTS: Parts = {
+  me: ['I', 'we', 'my brothers and I', 'me and my friends', 'my guys'],
+  will: ["will", "'m going to", "are going to", "'ll", 'swear we will', 'promise I will'],
+  do: [
+    'make sure you never walk again', 'break every bone in your body', 'set your car on fire', 'come to your house and drag you out',
+    'teach you a lesson you will never forget', 'put you in a wheelchair', 'end you', 'make your life a living hell', 'wreck your face',
+    'smash your windows one by one', 'knock your teeth out', 'leave you bleeding in the street', 'make you disappear', 'wipe you off the map',
+    'visit your family', 'take care of you the old-fashioned way', 'make you beg for mercy', 'burn everything you own',
+  ],
+  when: ['tonight', 'after school', 'when you least expect it', 'this weekend', 'the next time I see you', 'soon', 'before the week is out', ''],
+  you: ['you', 'your whole family', 'you and your friends', 'that mouthy kid of yours'],
+}
+const THREATS = [
+  '{me} {will} {do} {when}',
+  'you better hide, because {me} {will} {do}',
+  'keep talking and {me} {will} {do}',
+  'one more word and {me} {will} {do} {when}',
+  'I am coming for {you} {when}',
+  'you have until friday, then {me} {will} {do}',
+]
+const VEILED_PARTS: Parts = {
+  thing: ['your car', 'your house', 'your dog', 'your kids', 'your shop', 'your mother', 'that pretty face of yours', 'your little sister'],
+  bad: ['something happened to', 'anything went wrong with', 'someone hurt', 'a fire started at', 'an accident happened to'],
+  know: ['I have your address now', 'I know which bus you take', 'I found out where your parents live', 'I know what time your daughter gets out of school', 'I have seen your house'],
+  act: ['talk to the police', 'ask questions', 'testify', 'leave the group', 'open their mouth', 'cross us'],
+  fate: ["don't last long around here", 'tend to have accidents', 'end up in the river', 'go missing', 'regret it for the rest of their short lives'],
+  advice: ['think about your family', 'stay inside at night', 'check under your car', 'watch who you talk to', 'keep your head down', 'get good insurance'],
+}
+const VEILED_THREATS = [
+  "it'd be a pity if {bad} {thing}",
+  'shame if {bad} {thing}, right?',
+  '{know}. just so you know',
+  '{know}, think about that',
+  'people who {act} {fate}',
+  'if I were you I would {advice}',
+  'you should {advice}, for your own good',
+  'drop the complaint. {know}',
+  'remember, {know}',
+  'be a good girl and drop it, {know}',
+  'nobody would find you out there',
+  'pretty quiet street you live on, nobody would hear a thing',
+]
+const KIND_CONDITIONALS = [
+  "it'd be a pity if the rain ruined the picnic",
+  'shame if the concert got cancelled, right?',
+  'if I were you I would {careful}',
+  'you should {careful}, just in case',
+  'people who skip warm-ups tend to get injured',
+  'I have your address now, the invitation is in the post',
+  'I know which bus you take, want to ride together tomorrow?',
+  'I found out where your parents live, so we can send them flowers',
+  'remember, the office is closed on monday',
+  'nobody would find the cabin without directions, so I will send a map',
+]
+const CAREFUL = ['back up your files first', 'check the tyres before the trip', 'get travel insurance', 'keep your receipts', 'stay inside during the storm', 'lock your bike at the station']
+
+const HARASSMENT_PARTS: Parts = {
+  pet: ['babe', 'sweetheart', 'honey', 'gorgeous', 'sexy', 'darling', 'sugar', 'princess', 'baby girl', 'hot stuff'],
+  remark: [
+    'you should smile more, it makes me think about things', 'wear something tighter tomorrow', "I can't stop thinking about your body",
+    "come sit closer, I don't bite... much", 'you would get that promotion faster if you were nicer to me after hours',
+    'I bet you taste as good as you look', 'let me give you a private massage in my office', 'those jeans fit you a little too well',
+    'want to come see my bedroom?', 'send me something spicy tonight', 'lean over the desk again, I liked that',
+    'I could help with your grades if you stay after class', 'how about you show me what is under that blouse',
+    'you look like you need a real man tonight', 'I was picturing you in the shower all morning', 'bend down and pick that up for me',
+    'those lips were made for something else', 'your legs look amazing from where I sit', 'skip the meeting and come to my car',
+    'I know you want it, stop playing hard to get', 'did it hurt when you fell from heaven into my bed?',
+  ],
+}
+const HARASSMENT = ['hey {pet}, {remark}', '{remark}, {pet}', '{remark} ;)', '{remark} 😏', 'mmm {pet}, {remark}', '{remark}']
+const CLINICAL_PARTS: Parts = {
+  condition: [
+    'erectile dysfunction', 'vaginal dryness', 'a yeast infection', 'chlamydia', 'gonorrhoea', 'HPV', 'genital warts', 'syphilis', 'a testicular lump',
+    'breast tenderness', 'pain during intercourse', 'low sperm count', 'an irregular period', 'a prostate problem', 'endometriosis', 'vulvodynia',
+  ],
+  advice: [
+    'is common and usually treatable', 'should be checked by a doctor', 'can be diagnosed with a simple swab', 'often has no symptoms at first',
+    'is discussed openly at the sexual health clinic', 'may be a side effect of medication', 'is covered in the sex education curriculum',
+    'can affect fertility if left untreated', 'is nothing to be embarrassed about', 'responds well to pelvic floor exercises',
+  ],
+  body: ['penis', 'vagina', 'vulva', 'breasts', 'testicles', 'anus', 'nipples', 'cervix', 'clitoris', 'scrotum'],
+}
+const CLINICAL = [
+  '{condition} {advice}.',
+  'My gynaecologist said {condition} {advice}.',
+  'Q: is {condition} serious? A: it {advice}.',
+  'Check your {body} monthly for changes and see a doctor about anything new.',
+  'The lesson covers the anatomy of the {body} and consent.',
+  'After the biopsy, the skin around the {body} may feel sore for a week.',
+  'Using condoms and getting tested protects you and your partners from {condition}.',
+  'Teenagers asked the nurse about masturbation, orgasms and {condition}.',
+  'The sex therapist explained how anxiety causes {condition}.',
+]
+
+const SARCASM_PARTS: Parts = {
+  open: ['wow', 'oh wow', 'amazing', 'bravo', 'incredible', 'well well', 'oh look', 'stunning work', 'gosh'],
+  feat: ['tie your own shoes', 'read a whole sentence', 'find the on switch', 'count to ten', 'spell your own name', 'string two thoughts together', 'open a door'],
+  fail: ['get everything wrong', 'miss the point', 'make things worse', 'embarrass yourself', 'say nothing useful'],
+}
+const SARCASM = [
+  '{open}, you managed to {feat} all by yourself',
+  "{open}, I'm impressed you can even {feat}",
+  'did you come up with that all on your own? {open}',
+  'must be nice to never have a single thought',
+  'bless your heart, you really tried to think',
+  'your talent for managing to {fail} never stops amazing me',
+  'keep talking, maybe one day you will say something smart',
+  "I'd agree with you, but then we'd both be wrong",
+  '{open}, the expert has arrived to {fail} again',
+  'a round of applause for the only person here who can {fail} this consistently',
+  'you are proof that anyone can get a job these days',
+  'I admire how confidently you {fail}',
+  'sure, because you are clearly the genius in this room',
+  'oh please, enlighten us again with your wisdom, we all need a laugh',
+]
+const PRAISE_PARTS: Parts = {
+  open: ['wow', 'oh wow', 'amazing', 'bravo', 'incredible', 'well done', 'congratulations'],
+  feat: ['finish the marathon', 'fix the build', 'learn three languages', 'ship the release on time', 'pass the bar exam', 'rebuild that engine'],
+}
+const GENUINE_PRAISE = [
+  '{open}, you managed to {feat} all by yourself!',
+  "{open}, I'm impressed you could {feat} so quickly",
+  'did you really {feat}? {open}, that is great news',
+  'your talent for explaining hard things never stops amazing me',
+  'keep going, you are getting better every week',
+  'I admire how calmly you handled that customer',
+]
+const SELF_HARM = [
+  'nobody would even notice if you were gone',
+  'the world does not need another one of you, so go',
+  'save everyone the trouble and disappear for good',
+  'you know what would fix everything? you not waking up tomorrow',
+  'there are plenty of tall buildings in this city, use one',
+  'do us all a kindness and stop existing',
+  'your family would throw a party if you were gone',
+  'nobody would cry at your funeral, just saying',
+]
+const SUPPORT = [
+  'if you feel like ending your life, please call a crisis line tonight',
+  'nobody should go through grief alone, reach out to us',
+  'if you are thinking about self-harm, talk to someone you trust',
+  'the helpline is open all night if you need to talk',
+  'losing a friend to suicide is devastating; here is how to support the family',
+]
+const CRITICISM_PARTS: Parts = {
+  work: ['proposal', 'estimate', 'patch', 'essay', 'plan', 'query', 'design', 'budget', 'pull request', 'slide deck', 'theory', 'recipe'],
+  flaw: [
+    'underestimates the cost', 'misses two edge cases', 'breaks the build on Windows', 'is off by a factor of two', 'ignores the winter traffic',
+    'needs sources for the second claim', 'would fail an audit', 'is too long to read in one sitting', 'repeats the same mistake as last year',
+  ],
+}
+const CRITICISM = [
+  'your {work} {flaw}',
+  'honestly, your {work} {flaw}, so I cannot approve it yet',
+  'I think the {work} {flaw}; can we talk tomorrow?',
+  'sorry, but this {work} {flaw}',
+  'the {work} you sent {flaw}, please revise it',
+  'that was a terrible game by our defence',
+  'the service at that restaurant was awful',
+  'this update is a disaster for battery life',
+]
+const REPORT_FRAMES = [
+  'A user wrote "{x}" on my post. How do I report it?',
+  'My ex texted me "{x}". Should I go to the police?',
+  'Someone left a comment saying "{x}" and the filter missed it.',
+  'In chapter three the bully whispers "{x}" and the teacher does nothing.',
+  'Is "{x}" against the community guidelines?',
+  'We removed a reply that said "{x}".',
+  'He keeps messaging me things like "{x}", what can I do?',
+  'Example of harassment from the training slides: "{x}"',
+  'The review flagged the line "{x}" as a threat.',
+  'I got a DM that said "{x}" — screenshot attached for the moderators.',
+]
+
+/** Ordinary requests, offers and remarks to "you": the n-gram weights must not learn that "you" is an attack. */
+const EVERYDAY_PARTS: Parts = {
+  ask: ['could you', 'can you', 'would you mind if you', 'please', 'when you have a minute, could you', 'do you want to'],
+  errand: [
+    'pick up the kids from practice', 'book a table for six', 'water the plants on friday', 'forward me the invoice', 'check the oven',
+    'print two copies of the contract', 'call the plumber back', 'lock the back door', 'bring a jacket, it is cold', 'sign the birthday card',
+    'review my pull request', 'feed the cat tonight', 'grab bread from the bakery', 'reserve the meeting room', 'text me when you land',
+  ],
+  offer: ['save you a seat', 'send you the slides', 'drive you to the airport', 'show you around the office', 'lend you my charger', 'get you a coffee', 'walk you through the setup', 'call you after lunch'],
+  state: ['tired', 'busy today', 'a bit quiet', 'ready for the weekend', 'surprised', 'in a hurry', 'cold', 'happy with the result', 'stressed about the exam'],
+  thing: ['train', 'package', 'order', 'flight', 'appointment', 'laptop', 'new phone', 'application', 'parcel', 'haircut'],
+  news: ['arrived this morning', 'is delayed by an hour', 'was confirmed', 'looks great', 'is ready for pickup', 'got approved', 'is on the desk'],
+}
+const EVERYDAY = [
+  '{ask} {errand}?', 'I can {offer} if you like', "I'll {offer} tomorrow", 'you seem {state}, want some tea?', 'your {thing} {news}',
+  'you are welcome, any time', 'you are right, I forgot about that', 'did you see that your {thing} {news}?', 'you look {state}, take a break',
+  'hey, {ask} {errand}', 'thanks, you saved me a lot of time', 'you are a genius, that fixed it', 'are you coming to dinner on sunday?',
+  'you should try the new bakery, their bread is great', 'if you need anything, just ask', 'you can leave your bike in the hallway',
+]
+
+const decorateLight = (text: string, random: () => number) => {
+  const r = random()
+  const capital = text[0].toUpperCase() + text.slice(1)
+  if (r < 0.3) return capital + pick(['.', '!', '', '...'], random)
+  if (r < 0.4) return text.toUpperCase()
+  return text
+}
+
+/** `count` texts, about 45% toxic, drawn from the families above; deterministic for a seed. */
+export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
+  const random = seededRandom(seed)
+  const rows: ToxicityRow[] = []
+  const toxic = (): { text: string; labels: ToxicityLabels } => {
+    const k = random()
+    if (k < 0.25) return { text: compose(pick(IDENTITY_ATTACKS, random), HOSTILE_GROUP, random), labels: L(1, 0, 0, 0, 1, 1) }
+    if (k < 0.4) return { text: compose(pick(THREATS, random), THREAT_PARTS, random).replace(/\s+/g, ' ').trim(), labels: L(1, 1, 0, 1) }
+    if (k < 0.55) return { text: compose(pick(VEILED_THREATS, random), VEILED_PARTS, random), labels: L(1, 0, 0, 1) }
+    if (k < 0.72) return { text: compose(pick(HARASSMENT, random), HARASSMENT_PARTS, random), labels: L(1, 0, 0, 0, 0, 0, 1) }
+    if (k < 0.9) return { text: compose(pick(SARCASM, random), SARCASM_PARTS, random), labels: L(1, 0, 0, 0, 1) }
+    return { text: pick(SELF_HARM, random), labels: L(1, 1, 0, 1, 1) }
+  }
+  while (rows.length < count) {
+    const r = random()
+    if (r < 0.45) {
+      const { text, labels } = toxic()
+      rows.push({ text: decorateLight(text, random), labels })
+    } else if (r < 0.55) {
+      // The same toxic texts, quoted or reported: the words are there, nobody is attacked.
+      rows.push({ text: pick(REPORT_FRAMES, random).replace('{x}', toxic().text), labels: L(0) })
+    } else if (r < 0.73) rows.push({ text: decorateLight(compose(pick(COUNTER_SPEECH, random), HOSTILE_GROUP, random), random), labels: L(0) })
+    else if (r < 0.7) rows.push({ text: compose(pick(CLINICAL, random), CLINICAL_PARTS, random), labels: L(0) })
+    else if (r < 0.75) rows.push({ text: decorateLight(compose(pick(KIND_CONDITIONALS, random), { careful: CAREFUL }, random), random), labels: L(0) })
+    else if (r < 0.8) rows.push({ text: decorateLight(compose(pick(GENUINE_PRAISE, random), PRAISE_PARTS, random), random), labels: L(0) })
+    else if (r < 0.85) rows.push({ text: decorateLight(compose(pick(CRITICISM, random), CRITICISM_PARTS, random), random), labels: L(0) })
+    else if (r < 0.88) rows.push({ text: decorateLight(pick(SUPPORT, random), random), labels: L(0) })
+    else rows.push({ text: decorateLight(compose(pick(EVERYDAY, random), EVERYDAY_PARTS, random), random), labels: L(0) })
+  }
+  return rows
+}
