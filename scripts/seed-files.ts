@@ -1,10 +1,11 @@
 // The demo repos' files: model cards and the files that belong to them, committed through
 // lib/hub/files (the code path of every upload: small text inline, binaries stored and committed as
 // LFS objects), so the hub is explorable on first start.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { createCommit, storeBlob, type CommitOperation } from '@/lib/hub/files'
+import { createCommit, DEFAULT_BRANCH, resolveRevision, storeBlob, treeOf, type CommitOperation } from '@/lib/hub/files'
 import type { RepoRow } from '@/lib/hub/repos'
 import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
 import type { Caller } from '@/lib/policy'
@@ -199,21 +200,43 @@ server and in Chromium.`,
   },
 }
 
-/** Commits a demo repo's files as `caller`: text inline, binary files (preupload's rule) as LFS objects. */
+const sha256Of = (f: SeedFile) => createHash('sha256').update(f.text ?? fs.readFileSync(f.file!)).digest('hex')
+
+/** A seed file as a commit operation: text inline, binary files (preupload's rule) as LFS objects. */
+async function operationFor(f: SeedFile): Promise<CommitOperation> {
+  if (f.text !== undefined) return { kind: 'file', path: f.path, content: Buffer.from(f.text) }
+  const content = fs.readFileSync(f.file!)
+  if (!content.subarray(0, 512).includes(0)) return { kind: 'file', path: f.path, content }
+  const sha256 = await storeBlob(Readable.from([content]), { size: content.length })
+  return { kind: 'lfsFile', path: f.path, sha256, size: content.length }
+}
+
+/** Commits a demo repo's files as `caller`. */
 export async function seedRepoFiles(caller: NonNullable<Caller>, repo: RepoRow) {
   const demo = DEMO_FILES[`${repo.type}:${repo.namespace}/${repo.name}`]
   if (!demo) return
-  const operations: CommitOperation[] = []
-  for (const f of demo.files) {
-    if (f.text !== undefined) {
-      operations.push({ kind: 'file', path: f.path, content: Buffer.from(f.text) })
-    } else if (!fs.readFileSync(f.file!).subarray(0, 512).includes(0)) {
-      operations.push({ kind: 'file', path: f.path, content: fs.readFileSync(f.file!) })
-    } else {
-      const size = fs.statSync(f.file!).size
-      const sha256 = await storeBlob(fs.createReadStream(f.file!) as Readable, { size })
-      operations.push({ kind: 'lfsFile', path: f.path, sha256, size })
-    }
-  }
-  await createCommit(caller, repo, 'main', { summary: demo.title, description: '', parentCommit: null }, operations)
+  const operations = await Promise.all(demo.files.map(operationFor))
+  await createCommit(caller, repo, DEFAULT_BRANCH, { summary: demo.title, description: '', parentCommit: null }, operations)
+}
+
+/**
+ * Brings one of the hub's own model repos (MODEL_REPOS) up to the files this version of the code
+ * ships: the files whose content differs from main's, or that main lacks, are committed as
+ * `caller`; files main has beyond them stay. The engines read these repos, and a graph whose
+ * inputs changed with the code (toxicity's learned n-gram features) fails against the old one, so
+ * a hub seeded by an earlier version is brought up to date by `npm run hub` rather than answering
+ * 503 until someone uploads the new graphs by hand. An operator who keeps graphs of their own points
+ * OFFLINE_MODELS_REPO or MODERATION_MODEL_<CHECK> at their repo. Returns the paths committed.
+ */
+export async function updateShippedFiles(caller: NonNullable<Caller>, repo: RepoRow): Promise<string[]> {
+  const shipped = DEMO_FILES[`${repo.type}:${repo.namespace}/${repo.name}`]
+  if (!shipped) return []
+  const head = await resolveRevision(repo.id, DEFAULT_BRANCH)
+  const held = new Map((await treeOf(head?.id)).map((entry) => [entry.path, entry.blobSha256]))
+  const changed = shipped.files.filter((f) => held.get(f.path) !== sha256Of(f))
+  if (changed.length === 0) return []
+  const operations = await Promise.all(changed.map(operationFor))
+  const header = { summary: 'Update to the files this version of ModHub ships', description: changed.map((f) => f.path).join('\n'), parentCommit: head?.id ?? null }
+  await createCommit(caller, repo, DEFAULT_BRANCH, header, operations)
+  return changed.map((f) => f.path)
 }

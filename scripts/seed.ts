@@ -11,7 +11,8 @@ import type { OrgRole } from '@/lib/policy'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { grantTokenExchange } from '@/lib/hub/org-apps'
-import { MODEL_REPOS, MODELS_NAMESPACE, seedRepoFiles } from './seed-files'
+import { MODEL_REPOS, MODELS_NAMESPACE, seedRepoFiles, updateShippedFiles } from './seed-files'
+import { findRepo } from '@/lib/hub/repos'
 
 export const DEMO_USERS = [
   { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },
@@ -79,6 +80,24 @@ export async function seed(): Promise<boolean> {
   return true
 }
 
+/**
+ * On a hub seeded by an earlier version: the hub's own model repos (MODEL_REPOS) brought up to the
+ * files this version ships (scripts/seed-files.ts updateShippedFiles), committed by the operator
+ * account that owns them. Repos or an operator that are gone are left alone. Returns what changed.
+ */
+export async function updateHubModels(): Promise<string[]> {
+  const operator = await db.user.findUnique({ where: { username: 'hubops' }, select: { id: true } })
+  if (!operator) return []
+  const updated: string[] = []
+  for (const r of MODEL_REPOS) {
+    const repo = await findRepo(r.type, r.namespace, r.name)
+    if (!repo) continue
+    const paths = await updateShippedFiles({ userId: operator.id, principal: null }, repo)
+    if (paths.length > 0) updated.push(`${r.namespace}/${r.name}: ${paths.join(', ')}`)
+  }
+  return updated
+}
+
 /** acme-ai's organization-bound backend app, allowed to exchange members' e-mails for tokens. */
 export const DEMO_EXCHANGE_APP = {
   clientId: 'acme-backend', secret: 'acme-backend-secret', name: 'Acme Backend', homepage: 'https://acme.example', description: 'Acme AI’s internal backend (token exchange).',
@@ -99,8 +118,9 @@ export const DEMO_OAUTH_APPS = [
 
 if (process.argv[1]?.endsWith('seed.ts')) {
   seed()
-    .then((created) => {
+    .then(async (created) => {
       console.log(created ? `demo data created: ${DEMO_USERS.map((u) => `${u.username} / ${u.password}`).join(', ')}` : 'database already has users; demo data not added')
+      for (const line of created ? [] : await updateHubModels()) console.log(`updated to the files this version ships: ${line}`)
       process.exit(0)
     })
     .catch((e) => {

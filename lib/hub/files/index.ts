@@ -11,7 +11,7 @@ export { fileResponse, parseRange } from './resolve'
 export { listTree, pathsInfo, listCommits, revisionSummary, type TreeItem, type CommitView } from './tree'
 export { createBranch, deleteBranch, listRefs } from './branches'
 export { preupload } from './preupload'
-export { repoAccess, resolveRevision, DEFAULT_BRANCH, type RepoRef } from './revisions'
+export { repoAccess, resolveRevision, treeOf, DEFAULT_BRANCH, type RepoRef } from './revisions'
 export { removeUnreferencedBlobs } from './blobs'
 export { fileLimits } from './limits'
 

@@ -24,7 +24,7 @@ import { createUser } from '@/lib/hub/users'
 import { forgetOfflineSnapshots } from '@/lib/moderation/engines/offline-graphs'
 import * as runtime from '@/lib/moderation/runtime'
 import { blobStore } from '@/lib/storage'
-import { MODEL_REPOS, MODELS_NAMESPACE, OFFLINE_MODELS_REPO, seedRepoFiles } from '@/scripts/seed-files'
+import { MODEL_REPOS, MODELS_NAMESPACE, OFFLINE_MODELS_REPO, seedRepoFiles, updateShippedFiles } from '@/scripts/seed-files'
 import { startHubServer, type HubServer } from '../files/hub-server'
 import { BASE } from '../moderation/helpers'
 
@@ -293,5 +293,35 @@ describe('neural checks from model repos', () => {
     expect(JSON.stringify(wrong.json)).toContain(`${OFFLINE_MODELS_REPO}@main: missing config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx`)
 
     // A private repo the operator configured is read with the hub's authority: private-models.test.ts.
+  })
+})
+
+describe('a hub seeded by an earlier version', () => {
+  it('gets the files this version ships: only those that differ, committed on main, the rest kept', async () => {
+    const repo = repos.get(OFFLINE_MODELS_REPO)!
+    useRepo(OFFLINE_MODELS_REPO)
+    // (The tests above pushed revisions of their own: start from what this version ships.)
+    await updateShippedFiles(ownerSession, repo)
+    // main as an earlier version left it: another toxicity graph, and a file of the operator's own.
+    const earlier = Buffer.concat([fs.readFileSync('public/models/offline/toxicity.onnx'), Buffer.from([0])])
+    await createCommit(ownerSession, repo, 'main', { summary: 'an earlier graph', description: '', parentCommit: null }, [
+      { kind: 'file', path: 'toxicity.onnx', content: earlier },
+      { kind: 'file', path: 'NOTES.md', content: Buffer.from('kept by the operator\n') },
+    ])
+    const before = await resolveRevision(repo.id, 'main')
+
+    expect(await updateShippedFiles(ownerSession, repo)).toEqual(['toxicity.onnx'])
+    const after = await resolveRevision(repo.id, 'main')
+    expect(after!.id).not.toBe(before!.id)
+    const entries = await treeOf(after!.id)
+    expect(entries.find((e) => e.path === 'toxicity.onnx')!.blobSha256).toBe(sha256('public/models/offline/toxicity.onnx'))
+    expect(entries.find((e) => e.path === 'NOTES.md')).toBeDefined()
+
+    // Nothing left to update: no second commit.
+    expect(await updateShippedFiles(ownerSession, repo)).toEqual([])
+    expect((await resolveRevision(repo.id, 'main'))!.id).toBe(after!.id)
+    restart()
+    const answer = await post('detoxifymodel', { text: 'You are a wonderful person.' })
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
   })
 })
