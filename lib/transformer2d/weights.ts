@@ -60,9 +60,9 @@ export async function loadWeights(slots: readonly WeightSlot[], source: Paramete
   const missing = slots.filter((s) => !loaded.has(s.name))
   for (const slot of missing) source.check?.(slot.key, slot.keyShape)
   const half = options.dtype === 'float16'
-  const needed = slotBytes(missing) / (half ? 2 : 1)
+  const parameters = slotBytes(missing) / 4
+  const needed = parameters * (half ? 2 : 4)
   if (options.availableBytes !== undefined && needed > options.availableBytes) {
-    const parameters = needed / 4
     throw new Transformer2DError(
       'checkpoint',
       `Not enough memory to load ${options.location}: its ${half ? 'float16' : 'float32'} weights take ${formatBytes(needed)} (${parameters.toLocaleString('en-US')} values) but only ${formatBytes(options.availableBytes)} are available.`,

@@ -217,6 +217,18 @@ describe('broken checkpoints fail with the file and the numbers named', () => {
       new RegExp(`^Not enough memory to load ${dir}/diffusion_pytorch_model.safetensors: its float32 weights take \\d+ bytes \\([\\d,]+ values\\) but only 10000 bytes are available.$`),
     )
   })
+
+  it('not enough memory in float16: the size is the float16 bytes, the count the same values', async () => {
+    const dir = writeDiffusersFolder(pixart, 'F32', 'no-memory-half')
+    const runtime = { ...nodeRuntime({ threads: 1 }), availableMemoryBytes: () => 10_000 }
+    const message = async (dtype: 'float32' | 'float16') => ((await Transformer2DModel.fromFiles(directoryFiles(dir), runtime, { dtype }).catch((e: unknown) => e)) as Error).message
+    const parse = (text: string) => /its (float16|float32) weights take ([\d,]+) bytes \(([\d,]+) values\)/.exec(text)!.slice(1)
+    const [kind32, bytes32, values32] = parse(await message('float32'))
+    const [kind16, bytes16, values16] = parse(await message('float16'))
+    expect([kind32, kind16]).toEqual(['float32', 'float16'])
+    expect(values16).toBe(values32)
+    expect(Number(bytes16.replace(/,/g, '')) * 2).toBe(Number(bytes32.replace(/,/g, '')))
+  })
 })
 
 describe('encodeSafetensors (lib: the Transformer2D route\'s answers and the demo models)', () => {
