@@ -1,3 +1,6 @@
+import type { PrecisionChoice, WeightNeeds } from '../fit'
+import type { ComputeDtype } from '../layers/context'
+
 /**
  * What the model needs from an ONNX runtime. onnxruntime-node and onnxruntime-web both fit behind it
  * (see node.ts and web.ts next to this file); the model code never imports either package.
@@ -16,9 +19,6 @@ export interface RuntimeSession {
   run(feeds: Record<string, RuntimeTensor>): Promise<Record<string, RuntimeTensor>>
   release(): Promise<void>
 }
-
-import type { PrecisionChoice, WeightNeeds } from '../fit'
-import type { ComputeDtype } from '../layers/context'
 
 export interface InferenceRuntime {
   /** The execution provider sessions run on, e.g. "cpu", "webgpu" or "wasm". */
