@@ -200,13 +200,11 @@ server and in Chromium.`,
   },
 }
 
-const sha256Of = (f: SeedFile) => createHash('sha256').update(f.text ?? fs.readFileSync(f.file!)).digest('hex')
+const contentOf = (f: SeedFile) => (f.text !== undefined ? Buffer.from(f.text) : fs.readFileSync(f.file!))
 
-/** A seed file as a commit operation: text inline, binary files (preupload's rule) as LFS objects. */
-async function operationFor(f: SeedFile): Promise<CommitOperation> {
-  if (f.text !== undefined) return { kind: 'file', path: f.path, content: Buffer.from(f.text) }
-  const content = fs.readFileSync(f.file!)
-  if (!content.subarray(0, 512).includes(0)) return { kind: 'file', path: f.path, content }
+/** A seed file as a commit operation: text inline, binary files (a NUL in the first 512 bytes) as LFS objects. */
+async function operationFor(f: SeedFile, content: Buffer): Promise<CommitOperation> {
+  if (f.text !== undefined || !content.subarray(0, 512).includes(0)) return { kind: 'file', path: f.path, content }
   const sha256 = await storeBlob(Readable.from([content]), { size: content.length })
   return { kind: 'lfsFile', path: f.path, sha256, size: content.length }
 }
@@ -215,7 +213,7 @@ async function operationFor(f: SeedFile): Promise<CommitOperation> {
 export async function seedRepoFiles(caller: NonNullable<Caller>, repo: RepoRow) {
   const demo = DEMO_FILES[`${repo.type}:${repo.namespace}/${repo.name}`]
   if (!demo) return
-  const operations = await Promise.all(demo.files.map(operationFor))
+  const operations = await Promise.all(demo.files.map((f) => operationFor(f, contentOf(f))))
   await createCommit(caller, repo, DEFAULT_BRANCH, { summary: demo.title, description: '', parentCommit: null }, operations)
 }
 
@@ -233,10 +231,12 @@ export async function updateShippedFiles(caller: NonNullable<Caller>, repo: Repo
   if (!shipped) return []
   const head = await resolveRevision(repo.id, DEFAULT_BRANCH)
   const held = new Map((await treeOf(head?.id)).map((entry) => [entry.path, entry.blobSha256]))
-  const changed = shipped.files.filter((f) => held.get(f.path) !== sha256Of(f))
+  const changed = shipped.files
+    .map((f) => ({ f, content: contentOf(f) }))
+    .filter(({ f, content }) => held.get(f.path) !== createHash('sha256').update(content).digest('hex'))
   if (changed.length === 0) return []
-  const operations = await Promise.all(changed.map(operationFor))
-  const header = { summary: 'Update to the files this version of ModHub ships', description: changed.map((f) => f.path).join('\n'), parentCommit: head?.id ?? null }
+  const operations = await Promise.all(changed.map(({ f, content }) => operationFor(f, content)))
+  const header = { summary: 'Update to the files this version of ModHub ships', description: changed.map(({ f }) => f.path).join('\n'), parentCommit: head?.id ?? null }
   await createCommit(caller, repo, DEFAULT_BRANCH, header, operations)
-  return changed.map((f) => f.path)
+  return changed.map(({ f }) => f.path)
 }
