@@ -5,14 +5,13 @@
 import { db } from '@/lib/db'
 import { createUser } from '@/lib/hub/users'
 import { addMember, createOrg, setBilling } from '@/lib/hub/orgs'
-import { createRepo } from '@/lib/hub/repos'
+import { createRepo, findRepo } from '@/lib/hub/repos'
 import { addToCollection, createCollection } from '@/lib/hub/collections'
 import type { OrgRole } from '@/lib/policy'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { grantTokenExchange } from '@/lib/hub/org-apps'
 import { MODEL_REPOS, MODELS_NAMESPACE, seedRepoFiles, updateShippedFiles } from './seed-files'
-import { findRepo } from '@/lib/hub/repos'
 
 export const DEMO_USERS = [
   { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },
