@@ -9,7 +9,7 @@ import { PrismaClient as PostgresClient } from '@/lib/generated/postgresql/clien
 import { PrismaLibSql } from '@prisma/adapter-libsql'
 import type { Client as LibSqlClient, Config as LibSqlConfig, InArgs, InStatement, Transaction } from '@libsql/client'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { cachedSqliteClient } from '@/lib/db/sqlite-client'
+import { cachedSqliteClient, isConstraintViolation, type ExclusiveSqlite } from '@/lib/db/sqlite-client'
 import { preparedStatementName, sharedAdapterFactory } from '@/lib/db/statements'
 
 export type Db = InstanceType<typeof SqliteClient>
@@ -65,6 +65,10 @@ function connect(): Db {
  *   (no busy timeout helps) whenever another process committed after the transaction's first read.
  *   Every transaction here writes, so it begins IMMEDIATE: it waits for the write lock (busy
  *   timeout) before its first read, and nothing inside it can meet a lock afterwards.
+ *
+ * `exclusive` (lib/db/statements' direct path) runs synchronous work on the connection between
+ * two interactive transactions: a transaction is marked open before its BEGIN runs, and work that
+ * finds one open waits for its end, so it never lands inside another's transaction.
  */
 class TunedLibSql extends PrismaLibSql {
   override createClient(config: LibSqlConfig): LibSqlClient {
@@ -74,6 +78,8 @@ class TunedLibSql extends PrismaLibSql {
     void tune().catch((error) => console.error('could not tune SQLite', error))
     let inTransaction = false
     let replaceAfterTransaction = false
+    /** Work of `exclusive` waiting for the open transaction to end. */
+    const waiting: (() => void)[] = []
     const replaceConnection = async () => {
       await client.reconnect()
       await tune()
@@ -83,16 +89,24 @@ class TunedLibSql extends PrismaLibSql {
       try {
         return await execute(typeof statement === 'string' ? { sql: statement, args: args ?? [] } : statement)
       } catch (error) {
-        if (!leavesNothingUnfinished(error)) {
+        if (!isConstraintViolation(error)) {
           if (inTransaction) replaceAfterTransaction = true
           else await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
         }
         throw error
       }
     }) as LibSqlClient['execute']
+    // Marked before BEGIN runs (it runs at once, synchronously): from then on `exclusive` waits.
     client.transaction = async () => {
-      await client.execute('BEGIN IMMEDIATE')
       inTransaction = true
+      try {
+        await client.execute('BEGIN IMMEDIATE')
+      } catch (error) {
+        // No transaction began: the connection is replaced now if the failure calls for it.
+        await replaceIfAsked()
+        transactionEnded()
+        throw error
+      }
       let open = true
       const end = async (sql: 'COMMIT' | 'ROLLBACK') => {
         if (!open) return
@@ -105,11 +119,8 @@ class TunedLibSql extends PrismaLibSql {
           replaceAfterTransaction = true
           throw error
         } finally {
-          inTransaction = false
-          if (replaceAfterTransaction) {
-            replaceAfterTransaction = false
-            await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
-          }
+          await replaceIfAsked()
+          transactionEnded()
         }
       }
       const transaction: Pick<Transaction, 'execute' | 'batch' | 'executeMultiple' | 'commit' | 'rollback' | 'close' | 'closed'> = {
@@ -129,15 +140,28 @@ class TunedLibSql extends PrismaLibSql {
       }
       return transaction as Transaction
     }
-    return client
+    const replaceIfAsked = async () => {
+      if (!replaceAfterTransaction) return
+      replaceAfterTransaction = false
+      await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
+    }
+    const transactionEnded = () => {
+      inTransaction = false
+      for (const wake of waiting.splice(0)) wake()
+    }
+    const exclusive: ExclusiveSqlite['exclusive'] = async (work) => {
+      while (inTransaction) await new Promise<void>((wake) => waiting.push(wake))
+      try {
+        return work(client.executeSync.bind(client))
+      } catch (error) {
+        if (!isConstraintViolation(error)) await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
+        throw error
+      }
+    }
+    return Object.assign(client, { exclusive })
   }
 }
 
-/** A constraint violation (routine: a unique insert that lost a race) finishes its statement; other errors may not. */
-function leavesNothingUnfinished(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code
-  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')
-}
 
 // One client per process, shared by every copy of this module (lib/config/process-state).
 export const db: Db = processState('db', connect)

@@ -43,7 +43,7 @@ export class CachedSqliteClient {
     const sql = typeof statement === 'string' ? statement : statement.sql
     const values = typeof statement === 'string' ? (args ?? []) : statement.args
     if (values !== undefined && !Array.isArray(values)) throw new TypeError('named statement arguments are not used here')
-    return this.#run(sql, (values ?? []) as unknown[])
+    return this.executeSync(sql, (values ?? []) as unknown[])
   }
 
   async executeMultiple(sql: string): Promise<void> {
@@ -95,7 +95,8 @@ export class CachedSqliteClient {
     return prepared
   }
 
-  #run(sql: string, args: unknown[]): ResultSet {
+  /** The statement, run now (libSQL is synchronous); what `execute` resolves to. */
+  executeSync(sql: string, args: unknown[]): ResultSet {
     try {
       const prepared = this.#prepare(sql)
       const bound = args.map(toSql)
@@ -168,6 +169,27 @@ function toLibsqlError(error: unknown): unknown {
 }
 
 /** The subset of @libsql/client's Client that the adapter and lib/db use, as that type. */
-export function cachedSqliteClient(path: string): Client {
-  return new CachedSqliteClient(path) as unknown as Client
+export function cachedSqliteClient(path: string): Client & Pick<CachedSqliteClient, 'executeSync'> {
+  return new CachedSqliteClient(path) as unknown as Client & Pick<CachedSqliteClient, 'executeSync'>
 }
+
+/**
+ * A constraint violation (routine: a unique insert that lost a race) finishes its statement and
+ * refuses only its own changes; other errors may leave the statement unfinished.
+ */
+export function isConstraintViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')
+}
+
+/** Runs one statement at once, synchronously (lib/db/statements' direct path). */
+export type ExecuteNow = (sql: string, args: unknown[]) => ResultSet
+
+/**
+ * What lib/db's SQLite client adds for lib/db/statements: `exclusive(work)` runs `work` alone on the
+ * connection, synchronously, as soon as no interactive transaction holds it (at once when none
+ * does). Synchronous work cannot interleave with anything else of the process, so it needs neither
+ * the adapter's lock nor its promise per statement; after an error that may leave a statement
+ * unfinished the connection is replaced, as after any other statement.
+ */
+export type ExclusiveSqlite = { exclusive<T>(work: (execute: ExecuteNow) => T): Promise<T> }

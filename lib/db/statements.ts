@@ -1,7 +1,8 @@
 // Hand-written statements for the hot paths (the token endpoint, bearer-token lookups), run on the
-// driver adapter under Prisma: the same connection (SQLite) or pool (PostgreSQL) and the same lock,
-// without Prisma's query engine. A Prisma query costs 0.2–0.5 ms of CPU above its driver; a token
-// exchange made eight of them (bench/oauth/RESULTS.md). Everything else keeps using Prisma.
+// driver adapter's connection under Prisma without Prisma's query engine: on PostgreSQL through
+// the adapter (its pool), on SQLite straight on lib/db's one connection, synchronously, between
+// Prisma's interactive transactions. A Prisma query costs 0.2–0.5 ms of CPU above its driver; a
+// token exchange made eight of them (bench/oauth/RESULTS.md). Everything else keeps using Prisma.
 //
 //   const [row] = await rows<{ id: string }>(sql`SELECT "id" FROM "User" WHERE "username" = ${name}`)
 //
@@ -11,7 +12,9 @@
 // 64-bit integers as number (Prisma: bigint). Inserts pass every column Prisma would fill itself (ids from newId,
 // createdAt), so rows written either way are the same.
 import { randomBytes } from 'node:crypto'
+import type { ResultSet as SqliteResult } from '@libsql/client'
 import { processState } from '@/lib/config/process-state'
+import { isConstraintViolation, type ExclusiveSqlite, type ExecuteNow } from '@/lib/db/sqlite-client'
 
 export type SqlValue = string | number | boolean | Date | null
 
@@ -74,7 +77,14 @@ type SqlQuery = { sql: string; args: SqlValue[]; argTypes: ArgType[] }
 type ResultSet = { columnNames: string[]; columnTypes: number[]; rows: unknown[][] }
 type Queryable = { queryRaw(query: SqlQuery): Promise<ResultSet>; executeRaw(query: SqlQuery): Promise<number> }
 type AdapterTransaction = Queryable & { options: { usePhantomQuery: boolean }; commit(): Promise<void>; rollback(): Promise<void> }
-type DriverAdapter = Queryable & { provider: 'sqlite' | 'postgres' | string; startTransaction(): Promise<AdapterTransaction> }
+type DriverAdapter = Queryable & {
+  provider: 'sqlite' | 'postgres' | string
+  startTransaction(): Promise<AdapterTransaction>
+  /** Throws the error as the adapter's own statements throw it (a DriverAdapterError). */
+  onError(error: unknown): never
+  /** The adapter's connection; on SQLite lib/db's client (ExclusiveSqlite). */
+  client?: unknown
+}
 
 // The adapter Prisma's client connected with (lib/db/index.ts hands it over), one per process.
 const current = processState('dbDriverAdapter', () => ({ adapter: null as DriverAdapter | null, connect: null as (() => Promise<void>) | null }))
@@ -197,12 +207,70 @@ function statementsOn(queryable: Queryable, provider: string): Statements {
 
 export async function rows<T>(query: Sql): Promise<T[]> {
   const a = await adapter()
+  const sqlite = exclusiveSqlite(a)
+  if (sqlite) return sqliteObjects<T>(await now(a, sqlite, (execute) => execute(...sqliteStatement(query))))
   return toObjects<T>(await a.queryRaw(compile(query, a.provider)))
 }
 
 export async function run(query: Sql): Promise<number> {
   const a = await adapter()
+  const sqlite = exclusiveSqlite(a)
+  if (sqlite) return (await now(a, sqlite, (execute) => execute(...sqliteStatement(query)))).rowsAffected
   return a.executeRaw(compile(query, a.provider))
+}
+
+// SQLite: the statements here run straight on lib/db's connection, synchronously, between two
+// interactive transactions (ExclusiveSqlite), instead of through the adapter's lock, argument
+// mapping, debug logging and promise per statement (bench/oauth/RESULTS.md). Values are written
+// and read as the adapter writes and reads them.
+
+function exclusiveSqlite(a: DriverAdapter): ExclusiveSqlite | null {
+  const client = a.client as Partial<ExclusiveSqlite> | undefined
+  return a.provider === 'sqlite' && typeof client?.exclusive === 'function' ? (client as ExclusiveSqlite) : null
+}
+
+/** The work, with its errors thrown as the adapter throws them. */
+async function now<T>(a: DriverAdapter, sqlite: ExclusiveSqlite, work: (execute: ExecuteNow) => T): Promise<T> {
+  try {
+    return await sqlite.exclusive(work)
+  } catch (error) {
+    return a.onError(error)
+  }
+}
+
+/** The adapter's own argument mapping (PrismaLibSql, timestamps as ISO 8601 with an explicit offset). */
+function sqliteStatement(query: Sql): [string, unknown[]] {
+  const { sql: text, args } = compile(query, 'sqlite')
+  return [text, args.map((value) => (value instanceof Date ? value.toISOString().replace('Z', '+00:00') : value))]
+}
+
+const SQLITE_DATETIME = new Set(['DATETIME', 'TIMESTAMP'])
+
+/** Rows as `rows` gives them on the adapter: declared DATETIME as Date, BOOLEAN as boolean. */
+function sqliteObjects<T>(result: SqliteResult): T[] {
+  const { columns, columnTypes } = result
+  const kinds = columnTypes.map((type) => {
+    const declared = type.toUpperCase()
+    return SQLITE_DATETIME.has(declared) ? DATETIME : declared === 'BOOLEAN' ? BOOLEAN : 0
+  })
+  return result.rows.map((row) => {
+    const object: Record<string, unknown> = {}
+    for (let i = 0; i < columns.length; i++) {
+      const value = (row as unknown as unknown[])[i]
+      const kind = kinds[i]
+      object[columns[i]!] =
+        value === null || value === undefined
+          ? null
+          : kind === DATETIME
+            ? new Date(typeof value === 'number' ? value : String(value))
+            : kind === BOOLEAN
+              ? value === 1 || value === '1' || value === true
+              : value instanceof ArrayBuffer
+                ? new Uint8Array(value)
+                : value
+    }
+    return object as T
+  })
 }
 
 /** Each statement on its own (autocommit), outside any transaction. */
@@ -281,9 +349,9 @@ export type Spend = SpendUpdate & {
  * nothing when it matched no row. A second request spending the same grant at the same moment
  * waits on the row's lock, then finds it spent and stores nothing. On PostgreSQL it is one
  * statement (data-modifying WITH clauses read the UPDATE's RETURNING), so one round trip. SQLite
- * has no data-modifying WITH: there it is one IMMEDIATE transaction (no round trips to save), in
- * which "spent" is a WITH clause that reads the updated row back by its rowid, so its columns keep
- * their declared types.
+ * has no data-modifying WITH: there the statements run in an IMMEDIATE transaction (no round trips
+ * to save), shared by the spends that arrive together (commitSpends), in which "spent" is a WITH
+ * clause that reads the updated row back by its rowid, so its columns keep their declared types.
  */
 export async function spend<T>(work: Spend): Promise<T[]> {
   const a = await adapter()
@@ -298,15 +366,84 @@ export async function spend<T>(work: Spend): Promise<T[]> {
     const clauses = work.inserts.map((insert, i) => sql`, ${quoted(`inserted${i}`)} AS (${insertsFrom(insert)})`)
     return rows<T>(sql`WITH "spent" AS (${update} RETURNING ${columns})${joinSql(clauses, '')} ${work.select}`)
   }
-  return transaction(async (tx) => {
-    const updated = await tx.rows<{ rowid: number }>(sql`${update} RETURNING "rowid"`)
+  const sqlite = exclusiveSqlite(a)
+  if (!sqlite) throw new Error(`spend: no statements for the ${a.provider} adapter`)
+  const statements = (execute: ExecuteNow): T[] => {
+    const updated = execute(...sqliteStatement(sql`${update} RETURNING "rowid"`)).rows
     if (updated.length === 0) return []
     if (updated.length > 1) throw new Error(`spend: the update of ${work.table} matched more than one row`)
-    const spent = sql`WITH "spent" AS (SELECT ${columns} FROM ${table} WHERE "rowid" = ${updated[0]!.rowid})`
-    for (const insert of work.inserts) await tx.run(sql`${spent} ${insertsFrom(insert)}`)
-    return tx.rows<T>(sql`${spent} ${work.select}`)
+    const spent = sql`WITH "spent" AS (SELECT ${columns} FROM ${table} WHERE "rowid" = ${Number(updated[0]![0])})`
+    for (const insert of work.inserts) execute(...sqliteStatement(sql`${spent} ${insertsFrom(insert)}`))
+    return sqliteObjects<T>(execute(...sqliteStatement(sql`${spent} ${work.select}`)))
+  }
+  return new Promise<T[]>((resolve, reject) => {
+    const queue = spendQueue.pending
+    queue.push({ statements, resolve: resolve as (rows: unknown[]) => void, reject })
+    if (queue.length === 1) setImmediate(() => void commitSpends(a, sqlite))
   })
 }
+
+/**
+ * SQLite commits the spends that arrived together in one transaction (group commit): under load
+ * several exchanges reach `spend` in the same turn of the event loop, and a commit's cost is the
+ * pages it appends to the WAL, most of which (the tables' and indexes' newest pages) they share.
+ * Each spend runs inside its own savepoint, so one that fails (a unique clash) leaves the others'
+ * rows alone; each caller is answered only after the COMMIT that stored its rows.
+ */
+type PendingSpend = { statements: (execute: ExecuteNow) => unknown[]; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }
+const spendQueue = processState('sqliteSpendQueue', () => ({ pending: [] as PendingSpend[] }))
+/** Bounds one transaction's size (and how long it holds the connection). */
+const SPENDS_PER_COMMIT = 64
+
+async function commitSpends(a: DriverAdapter, sqlite: ExclusiveSqlite): Promise<void> {
+  const batch = spendQueue.pending.splice(0, SPENDS_PER_COMMIT)
+  if (spendQueue.pending.length > 0) setImmediate(() => void commitSpends(a, sqlite))
+  type Outcome = { rows: unknown[] } | { error: unknown }
+  let outcomes: Outcome[]
+  try {
+    outcomes = await now(a, sqlite, (execute) => {
+      execute('BEGIN IMMEDIATE', [])
+      try {
+        const each = batch.map((spend): Outcome => {
+          execute('SAVEPOINT "spend"', [])
+          try {
+            const found = spend.statements(execute)
+            execute('RELEASE "spend"', [])
+            return { rows: found }
+          } catch (error) {
+            if (!isConstraintViolation(error)) throw error
+            execute('ROLLBACK TO "spend"', [])
+            execute('RELEASE "spend"', [])
+            return { error }
+          }
+        })
+        execute('COMMIT', [])
+        return each
+      } catch (error) {
+        try {
+          execute('ROLLBACK', [])
+        } catch {
+          // Nothing was open (BEGIN or COMMIT itself failed and SQLite ended it).
+        }
+        throw error
+      }
+    })
+  } catch (error) {
+    for (const spend of batch) spend.reject(error)
+    return
+  }
+  outcomes.forEach((outcome, i) => {
+    if ('rows' in outcome) batch[i]!.resolve(outcome.rows)
+    else {
+      try {
+        a.onError(outcome.error)
+      } catch (converted) {
+        batch[i]!.reject(converted)
+      }
+    }
+  })
+}
+
 
 let counter = 0
 

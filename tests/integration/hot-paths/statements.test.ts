@@ -132,6 +132,58 @@ describe('spend', () => {
   })
 })
 
+describe('spends and statements arriving together', () => {
+  const spendRow = (id: string, inserts: Insert[]) =>
+    spend<{ id: string }>({ table: 'AccessToken', set: sql`"revokedAt" = ${new Date()}`, where: sql`"id" = ${id} AND "revokedAt" IS NULL`, returning: ['id'], inserts, select: sql`SELECT "id" FROM "spent"` })
+
+  it('spend a grant once however many arrive at the same moment, and a clash refuses only its own spend', async () => {
+    const grants = await Promise.all(Array.from({ length: 4 }, () => issueToken({ kind: 'personal', userId, role: 'read' })))
+    const { id: clashGrant } = await issueToken({ kind: 'personal', userId, role: 'read' })
+    const tokens = Array.from({ length: 12 }, () => newAccessToken({ kind: 'oauth', userId, role: 'scoped' }))
+    const clash = newAccessToken({ kind: 'oauth', userId, role: 'scoped' })
+    clash.row.values.tokenHash = tokens[0]!.row.values.tokenHash!
+    // Three spends of each grant in the same turn, and one spend whose insert clashes with another's.
+    const outcomes = await Promise.allSettled([
+      ...tokens.map((token, i) => spendRow(grants[i % 4]!.id, [token.row])),
+      spendRow(clashGrant, [clash.row]),
+    ])
+    const won = outcomes.slice(0, 12).map((o) => (o.status === 'fulfilled' ? o.value.length : -1))
+    expect(won.filter((n) => n === 1)).toHaveLength(4)
+    expect(won.filter((n) => n === 0)).toHaveLength(8)
+    for (const [g, grant] of grants.entries()) expect(won.filter((n, i) => i % 4 === g && n === 1)).toHaveLength(1)
+    const stored = await db.accessToken.count({ where: { id: { in: tokens.map((t) => t.id) } } })
+    expect(stored).toBe(4)
+    expect(outcomes[12]).toMatchObject({ status: 'rejected', reason: { name: 'DriverAdapterError', cause: { kind: 'UniqueConstraintViolation' } } })
+    expect(await db.accessToken.count({ where: { id: clash.id } })).toBe(0)
+    // The clashing spend's update went back with it: its grant is still unspent.
+    expect(await db.accessToken.findUniqueOrThrow({ where: { id: clashGrant } })).toMatchObject({ revokedAt: null })
+  })
+
+  it('never run inside an interactive transaction that is open: what they write outlives its rollback', async () => {
+    const { id: grant } = await issueToken({ kind: 'personal', userId, role: 'read' })
+    const token = newAccessToken({ kind: 'oauth', userId, role: 'scoped', displayName: 'outlives' })
+    const order: string[] = []
+    let spending: Promise<unknown> = Promise.resolve()
+    let reading: Promise<unknown> = Promise.resolve()
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.rateLimit.create({ data: { key: `rolled-back-${grant}`, count: 1, windowStart: new Date() } })
+        spending = spendRow(grant, [token.row]).then((found) => order.push(`spend ${found.length}`))
+        reading = rows<{ n: number }>(sql`SELECT COUNT(*) AS "n" FROM "RateLimit" WHERE "key" = ${`rolled-back-${grant}`}`).then(([r]) => order.push(`read ${r!.n}`))
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        order.push('rollback')
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
+    await Promise.all([spending, reading])
+    // On SQLite both waited for the transaction to end; on PostgreSQL they ran on other connections.
+    expect(order).toContain('spend 1')
+    expect(order).toContain('read 0')
+    expect(await db.accessToken.count({ where: { id: token.id } })).toBe(1)
+    expect(await db.rateLimit.count({ where: { key: `rolled-back-${grant}` } })).toBe(0)
+  })
+})
+
 describe('newId', () => {
   it('makes distinct ids in the shape of Prisma cuid()s, rising with time', () => {
     const ids = Array.from({ length: 5000 }, newId)
