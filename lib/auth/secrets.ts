@@ -1,6 +1,7 @@
 // Random secrets, their stored hashes, and constant-time comparison. Bearer tokens and client
 // secrets are high-entropy, so a plain SHA-256 is the right stored form (a slow KDF is for passwords).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { randomBytesPooled } from '@/lib/random'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -8,7 +9,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function randomToken(length: number): string {
   let out = ''
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
+    for (const byte of randomBytesPooled(length * 2)) {
       if (byte < 248) out += ALPHABET[byte % 62] // 248 = 4 * 62: keeps the distribution uniform
       if (out.length === length) break
     }

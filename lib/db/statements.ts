@@ -11,9 +11,9 @@
 // DateTime columns as Date and Boolean columns as boolean, as Prisma's $queryRaw gives them, and
 // 64-bit integers as number (Prisma: bigint). Inserts pass every column Prisma would fill itself (ids from newId,
 // createdAt), so rows written either way are the same.
-import { randomBytes } from 'node:crypto'
 import type { ResultSet as SqliteResult } from '@libsql/client'
 import { processState } from '@/lib/config/process-state'
+import { randomBytesPooled } from '@/lib/random'
 import { isConstraintViolation, type ExclusiveSqlite, type ExecuteNow } from '@/lib/db/sqlite-client'
 
 export type SqlValue = string | number | boolean | Date | null
@@ -454,6 +454,6 @@ let counter = 0
  */
 export function newId(): string {
   counter = (counter + 1) % 1679616
-  const random = BigInt('0x' + randomBytes(10).toString('hex')).toString(36).padStart(16, '0').slice(-12)
+  const random = BigInt('0x' + randomBytesPooled(10).toString('hex')).toString(36).padStart(16, '0').slice(-12)
   return ('c' + Date.now().toString(36).padStart(8, '0') + counter.toString(36).padStart(4, '0') + random).slice(0, 25)
 }
