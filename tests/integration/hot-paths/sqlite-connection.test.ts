@@ -39,12 +39,13 @@ function elsewhere(...statements: string[]): unknown {
 }
 
 describe.runIf(databaseUrl().startsWith('file:'))('SQLite connections', () => {
-  it('keep synchronous=NORMAL and a busy timeout after interactive transactions', async () => {
+  it('keep synchronous=NORMAL, a busy timeout and the checkpoint size after interactive transactions', async () => {
     for (let i = 0; i < 3; i++) {
       await db.$transaction(async (tx) => tx.rateLimit.count())
       const [sync] = await db.$queryRawUnsafe<{ synchronous: number | bigint }[]>('PRAGMA synchronous')
       const [busy] = await db.$queryRawUnsafe<{ timeout: number | bigint }[]>('PRAGMA busy_timeout')
-      expect([Number(sync!.synchronous), Number(busy!.timeout)]).toEqual([1, 5000])
+      const [checkpoint] = await db.$queryRawUnsafe<{ wal_autocheckpoint: number | bigint }[]>('PRAGMA wal_autocheckpoint')
+      expect([Number(sync!.synchronous), Number(busy!.timeout), Number(checkpoint!.wal_autocheckpoint)]).toEqual([1, 5000, 10_000])
     }
   })
 
