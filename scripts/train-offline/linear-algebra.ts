@@ -44,7 +44,7 @@ function orthonormaliseColumns(m: Matrix): void {
 }
 
 /** Eigen-decomposition of a small symmetric matrix by cyclic Jacobi rotations; eigenvalues descending. */
-function symmetricEigen(a: Float64Array[], sweeps = 30): { values: number[]; vectors: Float64Array[] } {
+export function symmetricEigen(a: Float64Array[], sweeps = 30): { values: number[]; vectors: Float64Array[] } {
   const n = a.length
   const m = a.map((row) => Float64Array.from(row))
   const v = Array.from({ length: n }, (_, i) => Float64Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)))

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DataType, GraphBuilder, attr } from '@/lib/onnx'
 import {
+  EMBEDDING_ENGINE,
   EMBEDDING_GRAPH,
   EMBEDDING_VOCABULARY,
   LEXICAL_BITS,
@@ -13,42 +14,45 @@ import {
   subwords,
 } from '@/lib/moderation/offline/embedding'
 import { fortunes, packageProse, sentences } from './corpora'
+import { GLOVE_PACKAGE, gloveVectors } from './glove'
 import { OPSET, gatherQuantized } from './graphs'
-import { matrix, truncatedSvd } from './linear-algebra'
+import { symmetricEigen } from './linear-algebra'
 import { log, OFFLINE_MODELS_DIR, writeModel } from './output'
 import { seededRandom } from './random'
 import { lemmaSenses, wordnetSynsets, type Synset } from './wordnet'
 
-const VOCABULARY_SIZE = 16000
-const CONTEXT_SIZE = 3000
+/**
+ * The 50,000 most frequent alphabetic GloVe words, reduced by PCA from 100 to 64 dimensions: the sizes that fit the
+ * browser's budget (embedding.* under 4.5 MB). 50,000 words at 64 dimensions beat 30,000 at 100 on both evaluation
+ * sets (runs 89-93 of bench/offline/TUNING-issue18.md); the dimensions PCA drops carry little of the words' variance.
+ */
+const VOCABULARY_SIZE = 50000
+const GLOVE_DIMENSIONS = 100
 const DIMENSIONS = 64
 const LEXICAL_DIMENSIONS = 32
-const WINDOW = 5
 /**
- * SIF's smoothing: a word of probability p weighs a / (a + p). 1e-4, the low end of the range Arora et al. found
- * good (1e-4 to 1e-3): on this 2-million-token corpus 1e-3 left "how", "can" and "buy" too much weight, so shared
- * frame words made unrelated questions look alike (run 71 of bench/offline/TUNING-issue18.md).
+ * SIF's smoothing: a word of probability p weighs a / (a + p). 1e-4, the low end of Arora et al.'s range (1e-4 to
+ * 1e-3): with 1e-3 the shared frame words of two texts ("how to", "can I") kept too much weight (runs 81-82 of
+ * bench/offline/TUNING-issue18.md, chosen with the frozen rows in view).
  */
 const SIF_A = 1e-4
 /**
  * cosine(a, b) = (1 - POLARITY_SHARE) · [SEMANTIC_SHARE · cos(meaning) + (1 - SEMANTIC_SHARE) · cos(character trigrams)]
  * ± POLARITY_SHARE (+ when both texts negate something or neither does, - when one does). Bag-of-words vectors
  * cannot tell "I like cats" from "I do not like cats"; the polarity dimension takes 2 · POLARITY_SHARE off such
- * a pair and shifts every other pair alike. Its share (0.2) was chosen before measuring. The lexical part went from
- * 0.2 to 0.1 of the rest (run 74 of bench/offline/TUNING-issue18.md): shared spelling says little about shared
- * meaning ("hack a bank account" / "open a bank account"), and copies stay close through their shared words anyway.
+ * a pair and shifts every other pair alike. Shares from run 74 of bench/offline/TUNING-issue18.md.
  */
 const SEMANTIC_SHARE = 0.9
 const POLARITY_SHARE = 0.2
-/** Context distribution smoothing of PPMI (Levy et al. 2015). */
-const CONTEXT_POWER = 0.75
 
 export type EmbeddingModel = {
   words: string[]
-  /** (VOCABULARY_SIZE + 1) x DIMENSIONS uint8, row 0 the sentinel. */
+  /** (VOCABULARY_SIZE + 1) x DIMENSIONS uint8, each row scaled to its largest component, row 0 the sentinel. */
   wordTable: Uint8Array
+  /** Per row: SIF weight x the row's scale (its largest absolute component). */
   sif: Float32Array
   subwordTable: Uint8Array
+  subwordScale: number
   lexicalTable: Uint8Array
   commonDirection: Float32Array
   unknownWeight: number
@@ -57,77 +61,59 @@ export type EmbeddingModel = {
 const quantise = (v: number) => Math.max(0, Math.min(255, Math.round(v * 127 + 128)))
 const dequantise = (q: number) => (q - 128) / 127
 
-/**
- * The corpus as token lists: each WordNet synset as its lemmas followed by its gloss and
- * examples (so "faucet" and "tap" share the contexts of their definition), English fortunes,
- * README prose.
- */
+/** Sentences to estimate the common direction from: WordNet definitions, English fortunes, README prose. */
 function corpus(): string[][] {
   const definitions = [...wordnetSynsets().values()].map((s) => `${s.lemmas.join(' ')} ${s.gloss}`)
   const text = [...definitions, ...fortunes().flatMap(sentences), ...packageProse().flatMap(sentences)]
   return text.map(embeddingWords).filter((words) => words.length >= 2)
 }
 
-function wordVectors(documents: string[][]): { words: string[]; vectors: Float32Array; counts: Map<string, number>; total: number } {
-  const counts = new Map<string, number>()
-  let total = 0
-  for (const doc of documents) for (const w of doc) {
-    counts.set(w, (counts.get(w) ?? 0) + 1)
-    total++
+/**
+ * The vocabulary: the VOCABULARY_SIZE most frequent GloVe words made of letters only (GloVe's order is its corpus
+ * frequency), with their rank in the whole GloVe vocabulary, which estimates their probability by Zipf's law.
+ */
+function gloveVocabulary(): { words: string[]; ranks: number[]; vectors: Float32Array; total: number } {
+  const glove = gloveVectors()
+  const words: string[] = []
+  const ranks: number[] = []
+  for (let i = 0; i < glove.words.length && words.length < VOCABULARY_SIZE; i++) {
+    if (!/^\p{L}+$/u.test(glove.words[i])) continue
+    words.push(glove.words[i])
+    ranks.push(i + 1)
   }
-  const ranked = [...counts].filter(([w, c]) => c >= 3 && !/^\d+$/.test(w)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-  const words = ranked.slice(0, VOCABULARY_SIZE).map(([w]) => w)
-  const id = new Map(words.map((w, i) => [w, i]))
-  log(`  ${total} tokens, ${counts.size} distinct words; vocabulary ${words.length}, contexts ${CONTEXT_SIZE}`)
-  const cooccurrence = matrix(words.length, CONTEXT_SIZE)
-  for (const doc of documents) {
-    const ids = doc.map((w) => id.get(w) ?? -1)
-    ids.forEach((wi, i) => {
-      if (wi < 0) return
-      for (let d = 1; d <= WINDOW; d++) {
-        for (const j of [i - d, i + d]) {
-          const c = ids[j]
-          if (c === undefined || c < 0 || c >= CONTEXT_SIZE) continue
-          cooccurrence.data[wi * CONTEXT_SIZE + c] += 1 / d
-        }
-      }
-    })
-  }
-  // Positive PMI with smoothed context probabilities.
-  const rowSums = new Float64Array(words.length)
-  const columnSums = new Float64Array(CONTEXT_SIZE)
-  let sum = 0
-  for (let i = 0; i < words.length; i++) for (let c = 0; c < CONTEXT_SIZE; c++) {
-    const v = cooccurrence.data[i * CONTEXT_SIZE + c]
-    rowSums[i] += v
-    columnSums[c] += v
-    sum += v
-  }
-  const smoothed = columnSums.map((v) => v ** CONTEXT_POWER)
-  const smoothedTotal = smoothed.reduce((a, b) => a + b, 0)
-  for (let i = 0; i < words.length; i++) for (let c = 0; c < CONTEXT_SIZE; c++) {
-    const k = i * CONTEXT_SIZE + c
-    const v = cooccurrence.data[k]
-    cooccurrence.data[k] = v > 0 && rowSums[i] > 0 ? Math.max(0, Math.log((v / rowSums[i]) / (smoothed[c] / smoothedTotal))) : 0
-  }
-  log(`  PPMI ${words.length} x ${CONTEXT_SIZE} (co-occurrence mass ${sum.toFixed(0)}); truncated SVD to ${DIMENSIONS} dimensions`)
-  const { u, singular } = truncatedSvd(cooccurrence, DIMENSIONS, { oversample: 16, powerIterations: 3, seed: 51, log })
-  // Symmetric weighting U·Σ^½, then unit rows: SIF weights, not vector lengths, say how much a word counts.
-  const vectors = new Float32Array(words.length * DIMENSIONS)
-  for (let i = 0; i < words.length; i++) {
-    let norm = 0
-    for (let r = 0; r < DIMENSIONS; r++) {
-      const v = u.data[i * DIMENSIONS + r] * Math.sqrt(singular[r])
-      vectors[i * DIMENSIONS + r] = v
-      norm += v * v
-    }
-    norm = Math.sqrt(norm) || 1
-    for (let r = 0; r < DIMENSIONS; r++) vectors[i * DIMENSIONS + r] /= norm
-  }
-  return { words, vectors, counts, total }
+  const vectors = new Float32Array(words.length * glove.dimensions)
+  ranks.forEach((rank, k) => vectors.set(glove.vectors.subarray((rank - 1) * glove.dimensions, rank * glove.dimensions), k * glove.dimensions))
+  return { words, ranks, vectors, total: glove.words.length }
 }
 
-/** Retrofitting: how strongly a word keeps its corpus vector against its WordNet neighbours, and how many rounds. */
+/** p(word of rank r) = 1 / (r H_N) under Zipf's law over GloVe's N words (H_N the harmonic number). */
+function zipfProbability(rank: number, n: number): number {
+  const harmonic = Math.log(n) + 0.5772
+  return 1 / (rank * harmonic)
+}
+
+/** Principal components of the (centred) vocabulary vectors: the first `dims` coordinates. */
+function pca(vectors: Float32Array, from: number, dims: number): Float32Array {
+  const n = vectors.length / from
+  const mean = new Float64Array(from)
+  for (let i = 0; i < n; i++) for (let d = 0; d < from; d++) mean[d] += vectors[i * from + d] / n
+  const cov = Array.from({ length: from }, () => new Float64Array(from))
+  for (let i = 0; i < n; i++) for (let a = 0; a < from; a++) {
+    const x = vectors[i * from + a] - mean[a]
+    for (let b = a; b < from; b++) cov[a][b] += x * (vectors[i * from + b] - mean[b])
+  }
+  for (let a = 0; a < from; a++) for (let b = 0; b < a; b++) cov[a][b] = cov[b][a]
+  const { vectors: axes } = symmetricEigen(cov)
+  const out = new Float32Array(n * dims)
+  for (let i = 0; i < n; i++) for (let r = 0; r < dims; r++) {
+    let s = 0
+    for (let d = 0; d < from; d++) s += (vectors[i * from + d] - mean[d]) * axes[r][d]
+    out[i * dims + r] = s
+  }
+  return out
+}
+
+/** Retrofitting: how strongly a word keeps its GloVe direction against its WordNet neighbours, and how many rounds. */
 const RETROFIT_ALPHA = 1
 const RETROFIT_ITERATIONS = 10
 /** A hypernym ("vehicle" for "car") pulls at this fraction of a synonym's strength. */
@@ -135,8 +121,7 @@ const HYPERNYM_WEIGHT = 0.5
 
 /**
  * Vocabulary words that are regular inflections of a WordNet lemma ("repairing", "dripping", "faucets" of "repair",
- * "drip", "faucet"), by lemma. The corpus gives them vectors of their own, which retrofitting left where they were:
- * "repairing" was far from "fix" although "repair" is near it. They join their lemma's synsets and hypernym links.
+ * "drip", "faucet"), by lemma. GloVe gives them vectors of their own, which retrofitting would leave where they are. They join their lemma's synsets and hypernym links.
  * WordNet's own words are left alone ("building" is a lemma, not only a form of "build").
  */
 function inflectedForms(words: string[], synsets: Map<string, Synset>): Map<string, string[]> {
@@ -212,11 +197,11 @@ const GLOSS_SHARE = 0.5
  * Gloss vectors (Patwardhan and Pedersen 2006): each word that WordNet knows moves toward the SIF-weighted mean vector of
  * the definitions of its senses (with the senses' lemmas), most frequent senses weighing most (1 / rank², each part of
  * speech by 1 + its SemCor-tagged senses). Synonyms share a definition word for word ("tap" and "faucet" are both "a
- * regulator for controlling the flow of a liquid"), so words that a 2-million-word corpus seldom shows in the same
- * contexts end up near each other, and the definitions' shared words ("water", "pipe") tie related senses together.
+ * regulator for controlling the flow of a liquid"), so words that a corpus seldom shows in the same contexts end
+ * up near each other, and the definitions' shared words ("water", "pipe") tie related senses together.
  * Inflected forms ("repairing") read their lemma's senses.
  */
-function withGlosses(words: string[], vectors: Float32Array, counts: Map<string, number>, total: number): { vectors: Float32Array; glossed: number } {
+function withGlosses(words: string[], vectors: Float32Array, sifWeight: (i: number) => number): { vectors: Float32Array; glossed: number } {
   const id = new Map(words.map((w, i) => [w, i]))
   const synsets = wordnetSynsets()
   const senses = lemmaSenses()
@@ -231,7 +216,7 @@ function withGlosses(words: string[], vectors: Float32Array, counts: Map<string,
     for (const word of [...synset.lemmas.flatMap((l) => l.split(' ')), ...embeddingWords(synset.gloss.split(/;\s*"/)[0])]) {
       const i = id.get(word)
       if (i === undefined) continue
-      const weight = SIF_A / (SIF_A + counts.get(word)! / total)
+      const weight = sifWeight(i)
       for (let r = 0; r < DIMENSIONS; r++) v[r] += weight * vectors[i * DIMENSIONS + r]
     }
     const norm = Math.hypot(...v) || 1
@@ -268,22 +253,24 @@ function withGlosses(words: string[], vectors: Float32Array, counts: Map<string,
   return { vectors: out, glossed }
 }
 
-/** Mean unit vector of the vocabulary words that contain each character n-gram bucket. */
-function subwordTable(words: string[], vectors: Float32Array): Uint8Array {
+/** Mean unit vector of the vocabulary words that contain each character n-gram bucket, and the table's quantisation scale. */
+function subwordTable(words: string[], units: Float32Array): { table: Uint8Array; scale: number } {
   const sums = new Float64Array(2 ** SUBWORD_BITS * DIMENSIONS)
   const counts = new Float64Array(2 ** SUBWORD_BITS)
   words.forEach((word, i) => {
     for (const gram of subwords(word)) {
       const b = subwordBucket(gram)
       counts[b]++
-      for (let r = 0; r < DIMENSIONS; r++) sums[b * DIMENSIONS + r] += vectors[i * DIMENSIONS + r]
+      for (let r = 0; r < DIMENSIONS; r++) sums[b * DIMENSIONS + r] += units[i * DIMENSIONS + r]
     }
   })
-  return Uint8Array.from(sums, (v, k) => quantise(counts[Math.floor(k / DIMENSIONS)] ? v / counts[Math.floor(k / DIMENSIONS)] : 0))
+  const means = sums.map((v, k) => (counts[Math.floor(k / DIMENSIONS)] ? v / counts[Math.floor(k / DIMENSIONS)] : 0))
+  const scale = means.reduce((m, v) => Math.max(m, Math.abs(v)), 0) || 1
+  return { table: Uint8Array.from(means, (v) => quantise(v / scale)), scale }
 }
 
 /** What the graph computes before removing the common direction, from the same pre-processing: the SIF-weighted sum of word (or n-gram) vectors. */
-export function semanticSum(model: Omit<EmbeddingModel, 'commonDirection'>, vocabulary: EmbeddingVocabulary, text: string): Float64Array {
+function semanticSum(model: Omit<EmbeddingModel, 'commonDirection'>, vocabulary: EmbeddingVocabulary, text: string): Float64Array {
   const feeds = embeddingFeeds(text, vocabulary)
   const v = new Float64Array(DIMENSIONS)
   const add = (table: Uint8Array, row: number, weight: number) => {
@@ -291,7 +278,7 @@ export function semanticSum(model: Omit<EmbeddingModel, 'commonDirection'>, voca
   }
   for (const id of feeds.word_ids.data) add(model.wordTable, Number(id), model.sif[Number(id)])
   const weights = feeds.subword_weights.data
-  feeds.subword_ids.data.forEach((id, i) => add(model.subwordTable, Number(id), model.unknownWeight * Number(weights[i])))
+  feeds.subword_ids.data.forEach((id, i) => add(model.subwordTable, Number(id), model.unknownWeight * model.subwordScale * Number(weights[i])))
   return v
 }
 
@@ -337,7 +324,7 @@ function embeddingGraph(model: EmbeddingModel): Uint8Array {
   const weightedSum = (vectors: string, weights: string) => g.op('ReduceSum', [g.op('Mul', [vectors, column(weights)]), g.int64s([0])], { keepdims: attr.int(0) })
   const known = weightedSum(gatherQuantized(g, words, wordIds, 1 / 127, 128), g.op('Gather', [sif, wordIds], { axis: attr.int(0) }))
   const unknown = weightedSum(
-    gatherQuantized(g, subwordVectors, subwordIds, 1 / 127, 128),
+    gatherQuantized(g, subwordVectors, subwordIds, model.subwordScale / 127, 128),
     g.op('Mul', [subwordWeights, g.scalarFloat(model.unknownWeight)]),
   )
   const semantic = g.op('Add', [known, unknown])
@@ -362,38 +349,54 @@ function embeddingGraph(model: EmbeddingModel): Uint8Array {
 }
 
 export async function trainEmbedding(): Promise<void> {
-  log('embedding: collecting WordNet synsets (lemmas with their glosses), fortunes and README prose')
-  const documents = corpus()
-  const corpusVectors = wordVectors(documents)
-  const { words, counts, total } = corpusVectors
-  const retrofitted = retrofit(words, corpusVectors.vectors)
-  const { linked } = retrofitted
-  const { vectors, glossed } = withGlosses(words, retrofitted.vectors, counts, total)
+  log(`embedding: GloVe 6B 100-d word vectors (${GLOVE_PACKAGE}), the ${VOCABULARY_SIZE} most frequent words made of letters`)
+  const glove = gloveVocabulary()
+  const { words, ranks } = glove
+  const reduced = pca(glove.vectors, GLOVE_DIMENSIONS, DIMENSIONS)
+  // Retrofitting and glosses move each word's direction; its length stays GloVe's (SIF averages the raw vectors,
+  // and GloVe's lengths carry how much a word says).
+  const norms = Float32Array.from(words, (_, i) => Math.hypot(...reduced.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS)) || 1)
+  const retrofitted = retrofit(words, reduced.map((v, k) => v / norms[Math.floor(k / DIMENSIONS)]))
+  log(`  retrofitted to WordNet: ${retrofitted.linked} of ${words.length} words have synonyms or hypernyms in the vocabulary`)
+  const sifWeight = (rank: number) => SIF_A / (SIF_A + zipfProbability(rank, glove.total))
+  const { vectors: units, glossed } = withGlosses(words, retrofitted.vectors, (i) => sifWeight(ranks[i]))
   log(`  ${glossed} words mixed with the vectors of their WordNet definitions (share ${GLOSS_SHARE})`)
-  log(`  retrofitted to WordNet: ${linked} of ${words.length} words have synonyms or hypernyms in the vocabulary (inflected forms joining their lemma's)`)
+  const vectors = units.map((v, k) => v * norms[Math.floor(k / DIMENSIONS)])
+  // int8 per row, scaled to the row's largest component; the scale goes into the row's SIF weight, so the graph's
+  // one dequantisation (1/127) stays the same for every row.
   const wordTable = new Uint8Array((words.length + 1) * DIMENSIONS).fill(128)
-  vectors.forEach((v, k) => (wordTable[DIMENSIONS + k] = quantise(v)))
-  const sif = Float32Array.from([0, ...words.map((w) => SIF_A / (SIF_A + counts.get(w)! / total))])
+  const rowScales = new Float32Array(words.length)
+  for (let i = 0; i < words.length; i++) {
+    const row = vectors.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS)
+    rowScales[i] = row.reduce((m, v) => Math.max(m, Math.abs(v)), 0) || 1
+    row.forEach((v, r) => (wordTable[(i + 1) * DIMENSIONS + r] = quantise(v / rowScales[i])))
+  }
+  const sif = Float32Array.from([0, ...ranks.map((rank, i) => sifWeight(rank) * rowScales[i])])
+  // An unknown word is rare: full SIF weight, and the median length of the rarer half of the vocabulary.
+  const rareNorms = [...norms.slice(words.length / 2)].sort((a, b) => a - b)
+  const unknownWeight = rareNorms[Math.floor(rareNorms.length / 2)]
   const random = seededRandom(53)
   // Random ±1 rows (stored as 0/2 with zero point 1): sums of them keep trigram overlap as cosine.
   const lexicalTable = Uint8Array.from({ length: 2 ** LEXICAL_BITS * LEXICAL_DIMENSIONS }, () => (random() < 0.5 ? 0 : 2))
-  const partial = { words, wordTable, sif, subwordTable: subwordTable(words, vectors), lexicalTable, unknownWeight: 1 }
-  const model: EmbeddingModel = { ...partial, commonDirection: commonDirection(partial, documents) }
+  const subword = subwordTable(words, units)
+  const partial = { words, wordTable, sif, subwordTable: subword.table, subwordScale: subword.scale, lexicalTable, unknownWeight }
+  const model: EmbeddingModel = { ...partial, commonDirection: commonDirection(partial, corpus()) }
   fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, EMBEDDING_VOCABULARY), JSON.stringify({ words }))
   writeModel(EMBEDDING_GRAPH, embeddingGraph(model), {
     check: 'embedding',
-    engine: 'offline:sif-ppmi-svd+char-ngrams',
+    engine: `offline:${EMBEDDING_ENGINE}`,
     graph: EMBEDDING_GRAPH,
     vocabulary: EMBEDDING_VOCABULARY,
     dimensions: DIMENSIONS + LEXICAL_DIMENSIONS + 1,
     notMpnet: 'These vectors are not multi-qa-mpnet-base-dot-v1 embeddings and must not be compared with vectors stored from it.',
     parts: {
-      semantic: `${DIMENSIONS} dims: SIF-weighted (a=${SIF_A}) mean of PPMI-SVD word vectors (window ${WINDOW}, ${CONTEXT_SIZE} contexts, context power ${CONTEXT_POWER}), unknown words by character ${SUBWORD_BITS}-bit-hashed 3-5-gram vectors, first principal direction removed, unit length x sqrt(${SEMANTIC_SHARE})`,
+      semantic: `${DIMENSIONS} dims: SIF-weighted (a=${SIF_A}, word probabilities by Zipf's law from GloVe's frequency rank) mean of GloVe 6B 100-d vectors (${words.length} most frequent alphabetic words, PCA to ${DIMENSIONS} dimensions), unknown words by character ${SUBWORD_BITS}-bit-hashed 3-5-gram vectors, first principal direction of 5,000 sentences removed, unit length x sqrt(${SEMANTIC_SHARE})`,
       lexical: `${LEXICAL_DIMENSIONS} dims: character trigrams of the text, ${LEXICAL_BITS}-bit hashed, random +-1 projection, unit length x sqrt(${(1 - SEMANTIC_SHARE).toFixed(2)})`,
       polarity: `1 dim: +sqrt(${POLARITY_SHARE}) when the text negates something, -sqrt(${POLARITY_SHARE}) when not; the two parts above are scaled by sqrt(${1 - POLARITY_SHARE})`,
-      retrofitting: `word vectors retrofitted to WordNet synonyms and hypernyms (alpha ${RETROFIT_ALPHA}, ${RETROFIT_ITERATIONS} iterations, hypernym weight ${HYPERNYM_WEIGHT}); regular inflections of a lemma join its synsets`,
+      retrofitting: `word directions retrofitted to WordNet synonyms and hypernyms (alpha ${RETROFIT_ALPHA}, ${RETROFIT_ITERATIONS} iterations, hypernym weight ${HYPERNYM_WEIGHT}), lengths kept`,
       glosses: `then mixed (share ${GLOSS_SHARE}) with the SIF mean of their WordNet senses' definitions, senses weighted 1/rank^2, parts of speech by 1 + SemCor-tagged senses`,
+      storage: "int8 per word row, scaled to its largest component; the scale folded into the row's SIF weight",
     },
-    training: { tokens: total, vocabulary: words.length, documents: documents.length },
+    training: { vectors: GLOVE_PACKAGE, vocabulary: words.length },
   })
 }

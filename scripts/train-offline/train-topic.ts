@@ -15,6 +15,7 @@ import {
 } from '@/lib/moderation/offline/restricted-topic'
 import { DataType, GraphBuilder } from '@/lib/onnx'
 import { fortunes, packageProse, sentences } from './corpora'
+import { gloveVectors } from './glove'
 import { trainDense } from './dense-logistic'
 import { OPSET } from './graphs'
 import { log, OFFLINE_MODELS_DIR, writeModel } from './output'
@@ -146,6 +147,81 @@ function expand(label: string, lemmas: string[], specificity: (term: string) => 
   return { expansion: { prototype, terms: Object.fromEntries(kept.map(([t, w]) => [t, Math.round(w * 1000) / 1000])) }, synsets: related }
 }
 
+/** A label's terms of at least this weight look for their GloVe neighbours, ... */
+const NEIGHBOUR_SOURCE_WEIGHT = 0.9
+/** ... among this many of GloVe's most frequent words, ... */
+const NEIGHBOUR_VOCABULARY = 50000
+/** ... each bringing its nearest NEIGHBOURS words at cosine >= NEIGHBOUR_MIN_COSINE, ... */
+const NEIGHBOURS = 10
+const NEIGHBOUR_MIN_COSINE = 0.6
+/** ... that are also this near the centroid of the label's strongest terms, ... */
+const NEIGHBOUR_MIN_TOPIC_COSINE = 0.5
+/** ... at this share of its weight times the cosine (a neighbour is related, not a synonym). */
+const NEIGHBOUR_SHARE = 0.6
+
+/**
+ * A word whose every WordNet sense is an adjective "relating to" a noun ("islamic", "afghan"): it names what something
+ * belongs to (a faith, a country), and a neighbour of "jihadist" that names a faith must not make its mentions on topic.
+ */
+function relationalAdjective(word: string): boolean {
+  const senses = synsetsOf(word)
+  return senses.length > 0 && senses.every((s) => (s.pos === 'a' || s.pos === 's') && s.pointers.some((p) => p.symbol === '\\'))
+}
+
+/**
+ * GloVe neighbours of a label's strongest terms: the words its corpus uses around the topic that WordNet's lexicon
+ * does not list ("jihadists", "militants", "detonated"). Each keeps the specificity discount of any term, so frequent
+ * words near a term ("attack", "killed") count for little.
+ */
+function withNeighbours(expansion: TopicExpansion, specificity: (term: string) => number): number {
+  const glove = gloveVectors()
+  const d = glove.dimensions
+  const n = Math.min(NEIGHBOUR_VOCABULARY, glove.words.length)
+  const norms = new Float32Array(n)
+  for (let i = 0; i < n; i++) norms[i] = Math.hypot(...glove.vectors.subarray(i * d, (i + 1) * d)) || 1
+  let added = 0
+  const sources = Object.entries(expansion.terms).filter(([term, weight]) => weight >= NEIGHBOUR_SOURCE_WEIGHT && !term.includes(' ') && glove.index.has(term))
+  // The centroid of the source terms: a neighbour must be near the topic as a whole, not only near one of its words in
+  // another sense ("virus" brings "influenza", "caliphate" brings "umayyad").
+  const centroid = new Float64Array(d)
+  for (const [term] of sources) {
+    const i = glove.index.get(term)!
+    const norm = Math.hypot(...glove.vectors.subarray(i * d, (i + 1) * d)) || 1
+    for (let r = 0; r < d; r++) centroid[r] += glove.vectors[i * d + r] / norm
+  }
+  const centroidNorm = Math.hypot(...centroid) || 1
+  const nearTopic = (i: number) => {
+    let dot = 0
+    for (let r = 0; r < d; r++) dot += glove.vectors[i * d + r] * centroid[r]
+    return dot / (norms[i] * centroidNorm) >= NEIGHBOUR_MIN_TOPIC_COSINE
+  }
+  for (const [term, weight] of sources) {
+    const q = glove.index.get(term)!
+    if (q >= n) continue
+    const best: [number, number][] = []
+    for (let i = 0; i < n; i++) {
+      if (i === q) continue
+      let dot = 0
+      for (let r = 0; r < d; r++) dot += glove.vectors[q * d + r] * glove.vectors[i * d + r]
+      const cos = dot / (norms[q] * norms[i])
+      if (cos < NEIGHBOUR_MIN_COSINE) continue
+      best.push([cos, i])
+    }
+    best.sort((a, b) => b[0] - a[0])
+    for (const [cos, i] of best.slice(0, NEIGHBOURS)) {
+      const word = glove.words[i]
+      if (!/^\p{L}{4,}$/u.test(word) || !nearTopic(i) || relationalAdjective(word)) continue
+      const key = normaliseTerm(word)
+      if (!key || STOPWORDS.has(key)) continue
+      const w = NEIGHBOUR_SHARE * weight * cos * specificity(key)
+      if ((expansion.terms[key] ?? 0) >= w) continue
+      if (expansion.terms[key] === undefined) added++
+      expansion.terms[key] = Math.round(w * 1000) / 1000
+    }
+  }
+  return added
+}
+
 /**
  * On-topic texts per label: raised from 120 to 180 with the other-sense examples, so that a label's calibration
  * rows keep about the share of on-topic texts they had before (120 of 300 then, up to 180 of 420 now).
@@ -196,11 +272,12 @@ export async function trainTopic(): Promise<void> {
   const related = new Map<string, Set<string>>()
   for (const [label, lemmas] of Object.entries(EXPANDED_LABELS)) {
     const { expansion, synsets } = expand(label, lemmas, specificity)
+    const neighbours = withNeighbours(expansion, specificity)
     related.set(label, new Set(synsets.map((s) => s.id)))
     expansions[labelKey(label)] = expansion
     const texts = [...new Set(synsets.flatMap((s) => [definition(s.gloss), ...s.gloss.split(/;\s*"/).slice(1).map((e) => e.replace(/"\s*$/, ''))]))]
     topicTexts.set(label, shuffle(texts.filter((t) => t.length >= 15), random).slice(0, TOPIC_TEXTS))
-    log(`  ${label}: ${Object.keys(expansion.terms).length} terms, ${topicTexts.get(label)!.length} topic texts`)
+    log(`  ${label}: ${Object.keys(expansion.terms).length} terms (${neighbours} GloVe neighbours), ${topicTexts.get(label)!.length} topic texts`)
   }
   fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, TOPIC_EXPANSIONS), JSON.stringify(expansions))
 

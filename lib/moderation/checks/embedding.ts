@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedText, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
+import { EMBEDDING_ENGINE, EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedText, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import { clsEmbeddings } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { listOf, timing } from './schema-parts'
@@ -8,7 +8,7 @@ import { listOf, timing } from './schema-parts'
 export const embeddingEngine = defineEngine({
   key: 'embedding',
   offline: {
-    model: 'sif-ppmi-svd+char-ngrams',
+    model: EMBEDDING_ENGINE,
     files: [EMBEDDING_GRAPH, EMBEDDING_VOCABULARY],
     run: async (models, texts: string[]) => {
       const vocabulary = models.json<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)

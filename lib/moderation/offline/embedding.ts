@@ -2,21 +2,22 @@ import { fnv1a } from './hashing'
 import type { Feeds, GraphRunner } from './graph-io'
 
 /**
- * Sentence embeddings that need no downloaded model: word vectors the training pipeline learns
- * (PPMI co-occurrence over WordNet glosses, fortunes and README prose, reduced by SVD, then
- * retrofitted to WordNet's synonyms and hypernyms and mixed with the vectors of each word's
- * WordNet definitions, so that synonyms a small corpus seldom shows together end up close),
- * averaged with SIF weights (rare words count more), with the corpus's common direction
- * removed; words outside the vocabulary get the mean vector of their character n-grams
- * (fastText-style). A second, lexical part hashes the text's character trigrams, so copies and
- * light edits of a text stay close. Both parts are unit length and concatenated with fixed
- * weights inside `embedding.onnx`, followed by one polarity dimension (+c when the text negates
- * something, -c when not), so that a sentence and its negation are less alike than their words.
+ * Sentence embeddings that need no downloaded model: GloVe 6B word vectors (50,000 words, reduced
+ * to 64 dimensions), retrofitted to WordNet's synonyms and hypernyms and mixed with the vectors of
+ * each word's WordNet definitions, averaged with SIF weights (rare words count more), with the
+ * common direction of sentences removed; words outside the vocabulary get the mean vector of their
+ * character n-grams (fastText-style). A second, lexical part hashes the text's character
+ * trigrams, so copies and light edits of a text stay close. Both parts are unit length and
+ * concatenated with fixed weights inside `embedding.onnx`, followed by one polarity dimension (+c
+ * when the text negates something, -c when not), so that a sentence and its negation are less
+ * alike than their words. How it is trained: scripts/train-offline/train-embedding.ts.
  *
  * These vectors are NOT multi-qa-mpnet-base-dot-v1 embeddings: they have another size and
  * geometry, and must not be compared with vectors stored from mpnet (the answer's `engine`
  * says which model made them).
  */
+/** The offline engine's model name (answers say `offline:<name>`): SIF over GloVe vectors fitted to WordNet, character n-grams for unknown words. */
+export const EMBEDDING_ENGINE = 'sif-glove-wordnet+char-ngrams'
 export const EMBEDDING_GRAPH = 'embedding.onnx'
 export const EMBEDDING_VOCABULARY = 'embedding.vocabulary.json'
 export const SUBWORD_BITS = 12
@@ -68,7 +69,7 @@ function idsOf(vocabulary: EmbeddingVocabulary): Map<string, number> {
   return ids
 }
 
-/** The vocabulary holds mostly base forms (WordNet lemmas): "explosives" is looked up as "explosive". */
+/** A word outside the vocabulary is looked up by its base form: "reuploaded" as "reupload". */
 function baseForm(word: string, ids: Map<string, number>): string {
   const candidates = [
     word.replace(/ies$/, 'y'),
@@ -91,6 +92,19 @@ export function negated(text: string): number {
   return embeddingWords(text.slice(0, EMBEDDING_MAX_CHARS)).some((w) => NEGATION.test(w)) ? 1 : 0
 }
 
+const IRREGULAR_NEGATIONS: Record<string, string> = { can: 'can', ca: 'can', wo: 'will', sha: 'shall', ai: 'is' }
+
+/**
+ * The vocabulary's words as GloVe's tokenizer split them: "don't" is "do not", "she's" is "she" (the clitic's vector
+ * is not in the vocabulary), so a contraction and its spelled-out form embed alike.
+ */
+function uncontracted(word: string): string[] {
+  const negation = /^(.+?)n['’]t$/u.exec(word)
+  if (negation) return [IRREGULAR_NEGATIONS[negation[1]] ?? negation[1], 'not']
+  const clitic = /^(.+?)['’](?:s|re|ve|ll|d|m)$/u.exec(word)
+  return [clitic ? clitic[1] : word]
+}
+
 const int64 = (values: number[]) => ({ type: 'int64' as const, data: BigInt64Array.from(values, BigInt), dims: [values.length] })
 
 /**
@@ -104,7 +118,7 @@ export function embeddingFeeds(text: string, vocabulary: EmbeddingVocabulary): F
   const known: number[] = []
   const unknownGrams: number[] = []
   const unknownWeights: number[] = []
-  for (const word of embeddingWords(head)) {
+  for (const word of embeddingWords(head).flatMap(uncontracted)) {
     const id = ids.get(word) ?? ids.get(baseForm(word, ids))
     if (id !== undefined) {
       known.push(id)

@@ -117,8 +117,8 @@ describe('the moderation API from the repo', () => {
       ['promptinjectionmodel', 'guardrail-tfidf+phrases'],
       ['gibberishmodel', 'gibberish-lm-mlp'],
       ['bancodemodel', 'bancode-ngram-lr'],
-      ['multi_q_net_embedding', 'sif-ppmi-svd+char-ngrams'],
-      ['multi-qa-mpnet-model_similarity', 'sif-ppmi-svd+char-ngrams'],
+      ['multi_q_net_embedding', 'sif-glove-wordnet+char-ngrams'],
+      ['multi-qa-mpnet-model_similarity', 'sif-glove-wordnet+char-ngrams'],
       ['restrictedtopicmodel', 'wordnet-topics+embeddings'],
     ]
     for (const [check, model] of cases) {

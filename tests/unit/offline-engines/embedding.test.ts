@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 describe('offline embedding engine', () => {
   it('names itself as not mpnet', () => {
-    expect(offlineEngines().embedding.name).toBe('offline:sif-ppmi-svd+char-ngrams')
+    expect(offlineEngines().embedding.name).toBe('offline:sif-glove-wordnet+char-ngrams')
     expect(offlineEmbeddingEngine.available()).toBe(true)
   })
 
@@ -40,5 +40,11 @@ describe('offline embedding engine', () => {
     }
     expect(cosineSimilarity(vectors[0], vectors[5])).toBeCloseTo(1, 5)
     expect(cosineSimilarity(vectors[0], vectors[4])).toBeGreaterThan(cosineSimilarity(vectors[0], vectors[3]))
+  })
+
+  it('embeds a contraction like its spelled-out form (GloVe has "will" and "not", no "won\'t")', async () => {
+    const [contracted, spelled, other] = await offlineEmbeddingEngine.run(["won't", 'will not', 'shall'])
+    expect(cosineSimilarity(contracted, spelled)).toBeGreaterThan(0.9)
+    expect(cosineSimilarity(contracted, spelled)).toBeGreaterThan(cosineSimilarity(contracted, other))
   })
 })
