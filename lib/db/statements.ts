@@ -411,7 +411,9 @@ async function commitSpends(a: DriverAdapter, sqlite: ExclusiveSqlite): Promise<
             execute('RELEASE "spend"', [])
             return { rows: found }
           } catch (error) {
-            if (!isConstraintViolation(error)) throw error
+            // A clash, or an error of this spend's own (not of SQLite's): only this spend is undone.
+            // Any other SQLite error ends the transaction, and every spend of it fails.
+            if (isSqliteError(error) && !isConstraintViolation(error)) throw error
             execute('ROLLBACK TO "spend"', [])
             execute('RELEASE "spend"', [])
             return { error }
@@ -444,6 +446,11 @@ async function commitSpends(a: DriverAdapter, sqlite: ExclusiveSqlite): Promise<
   })
 }
 
+
+function isSqliteError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code
+  return typeof code === 'string' && code.startsWith('SQLITE_')
+}
 
 let counter = 0
 

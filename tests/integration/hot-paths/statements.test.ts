@@ -159,6 +159,19 @@ describe('spends and statements arriving together', () => {
     expect(await db.accessToken.findUniqueOrThrow({ where: { id: clashGrant } })).toMatchObject({ revokedAt: null })
   })
 
+  it('undo only the spend whose update matched more than one row, and keep the others of the same moment', async () => {
+    const [a, b, c] = await Promise.all(['wide-a', 'wide-b', 'narrow'].map((displayName) => issueToken({ kind: 'personal', userId, role: 'read', displayName })))
+    const kept = newAccessToken({ kind: 'oauth', userId, role: 'scoped' })
+    const refused = newAccessToken({ kind: 'oauth', userId, role: 'scoped' })
+    const wide = spend({ table: 'AccessToken', set: sql`"revokedAt" = ${new Date()}`, where: sql`"id" IN (${a!.id}, ${b!.id}) AND "revokedAt" IS NULL`, returning: ['id'], inserts: [refused.row], select: sql`SELECT "id" FROM "spent"` })
+    const narrow = spendRow(c!.id, [kept.row])
+    // SQLite: refused as it matched two rows; PostgreSQL: its one statement stored the token twice, and failed.
+    await expect(wide).rejects.toThrow()
+    expect(await narrow).toEqual([{ id: c!.id }])
+    expect(await db.accessToken.count({ where: { id: { in: [a!.id, b!.id] }, revokedAt: null } })).toBe(2)
+    expect(await db.accessToken.count({ where: { id: { in: [kept.id, refused.id] } } })).toBe(1)
+  })
+
   it('never run inside an interactive transaction that is open: what they write outlives its rollback', async () => {
     const { id: grant } = await issueToken({ kind: 'personal', userId, role: 'read' })
     const token = newAccessToken({ kind: 'oauth', userId, role: 'scoped', displayName: 'outlives' })
