@@ -127,9 +127,12 @@ export function nextStart(root: string, port: number, env: Record<string, string
 export function hubServer(root: string, port: number, env: Record<string, string>, profileDir?: string): { child: ChildProcess; label: string } {
   if (process.env.BENCH_SERVER === 'next') return { child: nextStart(root, port, env, profileDir), label: 'next start' }
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  const child = spawn(process.execPath, [...profile, 'scripts/serve.mjs'], {
+  // BENCH_HUB_NODE_FLAGS: V8/Node flags for the hub's process only (GC experiments, tracing to BENCH_HUB_LOG).
+  const flags = (process.env.BENCH_HUB_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+  const log = process.env.BENCH_HUB_LOG ? fs.openSync(process.env.BENCH_HUB_LOG, 'w') : 'ignore'
+  const child = spawn(process.execPath, [...profile, ...flags, 'scripts/serve.mjs'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), HUB_URL: `http://127.0.0.1:${port}`, ...env },
     detached: true,
   })

@@ -36,9 +36,16 @@ function counting<Q extends Queryable>(target: Q): Q {
   }
   return target
 }
-{
-  const adapter = driver.adapter
-  if (!adapter) throw new Error('lib/db connected no driver adapter')
+type SqliteConnection = { executeSync(sql: string, args: unknown[]): unknown }
+const adapter = driver.adapter as (Queryable & { provider: string; client?: SqliteConnection; startTransaction(): Promise<Tx> }) | null
+if (!adapter) throw new Error('lib/db connected no driver adapter')
+if (adapter.provider === 'sqlite') {
+  // On SQLite lib/db/statements runs straight on the connection (not through the adapter), and
+  // every statement, the adapter's own included, ends in the connection's executeSync: count there.
+  const connection = adapter.client!
+  const execute = connection.executeSync.bind(connection)
+  connection.executeSync = (sql, args) => (statements.push(sql), execute(sql, args))
+} else {
   counting(adapter)
   const start = adapter.startTransaction.bind(adapter)
   adapter.startTransaction = async () => {

@@ -25,7 +25,7 @@ const CODES = Number(process.env.BENCH_CODES ?? 600)
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,16').split(',').map(Number)
 const HUB_PORT = Number(process.env.BENCH_PORT ?? 3663)
 const OP_PORT = HUB_PORT + 1
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 200)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000)
 const VERIFIER = 'bench-verifier-0123456789-0123456789-0123456789-abcdef'
 const root = path.resolve(import.meta.dirname, '../..')
 
