@@ -192,7 +192,9 @@ function toObjects<T>(result: ResultSet): T[] {
               ? value === true || value === 1 || value === '1'
               : type === INT64 && typeof value === 'string'
                 ? Number(value)
-                : value
+                : value instanceof ArrayBuffer
+                  ? new Uint8Array(value)
+                  : value
     }
     return object as T
   })
@@ -248,29 +250,11 @@ const SQLITE_DATETIME = new Set(['DATETIME', 'TIMESTAMP'])
 
 /** Rows as `rows` gives them on the adapter: declared DATETIME as Date, BOOLEAN as boolean. */
 function sqliteObjects<T>(result: SqliteResult): T[] {
-  const { columns, columnTypes } = result
-  const kinds = columnTypes.map((type) => {
+  const columnTypes = result.columnTypes.map((type) => {
     const declared = type.toUpperCase()
     return SQLITE_DATETIME.has(declared) ? DATETIME : declared === 'BOOLEAN' ? BOOLEAN : 0
   })
-  return result.rows.map((row) => {
-    const object: Record<string, unknown> = {}
-    for (let i = 0; i < columns.length; i++) {
-      const value = (row as unknown as unknown[])[i]
-      const kind = kinds[i]
-      object[columns[i]!] =
-        value === null || value === undefined
-          ? null
-          : kind === DATETIME
-            ? new Date(typeof value === 'number' ? value : String(value))
-            : kind === BOOLEAN
-              ? value === 1 || value === '1' || value === true
-              : value instanceof ArrayBuffer
-                ? new Uint8Array(value)
-                : value
-    }
-    return object as T
-  })
+  return toObjects<T>({ columnNames: result.columns, columnTypes, rows: result.rows as unknown as unknown[][] })
 }
 
 /** Each statement on its own (autocommit), outside any transaction. */
