@@ -77,7 +77,7 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
     expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
   })
   const inserts = refreshToken ? [access.row, refreshTokenRow(grant, refreshToken)] : [access.row]
-  const spent = await spend({ ...options.consume, returning: ['id'], inserts, select: sql`SELECT 1 AS "spent" FROM "spent"` })
+  const spent = await spend({ ...options.consume, returning: ['id'], inserts, select: sql`SELECT 1 AS "found" FROM "spent"` })
   if (spent.length !== 1) return null
   return tokenResponse(grant.client, { userId: grant.userId, scopes, orgIds: grant.orgIds, user, nonce: options.nonce ?? null }, access.token, refreshToken)
 }

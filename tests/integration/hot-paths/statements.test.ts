@@ -159,6 +159,33 @@ describe('spends and statements arriving together', () => {
     expect(await db.accessToken.findUniqueOrThrow({ where: { id: clashGrant } })).toMatchObject({ revokedAt: null })
   })
 
+  it('answer each of many spends of the same moment with its own rows, in its own order', async () => {
+    const grants = await Promise.all(Array.from({ length: 3 }, (_, i) => issueToken({ kind: 'personal', userId, role: 'read', displayName: `moment-${i}` })))
+    const tokens = Array.from({ length: 9 }, () => newAccessToken({ kind: 'oauth', userId, role: 'scoped' }))
+    // Each answer is two rows (the spent row joined to two of the user's tokens, ordered): they must not mix.
+    const answers = await Promise.all(
+      tokens.map((token, i) =>
+        spend<{ id: string; displayName: string; other: string }>({
+          table: 'AccessToken',
+          set: sql`"revokedAt" = ${new Date()}`,
+          where: sql`"id" = ${grants[i % 3]!.id} AND "revokedAt" IS NULL`,
+          returning: ['id', 'displayName'],
+          inserts: [token.row],
+          select: sql`SELECT "spent"."id", "spent"."displayName", t."id" AS "other" FROM "spent" JOIN "AccessToken" t ON t."id" IN (${grants[0]!.id}, ${grants[1]!.id}) ORDER BY t."id" DESC`,
+        }),
+      ),
+    )
+    const descending = [grants[0]!.id, grants[1]!.id].sort().reverse()
+    for (const [g, grant] of grants.entries()) {
+      const mine = answers.filter((_, i) => i % 3 === g)
+      const winners = mine.filter((rows) => rows.length > 0)
+      expect(winners).toHaveLength(1)
+      expect(winners[0]).toEqual(descending.map((other) => ({ id: grant.id, displayName: `moment-${g}`, other })))
+      expect(mine.filter((rows) => rows.length === 0)).toHaveLength(2)
+    }
+    expect(await db.accessToken.count({ where: { id: { in: tokens.map((t) => t.id) } } })).toBe(3)
+  })
+
   it('undo only the spend whose update matched more than one row, and keep the others of the same moment', async () => {
     const [a, b, c] = await Promise.all(['wide-a', 'wide-b', 'narrow'].map((displayName) => issueToken({ kind: 'personal', userId, role: 'read', displayName })))
     const kept = newAccessToken({ kind: 'oauth', userId, role: 'scoped' })
