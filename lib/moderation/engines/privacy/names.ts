@@ -10,15 +10,16 @@ import type { Finding } from './recognizers'
 const NAMED_ENTITY_SCORE = 0.85
 
 type Term = { post: string; offset: { start: number; length: number } }
-type MatchJson = { terms: Term[] }
+/** A view's matches, each as its terms (after the document's 'offset' step has run). */
+type Matches = { docs: Term[][] }
 
-function spans(matches: MatchJson[], text: string, type: string): Finding[] {
+function spans(matches: Matches, text: string, type: string): Finding[] {
   const findings: Finding[] = []
-  for (const match of matches) {
+  for (const terms of matches.docs) {
     let begin = -1
-    match.terms.forEach((term, index) => {
+    terms.forEach((term, index) => {
       if (begin < 0) begin = term.offset.start
-      const last = index === match.terms.length - 1
+      const last = index === terms.length - 1
       if (!last && !/[,;:()"!?]/.test(term.post)) return
       let end = term.offset.start + term.offset.length
       // The possessive is a separate token for spaCy: "Obama's" names "Obama".
@@ -87,33 +88,186 @@ function gazetteerPlaces(text: string, found: Finding[]): Finding[] {
 }
 
 /**
- * compromise's own steps for nlp(text) but the last, 'chunks' (noun and verb phrases), which
- * people(), places(), organizations() and #Date never read: a tenth to a fifth of the parse, and
- * the same entities on every evaluation text (bench/offline/RESULTS.md, privacy latency).
- * nlp.tokenize has already run its steps (TOKENIZE_STEPS).
+ * compromise's own steps for nlp(text) but the last two, 'postTagger' (run below by
+ * postTagSentences) and 'chunks' (noun and verb phrases), which people(), places(),
+ * organizations() and #Date never read: a tenth to a fifth of the parse, and the same entities on
+ * every evaluation text (bench/offline/RESULTS.md, privacy latency). nlp.tokenize has already run
+ * its steps (TOKENIZE_STEPS).
  */
 const TOKENIZE_STEPS = new Set(['alias', 'normal', 'machine', 'contractions'])
-const AFTER_TOKENIZE = (nlp.hooks() as string[]).filter((hook) => !TOKENIZE_STEPS.has(hook) && hook !== 'chunks')
+const BEFORE_POST_TAGGER = (nlp.hooks() as string[]).filter((hook) => !TOKENIZE_STEPS.has(hook) && hook !== 'postTagger' && hook !== 'chunks')
+
+/** The parts of compromise's internals (compromise/src/1-one/sweep, 2-two/postTagger) the post-tagger uses. */
+type Sentence = unknown[]
+type PostTaggerMatch = { match: string; needs: string[]; wants: string[]; minWant: number; minWords: number; ifNo?: string[] }
+type Found = PostTaggerMatch & { pointer: number[] }
+type PostTaggerNet = { hooks: Record<string, PostTaggerMatch[]>; always: PostTaggerMatch[] }
+type CompromiseView = {
+  docs: Sentence[]
+  uncache(): void
+  unfreeze(): void
+}
+type CompromiseWorld = {
+  model: { two: { matches: unknown[] } }
+  methods: {
+    one: {
+      buildNet(matches: unknown[], world: CompromiseWorld): PostTaggerNet
+      cacheDoc(document: Sentence[]): Set<string>[]
+      match(document: Sentence[], todo: PostTaggerMatch): { ptrs: number[][] }
+      bulkTagger(found: Found[], document: Sentence[], world: CompromiseWorld): void
+    }
+    two: { quickSplit(document: Sentence[]): Sentence[] }
+  }
+}
+
+const world = nlp.world() as unknown as CompromiseWorld
+const POST_TAGGER_NET = world.methods.one.buildNet(world.model.two.matches, world)
+/**
+ * The net's keys (words and #Tags) in the order compromise tries them, each with its patterns as
+ * numbers; a pattern listed under several keys (or twice, by different objects with the same
+ * match) gets the number of its first listing, as compromise keeps the first of equal matches.
+ */
+const HOOK_KEYS = Object.keys(POST_TAGGER_NET.hooks)
+const HOOK_POSITION = new Map(HOOK_KEYS.map((key, position) => [key, position]))
+const PATTERNS: PostTaggerMatch[] = []
+const HOOK_PATTERN_IDS = (() => {
+  const idOfMatch = new Map<string, number>()
+  return HOOK_KEYS.map((key) =>
+    POST_TAGGER_NET.hooks[key].map((pattern) => {
+      let id = idOfMatch.get(pattern.match)
+      if (id === undefined) {
+        id = PATTERNS.push(pattern) - 1
+        idOfMatch.set(pattern.match, id)
+      }
+      return id
+    }),
+  )
+})()
+/** Which patterns were already taken for the clause at hand, marked by the clause's number. */
+const patternSeenIn = new Uint32Array(PATTERNS.length)
+let clauseStamp = 0
+
+function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
+  if (pattern.wants.length === 0) return true
+  let found = 0
+  for (const want of pattern.wants) if (have.has(want)) found++
+  return found >= pattern.minWant
+}
+
+/**
+ * The patterns worth trying on one clause, in compromise's order (its sweep, 01-getHooks to
+ * 03-tooSmall): compromise walks every key of the net (thousands) for each clause and asks whether
+ * the clause has it; walking the clause's few words and tags instead finds the same keys, put back
+ * in the net's order.
+ */
+function candidatePatterns(have: Set<string>, wordCount: number): PostTaggerMatch[] {
+  const positions: number[] = []
+  for (const item of have) {
+    const position = HOOK_POSITION.get(item)
+    if (position !== undefined) positions.push(position)
+  }
+  positions.sort((a, b) => a - b)
+  clauseStamp++
+  const candidates: PostTaggerMatch[] = []
+  for (const position of positions) {
+    for (const id of HOOK_PATTERN_IDS[position]) {
+      if (patternSeenIn[id] === clauseStamp) continue
+      patternSeenIn[id] = clauseStamp
+      const pattern = PATTERNS[id]
+      if (wordCount < pattern.minWords || !pattern.needs.every((need) => have.has(need))) continue
+      if (pattern.ifNo?.some((no) => have.has(no)) || !wantedEnough(pattern, have)) continue
+      candidates.push(pattern)
+    }
+  }
+  for (const pattern of POST_TAGGER_NET.always) if (wordCount >= pattern.minWords) candidates.push(pattern)
+  return candidates
+}
+
+/**
+ * compromise's 'postTagger' step with the same patterns, the same matches and the same tags set in
+ * the same order; it finds each clause's candidate patterns faster (candidatePatterns) and builds no
+ * view per match (compromise's sweep makes one for its callers; the tagger never reads them).
+ */
+function postTagSentences(view: CompromiseView) {
+  const { methods } = world
+  // compromise matches these patterns clause by clause (split at commas and semicolons).
+  const clauses = methods.two.quickSplit(view.docs)
+  const have = methods.one.cacheDoc(clauses)
+  const found: Found[] = []
+  clauses.forEach((clause, n) => {
+    for (const pattern of candidatePatterns(have[n], clause.length)) {
+      for (const pointer of methods.one.match([clause], pattern).ptrs) {
+        pointer[0] = n
+        found.push({ ...pattern, pointer })
+      }
+    }
+  })
+  methods.one.bulkTagger(found, clauses, world)
+  view.uncache()
+  view.unfreeze()
+}
 
 function parse(text: string) {
   const doc = nlp.tokenize(text)
-  doc.compute(AFTER_TOKENIZE)
+  doc.compute(BEFORE_POST_TAGGER)
+  postTagSentences(doc as unknown as CompromiseView)
+  // Character offsets of every term, once for all the views read below.
+  doc.compute('offset')
   return doc
+}
+
+/**
+ * compromise's people(), places() and organizations() (compromise/src/3-three/topics, find.js of each)
+ * and #Date, with their match expressions parsed once here: compromise parses a string given to
+ * match() on every call, a tenth of the work of finding the entities (bench/offline/TUNING-issue18.md,
+ * run 205).
+ */
+const compile = (expression: string) => nlp.parseMatch(expression) as unknown as string
+const ENTITY_MATCHES = {
+  hasComma: compile('@hasComma'),
+  person: compile('#Honorific+? #Person+'),
+  possessive: compile('#Possessive'),
+  hisOrHer: compile('(his|her)'),
+  place: compile('(#Place|#Address)+'),
+  continent: compile('(asia|africa|europe|america)$'),
+  cityOrRegion: compile('(#City|#Region|#ProperNoun)$'),
+  countryOrRegionNext: compile('^(#Country|#Region)'),
+  organization: compile('#Organization+'),
+  date: compile('#Date+'),
+}
+
+type Doc = ReturnType<typeof nlp>
+
+function people(doc: Doc) {
+  const m = doc.splitAfter(ENTITY_MATCHES.hasComma).match(ENTITY_MATCHES.person)
+  // "Spencer's King": a possessive ends a name, unless it is "his" or "her" ("her majesty").
+  // notIf is in compromise's API but not in its type declarations.
+  const possessives = m.match(ENTITY_MATCHES.possessive) as Doc & { notIf(match: string): Doc }
+  return m.splitAfter(possessives.notIf(ENTITY_MATCHES.hisOrHer))
+}
+
+function places(doc: Doc) {
+  const m = doc.match(ENTITY_MATCHES.place)
+  // Split at every comma ("europe, china") but the one of "paris, france".
+  const splits = m.match(ENTITY_MATCHES.hasComma).filter((c) => {
+    if (c.has(ENTITY_MATCHES.continent)) return true
+    return !(c.has(ENTITY_MATCHES.cityOrRegion) && c.after(ENTITY_MATCHES.countryOrRegionNext).found)
+  })
+  return m.splitAfter(splits)
 }
 
 export function findNamedEntities(text: string): Finding[] {
   const doc = parse(text)
-  const json = (view: { json(options: object): unknown }) =>
-    view.json({ offset: true, terms: { offset: true } }) as MatchJson[]
+  const matches = (view: unknown) => view as Matches
   const entities = [
-    ...spans(json(doc.people()), text, 'PERSON').map((f) => withoutTitle(f, text)),
-    ...spans(json(doc.places()), text, 'LOCATION'),
-    ...spans(json(doc.organizations()), text, 'ORGANIZATION'),
+    ...spans(matches(people(doc)), text, 'PERSON').map((f) => withoutTitle(f, text)),
+    ...spans(matches(places(doc)), text, 'LOCATION'),
+    ...spans(matches(doc.match(ENTITY_MATCHES.organization)), text, 'ORGANIZATION'),
   ]
   return [
     ...entities,
     ...gazetteerPlaces(text, entities),
     // Numeric dates are the date patterns' job; compromise also tags digit groups such as SSNs.
-    ...spans(json(doc.match('#Date+')), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
+    ...spans(matches(doc.match(ENTITY_MATCHES.date)), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
   ]
 }

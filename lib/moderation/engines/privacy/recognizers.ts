@@ -202,14 +202,39 @@ const inAadhaar = patternRecognizer({
   validate: (match) => aadhaarValid(match.replace(/[- :]/g, '')),
 })
 
-/** Presidio's phone regions (its "UK" and "FE" are not region codes and match nothing). */
-const PHONE_REGIONS: CountryCode[] = ['US', 'DE', 'IL', 'IN', 'CA', 'BR']
+/**
+ * Presidio's phone regions (its "UK" and "FE" are not region codes and match nothing) but Canada:
+ * Canada and the United States share one numbering plan (country code 1, the NANP), and
+ * libphonenumber finds the same numbers in a text with either as the default region (every
+ * evaluation text and fortune with a digit, bench/offline/TUNING-issue18.md run 202), so searching
+ * for both did the same work twice.
+ */
+const PHONE_REGIONS: CountryCode[] = ['US', 'DE', 'IL', 'IN', 'BR']
+
+/**
+ * The fewest digits of a valid number in these regions or written internationally: Germany's
+ * shortest national numbers have 4 (libphonenumber's metadata; with a country code every country
+ * needs at least 6).
+ */
+const FEWEST_PHONE_DIGITS = 4
+const DIGIT = /\p{Nd}/gu
+/** What libphonenumber's candidates are made of: digits with punctuation (its separators include x), no other letter. */
+const DIGITS_AND_SEPARATORS = /(?:[^\p{L}]|[xX])+/gu
+
+/** libphonenumber's search costs tens of microseconds per region even when it can find nothing (each failed parse throws). */
+function mayHoldPhoneNumber(text: string): boolean {
+  for (const [run] of text.matchAll(DIGITS_AND_SEPARATORS)) {
+    if ((run.match(DIGIT)?.length ?? 0) >= FEWEST_PHONE_DIGITS) return true
+  }
+  return false
+}
 
 const phone: Recognizer = {
   // Presidio's English context words, and the same words in the languages whose numbers people write most (non-US numbers).
   context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'numéro', 'número', 'numero', 'nummer', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp'],
   find(text) {
     const findings: Finding[] = []
+    if (!mayHoldPhoneNumber(text)) return findings
     for (const region of PHONE_REGIONS) {
       for (const found of findPhoneNumbersInText(text, { defaultCountry: region })) {
         // "+1 (555) ..." read from "(555)" on as a local number would drop the real country code.
