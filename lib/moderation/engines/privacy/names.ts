@@ -9,13 +9,12 @@ import type { Finding } from './recognizers'
  */
 const NAMED_ENTITY_SCORE = 0.85
 
-type Term = { post: string; offset: { start: number; length: number } }
-/** A view's matches, each as its terms (after the document's 'offset' step has run). */
-type Matches = { docs: Term[][] }
+/** A compromise term after the document's 'offset' step; `tags` holds each tag with all its parents. */
+type Term = { normal: string; post: string; tags: Set<string>; offset: { start: number; length: number } }
 
-function spans(matches: Matches, text: string, type: string): Finding[] {
+function spans(matches: Term[][], text: string, type: string): Finding[] {
   const findings: Finding[] = []
-  for (const terms of matches.docs) {
+  for (const terms of matches) {
     let begin = -1
     terms.forEach((term, index) => {
       if (begin < 0) begin = term.offset.start
@@ -217,57 +216,105 @@ function parse(text: string) {
 }
 
 /**
- * compromise's people(), places() and organizations() (compromise/src/3-three/topics, find.js of each)
- * and #Date, with their match expressions parsed once here: compromise parses a string given to
- * match() on every call, a tenth of the work of finding the entities (bench/offline/TUNING-issue18.md,
- * run 205).
+ * The longest runs of terms `inside` accepts within each sentence, a run also ending after a term
+ * `endsRun` accepts: what compromise's people(), places(), organizations() and match('#Date+')
+ * find (compromise/src/3-three/topics, find.js of each), read from the tags in one walk instead of
+ * four matches (their comma splits are spans' own). The same entities on every evaluation text
+ * (bench/offline/TUNING-issue18.md, run 206).
  */
-const compile = (expression: string) => nlp.parseMatch(expression) as unknown as string
-const ENTITY_MATCHES = {
-  hasComma: compile('@hasComma'),
-  person: compile('#Honorific+? #Person+'),
-  possessive: compile('#Possessive'),
-  hisOrHer: compile('(his|her)'),
-  place: compile('(#Place|#Address)+'),
-  continent: compile('(asia|africa|europe|america)$'),
-  cityOrRegion: compile('(#City|#Region|#ProperNoun)$'),
-  countryOrRegionNext: compile('^(#Country|#Region)'),
-  organization: compile('#Organization+'),
-  date: compile('#Date+'),
+function runs(sentences: Term[][], inside: (term: Term) => boolean, endsRun: (term: Term) => boolean = () => false): Term[][] {
+  const found: Term[][] = []
+  for (const terms of sentences) {
+    let run: Term[] = []
+    for (const term of terms) {
+      if (!inside(term)) {
+        if (run.length > 0) found.push(run)
+        run = []
+        continue
+      }
+      run.push(term)
+      if (endsRun(term)) {
+        found.push(run)
+        run = []
+      }
+    }
+    if (run.length > 0) found.push(run)
+  }
+  return found
 }
 
-type Doc = ReturnType<typeof nlp>
+/** A person's name, honorifics included (compromise's Honorific is a Person tag); "Spencer's King" is two (but "her majesty" is not split). */
+const isPersonPart = (term: Term) => term.tags.has('Person')
+const endsPerson = (term: Term) => term.tags.has('Possessive') && term.normal !== 'his' && term.normal !== 'her'
+const isPlacePart = (term: Term) => term.tags.has('Place') || term.tags.has('Address')
+const isOrganizationPart = (term: Term) => term.tags.has('Organization')
+const isDatePart = (term: Term) => term.tags.has('Date')
 
-function people(doc: Doc) {
-  const m = doc.splitAfter(ENTITY_MATCHES.hasComma).match(ENTITY_MATCHES.person)
-  // "Spencer's King": a possessive ends a name, unless it is "his" or "her" ("her majesty").
-  // notIf is in compromise's API but not in its type declarations.
-  const possessives = m.match(ENTITY_MATCHES.possessive) as Doc & { notIf(match: string): Doc }
-  return m.splitAfter(possessives.notIf(ENTITY_MATCHES.hisOrHer))
+/** compromise's entity tags: what people(), places(), organizations() and #Date read (see isPersonPart and below). */
+const ENTITY_TAGS = ['Person', 'Place', 'Address', 'Organization', 'Date']
+
+type CompromiseModel = {
+  one: { lexicon: Record<string, string | string[]>; frozenLex: Record<string, string>; tagSet: Record<string, { parents: string[] }> }
+  two: { switches: Record<string, string>; orgWords: Record<string, true>; placeWords: Record<string, true> }
 }
 
-function places(doc: Doc) {
-  const m = doc.match(ENTITY_MATCHES.place)
-  // Split at every comma ("europe, china") but the one of "paris, france".
-  const splits = m.match(ENTITY_MATCHES.hasComma).filter((c) => {
-    if (c.has(ENTITY_MATCHES.continent)) return true
-    return !(c.has(ENTITY_MATCHES.cityOrRegion) && c.after(ENTITY_MATCHES.countryOrRegionNext).found)
-  })
-  return m.splitAfter(splits)
+/**
+ * Lower-case words compromise may take for part of an entity whatever their case: words its
+ * lexicon tags as a person, place, organisation or date (or may, "april" is a Person or a Date),
+ * every word of such a multi-word entry, and the words that make an organisation or a place of the
+ * words before them ("university", "river").
+ */
+const ENTITY_WORDS = (() => {
+  const { one, two } = (nlp.world() as unknown as { model: CompromiseModel }).model
+  const isEntityTag = (tag: string) => ENTITY_TAGS.includes(tag) || (one.tagSet[tag]?.parents ?? []).some((parent) => ENTITY_TAGS.includes(parent))
+  const words = new Set<string>([...Object.keys(two.orgWords), ...Object.keys(two.placeWords)])
+  const add = (entry: string, tags: string | string[]) => {
+    if ([tags].flat().some(isEntityTag)) for (const word of entry.split(' ')) words.add(word)
+  }
+  for (const [entry, tags] of Object.entries(one.lexicon)) add(entry, tags)
+  for (const [entry, tag] of Object.entries(one.frozenLex)) add(entry, tag)
+  for (const [word, choices] of Object.entries(two.switches)) add(word, choices.split('|'))
+  return words
+})()
+const KNOWN_WORDS = new Set(Object.keys((nlp.world() as unknown as { model: CompromiseModel }).model.one.lexicon))
+
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.&-]*/gu
+
+/**
+ * False when compromise can find no entity in the text, so the parse (most of the engine's time)
+ * is skipped: no word it knows as (part of) an entity, no capital letter but on a word it knows
+ * opening a sentence ("The", "Call"), no word mixing digits and letters ("3pm", "5th"), none
+ * written like an Irish or Italian surname ("o'connor", also "o'clock"), no @. Anything else,
+ * unknown words and capitals mid-sentence above all, goes to compromise. The same
+ * answers on every evaluation text with and without this check (bench/offline/TUNING-issue18.md, run 207).
+ */
+function mayHoldEntity(text: string): boolean {
+  if (text.includes('@')) return true
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0]
+    const lower = word.toLowerCase()
+    if (ENTITY_WORDS.has(lower) || ENTITY_WORDS.has(lower.replace(/[.'’]+$/, ''))) return true
+    if (/\p{N}/u.test(word) && /\p{L}/u.test(word)) return true
+    if (/^\p{L}['’]\p{L}/u.test(word)) return true
+    if (lower === word) continue
+    const opensSentence = /(?:^|[.!?]\s+|\n\s*)$/.test(text.slice(0, match.index))
+    if (!opensSentence || !KNOWN_WORDS.has(lower) || word.slice(1) !== lower.slice(1)) return true
+  }
+  return false
 }
 
 export function findNamedEntities(text: string): Finding[] {
-  const doc = parse(text)
-  const matches = (view: unknown) => view as Matches
+  if (!mayHoldEntity(text)) return gazetteerPlaces(text, [])
+  const sentences = parse(text).docs as unknown as Term[][]
   const entities = [
-    ...spans(matches(people(doc)), text, 'PERSON').map((f) => withoutTitle(f, text)),
-    ...spans(matches(places(doc)), text, 'LOCATION'),
-    ...spans(matches(doc.match(ENTITY_MATCHES.organization)), text, 'ORGANIZATION'),
+    ...spans(runs(sentences, isPersonPart, endsPerson), text, 'PERSON').map((f) => withoutTitle(f, text)),
+    ...spans(runs(sentences, isPlacePart), text, 'LOCATION'),
+    ...spans(runs(sentences, isOrganizationPart), text, 'ORGANIZATION'),
   ]
   return [
     ...entities,
     ...gazetteerPlaces(text, entities),
     // Numeric dates are the date patterns' job; compromise also tags digit groups such as SSNs.
-    ...spans(matches(doc.match(ENTITY_MATCHES.date)), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
+    ...spans(runs(sentences, isDatePart), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
   ]
 }
