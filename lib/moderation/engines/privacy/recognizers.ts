@@ -229,6 +229,22 @@ function mayHoldPhoneNumber(text: string): boolean {
   return false
 }
 
+/**
+ * True when the numbers found so far leave the other regions nothing to add: every digit of the
+ * text is inside one of them, and none has an opening bracket or plus sign just before it. A
+ * number another region could find is made of the text's digits (with separators, a leading
+ * bracket or plus, a trailing extension of more digits), so it would lie inside one already found
+ * and be dropped as a duplicate. Most texts with a number write it internationally ("+44 20 7946
+ * 0958"), which every region reads the same way.
+ */
+function everyDigitFound(text: string, findings: Finding[]): boolean {
+  if (findings.some((f) => /[(（［\[+＋]/.test(text[f.begin - 1] ?? ''))) return false
+  for (const digit of text.matchAll(DIGIT)) {
+    if (!findings.some((f) => f.begin <= digit.index && digit.index < f.end)) return false
+  }
+  return true
+}
+
 const phone: Recognizer = {
   // Presidio's English context words, and the same words in the languages whose numbers people write most (non-US numbers).
   context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'numéro', 'número', 'numero', 'nummer', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp'],
@@ -241,6 +257,7 @@ const phone: Recognizer = {
         if (/\+\d{1,3}[\s.-]*$/.test(text.slice(Math.max(0, found.startsAt - 8), found.startsAt))) continue
         findings.push({ type: 'PHONE_NUMBER', begin: found.startsAt, end: found.endsAt, score: 0.4 })
       }
+      if (findings.length > 0 && everyDigitFound(text, findings)) break
     }
     return findings
   },
