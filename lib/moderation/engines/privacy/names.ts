@@ -147,10 +147,10 @@ const patternSeenIn = new Uint32Array(PATTERNS.length)
 let clauseStamp = 0
 
 function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
-  if (pattern.wants.length === 0) return true
+  if (pattern.wants.length === 0 || pattern.minWant <= 0) return true
   let found = 0
-  for (const want of pattern.wants) if (have.has(want)) found++
-  return found >= pattern.minWant
+  for (const want of pattern.wants) if (have.has(want) && ++found >= pattern.minWant) return true
+  return false
 }
 
 /**
