@@ -120,7 +120,22 @@ type CompromiseWorld = {
 }
 
 const world = nlp.world() as unknown as CompromiseWorld
-const POST_TAGGER_NET = world.methods.one.buildNet(world.model.two.matches, world)
+
+/**
+ * compromise's post-tagger net, built from copies of its patterns: buildNet parses each pattern's
+ * `notIf` in place, and parsing one twice fails (compromise builds its own net from the same
+ * patterns the first time its 'postTagger' step runs, and a bundler may evaluate this module
+ * more than once). A `notIf` compromise has already parsed is put back after the build.
+ */
+const POST_TAGGER_NET = (() => {
+  const patterns = world.model.two.matches as { notIf?: unknown }[]
+  const copies = patterns.map((pattern) => ({ ...pattern, notIf: typeof pattern.notIf === 'string' ? pattern.notIf : undefined }))
+  const net = world.methods.one.buildNet(copies, world)
+  copies.forEach((copy, i) => {
+    if (patterns[i].notIf !== undefined && typeof patterns[i].notIf !== 'string') copy.notIf = patterns[i].notIf
+  })
+  return net
+})()
 /**
  * The net's keys (words and #Tags) in the order compromise tries them, each with its patterns as
  * numbers; a pattern listed under several keys (or twice, by different objects with the same
