@@ -129,7 +129,7 @@ const world = nlp.world() as unknown as CompromiseWorld
  */
 const POST_TAGGER_NET = (() => {
   const patterns = world.model.two.matches as { notIf?: unknown }[]
-  const copies = patterns.map((pattern) => ({ ...pattern, notIf: typeof pattern.notIf === 'string' ? pattern.notIf : undefined }))
+  const copies: { notIf?: unknown }[] = patterns.map((pattern) => ({ ...pattern, notIf: typeof pattern.notIf === 'string' ? pattern.notIf : undefined }))
   const net = world.methods.one.buildNet(copies, world)
   copies.forEach((copy, i) => {
     if (patterns[i].notIf !== undefined && typeof patterns[i].notIf !== 'string') copy.notIf = patterns[i].notIf
