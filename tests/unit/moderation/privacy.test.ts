@@ -83,6 +83,8 @@ describe('Presidio-style PII analysis', () => {
       { type: 'DATE_TIME', text: 'tomorrow', score: 0.85 },
     ])
     expect(found('Call the front desk if you need more towels.')).toEqual([])
+    // A time whose only word is one a post-tagger pattern needs.
+    expect(found('a table for two at 7 pm')).toEqual([{ type: 'DATE_TIME', text: '7 pm', score: 0.85 }])
     // A gazetteer place opening the sentence is found without compromise.
     expect(found('Ouagadougou is far.').map((e) => e.text)).toEqual(['Ouagadougou'])
     // A German national number after an international one: the regions after the first still run.

@@ -98,7 +98,7 @@ const BEFORE_POST_TAGGER = (nlp.hooks() as string[]).filter((hook) => !TOKENIZE_
 
 /** The parts of compromise's internals (compromise/src/1-one/sweep, 2-two/postTagger) the post-tagger uses. */
 type Sentence = unknown[]
-type PostTaggerMatch = { match: string; needs: string[]; wants: string[]; minWant: number; minWords: number; ifNo?: string[] }
+type PostTaggerMatch = { match: string; tag?: string; needs: string[]; wants: string[]; minWant: number; minWords: number; ifNo?: string[] }
 type Found = PostTaggerMatch & { pointer: number[] }
 type PostTaggerNet = { hooks: Record<string, PostTaggerMatch[]>; always: PostTaggerMatch[] }
 type CompromiseView = {
@@ -276,30 +276,38 @@ type CompromiseModel = {
 /**
  * Lower-case words compromise may take for part of an entity whatever their case: words its
  * lexicon tags as a person, place, organisation or date (or may, "april" is a Person or a Date),
- * every word of such a multi-word entry, and the words that make an organisation or a place of the
- * words before them ("university", "river").
+ * the longest word of such a multi-word entry, and the words that make an organisation or a place
+ * of the words before them ("university", "river").
  */
 const ENTITY_WORDS = (() => {
   const { one, two } = (nlp.world() as unknown as { model: CompromiseModel }).model
   const isEntityTag = (tag: string) => ENTITY_TAGS.includes(tag) || (one.tagSet[tag]?.parents ?? []).some((parent) => ENTITY_TAGS.includes(parent))
   const words = new Set<string>([...Object.keys(two.orgWords), ...Object.keys(two.placeWords)])
+  // A multi-word entry ("the hague", "bank of america") is tagged only where all its words are: its longest word stands for it.
   const add = (entry: string, tags: string | string[]) => {
-    if ([tags].flat().some(isEntityTag)) for (const word of entry.split(' ')) words.add(word)
+    if ([tags].flat().some(isEntityTag)) words.add(entry.split(' ').reduce((longest, word) => (word.length > longest.length ? word : longest)))
   }
   for (const [entry, tags] of Object.entries(one.lexicon)) add(entry, tags)
   for (const [entry, tag] of Object.entries(one.frozenLex)) add(entry, tag)
   for (const [word, choices] of Object.entries(two.switches)) add(word, choices.split('|'))
+  // The words of the post-tagger patterns that tag an entity ("pm" in "7 pm").
+  for (const pattern of PATTERNS) {
+    if (pattern.tag === undefined || !isEntityTag(pattern.tag)) continue
+    for (const word of [...pattern.needs, ...pattern.wants]) if (/^\p{L}/u.test(word)) words.add(word)
+  }
   return words
 })()
 const KNOWN_WORDS = new Set(Object.keys((nlp.world() as unknown as { model: CompromiseModel }).model.one.lexicon))
 
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.&-]*/gu
+/** Words as compromise splits them: hyphens and ampersands separate words ("two-year-olds"). */
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.]*/gu
 
 /**
  * False when compromise can find no entity in the text, so the parse (most of the engine's time)
  * is skipped: no word it knows as (part of) an entity, no capital letter but on a word it knows
  * opening a sentence ("The", "Call"), no word mixing digits and letters ("3pm", "5th"), none
- * written like an Irish or Italian surname ("o'connor", also "o'clock"), no @. Anything else,
+ * written like an Irish or Italian surname ("o'connor", also "o'clock"), no single letter but
+ * "a" and "i", no @. Anything else,
  * unknown words and capitals mid-sentence above all, goes to compromise. The same
  * answers on every evaluation text with and without this check (bench/offline/TUNING-issue18.md, run 207).
  */
@@ -311,6 +319,8 @@ function mayHoldEntity(text: string): boolean {
     if (ENTITY_WORDS.has(lower) || ENTITY_WORDS.has(lower.replace(/[.'’]+$/, ''))) return true
     if (/\p{N}/u.test(word) && /\p{L}/u.test(word)) return true
     if (/^\p{L}['’]\p{L}/u.test(word)) return true
+    // Spelled-out letters ("f u c k i n g") may be read as an acronym.
+    if (word.length === 1 && lower !== 'a' && lower !== 'i' && /\p{L}/u.test(word)) return true
     if (lower === word) continue
     const opensSentence = /(?:^|[.!?]\s+|\n\s*)$/.test(text.slice(0, match.index))
     if (!opensSentence || !KNOWN_WORDS.has(lower) || word.slice(1) !== lower.slice(1)) return true
