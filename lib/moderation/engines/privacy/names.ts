@@ -90,7 +90,7 @@ function gazetteerPlaces(text: string, found: Finding[]): Finding[] {
  * compromise's own steps for nlp(text) but the last two, 'postTagger' (run below by
  * postTagSentences) and 'chunks' (noun and verb phrases), which people(), places(),
  * organizations() and #Date never read: a tenth to a fifth of the parse, and the same entities on
- * every evaluation text (bench/offline/RESULTS.md, privacy latency). nlp.tokenize has already run
+ * every evaluation text (bench/offline/TUNING-issue18.md, privacy latency). nlp.tokenize has already run
  * its steps (TOKENIZE_STEPS).
  */
 const TOKENIZE_STEPS = new Set(['alias', 'normal', 'machine', 'contractions'])
