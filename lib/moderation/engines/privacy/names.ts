@@ -138,8 +138,8 @@ const POST_TAGGER_NET = (() => {
 })()
 /**
  * The net's keys (words and #Tags) in the order compromise tries them, each with its patterns as
- * numbers; a pattern listed under several keys (or twice, by different objects with the same
- * match) gets the number of its first listing, as compromise keeps the first of equal matches.
+ * numbers; a pattern listed under several keys gets the number of its first listing (compromise
+ * keeps the first pattern of a given match string; none of its 570 share one).
  */
 const HOOK_KEYS = Object.keys(POST_TAGGER_NET.hooks)
 const HOOK_POSITION = new Map(HOOK_KEYS.map((key, position) => [key, position]))
@@ -170,7 +170,7 @@ function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
 
 /**
  * The patterns worth trying on one clause, in compromise's order (its sweep, 01-getHooks to
- * 03-tooSmall): compromise walks every key of the net (thousands) for each clause and asks whether
+ * 03-tooSmall): compromise walks every key of the net (730) for each clause and asks whether
  * the clause has it; walking the clause's few words and tags instead finds the same keys, put back
  * in the net's order.
  */
@@ -225,7 +225,7 @@ function parse(text: string) {
   const doc = nlp.tokenize(text)
   doc.compute(BEFORE_POST_TAGGER)
   postTagSentences(doc as unknown as CompromiseView)
-  // Character offsets of every term, once for all the views read below.
+  // Character offsets of every term, which spans() reads.
   doc.compute('offset')
   return doc
 }
@@ -275,9 +275,10 @@ type CompromiseModel = {
 
 /**
  * Lower-case words compromise may take for part of an entity whatever their case: words its
- * lexicon tags as a person, place, organisation or date (or may, "april" is a Person or a Date),
- * the longest word of such a multi-word entry, and the words that make an organisation or a place
- * of the words before them ("university", "river").
+ * lexicon tags as a person, place, organisation or date or may read as one ("april": a Person or
+ * a Date), the longest word of such a multi-word entry, the words that make an organisation or a
+ * place of the words before them ("university", "river"), and the words of its post-tagger
+ * patterns that tag an entity.
  */
 const ENTITY_WORDS = (() => {
   const { one, two } = (nlp.world() as unknown as { model: CompromiseModel }).model
@@ -302,14 +303,25 @@ const KNOWN_WORDS = new Set(Object.keys((nlp.world() as unknown as { model: Comp
 /** Words as compromise splits them: hyphens and ampersands separate words ("two-year-olds"). */
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.]*/gu
 
+/** The word at `index` opens the text, or follows a full stop, ! or ? and white space, or a line break. */
+function opensSentence(text: string, index: number): boolean {
+  if (index === 0) return true
+  let i = index - 1
+  while (i >= 0 && /\s/.test(text[i])) {
+    if (text[i] === '\n') return true
+    i--
+  }
+  return i < index - 1 && i >= 0 && /[.!?]/.test(text[i])
+}
+
 /**
  * False when compromise can find no entity in the text, so the parse (most of the engine's time)
  * is skipped: no word it knows as (part of) an entity, no capital letter but on a word it knows
  * opening a sentence ("The", "Call"), no word mixing digits and letters ("3pm", "5th"), none
  * written like an Irish or Italian surname ("o'connor", also "o'clock"), no single letter but
- * "a" and "i", no @. Anything else,
- * unknown words and capitals mid-sentence above all, goes to compromise. The same
- * answers on every evaluation text with and without this check (bench/offline/TUNING-issue18.md, run 207).
+ * "a" and "i", no @. Anything else, unknown words and capitals mid-sentence above all, goes to
+ * compromise. The same answers on every evaluation text with and without this check
+ * (bench/offline/TUNING-issue18.md, runs 207 and 209).
  */
 function mayHoldEntity(text: string): boolean {
   if (text.includes('@')) return true
@@ -322,8 +334,7 @@ function mayHoldEntity(text: string): boolean {
     // Spelled-out letters ("f u c k i n g") may be read as an acronym.
     if (word.length === 1 && lower !== 'a' && lower !== 'i' && /\p{L}/u.test(word)) return true
     if (lower === word) continue
-    const opensSentence = /(?:^|[.!?]\s+|\n\s*)$/.test(text.slice(0, match.index))
-    if (!opensSentence || !KNOWN_WORDS.has(lower) || word.slice(1) !== lower.slice(1)) return true
+    if (!opensSentence(text, match.index) || !KNOWN_WORDS.has(lower) || word.slice(1) !== lower.slice(1)) return true
   }
   return false
 }
