@@ -76,6 +76,27 @@ describe('Presidio-style PII analysis', () => {
     expect(places('We ate at the Kisumu Grill yesterday.')).toEqual([])
   })
 
+  it('the shortcuts (no parse without a possible entity, fewer phone regions) lose nothing', () => {
+    // Lower-case names, places and dates compromise knows still reach it; a text it cannot find anything in gives nothing.
+    expect(found('ask sarah about the report tomorrow')).toEqual([
+      { type: 'PERSON', text: 'sarah', score: 0.85 },
+      { type: 'DATE_TIME', text: 'tomorrow', score: 0.85 },
+    ])
+    expect(found('Call the front desk if you need more towels.')).toEqual([])
+    // A time whose only word is one a post-tagger pattern needs.
+    expect(found('a table for two at 7 pm')).toEqual([{ type: 'DATE_TIME', text: '7 pm', score: 0.85 }])
+    // A gazetteer place opening the sentence is found without compromise.
+    expect(found('Ouagadougou is far.').map((e) => e.text)).toEqual(['Ouagadougou'])
+    // A German national number after an international one: the regions after the first still run.
+    expect(found('Telefon +49 30 1234567 oder 030 1234567').filter((e) => e.type === 'PHONE_NUMBER').map((e) => e.text)).toEqual([
+      '+49 30 1234567',
+      '030 1234567',
+    ])
+    // An Indian mobile number written nationally, and none in short digit groups.
+    expect(found('my mobile is 98765 43210').map((e) => e.text)).toEqual(['98765 43210'])
+    expect(found('Version 4.1.2 fixed 12 bugs.')).toEqual([])
+  })
+
   it('a bare domain inside an e-mail address is not also a URL', () => {
     expect(found('karan@example.com').map((e) => e.type)).toEqual(['EMAIL_ADDRESS'])
   })

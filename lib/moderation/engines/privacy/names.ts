@@ -9,16 +9,16 @@ import type { Finding } from './recognizers'
  */
 const NAMED_ENTITY_SCORE = 0.85
 
-type Term = { post: string; offset: { start: number; length: number } }
-type MatchJson = { terms: Term[] }
+/** A compromise term after the document's 'offset' step; `tags` holds each tag with all its parents. */
+type Term = { normal: string; post: string; tags: Set<string>; offset: { start: number; length: number } }
 
-function spans(matches: MatchJson[], text: string, type: string): Finding[] {
+function spans(matches: Term[][], text: string, type: string): Finding[] {
   const findings: Finding[] = []
-  for (const match of matches) {
+  for (const terms of matches) {
     let begin = -1
-    match.terms.forEach((term, index) => {
+    terms.forEach((term, index) => {
       if (begin < 0) begin = term.offset.start
-      const last = index === match.terms.length - 1
+      const last = index === terms.length - 1
       if (!last && !/[,;:()"!?]/.test(term.post)) return
       let end = term.offset.start + term.offset.length
       // The possessive is a separate token for spaCy: "Obama's" names "Obama".
@@ -87,33 +87,270 @@ function gazetteerPlaces(text: string, found: Finding[]): Finding[] {
 }
 
 /**
- * compromise's own steps for nlp(text) but the last, 'chunks' (noun and verb phrases), which
- * people(), places(), organizations() and #Date never read: a tenth to a fifth of the parse, and
- * the same entities on every evaluation text (bench/offline/RESULTS.md, privacy latency).
- * nlp.tokenize has already run its steps (TOKENIZE_STEPS).
+ * compromise's own steps for nlp(text) but the last two, 'postTagger' (run below by
+ * postTagSentences) and 'chunks' (noun and verb phrases), which people(), places(),
+ * organizations() and #Date never read: a tenth to a fifth of the parse, and the same entities on
+ * every evaluation text (bench/offline/TUNING-issue18.md, privacy latency). nlp.tokenize has already run
+ * its steps (TOKENIZE_STEPS).
  */
 const TOKENIZE_STEPS = new Set(['alias', 'normal', 'machine', 'contractions'])
-const AFTER_TOKENIZE = (nlp.hooks() as string[]).filter((hook) => !TOKENIZE_STEPS.has(hook) && hook !== 'chunks')
+const BEFORE_POST_TAGGER = (nlp.hooks() as string[]).filter((hook) => !TOKENIZE_STEPS.has(hook) && hook !== 'postTagger' && hook !== 'chunks')
+
+/** The parts of compromise's internals (compromise/src/1-one/sweep, 2-two/postTagger) the post-tagger uses. */
+type Sentence = unknown[]
+type PostTaggerMatch = { match: string; tag?: string; needs: string[]; wants: string[]; minWant: number; minWords: number; ifNo?: string[] }
+type Found = PostTaggerMatch & { pointer: number[] }
+type PostTaggerNet = { hooks: Record<string, PostTaggerMatch[]>; always: PostTaggerMatch[] }
+type CompromiseView = {
+  docs: Sentence[]
+  uncache(): void
+  unfreeze(): void
+}
+type CompromiseWorld = {
+  model: { two: { matches: unknown[] } }
+  methods: {
+    one: {
+      buildNet(matches: unknown[], world: CompromiseWorld): PostTaggerNet
+      cacheDoc(document: Sentence[]): Set<string>[]
+      match(document: Sentence[], todo: PostTaggerMatch): { ptrs: number[][] }
+      bulkTagger(found: Found[], document: Sentence[], world: CompromiseWorld): void
+    }
+    two: { quickSplit(document: Sentence[]): Sentence[] }
+  }
+}
+
+const world = nlp.world() as unknown as CompromiseWorld
+
+/**
+ * compromise's post-tagger net, built from copies of its patterns: buildNet parses each pattern's
+ * `notIf` in place, and parsing one twice fails (compromise builds its own net from the same
+ * patterns the first time its 'postTagger' step runs, and a bundler may evaluate this module
+ * more than once). A `notIf` compromise has already parsed is put back after the build.
+ */
+const POST_TAGGER_NET = (() => {
+  const patterns = world.model.two.matches as { notIf?: unknown }[]
+  const copies: { notIf?: unknown }[] = patterns.map((pattern) => ({ ...pattern, notIf: typeof pattern.notIf === 'string' ? pattern.notIf : undefined }))
+  const net = world.methods.one.buildNet(copies, world)
+  copies.forEach((copy, i) => {
+    if (patterns[i].notIf !== undefined && typeof patterns[i].notIf !== 'string') copy.notIf = patterns[i].notIf
+  })
+  return net
+})()
+/**
+ * The net's keys (words and #Tags) in the order compromise tries them, each with its patterns as
+ * numbers; a pattern listed under several keys gets the number of its first listing (compromise
+ * keeps the first pattern of a given match string; none of its 570 share one).
+ */
+const HOOK_KEYS = Object.keys(POST_TAGGER_NET.hooks)
+const HOOK_POSITION = new Map(HOOK_KEYS.map((key, position) => [key, position]))
+const PATTERNS: PostTaggerMatch[] = []
+const HOOK_PATTERN_IDS = (() => {
+  const idOfMatch = new Map<string, number>()
+  return HOOK_KEYS.map((key) =>
+    POST_TAGGER_NET.hooks[key].map((pattern) => {
+      let id = idOfMatch.get(pattern.match)
+      if (id === undefined) {
+        id = PATTERNS.push(pattern) - 1
+        idOfMatch.set(pattern.match, id)
+      }
+      return id
+    }),
+  )
+})()
+/** Which patterns were already taken for the clause at hand, marked by the clause's number. */
+const patternSeenIn = new Uint32Array(PATTERNS.length)
+let clauseStamp = 0
+
+function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
+  if (pattern.wants.length === 0 || pattern.minWant <= 0) return true
+  let found = 0
+  for (const want of pattern.wants) if (have.has(want) && ++found >= pattern.minWant) return true
+  return false
+}
+
+/**
+ * The patterns worth trying on one clause, in compromise's order (its sweep, 01-getHooks to
+ * 03-tooSmall): compromise walks every key of the net (730) for each clause and asks whether
+ * the clause has it; walking the clause's few words and tags instead finds the same keys, put back
+ * in the net's order.
+ */
+function candidatePatterns(have: Set<string>, wordCount: number): PostTaggerMatch[] {
+  const positions: number[] = []
+  for (const item of have) {
+    const position = HOOK_POSITION.get(item)
+    if (position !== undefined) positions.push(position)
+  }
+  positions.sort((a, b) => a - b)
+  clauseStamp++
+  const candidates: PostTaggerMatch[] = []
+  for (const position of positions) {
+    for (const id of HOOK_PATTERN_IDS[position]) {
+      if (patternSeenIn[id] === clauseStamp) continue
+      patternSeenIn[id] = clauseStamp
+      const pattern = PATTERNS[id]
+      if (wordCount < pattern.minWords || !pattern.needs.every((need) => have.has(need))) continue
+      if (pattern.ifNo?.some((no) => have.has(no)) || !wantedEnough(pattern, have)) continue
+      candidates.push(pattern)
+    }
+  }
+  for (const pattern of POST_TAGGER_NET.always) if (wordCount >= pattern.minWords) candidates.push(pattern)
+  return candidates
+}
+
+/**
+ * compromise's 'postTagger' step with the same patterns, the same matches and the same tags set in
+ * the same order; it finds each clause's candidate patterns faster (candidatePatterns) and builds no
+ * view per match (compromise's sweep makes one for its callers; the tagger never reads them).
+ */
+function postTagSentences(view: CompromiseView) {
+  const { methods } = world
+  // compromise matches these patterns clause by clause (split at commas and semicolons).
+  const clauses = methods.two.quickSplit(view.docs)
+  const have = methods.one.cacheDoc(clauses)
+  const found: Found[] = []
+  clauses.forEach((clause, n) => {
+    for (const pattern of candidatePatterns(have[n], clause.length)) {
+      for (const pointer of methods.one.match([clause], pattern).ptrs) {
+        pointer[0] = n
+        found.push({ ...pattern, pointer })
+      }
+    }
+  })
+  methods.one.bulkTagger(found, clauses, world)
+  view.uncache()
+  view.unfreeze()
+}
 
 function parse(text: string) {
   const doc = nlp.tokenize(text)
-  doc.compute(AFTER_TOKENIZE)
+  doc.compute(BEFORE_POST_TAGGER)
+  postTagSentences(doc as unknown as CompromiseView)
+  // Character offsets of every term, which spans() reads.
+  doc.compute('offset')
   return doc
 }
 
+/**
+ * The longest runs of terms `inside` accepts within each sentence, a run also ending after a term
+ * `endsRun` accepts: what compromise's people(), places(), organizations() and match('#Date+')
+ * find (compromise/src/3-three/topics, find.js of each), read from the tags in one walk instead of
+ * four matches (their comma splits are spans' own). The same entities on every evaluation text
+ * (bench/offline/TUNING-issue18.md, run 206).
+ */
+function runs(sentences: Term[][], inside: (term: Term) => boolean, endsRun: (term: Term) => boolean = () => false): Term[][] {
+  const found: Term[][] = []
+  for (const terms of sentences) {
+    let run: Term[] = []
+    for (const term of terms) {
+      if (!inside(term)) {
+        if (run.length > 0) found.push(run)
+        run = []
+        continue
+      }
+      run.push(term)
+      if (endsRun(term)) {
+        found.push(run)
+        run = []
+      }
+    }
+    if (run.length > 0) found.push(run)
+  }
+  return found
+}
+
+/** A person's name, honorifics included (compromise's Honorific is a Person tag); "Spencer's King" is two (but "her majesty" is not split). */
+const isPersonPart = (term: Term) => term.tags.has('Person')
+const endsPerson = (term: Term) => term.tags.has('Possessive') && term.normal !== 'his' && term.normal !== 'her'
+const isPlacePart = (term: Term) => term.tags.has('Place') || term.tags.has('Address')
+const isOrganizationPart = (term: Term) => term.tags.has('Organization')
+const isDatePart = (term: Term) => term.tags.has('Date')
+
+/** compromise's entity tags: what people(), places(), organizations() and #Date read (see isPersonPart and below). */
+const ENTITY_TAGS = ['Person', 'Place', 'Address', 'Organization', 'Date']
+
+type CompromiseModel = {
+  one: { lexicon: Record<string, string | string[]>; frozenLex: Record<string, string>; tagSet: Record<string, { parents: string[] }> }
+  two: { switches: Record<string, string>; orgWords: Record<string, true>; placeWords: Record<string, true> }
+}
+
+/**
+ * Lower-case words compromise may take for part of an entity whatever their case: words its
+ * lexicon tags as a person, place, organisation or date or may read as one ("april": a Person or
+ * a Date), the longest word of such a multi-word entry, the words that make an organisation or a
+ * place of the words before them ("university", "river"), and the words of its post-tagger
+ * patterns that tag an entity.
+ */
+const ENTITY_WORDS = (() => {
+  const { one, two } = (nlp.world() as unknown as { model: CompromiseModel }).model
+  const isEntityTag = (tag: string) => ENTITY_TAGS.includes(tag) || (one.tagSet[tag]?.parents ?? []).some((parent) => ENTITY_TAGS.includes(parent))
+  const words = new Set<string>([...Object.keys(two.orgWords), ...Object.keys(two.placeWords)])
+  // A multi-word entry ("the hague", "bank of america") is tagged only where all its words are: its longest word stands for it.
+  const add = (entry: string, tags: string | string[]) => {
+    if ([tags].flat().some(isEntityTag)) words.add(entry.split(' ').reduce((longest, word) => (word.length > longest.length ? word : longest)))
+  }
+  for (const [entry, tags] of Object.entries(one.lexicon)) add(entry, tags)
+  for (const [entry, tag] of Object.entries(one.frozenLex)) add(entry, tag)
+  for (const [word, choices] of Object.entries(two.switches)) add(word, choices.split('|'))
+  // The words of the post-tagger patterns that tag an entity ("pm" in "7 pm").
+  for (const pattern of PATTERNS) {
+    if (pattern.tag === undefined || !isEntityTag(pattern.tag)) continue
+    for (const word of [...pattern.needs, ...pattern.wants]) if (/^\p{L}/u.test(word)) words.add(word)
+  }
+  return words
+})()
+const KNOWN_WORDS = new Set(Object.keys((nlp.world() as unknown as { model: CompromiseModel }).model.one.lexicon))
+
+/** Words as compromise splits them: hyphens and ampersands separate words ("two-year-olds"). */
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.]*/gu
+
+/** The word at `index` opens the text, or follows a full stop, ! or ? and white space, or a line break. */
+function opensSentence(text: string, index: number): boolean {
+  if (index === 0) return true
+  let i = index - 1
+  while (i >= 0 && /\s/.test(text[i])) {
+    if (text[i] === '\n') return true
+    i--
+  }
+  return i < index - 1 && i >= 0 && /[.!?]/.test(text[i])
+}
+
+/**
+ * False when compromise can find no entity in the text, so the parse (most of the engine's time)
+ * is skipped: no word it knows as (part of) an entity, no capital letter but on a word it knows
+ * opening a sentence ("The", "Call"), no word mixing digits and letters ("3pm", "5th"), none
+ * written like an Irish or Italian surname ("o'connor", also "o'clock"), no single letter but
+ * "a" and "i", no @. Anything else, unknown words and capitals mid-sentence above all, goes to
+ * compromise. The same answers on every evaluation text with and without this check
+ * (bench/offline/TUNING-issue18.md, runs 207 and 209).
+ */
+function mayHoldEntity(text: string): boolean {
+  if (text.includes('@')) return true
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0]
+    const lower = word.toLowerCase()
+    if (ENTITY_WORDS.has(lower) || ENTITY_WORDS.has(lower.replace(/[.'’]+$/, ''))) return true
+    if (/\p{N}/u.test(word) && /\p{L}/u.test(word)) return true
+    if (/^\p{L}['’]\p{L}/u.test(word)) return true
+    // Spelled-out letters ("f u c k i n g") may be read as an acronym.
+    if (word.length === 1 && lower !== 'a' && lower !== 'i' && /\p{L}/u.test(word)) return true
+    if (lower === word) continue
+    if (!opensSentence(text, match.index) || !KNOWN_WORDS.has(lower) || word.slice(1) !== lower.slice(1)) return true
+  }
+  return false
+}
+
 export function findNamedEntities(text: string): Finding[] {
-  const doc = parse(text)
-  const json = (view: { json(options: object): unknown }) =>
-    view.json({ offset: true, terms: { offset: true } }) as MatchJson[]
+  if (!mayHoldEntity(text)) return gazetteerPlaces(text, [])
+  const sentences = parse(text).docs as unknown as Term[][]
   const entities = [
-    ...spans(json(doc.people()), text, 'PERSON').map((f) => withoutTitle(f, text)),
-    ...spans(json(doc.places()), text, 'LOCATION'),
-    ...spans(json(doc.organizations()), text, 'ORGANIZATION'),
+    ...spans(runs(sentences, isPersonPart, endsPerson), text, 'PERSON').map((f) => withoutTitle(f, text)),
+    ...spans(runs(sentences, isPlacePart), text, 'LOCATION'),
+    ...spans(runs(sentences, isOrganizationPart), text, 'ORGANIZATION'),
   ]
   return [
     ...entities,
     ...gazetteerPlaces(text, entities),
     // Numeric dates are the date patterns' job; compromise also tags digit groups such as SSNs.
-    ...spans(json(doc.match('#Date+')), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
+    ...spans(runs(sentences, isDatePart), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
   ]
 }

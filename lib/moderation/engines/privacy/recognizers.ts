@@ -202,20 +202,62 @@ const inAadhaar = patternRecognizer({
   validate: (match) => aadhaarValid(match.replace(/[- :]/g, '')),
 })
 
-/** Presidio's phone regions (its "UK" and "FE" are not region codes and match nothing). */
-const PHONE_REGIONS: CountryCode[] = ['US', 'DE', 'IL', 'IN', 'CA', 'BR']
+/**
+ * Presidio's phone regions (its "UK" and "FE" are not region codes and match nothing) but Canada:
+ * Canada and the United States share one numbering plan (country code 1, the NANP), and
+ * libphonenumber finds the same numbers in a text with either as the default region (every
+ * evaluation text and fortune with a digit, bench/offline/TUNING-issue18.md run 202), so searching
+ * for both did the same work twice.
+ */
+const PHONE_REGIONS: CountryCode[] = ['US', 'DE', 'IL', 'IN', 'BR']
+
+/**
+ * The fewest digits of a valid number in these regions or written internationally: Germany's
+ * shortest national numbers have 4 (libphonenumber's metadata; with a country code every country
+ * needs at least 6).
+ */
+const FEWEST_PHONE_DIGITS = 4
+const DIGIT = /\p{Nd}/gu
+/** What libphonenumber's candidates are made of: digits with punctuation (its separators include x), no other letter. */
+const DIGITS_AND_SEPARATORS = /(?:[^\p{L}]|[xX])+/gu
+
+/** libphonenumber's search costs tens of microseconds per region even when it can find nothing (each failed parse throws). */
+function mayHoldPhoneNumber(text: string): boolean {
+  for (const [run] of text.matchAll(DIGITS_AND_SEPARATORS)) {
+    if ((run.match(DIGIT)?.length ?? 0) >= FEWEST_PHONE_DIGITS) return true
+  }
+  return false
+}
+
+/**
+ * True when the numbers found so far leave the other regions nothing to add: every digit of the
+ * text is inside one of them, and none has an opening bracket or plus sign just before it. A
+ * number another region could find is made of the text's digits (with separators, a leading
+ * bracket or plus, a trailing extension of more digits), so it would lie inside one already found
+ * and be dropped as a duplicate. Most texts with a number write it internationally ("+44 20 7946
+ * 0958"), which every region reads the same way.
+ */
+function everyDigitFound(text: string, findings: Finding[]): boolean {
+  if (findings.some((f) => /[(（［\[+＋]/.test(text[f.begin - 1] ?? ''))) return false
+  for (const digit of text.matchAll(DIGIT)) {
+    if (!findings.some((f) => f.begin <= digit.index && digit.index < f.end)) return false
+  }
+  return true
+}
 
 const phone: Recognizer = {
   // Presidio's English context words, and the same words in the languages whose numbers people write most (non-US numbers).
   context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'numéro', 'número', 'numero', 'nummer', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp'],
   find(text) {
     const findings: Finding[] = []
+    if (!mayHoldPhoneNumber(text)) return findings
     for (const region of PHONE_REGIONS) {
       for (const found of findPhoneNumbersInText(text, { defaultCountry: region })) {
         // "+1 (555) ..." read from "(555)" on as a local number would drop the real country code.
         if (/\+\d{1,3}[\s.-]*$/.test(text.slice(Math.max(0, found.startsAt - 8), found.startsAt))) continue
         findings.push({ type: 'PHONE_NUMBER', begin: found.startsAt, end: found.endsAt, score: 0.4 })
       }
+      if (findings.length > 0 && everyDigitFound(text, findings)) break
     }
     return findings
   },
