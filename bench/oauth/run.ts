@@ -12,6 +12,10 @@
  * every refresh token. Requests go over keep-alive connections from a node:http client. The rows
  * of the database are counted before and after: every exchange must have stored exactly one
  * access and one refresh token and spent exactly one code.
+ * Each server first exchanges BENCH_WARMUP codes (2000) at each concurrency, unmeasured: the figures
+ * are its steady state. A hub's bundles are large, and V8 keeps compiling them on background
+ * threads for the first thousand or so requests (0.39 ms of CPU per request on those threads after
+ * 200 warm-up exchanges, 0.14 ms after 2000; bench/oauth/RESULTS.md).
  * Settings: BENCH_CODES (600), BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
  * BENCH_PROFILE_DIR (ModHub's server writes a V8 CPU profile there when it stops: bench/profile-summary.ts),
  * BENCH_SERVER=next (ModHub served by `next start` instead of `npm start`; FAST_PATH=0 keeps `npm start`
