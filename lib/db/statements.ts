@@ -500,7 +500,7 @@ async function commitSpends(a: DriverAdapter, sqlite: ExclusiveSqlite): Promise<
   })
 }
 
-
+/** An error SQLite raised (its code names it), as against one of the spend's own. */
 function isSqliteError(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code
   return typeof code === 'string' && code.startsWith('SQLITE_')
