@@ -323,7 +323,7 @@ export type Spend = SpendUpdate & {
   returning: string[]
   /** Rows stored only when the update matched; their values may read "spent". */
   inserts: Insert[]
-  /** The answer: a SELECT … FROM "spent" (joins allowed; "spent" names the spent row only, never an alias). */
+  /** The answer: a SELECT … FROM "spent" (joins allowed). */
   select: Sql
 }
 
@@ -347,8 +347,8 @@ export async function spend<T>(work: Spend): Promise<T[]> {
   }
   const update = sql`UPDATE ${table} SET ${work.set} WHERE ${work.where}`
   if (a.provider === 'postgres') {
-    const single = sql`WITH ${joinSql(spendClauses(work, update, columns, insertsFrom, ''), ', ')} ${work.select}`
-    return spendOnPostgres<T>({ work, update, columns, insertsFrom, single })
+    const clauses = work.inserts.map((insert, i) => sql`, ${quoted(`inserted${i}`)} AS (${insertsFrom(insert)})`)
+    return rows<T>(sql`WITH "spent" AS (${update} RETURNING ${columns})${joinSql(clauses, '')} ${work.select}`)
   }
   const sqlite = exclusiveSqlite(a)
   if (!sqlite) throw new Error(`spend: no statements for the ${a.provider} adapter`)
@@ -365,76 +365,6 @@ export async function spend<T>(work: Spend): Promise<T[]> {
     queue.push({ statements, resolve: resolve as (rows: unknown[]) => void, reject })
     if (queue.length === 1) setImmediate(() => void commitSpends(a, sqlite))
   })
-}
-
-/**
- * A spend's WITH clauses on PostgreSQL: "spent" (the UPDATE … RETURNING) and one "inserted<k>" per
- * insert, each name followed by `suffix`, so that several spends can share one statement.
- */
-function spendClauses(work: Spend, update: Sql, columns: Sql, insertsFrom: (insert: Insert) => Sql, suffix: string): Sql[] {
-  return [
-    sql`${quoted(`spent${suffix}`)} AS (${update} RETURNING ${columns})`,
-    ...work.inserts.map((insert, k) => sql`${quoted(`inserted${k}${suffix}`)} AS (${renamed(insertsFrom(insert), `spent${suffix}`)})`),
-  ]
-}
-
-/** The fragment with the code's own "spent" named `to` (the text is the code's; values are bound, never in it). */
-function renamed(part: Sql, to: string): Sql {
-  if (to === 'spent') return part
-  return fragment(
-    part.strings.map((text) => text.replaceAll('"spent"', `"${to}"`)),
-    part.values.map((value) => (isSql(value) ? renamed(value, to) : value)),
-  )
-}
-
-/**
- * PostgreSQL: spends of the same shape (the same statement text: in practice all code exchanges, or
- * all refreshes) that arrive in the same turn of the event loop go as one statement, one round trip:
- * spend i's clauses are "spent_i" and "inserted<k>_i", and its answer rows carry i. Two spends of the
- * same grant in one statement change its row once (PostgreSQL applies one modification of a row per
- * statement and returns only that one), so one of them finds nothing, as when they run apart. If the
- * shared statement fails (one spend's unique clash), each spend runs again alone, so that only that
- * one fails. A spend that arrives alone is the one statement it always was.
- */
-type PostgresSpend = { work: Spend; update: Sql; columns: Sql; insertsFrom: (insert: Insert) => Sql; single: Sql }
-type QueuedPostgresSpend = PostgresSpend & { resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }
-const postgresSpends = processState('postgresSpendQueues', () => new Map<string, QueuedPostgresSpend[]>())
-
-function spendOnPostgres<T>(spend: PostgresSpend): Promise<T[]> {
-  const shape = compile(spend.single, 'postgres').sql
-  return new Promise<T[]>((resolve, reject) => {
-    let queue = postgresSpends.get(shape)
-    if (!queue) postgresSpends.set(shape, (queue = []))
-    queue.push({ ...spend, resolve: resolve as (rows: unknown[]) => void, reject })
-    if (queue.length === 1) setImmediate(() => void sendSpends(shape))
-  })
-}
-
-async function sendSpends(shape: string): Promise<void> {
-  const queue = postgresSpends.get(shape) ?? []
-  const batch = queue.splice(0, SPENDS_PER_COMMIT)
-  if (queue.length > 0) setImmediate(() => void sendSpends(shape))
-  else postgresSpends.delete(shape)
-  const alone = (spend: QueuedPostgresSpend) => rows(spend.single).then(spend.resolve, spend.reject)
-  if (batch.length === 1) return alone(batch[0]!)
-  const clauses = batch.flatMap((spend, i) => spendClauses(spend.work, spend.update, spend.columns, spend.insertsFrom, `_${i}`))
-  // row_number() OVER () keeps each select's own row order (an ORDER BY inside it) through the UNION.
-  const answers = batch.map((spend, i) => fragment([`SELECT ${i} AS "__spend", row_number() OVER () AS "__row", q.* FROM (`, ') q'], [renamed(spend.work.select, `spent_${i}`)]))
-  let found: Record<string, unknown>[]
-  try {
-    found = await rows<Record<string, unknown>>(sql`WITH ${joinSql(clauses, ', ')} ${joinSql(answers, ' UNION ALL ')} ORDER BY "__spend", "__row"`)
-  } catch {
-    await Promise.all(batch.map(alone))
-    return
-  }
-  const answered: unknown[][] = batch.map(() => [])
-  for (const row of found) {
-    const i = Number(row.__spend)
-    delete row.__spend
-    delete row.__row
-    answered[i]!.push(row)
-  }
-  batch.forEach((spend, i) => spend.resolve(answered[i]!))
 }
 
 /**
