@@ -160,6 +160,8 @@ export async function createCollectionAction(_: FormState, form: FormData): Prom
   return answerForm(async () => {
     const caller = await requireCaller()
     const slug = (await createCollection(caller, { namespace: text(form, 'namespace'), title: text(form, 'title'), description: text(form, 'description'), private: text(form, 'visibility') === 'private' })).slug
+    // The owner's page lists its collections: a copy the browser kept must not miss the new one.
+    revalidatePath(`/${slug.split('/')[0]}`)
     redirect(`/collections/${slug}`)
   })
 }
@@ -186,6 +188,10 @@ export async function deleteCollectionAction(_: FormState, form: FormData): Prom
   return answerForm(async () => {
     const caller = await requireCaller()
     await deleteCollection(caller, slug)
+    // The owner's page (where this goes) lists its collections, and a copy the browser kept from
+    // before would still link to this one, whose page is now gone (a 404 when the link prefetches).
+    revalidatePath(`/${slug.split('/')[0]}`)
+    revalidatePath(`/collections/${slug}`)
     redirect(`/${slug.split('/')[0]}`)
   })
 }
