@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRepo, deleteRepo, uploadFiles } from '@huggingface/hub'
 import { expect, test, type Page } from '@playwright/test'
-import { encodeSafetensors, type CheckpointFiles, type ForwardArgs, type InferenceRuntime } from '@/lib/transformer2d'
+import { encodeSafetensors, type CheckpointFiles, type InferenceRuntime } from '@/lib/transformer2d'
 import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
-import { generatedValues, pixArtXl2Config, stateDictKeys } from '../unit/transformer2d/generated-checkpoint'
+import { generatedValues, pixArtForwardArgs, pixArtXl2Config, stateDictKeys } from '../unit/transformer2d/generated-checkpoint'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, relativeError } from '../unit/transformer2d/golden'
 import { createToken, DEMO, signIn, watchErrors } from './helpers'
 import { openReplay, replayDispose, replayForward, replayLoad, replayOnce, replayRequest, serialize } from './transformer2d-helpers'
@@ -96,15 +96,7 @@ function midSizeRequest() {
   const config = { ...pixArtXl2Config(2), num_attention_heads: 6, attention_head_dim: 48, cross_attention_dim: 288, caption_channels: 512 }
   const tensors = new Map(stateDictKeys(config).map(({ key, shape }) => [key, { dtype: 'F32' as const, shape, data: generatedValues(key, shape) }]))
   const weights = encodeSafetensors(tensors)
-  let state = 11
-  const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
-  const floats = (dims: number[]) => ({ data: Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, random), dims })
-  const args: ForwardArgs = {
-    hidden_states: floats([1, 4, 16, 16]),
-    encoder_hidden_states: floats([1, 8, 512]),
-    timestep: { data: Float32Array.of(500), dims: [1] },
-    added_cond_kwargs: { resolution: { data: Float32Array.of(512, 512), dims: [1, 2] }, aspect_ratio: { data: Float32Array.of(1), dims: [1, 1] } },
-  }
+  const args = pixArtForwardArgs(11, 8, 512)
   const serialized = Object.fromEntries(
     Object.entries(args).map(([k, v]) => [k, 'dims' in v ? serialize(v) : Object.fromEntries(Object.entries(v).map(([a, b]) => [a, serialize(b as { data: Float32Array; dims: number[] })]))]),
   )

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { browserPrecision, Transformer2DError, type FloatTensor, type ForwardArgs } from '@/lib/transformer2d'
 import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
-import { generatedValues, pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
+import { generatedValues, pixArtForwardArgs, pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
 import { caseDir, goldenCases, goldenForwardArgs, relativeError } from './golden'
 import { writeShardedCheckpoint } from './safetensors-writer'
 
@@ -47,15 +47,7 @@ describe("dtype 'float16' on the server", () => {
     mkdirSync(dir)
     writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config))
     writeShardedCheckpoint(dir, { tensors: stateDictKeys(config), values: generatedValues, dtype: 'F16', variant: 'fp16', maxShardBytes: 40e6 })
-    let state = 7
-    const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
-    const floats = (dims: number[]) => ({ data: Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, random), dims })
-    const args: ForwardArgs = {
-      hidden_states: floats([1, 4, 16, 16]),
-      encoder_hidden_states: floats([1, 12, 4096]),
-      timestep: { data: Float32Array.of(500), dims: [1] },
-      added_cond_kwargs: { resolution: { data: Float32Array.of(512, 512), dims: [1, 2] }, aspect_ratio: { data: Float32Array.of(1), dims: [1, 1] } },
-    }
+    const args = pixArtForwardArgs(7, 12, 4096)
     const [full, half] = [await sample(dir, args, 'float32', 'fp16'), await sample(dir, args, 'float16', 'fp16')]
     expect(relativeError(half.data, full.data)).toBeLessThan(FLOAT16_TOLERANCE)
   })

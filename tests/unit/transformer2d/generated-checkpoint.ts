@@ -2,7 +2,7 @@
  * Weights for large test checkpoints, made tensor by tensor from the key alone, so a 2.4 GB model can be written,
  * loaded and checked against the reference without ever holding the whole state dict in memory.
  */
-import { buildTransformer2DGraph, defaultSignature, resolveConfig } from '@/lib/transformer2d'
+import { buildTransformer2DGraph, defaultSignature, resolveConfig, type ForwardArgs } from '@/lib/transformer2d'
 
 /** diffusers' PixArt-α XL-2 (1024 px) transformer config with `layers` of its 28 blocks. */
 export function pixArtXl2Config(layers: number): Record<string, unknown> {
@@ -61,4 +61,22 @@ export function generatedValues(key: string, shape: readonly number[]): Float32A
     out[i] = offset + (((state >>> 16) % (2 * limit + 1)) - limit) * unit
   }
   return out
+}
+
+/** Deterministic test inputs: uniform floats in [-1, 1) (times `scale`) from a 32-bit LCG seeded with `seed`, shaped as `dims`. */
+export function seededFloats(seed: number): (dims: number[], scale?: number) => { data: Float32Array; dims: number[] } {
+  let state = seed
+  const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
+  return (dims, scale = 1) => ({ data: Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => random() * scale), dims })
+}
+
+/** A PixArt-α forward at one 16×16 latent: seeded latents and caption, timestep 500, 512×512, aspect ratio 1. */
+export function pixArtForwardArgs(seed: number, captionTokens: number, captionChannels: number): ForwardArgs {
+  const floats = seededFloats(seed)
+  return {
+    hidden_states: floats([1, 4, 16, 16]),
+    encoder_hidden_states: floats([1, captionTokens, captionChannels]),
+    timestep: { data: Float32Array.of(500), dims: [1] },
+    added_cond_kwargs: { resolution: { data: Float32Array.of(512, 512), dims: [1, 2] }, aspect_ratio: { data: Float32Array.of(1), dims: [1, 1] } },
+  }
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseSafetensors, toFloat32, type FloatTensor } from '@/lib/transformer2d'
 import { directoryFiles, nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
-import { generatedValues, pixArtXl2Config, stateDictKeys } from './generated-checkpoint'
+import { generatedValues, pixArtXl2Config, seededFloats, stateDictKeys } from './generated-checkpoint'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, relativeError } from './golden'
 import { pixArtReference, type PixArtReferenceConfig, type PixArtReferenceInputs } from './pixart-reference'
 import { encodeSafetensors, writeShardedCheckpoint } from './safetensors-writer'
@@ -12,14 +12,8 @@ import { encodeSafetensors, writeShardedCheckpoint } from './safetensors-writer'
 const temp = mkdtempSync(path.join(tmpdir(), 't2d-large-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-function seeded(seed: number) {
-  let state = seed
-  return () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
-}
-
 function pixArtInputs(batch: number, latent: number, captionTokens: number): PixArtReferenceInputs {
-  const random = seeded(7)
-  const floats = (dims: number[], scale = 1) => ({ data: Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => random() * scale), dims })
+  const floats = seededFloats(7)
   return {
     hidden_states: floats([batch, 4, latent, latent]),
     timestep: { data: Float32Array.from({ length: batch }, (_, b) => 999 - 400 * b), dims: [batch] },
