@@ -37,6 +37,9 @@ function connect(): Db {
   throw new Error('DATABASE_URL must be file:... (SQLite) or postgresql://...')
 }
 
+/** What a WAL file is cut back to after a checkpoint emptied it. */
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
+
 /**
  * WAL (set once; it stays in the file) lets readers run beside the writer and several processes
  * share the file; synchronous=NORMAL syncs at checkpoints instead of at every commit (still
@@ -75,9 +78,6 @@ function connect(): Db {
  * two interactive transactions: a transaction is marked open before its BEGIN runs, and work that
  * finds one open waits for its end, so it never lands inside another's transaction.
  */
-/** What a WAL file is cut back to after a checkpoint emptied it. */
-const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
-
 class TunedLibSql extends PrismaLibSql {
   override createClient(config: LibSqlConfig): LibSqlClient {
     // Always file:<absolute path> (connect above).
@@ -91,9 +91,14 @@ class TunedLibSql extends PrismaLibSql {
     let replaceAfterTransaction = false
     /** Work of `exclusive` waiting for the open transaction to end. */
     const waiting: (() => void)[] = []
+    /** A fresh, tuned connection in place of one that may hold an unfinished statement; a failure is logged. */
     const replaceConnection = async () => {
-      await client.reconnect()
-      await tune()
+      try {
+        await client.reconnect()
+        await tune()
+      } catch (error) {
+        console.error('could not reopen SQLite', error)
+      }
     }
     const execute = client.execute.bind(client)
     client.execute = (async (statement: InStatement | string, args?: InArgs) => {
@@ -102,7 +107,7 @@ class TunedLibSql extends PrismaLibSql {
       } catch (error) {
         if (!isConstraintViolation(error)) {
           if (inTransaction) replaceAfterTransaction = true
-          else await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
+          else await replaceConnection()
         }
         throw error
       }
@@ -154,7 +159,7 @@ class TunedLibSql extends PrismaLibSql {
     const replaceIfAsked = async () => {
       if (!replaceAfterTransaction) return
       replaceAfterTransaction = false
-      await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
+      await replaceConnection()
     }
     const transactionEnded = () => {
       inTransaction = false
@@ -165,14 +170,13 @@ class TunedLibSql extends PrismaLibSql {
       try {
         return work(client.executeSync.bind(client))
       } catch (error) {
-        if (!isConstraintViolation(error)) await replaceConnection().catch((e) => console.error('could not reopen SQLite', e))
+        if (!isConstraintViolation(error)) await replaceConnection()
         throw error
       }
     }
     return Object.assign(client, { exclusive })
   }
 }
-
 
 // One client per process, shared by every copy of this module (lib/config/process-state).
 export const db: Db = processState('db', connect)

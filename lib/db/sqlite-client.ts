@@ -178,8 +178,17 @@ export function cachedSqliteClient(path: string): Client & Pick<CachedSqliteClie
  * refuses only its own changes; other errors may leave the statement unfinished.
  */
 export function isConstraintViolation(error: unknown): boolean {
+  return sqliteCode(error).startsWith('SQLITE_CONSTRAINT')
+}
+
+/** An error SQLite raised (its code names it), as against one the caller's own code threw. */
+export function isSqliteError(error: unknown): boolean {
+  return sqliteCode(error).startsWith('SQLITE_')
+}
+
+function sqliteCode(error: unknown): string {
   const code = (error as { code?: unknown })?.code
-  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')
+  return typeof code === 'string' ? code : ''
 }
 
 /** Runs one statement at once, synchronously (lib/db/statements' direct path). */

@@ -14,7 +14,7 @@
 import type { ResultSet as SqliteResult } from '@libsql/client'
 import { processState } from '@/lib/config/process-state'
 import { randomBytesPooled } from '@/lib/random'
-import { isConstraintViolation, type ExclusiveSqlite, type ExecuteNow } from '@/lib/db/sqlite-client'
+import { isConstraintViolation, isSqliteError, type ExclusiveSqlite, type ExecuteNow } from '@/lib/db/sqlite-client'
 
 export type SqlValue = string | number | boolean | Date | null
 
@@ -428,12 +428,6 @@ async function commitSpends(a: DriverAdapter, sqlite: ExclusiveSqlite): Promise<
       }
     }
   })
-}
-
-/** An error SQLite raised (its code names it), as against one of the spend's own. */
-function isSqliteError(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code
-  return typeof code === 'string' && code.startsWith('SQLITE_')
 }
 
 let counter = 0
