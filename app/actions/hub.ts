@@ -190,8 +190,9 @@ export async function deleteCollectionAction(_: FormState, form: FormData): Prom
     await deleteCollection(caller, slug)
     // The owner's page (where this goes) lists its collections, and a copy the browser kept from
     // before would still link to this one, whose page is now gone (a 404 when the link prefetches).
-    revalidatePath(`/${slug.split('/')[0]}`)
+    const ownerPage = `/${slug.split('/')[0]}`
+    revalidatePath(ownerPage)
     revalidatePath(`/collections/${slug}`)
-    redirect(`/${slug.split('/')[0]}`)
+    redirect(ownerPage)
   })
 }

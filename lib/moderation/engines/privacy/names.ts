@@ -107,7 +107,7 @@ type CompromiseView = {
   unfreeze(): void
 }
 type CompromiseWorld = {
-  model: { two: { matches: unknown[] } }
+  model: CompromiseModel
   methods: {
     one: {
       buildNet(matches: unknown[], world: CompromiseWorld): PostTaggerNet
@@ -270,7 +270,7 @@ const ENTITY_TAGS = ['Person', 'Place', 'Address', 'Organization', 'Date']
 
 type CompromiseModel = {
   one: { lexicon: Record<string, string | string[]>; frozenLex: Record<string, string>; tagSet: Record<string, { parents: string[] }> }
-  two: { switches: Record<string, string>; orgWords: Record<string, true>; placeWords: Record<string, true> }
+  two: { switches: Record<string, string>; orgWords: Record<string, true>; placeWords: Record<string, true>; matches: unknown[] }
 }
 
 /**
@@ -281,7 +281,7 @@ type CompromiseModel = {
  * patterns that tag an entity.
  */
 const ENTITY_WORDS = (() => {
-  const { one, two } = (nlp.world() as unknown as { model: CompromiseModel }).model
+  const { one, two } = world.model
   const isEntityTag = (tag: string) => ENTITY_TAGS.includes(tag) || (one.tagSet[tag]?.parents ?? []).some((parent) => ENTITY_TAGS.includes(parent))
   const words = new Set<string>([...Object.keys(two.orgWords), ...Object.keys(two.placeWords)])
   // A multi-word entry ("the hague", "bank of america") is tagged only where all its words are: its longest word stands for it.
@@ -298,7 +298,7 @@ const ENTITY_WORDS = (() => {
   }
   return words
 })()
-const KNOWN_WORDS = new Set(Object.keys((nlp.world() as unknown as { model: CompromiseModel }).model.one.lexicon))
+const KNOWN_WORDS = new Set(Object.keys(world.model.one.lexicon))
 
 /** Words as compromise splits them: hyphens and ampersands separate words ("two-year-olds"). */
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.]*/gu
