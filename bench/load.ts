@@ -24,7 +24,7 @@ export function client(port: number, concurrency: number) {
     })
 }
 
-export type Cell = { requests: number; failures: number; seconds: number; rps: number; p50: number; p99: number; serverCpuMs: number | null }
+export type Cell = { requests: number; failures: number; seconds: number; rps: number; p50: number; p99: number; serverCpuMs: number | null; databaseCpuMs: number | null }
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN
@@ -57,15 +57,30 @@ export function treeTicks(rootPid: number): number {
 }
 
 /**
- * Sends `count` requests (request(i) for the i-th) with `concurrency` in flight; a request fails
- * unless ok(answer). serverPid: whose CPU to charge per request.
+ * The postmaster of a PostgreSQL server on this machine, from one of its backends' process ids
+ * (`select pg_backend_pid()`): every backend is the postmaster's child.
  */
-export async function run(count: number, concurrency: number, request: (i: number) => Promise<Answer>, ok: (a: Answer, i: number) => boolean, serverPid?: number): Promise<Cell> {
+export function postgresPostmasterPid(backendPid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return undefined // another host, or another PID namespace
+  }
+}
+
+/**
+ * Sends `count` requests (request(i) for the i-th) with `concurrency` in flight; a request fails
+ * unless ok(answer). serverPid: whose CPU to charge per request; databasePid: a database server's
+ * process tree (a PostgreSQL postmaster: postgresPostmasterPid) whose CPU to report beside it.
+ */
+export async function run(count: number, concurrency: number, request: (i: number) => Promise<Answer>, ok: (a: Answer, i: number) => boolean, serverPid?: number, databasePid?: number): Promise<Cell> {
   const latencies: number[] = []
   let failures = 0
   let next = 0
   let firstFailure = true
   const ticksBefore = serverPid ? treeTicks(serverPid) : 0
+  const databaseTicksBefore = databasePid ? treeTicks(databasePid) : 0
   const started = performance.now()
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -90,7 +105,8 @@ export async function run(count: number, concurrency: number, request: (i: numbe
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   const serverCpuMs = serverPid ? ((treeTicks(serverPid) - ticksBefore) * 10) / count : null
-  return { requests: count, failures, seconds, rps: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), serverCpuMs }
+  const databaseCpuMs = databasePid ? ((treeTicks(databasePid) - databaseTicksBefore) * 10) / count : null
+  return { requests: count, failures, seconds, rps: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), serverCpuMs, databaseCpuMs }
 }
 
 export async function waitFor(port: number, path: string, child: ChildProcess) {

@@ -23,7 +23,7 @@
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { client, fmt, hubServer, loadSampler, run, stop, waitFor, type Cell } from '../load'
+import { client, fmt, hubServer, loadSampler, postgresPostmasterPid, run, stop, waitFor, type Cell } from '../load'
 
 const CODES = Number(process.env.BENCH_CODES ?? 600)
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,16').split(',').map(Number)
@@ -41,7 +41,7 @@ const { deploy, removeSqliteFiles } = await import('../../scripts/db')
 if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
 await deploy(url)
 
-type Server = { name: string; port: number; pid: number; tokenPath: string; authorization: string; mint: (n: number) => Promise<string[]> }
+type Server = { name: string; port: number; pid: number; databasePid?: number; tokenPath: string; authorization: string; mint: (n: number) => Promise<string[]> }
 type Result = { server: string; concurrency: number; exchange: Cell; refresh: Cell }
 
 const basic = (id: string, secret: string) => 'Basic ' + Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')
@@ -64,10 +64,10 @@ async function measure(server: Server, concurrency: number, codes: number): Prom
   await run(warm.length, concurrency, (i) => exchange(warm[i]!), issued) // JIT, keys, caches, connections
   const minted = await server.mint(codes)
   post = client(server.port, concurrency)
-  const exchanged = await run(codes, concurrency, (i) => exchange(minted[i]!), issued, server.pid)
+  const exchanged = await run(codes, concurrency, (i) => exchange(minted[i]!), issued, server.pid, server.databasePid)
   const refreshTokens = tokens.slice(0, codes)
   post = client(server.port, concurrency)
-  const refreshed = await run(codes, concurrency, (i) => refresh(refreshTokens[i]!), (a) => a.status === 200 && Boolean((JSON.parse(a.body) as { access_token?: string }).access_token), server.pid)
+  const refreshed = await run(codes, concurrency, (i) => refresh(refreshTokens[i]!), (a) => a.status === 200 && Boolean((JSON.parse(a.body) as { access_token?: string }).access_token), server.pid, server.databasePid)
   return { server: server.name, concurrency, exchange: exchanged, refresh: refreshed }
 }
 
@@ -96,6 +96,9 @@ async function rows() {
   }
 }
 
+// PostgreSQL's own CPU per request, when it runs here: ModHub's storage is the difference between
+// its work and oidc-provider's (which keeps everything in memory).
+const databasePid = database === 'PostgreSQL' ? postgresPostmasterPid(Number((await db.$queryRawUnsafe<{ pid: number }[]>('select pg_backend_pid() as pid'))[0]!.pid)) : undefined
 const hubEnv = { OAUTH_TOKEN_LIMIT_PER_IP: '1000000000', OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000' }
 const { child: hubProcess, label: serverLabel } = hubServer(root, HUB_PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
 const opProcess = spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(OP_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
@@ -107,6 +110,7 @@ try {
     name: `ModHub, ${serverLabel} (${database})`,
     port: HUB_PORT,
     pid: hubProcess.pid!,
+    databasePid,
     tokenPath: '/oauth/token',
     authorization: basic(app.clientId, secret!),
     mint: async (n) => {
@@ -130,15 +134,15 @@ try {
   const after = await rows()
 
   console.log(`\n${database}: ${CODES} codes per server and concurrency, load average ${sampleLoad()}\n`)
-  console.log('| in flight | server | exchanges/s | p50 / p99 ms | refreshes/s | p50 / p99 ms | server CPU ms/req (exch. / refr.) | failures |')
-  console.log('|---|---|---|---|---|---|---|---|')
+  console.log('| in flight | server | exchanges/s | p50 / p99 ms | refreshes/s | p50 / p99 ms | server CPU ms/req (exch. / refr.) | database CPU ms/req | failures |')
+  console.log('|---|---|---|---|---|---|---|---|---|')
   for (const r of results) {
     const { exchange: e, refresh: f } = r
-    console.log(`| ${r.concurrency} | ${r.server} | ${fmt(e.rps)} | ${fmt(e.p50, 1)} / ${fmt(e.p99, 1)} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} | ${fmt(e.serverCpuMs, 2)} / ${fmt(f.serverCpuMs, 2)} | ${e.failures + f.failures} |`)
+    console.log(`| ${r.concurrency} | ${r.server} | ${fmt(e.rps)} | ${fmt(e.p50, 1)} / ${fmt(e.p99, 1)} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} | ${fmt(e.serverCpuMs, 2)} / ${fmt(f.serverCpuMs, 2)} | ${e.databaseCpuMs === null ? '–' : `${fmt(e.databaseCpuMs, 2)} / ${fmt(f.databaseCpuMs, 2)}`} | ${e.failures + f.failures} |`)
   }
   for (const concurrency of CONCURRENCY) {
     const [h, o] = [results.find((r) => r.concurrency === concurrency && r.server === hub.name)!, results.find((r) => r.concurrency === concurrency && r.server === op.name)!]
-    console.log(`| ${concurrency} | **ratio ModHub / oidc-provider** | **${(h.exchange.rps / o.exchange.rps).toFixed(2)}** | | **${(h.refresh.rps / o.refresh.rps).toFixed(2)}** | | | |`)
+    console.log(`| ${concurrency} | **ratio ModHub / oidc-provider** | **${(h.exchange.rps / o.exchange.rps).toFixed(2)}** | | **${(h.refresh.rps / o.refresh.rps).toFixed(2)}** | | | | |`)
   }
   const exchanges = CONCURRENCY.length * (CODES + WARMUP)
   const refreshes = CONCURRENCY.length * CODES

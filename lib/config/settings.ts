@@ -27,6 +27,7 @@ export const SETTINGS = {
   // The hub
   DATABASE_URL: str('file:./data/modhub.db', 'SQLite file (embedded default) or `postgresql://user@host:port/db`'),
   DATABASE_PREPARED_STATEMENTS: flag(true, 'on PostgreSQL, the hot paths\' hand-written statements are prepared once per connection under a name; `0` behind a transaction-mode pooler (PgBouncer without `max_prepared_statements`, RDS Proxy), which cannot keep them'),
+  DATABASE_POOL_SIZE: int(10, 'on PostgreSQL, connections each hub process keeps open', { min: 1, max: 1000 }),
   SQLITE_WAL_CHECKPOINT_PAGES: int(10_000, 'on SQLite, the commit that takes the write-ahead log past this many pages (4 KiB each) copies it back into the database file (a checkpoint; SQLite\'s default is 1,000); fewer, larger checkpoints copy each often-written page once and sync less often', { min: 100, max: 1_000_000 }),
   PORT: int(3000, 'port of `npm run hub`', { min: 1, max: 65535 }),
   HUB_URL: str('', 'public origin: OAuth issuer, links', 'http://localhost:$PORT'),

@@ -31,7 +31,7 @@ function connect(): Db {
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     const options = setting('DATABASE_PREPARED_STATEMENTS') ? { statementNameGenerator: preparedStatementName } : undefined
-    const client: Db = new PostgresClient({ adapter: sharedAdapterFactory(new PrismaPg({ connectionString: url }, options), () => client.$connect()) }) as unknown as Db
+    const client: Db = new PostgresClient({ adapter: sharedAdapterFactory(new PrismaPg({ connectionString: url, max: setting('DATABASE_POOL_SIZE') }, options), () => client.$connect()) }) as unknown as Db
     return client
   }
   throw new Error('DATABASE_URL must be file:... (SQLite) or postgresql://...')

@@ -139,9 +139,12 @@ function argType(value: SqlValue): ArgType {
 }
 
 // The statements written here (a fixed set of texts) are prepared once per PostgreSQL connection
-// under a name; Prisma's own queries (texts that vary with their arguments) stay unnamed.
-const ours = new WeakSet<object>()
-const names = new Map<string, string>()
+// under a name; Prisma's own queries (texts that vary with their arguments) stay unnamed. Which
+// queries are ours is process state: the adapter, and so its name generator, belongs to whichever
+// copy of this module connected first (lib/config/process-state), while the statements come from
+// every copy. Held per module, the served hub's statements went unnamed: parsed and planned anew on
+// every exchange, 0.4 ms of PostgreSQL's CPU (bench/oauth/RESULTS.md).
+const { ours, names } = processState('preparedStatements', () => ({ ours: new WeakSet<object>(), names: new Map<string, string>() }))
 
 /** For PrismaPg's statementNameGenerator: a name for the statements compiled here, else none. */
 export function preparedStatementName(query: { sql: string }): string {

@@ -4,6 +4,7 @@
 // every other at once. Two copies here are two evaluations of the same modules (vi.resetModules).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/lib/hub/users'
+import { databaseUrl } from '@/lib/db'
 
 type Copy = {
   clients: typeof import('@/lib/oauth/clients')
@@ -69,5 +70,19 @@ describe('process-wide state shared by every copy of lib/', () => {
     await action.tokens.flushTokenUses()
     const row = await route.db.db.accessToken.findUniqueOrThrow({ where: { id } })
     expect(row.lastUsedAt).not.toBeNull()
+  })
+
+  // The adapter names the statements it prepares through the copy that connected it, while the
+  // statements come from every copy: the served hub's token endpoint once sent all of them
+  // unnamed, parsed and planned on every exchange.
+  it.runIf(/^postgres/.test(databaseUrl()))('a statement written through either copy is prepared under a name on PostgreSQL', async () => {
+    // Each statement lists itself (PostgreSQL keeps a named statement from its Parse on), by a text
+    // that only it contains.
+    const byRoute = await route.db.rows<{ name: string }>(route.db.sql`SELECT "name" FROM pg_prepared_statements WHERE "statement" LIKE '%written by the route copy%'`)
+    const byAction = await action.db.rows<{ name: string }>(action.db.sql`SELECT "name" FROM pg_prepared_statements WHERE "statement" LIKE '%written by the action copy%'`)
+    for (const listed of [byRoute, byAction]) {
+      expect(listed).toHaveLength(1)
+      expect(listed[0]!.name).toMatch(/^modhub_\d+$/)
+    }
   })
 })
