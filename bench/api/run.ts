@@ -20,7 +20,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { client, fmt, hubServer, loadSampler, run, stop, waitFor, type Cell } from '../load'
+import { client, fmt, hubServer, loadSampler, postgresPostmasterPid, run, stop, waitFor, type Cell } from '../load'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500)
@@ -39,6 +39,8 @@ await deploy(url)
 if (spawnSync('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('seeding failed')
 
 const { db } = await import('@/lib/db')
+// PostgreSQL's own CPU per request, when it runs on this machine.
+const databasePid = database === 'PostgreSQL' ? postgresPostmasterPid(Number((await db.$queryRawUnsafe<{ pid: number }[]>('select pg_backend_pid() as pid'))[0]!.pid)) : undefined
 const { issueToken } = await import('@/lib/auth/tokens')
 const { CHECKS } = await import('@/lib/moderation/checks')
 const alice = await db.user.findUniqueOrThrow({ where: { username: 'alice' } })
@@ -98,7 +100,7 @@ try {
     // server's keep-alive timeout, and a request sent on it as the server closes it fails.
     const cell = (t: Target, count: number, pid?: number) => {
       const get = client(t.port, concurrency)
-      return run(count, concurrency, () => t.send(get), (a) => t.ok(a.status, a.body), pid)
+      return run(count, concurrency, () => t.send(get), (a) => t.ok(a.status, a.body), pid, pid === hub.pid ? databasePid : undefined)
     }
     for (const t of targets) await cell(t, Math.min(200, REQUESTS)) // warm-up
     const rounds = new Map<Target, Cell[]>(targets.map((t) => [t, []]))
@@ -114,13 +116,13 @@ try {
   await stop(hub) // SIGTERM: the server writes its pending last-used times
   const after = await counts()
   console.log(`\n${serverLabel}, ${database}, ${REQUESTS} requests per target and concurrency (${ROUNDS} rounds, median round shown), load average ${sampleLoad()}\n`)
-  console.log('| in flight | target | req/s | vs Next route | p50 ms | p99 ms | server CPU ms/req | failures |')
-  console.log('|---|---|---|---|---|---|---|---|')
+  console.log('| in flight | target | req/s | vs Next route | p50 ms | p99 ms | server CPU ms/req | database CPU ms/req | failures |')
+  console.log('|---|---|---|---|---|---|---|---|---|')
   for (const concurrency of CONCURRENCY) {
     const floor = results.find((r) => r.concurrency === concurrency && r.target.startsWith('Next route'))!.cell.rps
     for (const r of results.filter((x) => x.concurrency === concurrency)) {
       const c = r.cell
-      console.log(`| ${concurrency} | ${r.target} | ${fmt(c.rps)} | ${(c.rps / floor).toFixed(2)} | ${fmt(c.p50, 1)} | ${fmt(c.p99, 1)} | ${fmt(c.serverCpuMs, 2)} | ${c.failures}/${c.requests} |`)
+      console.log(`| ${concurrency} | ${r.target} | ${fmt(c.rps)} | ${(c.rps / floor).toFixed(2)} | ${fmt(c.p50, 1)} | ${fmt(c.p99, 1)} | ${fmt(c.serverCpuMs, 2)} | ${c.databaseCpuMs === null ? '–' : fmt(c.databaseCpuMs, 2)} | ${c.failures}/${c.requests} |`)
     }
   }
   console.log(`\nrows before → after: ${Object.entries(before).map(([k, v]) => `${k} ${v} → ${after[k as keyof typeof after]}`).join(', ')}`)
