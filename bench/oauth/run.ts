@@ -16,7 +16,7 @@
  * are its steady state. A hub's bundles are large, and V8 keeps compiling them on background
  * threads for the first thousand or so requests (0.39 ms of CPU per request on those threads after
  * 200 warm-up exchanges, 0.14 ms after 2000; bench/oauth/RESULTS.md).
- * Settings: BENCH_CODES (3000; a cell of 600 lasted under a second, and ratios moved by a fifth between runs), BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
+ * Settings: BENCH_CODES (3000; a cell of 600 lasted under a second, and its ratios moved by 10–20% from run to run), BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
  * BENCH_PROFILE_DIR (ModHub's server writes a V8 CPU profile there when it stops: bench/profile-summary.ts),
  * BENCH_SERVER=next (ModHub served by `next start` instead of `npm start`; FAST_PATH=0 keeps `npm start`
  * without its fast path).
