@@ -1,9 +1,11 @@
 /**
  * Training texts for the gibberish engine. Clean texts are prose from the packages (fortunes,
  * WordNet examples and glosses, README paragraphs), also as chat would write them (lowercase, no
- * final stop, short fragments, single common words); the other three classes are generated
- * from them: mild gibberish = typos and made-up words in real sentences, word salad = real words
- * in no order, noise = keyboard mash and random characters. The evaluation set is not used.
+ * final stop, short fragments, single common words), with generated everyday sentences and code
+ * (./everyday-text.ts); the other three classes are generated from the prose: mild gibberish =
+ * typos, made-up words, grammar slips and garbling in real sentences (and a few generated everyday
+ * sentences with learners' mistakes), word salad = real words in no order, noise = keyboard mash
+ * and random characters. The evaluation sets are not used.
  */
 import { pick, seededRandom, shuffle } from './random'
 
@@ -298,17 +300,48 @@ function casual(sentence: string, random: () => number): string {
 }
 
 /**
- * `sentences` are the clean texts (drawn uniformly), `commonWords` single-word messages,
- * `vocabulary` words repeated in proportion to their frequency, for salad.
+ * Share of the mild texts that are everyday sentences with learners' and translation mistakes (`mistakes`). At 20% the
+ * MLP called most short clean sentences mild, at 7% one playground question; 4% kept them clean (TUNING-issue18 124-131).
  */
-export function gibberishTrainingSet(sentences: string[], commonWords: string[], vocabulary: string[], perClass: number, seed: number): GibberishRow[] {
+const EVERYDAY_MISTAKE_SHARE = 0.04
+/** Share of the clean texts that are short everyday sentences, greetings, questions and chat lines (`everyday`), which the corpora lack. */
+const EVERYDAY_SHARE = 0.12
+/** Share of the clean texts that are code snippets, commands, configuration lines and commit messages. */
+const CODE_SHARE = 0.08
+
+/**
+ * `sentences` are the clean texts (drawn uniformly), `commonWords` single-word messages,
+ * `vocabulary` words repeated in proportion to their frequency, for salad, `code` and `everyday` clean texts drawn as
+ * they are, `mistakes` sentences with learners' mistakes (mild).
+ */
+export function gibberishTrainingSet(
+  sentences: string[],
+  commonWords: string[],
+  vocabulary: string[],
+  code: string[],
+  everyday: string[],
+  mistakes: string[],
+  perClass: number,
+  seed: number,
+): GibberishRow[] {
   const random = seededRandom(seed)
   const rows: GibberishRow[] = []
   for (let i = 0; i < perClass; i++) {
     const sentence = pick(sentences, random)
     const r = random()
-    rows.push({ text: r < 0.08 ? pick(commonWords, random) : r < 0.14 ? technical(sentences, random) : casual(sentence, random), label: 0 })
-    rows.push({ text: mild(casual(pick(sentences, random), random), vocabulary, random), label: 1 })
+    const clean =
+      r < 0.08
+        ? pick(commonWords, random)
+        : r < 0.14
+          ? technical(sentences, random)
+          : r < CODE_SHARE + 0.14
+            ? pick(code, random)
+            : r < CODE_SHARE + EVERYDAY_SHARE + 0.14
+              ? pick(everyday, random)
+              : casual(sentence, random)
+    rows.push({ text: clean, label: 0 })
+    const mildText = random() < EVERYDAY_MISTAKE_SHARE ? pick(mistakes, random) : mild(casual(pick(sentences, random), random), vocabulary, random)
+    rows.push({ text: mildText, label: 1 })
     rows.push({ text: salad(sentences, vocabulary, random), label: 2 })
     rows.push({ text: noise(random), label: 3 })
   }

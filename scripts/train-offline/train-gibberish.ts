@@ -19,10 +19,12 @@ import {
 } from '@/lib/moderation/offline/gibberish'
 import { dictionaryWords, fortunes, NODE_MODULES, packageProse, sentences, wordnetGlosses } from './corpora'
 import { contactProse } from './contact-prose'
+import { everydayAndCode, everydayMistake } from './everyday-text'
 import { CHAT_ABBREVIATIONS, gibberishTrainingSet, requests } from './gibberish-data'
 import { OPSET, gatherQuantized, mlpHead } from './graphs'
 import { mlpProbabilities, trainMlp } from './mlp'
 import { log, writeModel } from './output'
+import { seededRandom } from './random'
 
 /** Character log-probabilities below this floor are "never seen"; stored as uint8 over [-12, 0]. */
 const TRIGRAM_FLOOR = -12
@@ -63,6 +65,11 @@ const CLASS_WORDS = new Set(
 
 /** A word-class transition rarer than this (log-probability) is one that prose hardly makes. */
 const IMPLAUSIBLE_BELOW = -5
+
+/** Generated everyday sentences and code-like texts (two to one), classifier texts only (TUNING-issue18 runs 122-131). */
+const EVERYDAY_TEXTS = 7500
+/** Generated everyday sentences with learners' mistakes, drawn for a few of the mild texts. */
+const MISTAKE_TEXTS = 3000
 
 /** MLPs trained with different seeds (from FIRST_SEED) whose probabilities the graph averages. */
 const ENSEMBLE = 10
@@ -354,7 +361,16 @@ export async function trainGibberish(): Promise<void> {
   const commonWords = ranked.slice(0, 3000).map(([w]) => w)
   const vocabulary = ranked.slice(0, 20000).flatMap(([w, count]) => Array<string>(Math.max(1, Math.round(Math.sqrt(count) / 4))).fill(w))
   // One clean text in ten carries phone numbers, addresses, prices or dates, as messages do.
-  const rows = gibberishTrainingSet([...heldOut, ...contactProse(heldOut, Math.round(heldOut.length / 10), 33), ...heldOutGlosses.filter((_, i) => i % 4 === 0)], commonWords, vocabulary, 8000, 31)
+  // Short everyday sentences, code and everyday sentences with mistakes are classifier texts only: kept out of the
+  // language models, they are judged as new text of those registers will be, by models that learned from books,
+  // definitions and READMEs. The everyday sentences are drawn as clean texts as they are, not made into mild or salad
+  // ones (made from them, short salad and typo texts taught the MLP that short plain sentences are suspect: run 122).
+  const { everyday, code } = everydayAndCode(EVERYDAY_TEXTS, 35)
+  const cleanTexts = [...heldOut, ...contactProse(heldOut, Math.round(heldOut.length / 10), 33), ...heldOutGlosses.filter((_, i) => i % 4 === 0)]
+  const mistakeRandom = seededRandom(36)
+  const mistakes = Array.from({ length: MISTAKE_TEXTS }, () => everydayMistake(mistakeRandom))
+  log(`  ${cleanTexts.length} clean sentences for the classifier, ${everyday.length} everyday and ${code.length} code-like texts, ${mistakes.length} everyday sentences with mistakes`)
+  const rows = gibberishTrainingSet(cleanTexts, commonWords, vocabulary, code, everyday, mistakes, 8000, 31)
   log(`gibberish: features of ${rows.length} generated texts`)
   const x = rows.map((r) => gibberishFeatureVector(tables, r.text))
   const y = rows.map((r) => r.label)
@@ -385,6 +401,8 @@ export async function trainGibberish(): Promise<void> {
       languageModelSentences: languageModelText.length,
       dictionaryWords: dictionary.length,
       classifierTexts: rows.length - validation,
+      generatedEverydayAndCodeTexts: EVERYDAY_TEXTS,
+      generatedMistakeTexts: MISTAKE_TEXTS,
       ensembleMembers: ENSEMBLE,
       heldOutGeneratedAccuracy: correct / validation,
     },

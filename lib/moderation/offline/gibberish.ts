@@ -218,15 +218,51 @@ export function otherLanguage(text: string): boolean {
   return foreign >= words.length * 0.25 && foreign > english
 }
 
+/** A line that opens with a statement keyword of a programming, query or shell language (lower case, as code writes them). */
+const CODE_KEYWORD =
+  /^\s*(?:import|from|def|class|return|const|let|var|function|fn|func|package|public|private|protected|static|using|namespace|elif|else|try|except|catch|finally|while|for|if|async|await|export|echo|sudo|npm|npx|pip|git|cd|ls|docker|kubectl|curl|SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|FROM|RUN|CMD)\b|^\s*#include\b|^\s*\$ /
+/** Marks of code syntax: a call (no space before the bracket), an operator, a statement's end, a block, a member access. */
+const CODE_SYNTAX = [
+  /[\w$\])]\(/,
+  /=>|==|!=|<=|>=|&&|\|\||:=|->|::|\+=|-=|\+\+|--\w|\w--/,
+  /[;{}]\s*$/,
+  /^\s*[{}]|\{\s*\w|\w\s*\}/,
+  /\b[a-z_]\w*\.[a-z_]\w*\b(?![.@])/i,
+  /\b\w+ = \S/,
+  /:\s*$/,
+  /["'`][^"'`\s]*["'`]/,
+  /\s--?[a-z][\w-]*\b/,
+]
+/** Whole lines that are an import and nothing else ("import numpy", "from os import path"). */
+const IMPORT_LINE = /^\s*(?:import [\w.]+(?: as \w+)?|from [\w.]+ import [\w, ]+|#include\s*[<"][\w./]+[>"]|using [\w.]+);?\s*$/
+
 /**
- * The graph's probabilities, except for text in a language its language models never saw: there
- * they cannot tell mild gibberish or word salad from good prose, so that mass counts as clean
+ * Whether a text is source code, a query or shell commands: most of its lines open with a statement keyword and show
+ * code syntax, or show two kinds of code syntax. Code is neither prose nor gibberish: the language models were made
+ * for prose and read keywords, identifiers and operators as misspellings or as words in no order (the playground's
+ * "Code" example came back mild gibberish), so for code only noise is judged, as for the other languages.
+ */
+export function codeLike(text: string): boolean {
+  const lines = normalizeCharacters(text.slice(0, GIBBERISH_MAX_CHARS))
+    .split('\n')
+    .filter((line) => /\p{L}/u.test(line))
+  if (!lines.length) return false
+  const code = lines.filter((line) => {
+    const syntax = CODE_SYNTAX.filter((pattern) => pattern.test(line)).length
+    return IMPORT_LINE.test(line) || (CODE_KEYWORD.test(line) && syntax >= 1) || syntax >= 2
+  }).length
+  return code * 2 >= lines.length
+}
+
+/**
+ * The graph's probabilities, except for text in a language its language models never saw, or code:
+ * there they cannot tell mild gibberish or word salad from good prose, so that mass counts as clean
  * and only noise (which needs no language) is kept.
  */
 export async function classifyGibberish(run: GraphRunner, text: string): Promise<{ answer: GibberishAnswer; probabilities: number[] }> {
   const outputs = await run(GIBBERISH_GRAPH, gibberishFeeds(text))
   const probabilities = Array.from(outputs.probabilities)
-  if (otherLanguage(text)) {
+  if (otherLanguage(text) || codeLike(text)) {
     const [clean, mild, salad, noise] = probabilities
     probabilities.splice(0, 4, clean + mild + salad, 0, 0, noise)
   }

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { GIBBERISH_LABELS } from '@/lib/moderation/engines/types'
-import { GIBBERISH_CLASSES } from '@/lib/moderation/offline/gibberish'
+import { codeLike, GIBBERISH_CLASSES } from '@/lib/moderation/offline/gibberish'
 import { evaluateGibberish } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
 
@@ -42,5 +42,31 @@ describe('offline gibberish engine', () => {
     }
     expect((await offlineGibberishEngine.run('The meeting has been moved to Thursday afternoon.')).label).toBe('clean')
     expect((await offlineGibberishEngine.run('qwpoeiru zxmcnv alskdj')).label).toBe('noise')
+  })
+
+  it('judges code for noise only: code in several languages is clean, prose with code-like punctuation is not taken for code', async () => {
+    const code = [
+      'import os\nfor f in os.listdir("/"):\n    os.remove(f)',
+      'from collections import defaultdict',
+      'const total = items.reduce((sum, item) => sum + item.price, 0);',
+      'if (!user) {\n  throw new Error("missing user");\n}',
+      "SELECT name, email FROM members WHERE joined > '2024-01-01';",
+      'func main() {\n\tfmt.Println("hi")\n}',
+      'docker run --rm -p 8080:80 nginx',
+    ]
+    for (const text of code) {
+      expect(codeLike(text), text).toBe(true)
+      expect((await offlineGibberishEngine.run(text)).label, text).toBe('clean')
+    }
+    const prose = [
+      'Note: the meeting is at 5.',
+      'If you want, we can go later: just call me.',
+      'I love it (really!) and so does she; he does not.',
+      'For what it is worth, I agree with the plan.',
+      'Import duties on steel rose again this year.',
+    ]
+    for (const text of prose) expect(codeLike(text), text).toBe(false)
+    // Keyboard mash with code punctuation may pass the gate, but the gate keeps the graph's noise.
+    expect((await offlineGibberishEngine.run('qwpoeiru(zxmcnv); alskdj{}')).label).toBe('noise')
   })
 })

@@ -54,6 +54,17 @@ describe('the playground and docs examples, answered offline', () => {
     }
   })
 
+  it('every playground example gets the gibberish class it should: clean, except the gibberish one', async () => {
+    // The code example came back "mild gibberish 0.65" (issue 18): code is not gibberish.
+    for (const { label, text, text2 } of EXAMPLES) {
+      for (const t of text2 === undefined ? [text] : [text, text2]) {
+        const { result } = await ask('gibberishmodel', { text: t, labels: ALL_GIBBERISH_LABELS })
+        if (label === 'Gibberish') expect(result[0].gibberish_label, t).toBe('noise')
+        else expect(result[0].gibberish_label, `${label}: ${t}`).toBe('clean')
+      }
+    }
+  })
+
   it('the toxic, injection, gibberish and code examples are still caught', async () => {
     expect((await toxicityOf(example('Toxic'))).toxicity).toBeGreaterThanOrEqual(0.5)
     expect((await ask('promptinjectionmodel', { text: example('Prompt injection') }))[0]).toBe('INJECTION')
