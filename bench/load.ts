@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
+import path from 'node:path'
 import { setting } from '@/lib/config/settings'
 
 export type Answer = { status: number; body: string }
@@ -56,13 +57,33 @@ export function treeTicks(rootPid: number): number {
   return sum
 }
 
+const ROOT = path.resolve(import.meta.dirname, '..')
+
 /**
- * The postmaster of a PostgreSQL server on this machine, from one of its backends' process ids
- * (`select pg_backend_pid()`): every backend is the postmaster's child.
+ * The benchmark's database, migrated: DATABASE_URL, or else a fresh SQLite file (relative to the
+ * project); AUTH_SECRET defaults to a fixed one. Call it before lib/db is imported.
  */
-export function postgresPostmasterPid(backendPid: number): number | undefined {
+export async function benchDatabase(defaultFile: string): Promise<{ url: string; database: 'SQLite' | 'PostgreSQL' }> {
+  process.env.DATABASE_URL ||= `file:${defaultFile}`
+  process.env.AUTH_SECRET ||= 'bench-only-secret'
+  const url = process.env.DATABASE_URL
+  const { deploy, removeSqliteFiles } = await import('../scripts/db')
+  if (url.startsWith('file:')) removeSqliteFiles(path.join(ROOT, url.slice(5)))
+  await deploy(url)
+  return { url, database: url.startsWith('file:') ? 'SQLite' : 'PostgreSQL' }
+}
+
+/**
+ * The postmaster of the PostgreSQL server lib/db talks to, when it runs on this machine (every
+ * backend is the postmaster's child), so that its CPU per request is reported beside the hub's;
+ * undefined on SQLite, or for a server on another host.
+ */
+export async function localPostgresPid(): Promise<number | undefined> {
+  const { databaseUrl, db } = await import('@/lib/db')
+  if (!/^postgres(ql)?:/.test(databaseUrl())) return undefined
+  const [backend] = await db.$queryRawUnsafe<{ pid: number }[]>('select pg_backend_pid() as pid')
   try {
-    const stat = fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8')
+    const stat = fs.readFileSync(`/proc/${backend!.pid}/stat`, 'utf8')
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
   } catch {
     return undefined // another host, or another PID namespace
@@ -72,7 +93,7 @@ export function postgresPostmasterPid(backendPid: number): number | undefined {
 /**
  * Sends `count` requests (request(i) for the i-th) with `concurrency` in flight; a request fails
  * unless ok(answer). serverPid: whose CPU to charge per request; databasePid: a database server's
- * process tree (a PostgreSQL postmaster: postgresPostmasterPid) whose CPU to report beside it.
+ * process tree (a PostgreSQL postmaster: localPostgresPid) whose CPU to report beside it.
  */
 export async function run(count: number, concurrency: number, request: (i: number) => Promise<Answer>, ok: (a: Answer, i: number) => boolean, serverPid?: number, databasePid?: number): Promise<Cell> {
   const latencies: number[] = []

@@ -7,15 +7,11 @@
  *   DATABASE_URL=postgresql://... npx tsx bench/prisma-overhead.ts
  */
 import path from 'node:path'
+import { benchDatabase } from './load'
 
 const root = path.resolve(import.meta.dirname, '..')
 const N = Number(process.env.BENCH_QUERIES ?? 3000)
-process.env.DATABASE_URL ||= 'file:./.tmp/bench-prisma.db'
-process.env.AUTH_SECRET ||= 'bench-only-secret'
-const url = process.env.DATABASE_URL
-const { deploy, removeSqliteFiles } = await import('../scripts/db')
-if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
-await deploy(url)
+const { url } = await benchDatabase('./.tmp/bench-prisma.db')
 const { db } = await import('@/lib/db')
 const { sha256Hex } = await import('@/lib/auth/secrets')
 const { issueToken } = await import('@/lib/auth/tokens')

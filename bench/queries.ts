@@ -9,15 +9,9 @@
  * Prints the statements of the second request of each kind (the first one warms caches), so the
  * numbers are the steady state.
  */
-import path from 'node:path'
+import { benchDatabase } from './load'
 
-const root = path.resolve(import.meta.dirname, '..')
-process.env.DATABASE_URL ||= 'file:./.tmp/bench-queries.db'
-process.env.AUTH_SECRET ||= 'bench-only-secret'
-const url = process.env.DATABASE_URL
-const { deploy, removeSqliteFiles } = await import('../scripts/db')
-if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
-await deploy(url)
+await benchDatabase('./.tmp/bench-queries.db')
 
 // Every statement reaches the database through the driver adapter that lib/db connects (Prisma's
 // queries and the hand-written ones of lib/db/statements alike): count them there.

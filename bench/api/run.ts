@@ -20,7 +20,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { client, fmt, hubServer, loadSampler, postgresPostmasterPid, run, stop, waitFor, type Cell } from '../load'
+import { benchDatabase, client, fmt, hubServer, loadSampler, localPostgresPid, run, stop, waitFor, type Cell } from '../load'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500)
@@ -28,19 +28,11 @@ const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '16,64').split(',').map(Nu
 const PORT = Number(process.env.BENCH_PORT ?? 3661)
 const BARE_PORT = PORT + 1
 const ROUNDS = 3
-process.env.DATABASE_URL ||= 'file:./.tmp/bench-api.db'
-process.env.AUTH_SECRET ||= 'bench-only-secret'
-const url = process.env.DATABASE_URL
-const database = url.startsWith('file:') ? 'SQLite' : 'PostgreSQL'
-
-const { deploy, removeSqliteFiles } = await import('../../scripts/db')
-if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
-await deploy(url)
+const { database } = await benchDatabase('./.tmp/bench-api.db')
 if (spawnSync('npx', ['tsx', 'scripts/seed.ts'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('seeding failed')
 
 const { db } = await import('@/lib/db')
-// PostgreSQL's own CPU per request, when it runs on this machine.
-const databasePid = database === 'PostgreSQL' ? postgresPostmasterPid(Number((await db.$queryRawUnsafe<{ pid: number }[]>('select pg_backend_pid() as pid'))[0]!.pid)) : undefined
+const databasePid = await localPostgresPid()
 const { issueToken } = await import('@/lib/auth/tokens')
 const { CHECKS } = await import('@/lib/moderation/checks')
 const alice = await db.user.findUniqueOrThrow({ where: { username: 'alice' } })

@@ -23,7 +23,7 @@
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { client, fmt, hubServer, loadSampler, postgresPostmasterPid, run, stop, waitFor, type Cell } from '../load'
+import { benchDatabase, client, fmt, hubServer, loadSampler, localPostgresPid, run, stop, waitFor, type Cell } from '../load'
 
 const CODES = Number(process.env.BENCH_CODES ?? 3000)
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,16').split(',').map(Number)
@@ -33,13 +33,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000)
 const VERIFIER = 'bench-verifier-0123456789-0123456789-0123456789-abcdef'
 const root = path.resolve(import.meta.dirname, '../..')
 
-process.env.DATABASE_URL ||= 'file:./.tmp/bench-oauth.db'
-process.env.AUTH_SECRET ||= 'bench-only-secret'
-const url = process.env.DATABASE_URL
-const database = url.startsWith('file:') ? 'SQLite' : 'PostgreSQL'
-const { deploy, removeSqliteFiles } = await import('../../scripts/db')
-if (url.startsWith('file:')) removeSqliteFiles(path.join(root, url.slice(5)))
-await deploy(url)
+const { database } = await benchDatabase('./.tmp/bench-oauth.db')
 
 type Server = { name: string; port: number; pid: number; databasePid?: number; tokenPath: string; authorization: string; mint: (n: number) => Promise<string[]> }
 type Result = { server: string; concurrency: number; exchange: Cell; refresh: Cell }
@@ -98,7 +92,7 @@ async function rows() {
 
 // PostgreSQL's own CPU per request, when it runs here: ModHub's storage is the difference between
 // its work and oidc-provider's (which keeps everything in memory).
-const databasePid = database === 'PostgreSQL' ? postgresPostmasterPid(Number((await db.$queryRawUnsafe<{ pid: number }[]>('select pg_backend_pid() as pid'))[0]!.pid)) : undefined
+const databasePid = await localPostgresPid()
 const hubEnv = { OAUTH_TOKEN_LIMIT_PER_IP: '1000000000', OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000' }
 const { child: hubProcess, label: serverLabel } = hubServer(root, HUB_PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
 const opProcess = spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(OP_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
