@@ -16,7 +16,10 @@
  * are its steady state. A hub's bundles are large, and V8 keeps compiling them on background
  * threads for the first thousand or so requests (0.39 ms of CPU per request on those threads after
  * 200 warm-up exchanges, 0.14 ms after 2000; bench/oauth/RESULTS.md).
- * Settings: BENCH_CODES (3000; a cell of 600 lasted under a second, and its ratios moved by 10–20% from run to run), BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
+ * The codes of a concurrency are measured in BENCH_ROUNDS rounds (3) that alternate between the two
+ * servers, so that drift on the shared machine hits both alike; each server's median round is shown.
+ * Settings: BENCH_CODES (6000 per server and concurrency, so 2000 a round; a cell of 600 lasted under a second, and its
+ * ratios moved by 10–20% from run to run), BENCH_ROUNDS, BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
  * BENCH_PROFILE_DIR (ModHub's server writes a V8 CPU profile there when it stops: bench/profile-summary.ts),
  * BENCH_SERVER=next (ModHub served by `next start` instead of `npm start`; FAST_PATH=0 keeps `npm start`
  * without its fast path).
@@ -25,11 +28,13 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { benchDatabase, client, fmt, hubServer, loadSampler, localPostgresPid, run, stop, waitFor, type Cell } from '../load'
 
-const CODES = Number(process.env.BENCH_CODES ?? 3000)
+const CODES = Number(process.env.BENCH_CODES ?? 6000)
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,16').split(',').map(Number)
 const HUB_PORT = Number(process.env.BENCH_PORT ?? 3663)
 const OP_PORT = HUB_PORT + 1
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const PER_ROUND = Math.ceil(CODES / ROUNDS)
 const VERIFIER = 'bench-verifier-0123456789-0123456789-0123456789-abcdef'
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -40,13 +45,11 @@ type Result = { server: string; concurrency: number; exchange: Cell; refresh: Ce
 
 const basic = (id: string, secret: string) => 'Basic ' + Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')
 
-async function measure(server: Server, concurrency: number, codes: number): Promise<Result> {
-  // A fresh keep-alive pool per phase: minting between phases can outlast the server's keep-alive
-  // timeout, and a request sent on a socket the server is closing fails with "socket hang up".
-  let post = client(server.port, concurrency)
+type Round = { exchange: Cell; refresh: Cell }
+
+/** A server's requests for one concurrency: its token endpoint answering exchanges and refreshes. */
+function endpoint(server: Server, concurrency: number) {
   const headers = { authorization: server.authorization, 'content-type': 'application/x-www-form-urlencoded' }
-  const exchange = (code: string) => post('POST', server.tokenPath, headers, new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1/cb', code_verifier: VERIFIER }).toString())
-  const refresh = (token: string) => post('POST', server.tokenPath, headers, new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString())
   const tokens: string[] = []
   const issued = (a: { status: number; body: string }, i: number) => {
     if (a.status !== 200) return false
@@ -54,15 +57,35 @@ async function measure(server: Server, concurrency: number, codes: number): Prom
     tokens[i] = json.refresh_token ?? ''
     return Boolean(json.access_token && json.refresh_token && json.id_token)
   }
-  const warm = await server.mint(WARMUP)
-  await run(warm.length, concurrency, (i) => exchange(warm[i]!), issued) // JIT, keys, caches, connections
-  const minted = await server.mint(codes)
-  post = client(server.port, concurrency)
-  const exchanged = await run(codes, concurrency, (i) => exchange(minted[i]!), issued, server.pid, server.databasePid)
-  const refreshTokens = tokens.slice(0, codes)
-  post = client(server.port, concurrency)
-  const refreshed = await run(codes, concurrency, (i) => refresh(refreshTokens[i]!), (a) => a.status === 200 && Boolean((JSON.parse(a.body) as { access_token?: string }).access_token), server.pid, server.databasePid)
-  return { server: server.name, concurrency, exchange: exchanged, refresh: refreshed }
+  const refreshed = (a: { status: number; body: string }) => a.status === 200 && Boolean((JSON.parse(a.body) as { access_token?: string }).access_token)
+  // A fresh keep-alive pool per phase: minting between phases can outlast the server's keep-alive
+  // timeout, and a request sent on a socket the server is closing fails with "socket hang up".
+  const exchangeAll = async (codes: string[], measured: boolean) => {
+    const post = client(server.port, concurrency)
+    const body = (code: string) => new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1/cb', code_verifier: VERIFIER }).toString()
+    tokens.length = 0
+    return run(codes.length, concurrency, (i) => post('POST', server.tokenPath, headers, body(codes[i]!)), issued, measured ? server.pid : undefined, measured ? server.databasePid : undefined)
+  }
+  const refreshAll = async (refreshTokens: string[]) => {
+    const post = client(server.port, concurrency)
+    const body = (token: string) => new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString()
+    return run(refreshTokens.length, concurrency, (i) => post('POST', server.tokenPath, headers, body(refreshTokens[i]!)), refreshed, server.pid, server.databasePid)
+  }
+  return {
+    /** JIT, keys, caches, connections: unmeasured. */
+    warm: async () => void (await exchangeAll(await server.mint(WARMUP), false)),
+    /** `codes` exchanges, then a refresh of each token they issued. */
+    round: async (codes: number): Promise<Round> => {
+      const exchange = await exchangeAll(await server.mint(codes), true)
+      return { exchange, refresh: await refreshAll(tokens.slice(0, codes)) }
+    },
+  }
+}
+
+/** The round of median rate, for exchanges and refreshes each, with every round's failures. */
+function median(rounds: Cell[]): Cell {
+  const sorted = [...rounds].sort((a, b) => a.rps - b.rps)
+  return { ...sorted[Math.floor(sorted.length / 2)]!, failures: rounds.reduce((n, c) => n + c.failures, 0), requests: rounds.reduce((n, c) => n + c.requests, 0) }
 }
 
 const { db } = await import('@/lib/db')
@@ -124,10 +147,16 @@ try {
   }
   const before = await rows()
   const results: Result[] = []
-  for (const concurrency of CONCURRENCY) for (const server of [hub, op]) results.push(await measure(server, concurrency, CODES))
+  for (const concurrency of CONCURRENCY) {
+    const endpoints = [hub, op].map((server) => ({ server, requests: endpoint(server, concurrency), rounds: [] as Round[] }))
+    for (const e of endpoints) await e.requests.warm()
+    // Rounds alternate between the servers, so that drift on the shared machine hits both alike.
+    for (let round = 0; round < ROUNDS; round++) for (const e of endpoints) e.rounds.push(await e.requests.round(PER_ROUND))
+    for (const e of endpoints) results.push({ server: e.server.name, concurrency, exchange: median(e.rounds.map((r) => r.exchange)), refresh: median(e.rounds.map((r) => r.refresh)) })
+  }
   const after = await rows()
 
-  console.log(`\n${database}: ${CODES} codes per server and concurrency, load average ${sampleLoad()}\n`)
+  console.log(`\n${database}: ${ROUNDS} rounds of ${PER_ROUND} codes per server and concurrency, the servers alternating (the median round shown), load average ${sampleLoad()}\n`)
   console.log('| in flight | server | exchanges/s | p50 / p99 ms | refreshes/s | p50 / p99 ms | server CPU ms/req (exch. / refr.) | database CPU ms/req | failures |')
   console.log('|---|---|---|---|---|---|---|---|---|')
   for (const r of results) {
@@ -138,8 +167,8 @@ try {
     const [h, o] = [results.find((r) => r.concurrency === concurrency && r.server === hub.name)!, results.find((r) => r.concurrency === concurrency && r.server === op.name)!]
     console.log(`| ${concurrency} | **ratio ModHub / oidc-provider** | **${(h.exchange.rps / o.exchange.rps).toFixed(2)}** | | **${(h.refresh.rps / o.refresh.rps).toFixed(2)}** | | | | |`)
   }
-  const exchanges = CONCURRENCY.length * (CODES + WARMUP)
-  const refreshes = CONCURRENCY.length * CODES
+  const exchanges = CONCURRENCY.length * (ROUNDS * PER_ROUND + WARMUP)
+  const refreshes = CONCURRENCY.length * ROUNDS * PER_ROUND
   const expected = {
     codes: before.codes + exchanges,
     codesSpent: before.codesSpent + exchanges,
