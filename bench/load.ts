@@ -130,6 +130,12 @@ export async function run(count: number, concurrency: number, request: (i: numbe
   return { requests: count, failures, seconds, rps: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), serverCpuMs, databaseCpuMs }
 }
 
+/** Rounds of one cell measured apart: the round of median rate, with every round's requests and failures. */
+export function medianRound(rounds: Cell[]): Cell {
+  const sorted = [...rounds].sort((a, b) => a.rps - b.rps)
+  return { ...sorted[Math.floor(sorted.length / 2)]!, failures: rounds.reduce((n, c) => n + c.failures, 0), requests: rounds.reduce((n, c) => n + c.requests, 0) }
+}
+
 export async function waitFor(port: number, path: string, child: ChildProcess) {
   const get = client(port, 1)
   for (let i = 0; i < 900; i++) {

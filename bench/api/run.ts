@@ -20,7 +20,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { benchDatabase, client, fmt, hubServer, loadSampler, localPostgresPid, run, stop, waitFor, type Cell } from '../load'
+import { benchDatabase, client, fmt, hubServer, loadSampler, localPostgresPid, medianRound, run, stop, waitFor, type Cell } from '../load'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500)
@@ -99,11 +99,7 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of targets) rounds.get(t)!.push(await cell(t, Math.ceil(REQUESTS / ROUNDS), t.pid))
     }
-    for (const t of targets) {
-      const cells = rounds.get(t)!.sort((a, b) => a.rps - b.rps)
-      const median = cells[Math.floor(cells.length / 2)]!
-      results.push({ concurrency, target: t.name, cell: { ...median, failures: cells.reduce((n, c) => n + c.failures, 0), requests: cells.reduce((n, c) => n + c.requests, 0) } })
-    }
+    for (const t of targets) results.push({ concurrency, target: t.name, cell: medianRound(rounds.get(t)!) })
   }
   await stop(hub) // SIGTERM: the server writes its pending last-used times
   const after = await counts()

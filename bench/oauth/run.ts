@@ -26,7 +26,7 @@
  */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { benchDatabase, client, fmt, hubServer, loadSampler, localPostgresPid, run, stop, waitFor, type Cell } from '../load'
+import { benchDatabase, client, fmt, hubServer, loadSampler, localPostgresPid, medianRound, run, stop, waitFor, type Cell } from '../load'
 
 const CODES = Number(process.env.BENCH_CODES ?? 6000)
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '8,16').split(',').map(Number)
@@ -80,12 +80,6 @@ function endpoint(server: Server, concurrency: number) {
       return { exchange, refresh: await refreshAll(tokens.slice(0, codes)) }
     },
   }
-}
-
-/** The round of median rate, for exchanges and refreshes each, with every round's failures. */
-function median(rounds: Cell[]): Cell {
-  const sorted = [...rounds].sort((a, b) => a.rps - b.rps)
-  return { ...sorted[Math.floor(sorted.length / 2)]!, failures: rounds.reduce((n, c) => n + c.failures, 0), requests: rounds.reduce((n, c) => n + c.requests, 0) }
 }
 
 const { db } = await import('@/lib/db')
@@ -152,7 +146,7 @@ try {
     for (const e of endpoints) await e.requests.warm()
     // Rounds alternate between the servers, so that drift on the shared machine hits both alike.
     for (let round = 0; round < ROUNDS; round++) for (const e of endpoints) e.rounds.push(await e.requests.round(PER_ROUND))
-    for (const e of endpoints) results.push({ server: e.server.name, concurrency, exchange: median(e.rounds.map((r) => r.exchange)), refresh: median(e.rounds.map((r) => r.refresh)) })
+    for (const e of endpoints) results.push({ server: e.server.name, concurrency, exchange: medianRound(e.rounds.map((r) => r.exchange)), refresh: medianRound(e.rounds.map((r) => r.refresh)) })
   }
   const after = await rows()
 
