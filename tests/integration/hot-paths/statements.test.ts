@@ -28,6 +28,28 @@ describe('rows and run', () => {
     expect(raw).toEqual({ id, kind: 'oauth', userId, scopes: prisma.scopes, repoId: null, createdAt: prisma.createdAt, expiresAt: prisma.expiresAt, lastUsedAt: null })
   })
 
+  it('write and read the same instants as Prisma whatever time zone the process runs in', async () => {
+    const zone = process.env.TZ
+    // Node applies a change of TZ at once; UTC+14 and UTC-5 are never the server's UTC.
+    for (const tz of ['Pacific/Kiritimati', 'America/New_York']) {
+      process.env.TZ = tz
+      try {
+        const expiresAt = new Date(Date.UTC(2031, 0, 2, 3, 4, 5, 678))
+        const id = newId()
+        await run(sql`INSERT INTO "AccessToken" ("id", "kind", "userId", "role", "tokenHash", "prefix", "createdAt", "expiresAt")
+                      VALUES (${id}, 'personal', ${userId}, 'read', ${sha256Hex(id)}, 'hf_x', ${new Date()}, ${expiresAt})`)
+        expect((await db.accessToken.findUniqueOrThrow({ where: { id } })).expiresAt).toEqual(expiresAt)
+        const later = new Date(expiresAt.getTime() + 86_400_000)
+        await db.accessToken.update({ where: { id }, data: { expiresAt: later } })
+        const [raw] = await rows<{ expiresAt: Date }>(sql`SELECT "expiresAt" FROM "AccessToken" WHERE "id" = ${id} AND "expiresAt" > ${expiresAt}`)
+        expect(raw?.expiresAt).toEqual(later)
+      } finally {
+        if (zone === undefined) delete process.env.TZ
+        else process.env.TZ = zone
+      }
+    }
+  })
+
   it('read booleans as booleans and counts as numbers', async () => {
     const user = await db.user.findUniqueOrThrow({ where: { id: userId } })
     const [raw] = await rows<{ emailVerified: boolean; isPro: boolean; n: number }>(
