@@ -272,17 +272,23 @@ function sensesOf(label: string, terms: Record<string, number>, ids: Set<string>
 /** Terms kept per label, strongest first (room for the means below the label's own hundreds of named groups). */
 const MAX_TERMS = 600
 
-function expand(label: string, lemmas: string[], specificity: (term: string) => number): { expansion: TopicExpansion; synsets: Synset[]; senseIds: Set<string> } {
+function expand(label: string, lemmas: string[], specificity: (term: string) => number): { expansion: TopicExpansion; synsets: Synset[]; senseIds: Set<string>; glossOnly: Set<string> } {
   const terms = new Map<string, number>()
   // Terms named by a synset's lemmas: discounted by how often the word means one of the label's senses.
   const senseTerms = new Set<string>()
-  const add = (term: string, weight: number, fromSynset = false) => {
+  // Terms a definition's words brought ("specific", "conditions") and terms anything else brought: the first without the
+  // second are tested against the topic later (`withoutStrayGlossWords`).
+  const glossWords = new Set<string>()
+  const named = new Set<string>()
+  const add = (term: string, weight: number, fromSynset = false, fromGloss = false) => {
     const key = normaliseTerm(term)
     // "A-bomb" and "H-bomb" read as "a bomb" and "h bomb": a one-letter word is an article or a pronoun to the matcher.
     if (!key || STOPWORDS.has(key) || key.split(' ').some((w) => w.length === 1)) return
     const w = weight * specificity(key)
     terms.set(key, Math.max(terms.get(key) ?? 0, w))
     if (fromSynset) senseTerms.add(key)
+    if (fromGloss) glossWords.add(key)
+    else named.add(key)
   }
   const related = new Map<string, Synset>()
   const all = wordnetSynsets()
@@ -291,7 +297,7 @@ function expand(label: string, lemmas: string[], specificity: (term: string) => 
     const base = rank === 0 ? 1 : rank === 1 ? 0.8 : 0.6
     related.set(synset.id, synset)
     synset.lemmas.forEach((l) => add(l, base, true))
-    for (const word of embeddingWords(definition(synset.gloss))) if (word.length >= 4) add(word, 0.35 * base)
+    for (const word of embeddingWords(definition(synset.gloss))) if (word.length >= 4) add(word, 0.35 * base, false, true)
     for (const pointer of synset.pointers) {
       const target = all.get(pointer.target)
       if (!target) continue
@@ -331,7 +337,12 @@ function expand(label: string, lemmas: string[], specificity: (term: string) => 
   const first = rankedSenses(lemmas[0]).find((s) => s.synset.pos === 'n')?.synset
   const prototype = [label, ...(first?.lemmas ?? []), first ? definition(first.gloss) : ''].join(' ')
   const kept = [...terms].sort((a, b) => b[1] - a[1]).slice(0, MAX_TERMS)
-  return { expansion: { prototype, terms: Object.fromEntries(kept.map(([t, w]) => [t, Math.round(w * 1000) / 1000])) }, synsets: [...related.values()], senseIds }
+  return {
+    expansion: { prototype, terms: Object.fromEntries(kept.map(([t, w]) => [t, Math.round(w * 1000) / 1000])) },
+    synsets: [...related.values()],
+    senseIds,
+    glossOnly: new Set([...glossWords].filter((t) => !named.has(t))),
+  }
 }
 
 /** A label's terms of at least this weight look for their GloVe neighbours, ... */
@@ -360,6 +371,49 @@ function relationalAdjective(word: string): boolean {
  * does not list ("jihadists", "militants", "detonated"). Each keeps the specificity discount of any term, so frequent
  * words near a term ("attack", "killed") count for little.
  */
+/**
+ * The label's topic in GloVe: the centroid of its strongest single-word terms (the sources of its neighbours), and
+ * whether a GloVe word is near it. A word must be near the topic as a whole, not only near one of its words in another
+ * sense ("virus" brings "influenza", "caliphate" brings "umayyad").
+ */
+function topicCentroid(expansion: TopicExpansion): { sources: [string, number][]; nearTopic: (i: number) => boolean } {
+  const glove = gloveVectors()
+  const d = glove.dimensions
+  const normOf = (i: number) => Math.hypot(...glove.vectors.subarray(i * d, (i + 1) * d)) || 1
+  const sources = Object.entries(expansion.terms).filter(([term, weight]) => weight >= NEIGHBOUR_SOURCE_WEIGHT && !term.includes(' ') && glove.index.has(term))
+  const centroid = new Float64Array(d)
+  for (const [term] of sources) {
+    const i = glove.index.get(term)!
+    const norm = normOf(i)
+    for (let r = 0; r < d; r++) centroid[r] += glove.vectors[i * d + r] / norm
+  }
+  const centroidNorm = Math.hypot(...centroid) || 1
+  const nearTopic = (i: number) => {
+    let dot = 0
+    for (let r = 0; r < d; r++) dot += glove.vectors[i * d + r] * centroid[r]
+    return dot / (normOf(i) * centroidNorm) >= NEIGHBOUR_MIN_TOPIC_COSINE
+  }
+  return { sources, nearTopic }
+}
+
+/**
+ * Words of a label's definitions that are no lemma of its senses ("under", "amount", "small" from "an explosive device
+ * fused to explode under specific conditions") are kept only when they are near the label's topic in GloVe, by the test
+ * its GloVe neighbours pass; words GloVe lacks are rare and kept.
+ */
+function withoutStrayGlossWords(expansion: TopicExpansion, glossOnly: Set<string>): number {
+  const glove = gloveVectors()
+  const { nearTopic } = topicCentroid(expansion)
+  let removed = 0
+  for (const term of glossOnly) {
+    const i = glove.index.get(term)
+    if (!Object.hasOwn(expansion.terms, term) || i === undefined || nearTopic(i)) continue
+    delete expansion.terms[term]
+    removed++
+  }
+  return removed
+}
+
 function withNeighbours(expansion: TopicExpansion, specificity: (term: string) => number): number {
   const glove = gloveVectors()
   const d = glove.dimensions
@@ -367,21 +421,7 @@ function withNeighbours(expansion: TopicExpansion, specificity: (term: string) =
   const norms = new Float32Array(n)
   for (let i = 0; i < n; i++) norms[i] = Math.hypot(...glove.vectors.subarray(i * d, (i + 1) * d)) || 1
   let added = 0
-  const sources = Object.entries(expansion.terms).filter(([term, weight]) => weight >= NEIGHBOUR_SOURCE_WEIGHT && !term.includes(' ') && glove.index.has(term))
-  // The centroid of the source terms: a neighbour must be near the topic as a whole, not only near one of its words in
-  // another sense ("virus" brings "influenza", "caliphate" brings "umayyad").
-  const centroid = new Float64Array(d)
-  for (const [term] of sources) {
-    const i = glove.index.get(term)!
-    const norm = Math.hypot(...glove.vectors.subarray(i * d, (i + 1) * d)) || 1
-    for (let r = 0; r < d; r++) centroid[r] += glove.vectors[i * d + r] / norm
-  }
-  const centroidNorm = Math.hypot(...centroid) || 1
-  const nearTopic = (i: number) => {
-    let dot = 0
-    for (let r = 0; r < d; r++) dot += glove.vectors[i * d + r] * centroid[r]
-    return dot / (norms[i] * centroidNorm) >= NEIGHBOUR_MIN_TOPIC_COSINE
-  }
+  const { sources, nearTopic } = topicCentroid(expansion)
   for (const [term, weight] of sources) {
     const q = glove.index.get(term)!
     if (q >= n) continue
@@ -468,14 +508,15 @@ export async function trainTopic(): Promise<void> {
   const topicTexts = new Map<string, string[]>()
   const related = new Map<string, Set<string>>()
   for (const [label, lemmas] of Object.entries(EXPANDED_LABELS)) {
-    const { expansion, synsets, senseIds } = expand(label, lemmas, specificity)
+    const { expansion, synsets, senseIds, glossOnly } = expand(label, lemmas, specificity)
+    const stray = withoutStrayGlossWords(expansion, glossOnly)
     const neighbours = withNeighbours(expansion, specificity)
     expansion.senses = sensesOf(label, expansion.terms, senseIds)
     related.set(label, new Set(synsets.map((s) => s.id)))
     expansions[labelKey(label)] = expansion
     const texts = [...new Set(synsets.flatMap((s) => [definition(s.gloss), ...s.gloss.split(/;\s*"/).slice(1).map((e) => e.replace(/"\s*$/, ''))]))]
     topicTexts.set(label, shuffle(texts.filter((t) => t.length >= 15), random).slice(0, TOPIC_TEXTS))
-    log(`  ${label}: ${Object.keys(expansion.terms).length} terms (${neighbours} GloVe neighbours), ${topicTexts.get(label)!.length} topic texts`)
+    log(`  ${label}: ${Object.keys(expansion.terms).length} terms (${neighbours} GloVe neighbours, ${stray} definition words off the topic left out), ${topicTexts.get(label)!.length} topic texts`)
   }
   const vocabulary = offlineJson<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)
   const topicFile: TopicExpansionsFile = { labels: expansions, nouns: nounKinds(vocabulary.words) }

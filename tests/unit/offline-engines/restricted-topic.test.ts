@@ -74,6 +74,13 @@ describe('offline restricted topics: a term counts only in the label\'s sense', 
     expect(explosives.detonator).toBeGreaterThan(0.9)
   })
 
+  it('keeps the words of a label\'s definitions only when they are near its topic', () => {
+    // "an explosive device fused to explode under specific conditions", "a chemical substance ... rapid chemical change".
+    const explosives = topicFile.labels.explosive.terms
+    for (const offTopic of ['under', 'specific', 'condition', 'change', 'rapid', 'chemical']) expect(explosives[offTopic]).toBeUndefined()
+    expect(explosives.detonation).toBeGreaterThan(0.3)
+  })
+
   it('lets the Terrorism label see the means of attacks, weaker than its own words', () => {
     const terrorism = topicFile.labels.terrorism.terms
     for (const means of ['pipe bomb', 'letter bomb', 'nerve gas']) {
