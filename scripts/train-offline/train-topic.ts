@@ -233,8 +233,11 @@ function phrasesWith(word: string): string[] {
   return phrasesByWord.get(word) ?? []
 }
 
-/** Terms of at least this weight get the sense data of `TopicSenses` (weaker ones move a score little). */
-const SENSE_DATA_MIN_WEIGHT = 0.3
+/**
+ * Terms of at least this weight get the sense data of `TopicSenses`. Weak terms move a score little, but not nothing: a
+ * means term at 0.2 ("time bomb" for Terrorism) must be read in its sense as much as the strong ones.
+ */
+const SENSE_DATA_MIN_WEIGHT = 0.1
 
 /** What tells, in a sentence, whether the label's terms are meant in the label's sense (see `inLabelSense`). */
 function sensesOf(label: string, terms: Record<string, number>, ids: Set<string>): TopicSenses {

@@ -126,7 +126,7 @@ function subjectKind(words: string[], copula: number, nouns: Map<string, NounKin
 /** Where a linking verb stands before the word at `start` with T as its predicate noun, or -1. */
 function copulaBefore(words: string[], start: number): number {
   for (let j = start - 1; j >= Math.max(0, start - PREDICATE_REACH); j--) {
-    if (COPULAS.has(words[j]) || /^(\p{L}+)['’]s$/u.test(words[j]) && PERSON_PRONOUNS.has(words[j].slice(0, -2))) return j
+    if (COPULAS.has(words[j]) || (/^(\p{L}+)['’]s$/u.test(words[j]) && PERSON_PRONOUNS.has(words[j].slice(0, -2)))) return j
     if (PREDICATE_BREAKS.has(words[j])) return -1
   }
   return -1

@@ -101,6 +101,9 @@ describe('offline restricted topics: a term counts only in the label\'s sense', 
   it('reads the predicate of "X is a T" as what X is', () => {
     expect(matches('That goalkeeper is a real terror.', 'Terrorism').matched).not.toContain('terror')
     expect(matches('Her new song was the bomb.', 'Explosives').matched).not.toContain('bomb')
+    // A situation is not a device, for the label whose own word "time bomb" is and for the one it is a weak means of.
+    expect(matches('The situation is a time bomb.', 'Explosives').matched).toEqual([])
+    expect(matches('The situation is a time bomb.', 'Terrorism').matched).toEqual([])
     expect(matches('He is a terrorist.', 'Terrorism').matched).toContain('terrorist')
     expect(matches('The device under the seat was a bomb.', 'Explosives').matched).toContain('bomb')
     // No linking verb: the sense is not decided here.
