@@ -4,14 +4,18 @@ import { offlineFolder } from '@/lib/moderation/engines/offline-graphs'
 import { EMBEDDING_VOCABULARY, embedText, embeddingWords, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import {
   TOPIC_EXPANSIONS,
+  TOPIC_MAX_TERM_WORDS,
   TOPIC_FEATURES,
   TOPIC_GRAPH,
   TOPIC_THRESHOLD,
   labelKey,
   singular,
   topicFeatureRows,
+  type NounKind,
   type TopicExpansion,
   type TopicExpansions,
+  type TopicExpansionsFile,
+  type TopicSenses,
 } from '@/lib/moderation/offline/restricted-topic'
 import { DataType, GraphBuilder } from '@/lib/onnx'
 import { fortunes, packageProse, sentences } from './corpora'
@@ -23,7 +27,7 @@ import { log, OFFLINE_MODELS_DIR, writeModel } from './output'
 // The embedding graph trained just before this one, in the training output folder.
 const { runGraph, json: offlineJson } = offlineFolder(OFFLINE_MODELS_DIR)
 import { pick, seededRandom, shuffle } from './random'
-import { hyponyms, synsetsOf, wordnetSynsets, type Synset } from './wordnet'
+import { hyponyms, lemmaSenses, synsetsOf, wordnetSynsets, type Synset } from './wordnet'
 
 /**
  * Labels shipped with a WordNet expansion: the toolkit's defaults, the fine-tuned model's
@@ -73,18 +77,43 @@ const SEEDS: Record<string, string[]> = {
     'terrorist attack', 'terror attack', 'suicide bomber', 'suicide bombing', 'jihad', 'jihadist', 'isis', 'al qaeda', 'taliban', 'extremist',
     'radicalization', 'radicalisation', 'hostage', 'hijacking', 'hijack', 'mass casualty', 'martyrdom operation', 'terror cell', 'bioterrorism',
     'attack on civilians', 'car bomb', 'recruit fighters', 'caliphate', '9 11', 'lone wolf attack', 'terror plot', 'terror group',
-    // The same in the languages people most often write to an English service in (multilingual attacks on the check).
-    'terrorismo', 'terrorista', 'terroriste', 'terrorisme', 'terroristen', 'anschlag', 'attentat', 'atentado', 'attentato', 'yihad',
-    'yihadista', 'djihad', 'djihadiste', 'dschihad', 'dschihadist', 'jihadista', 'теракт', 'террорист', 'терроризм',
   ],
   Explosives: [
     'bomb', 'pipe bomb', 'ied', 'improvised explosive device', 'tnt', 'c4', 'semtex', 'dynamite', 'detonator', 'blasting cap', 'fuse',
     'ammonium nitrate', 'nitroglycerin', 'gunpowder', 'black powder', 'grenade', 'landmine', 'molotov cocktail', 'blast', 'detonate',
     'explode', 'explosion', 'shrapnel', 'fertilizer bomb', 'tatp', 'thermite', 'blasting',
-    'bomba', 'bombe', 'explosivo', 'explosivos', 'explosif', 'explosifs', 'esplosivo', 'esplosivi', 'sprengstoff', 'sprengsatz',
-    'détonateur', 'detonador', 'granada', 'взрывчатка', 'бомба', 'взрывное устройство',
   ],
 }
+
+/**
+ * The seeds in the languages people most often write to an English service in (multilingual attacks on the check),
+ * each with the English term it stands for: the text is read with the English term in its place, so that the
+ * embedding features see a word they know. Matched inflected and inside compounds too (`translated`).
+ */
+const SEED_TRANSLATIONS: Record<string, Record<string, string>> = {
+  Terrorism: {
+    terrorismo: 'terrorism', terrorisme: 'terrorism', терроризм: 'terrorism', terrorista: 'terrorist', terroriste: 'terrorist', terroristen: 'terrorist',
+    террорист: 'terrorist', anschlag: 'terror attack', attentat: 'terror attack', atentado: 'terror attack', attentato: 'terror attack',
+    теракт: 'terror attack', yihad: 'jihad', djihad: 'jihad', dschihad: 'jihad', yihadista: 'jihadist', djihadiste: 'jihadist',
+    dschihadist: 'jihadist', jihadista: 'jihadist',
+  },
+  Explosives: {
+    bomba: 'bomb', bombe: 'bomb', бомба: 'bomb', explosivo: 'explosive', explosif: 'explosive', esplosivo: 'explosive', sprengstoff: 'explosive',
+    взрывчатка: 'explosive', sprengsatz: 'explosive device', 'взрывное устройство': 'explosive device', détonateur: 'detonator',
+    detonador: 'detonator', granada: 'grenade',
+  },
+}
+
+/**
+ * The means by which a label's acts are carried out, as WordNet synsets (each lemma's most frequent noun sense and its
+ * hyponyms): attacks are carried out with bombs, other explosive devices and weapons of mass destruction, so the
+ * Terrorism label sees "truck bombs" and "nail bombs" even where no word of terrorism is used. At MEANS_SHARE of a
+ * term's weight: a bomb alone is evidence of an attack, weaker than the label's own words.
+ */
+const MEANS: Record<string, string[]> = {
+  Terrorism: ['bombing', 'bomb', 'explosive device', 'weapon of mass destruction'],
+}
+const MEANS_SHARE = 0.6
 
 const STOPWORDS = new Set(
   'a an the and or but of to in on at by for with from into as is are was were be been that this which who whom whose what when where how its it their his her used use usually especially something someone one any some such other than more most very not no'.split(' '),
@@ -108,43 +137,215 @@ function definition(gloss: string): string {
   return gloss.split(/;\s*"/)[0].trim()
 }
 
-function expand(label: string, lemmas: string[], specificity: (term: string) => number): { expansion: TopicExpansion; synsets: Synset[] } {
+/**
+ * A lemma's senses in WordNet's order, weighted 1 / (rank + 1)². WordNet orders a lemma's senses by their SemCor
+ * counts only as far as SemCor tagged them; the senses after those are in no order and share one weight (all of a
+ * lemma SemCor never tagged, such as "time bomb", weigh the same).
+ */
+function rankedSenses(lemma: string): { synset: Synset; rank: number; weight: number }[] {
+  const all = wordnetSynsets()
+  return (lemmaSenses().get(lemma) ?? []).flatMap(({ synsets, tagged }) =>
+    synsets.flatMap((id, rank) => {
+      const synset = all.get(id)
+      return synset ? [{ synset, rank, weight: 1 / (Math.min(rank, tagged) + 1) ** 2 }] : []
+    }),
+  )
+}
+
+/**
+ * Pointers that keep a meaning: hypernyms, hyponyms, instances, topic domains, and a derived form in another part of
+ * speech ("explosive" the adjective of "explosive" the noun, "bomb" the verb of "bomb" the noun). A noun derived from
+ * a noun names another thing ("terror", the panic, -> "terrorist"), so it does not.
+ */
+function keepsMeaning(from: Synset, pointer: { symbol: string; target: string }): boolean {
+  if (['@', '~', '@i', '~i', ';c', '-c'].includes(pointer.symbol)) return true
+  return (pointer.symbol === '+' || pointer.symbol === '\\') && pointer.target.split(':')[0] !== from.pos
+}
+
+/** Is `synset` one of `ids` or one meaning-keeping pointer away from one of them (either direction)? */
+function joinedTo(synset: Synset, ids: Set<string>): boolean {
+  if (ids.has(synset.id)) return true
+  if (synset.pointers.some((p) => ids.has(p.target) && keepsMeaning(synset, p))) return true
+  const all = wordnetSynsets()
+  return synset.pointers.some((p) => {
+    const target = all.get(p.target)
+    return target !== undefined && ids.has(target.id) && target.pointers.some((q) => q.target === synset.id && keepsMeaning(target, q))
+  })
+}
+
+/**
+ * The senses a label's lemmas are meant in: each lemma's most frequent noun sense (its first sense when it has no noun
+ * sense), and the lemmas' other senses that a meaning-keeping pointer joins to one of those. "Bomb" the verb (to attack
+ * with bombs) is in; "bomb" the flop, "explosive" as in "an explosive issue" and "terror" the panic are not, so their
+ * synonyms ("turkey", "volatile", "fear") never become terms.
+ */
+function labelSenses(lemmas: string[]): { synset: Synset; rank: number }[] {
+  const anchors = lemmas.flatMap((lemma) => {
+    const senses = rankedSenses(lemma)
+    const first = senses.find((s) => s.synset.pos === 'n') ?? senses[0]
+    return first ? [first.synset] : []
+  })
+  const anchorIds = new Set(anchors.map((a) => a.id))
+  const kept = new Map<string, { synset: Synset; rank: number }>()
+  for (const sense of lemmas.flatMap(rankedSenses)) {
+    if (!joinedTo(sense.synset, anchorIds)) continue
+    const known = kept.get(sense.synset.id)
+    if (!known || sense.rank < known.rank) kept.set(sense.synset.id, sense)
+  }
+  return [...kept.values()]
+}
+
+/**
+ * How likely a word is meant in one of `ids` when it is seen: the weight of its senses among `ids` over the weight of
+ * all its senses (1 / rank² each; WordNet lists the most frequent first). "Tiger" names a terrorist group only in its
+ * plural's rarest sense (0); "mine" is an explosive device in its second noun sense (0.2). Words WordNet lacks: 1.
+ */
+function senseShare(word: string, ids: Set<string>): number {
+  const senses = rankedSenses(word)
+  if (!senses.length) return 1
+  const total = senses.reduce((sum, s) => sum + s.weight, 0)
+  return senses.filter((s) => ids.has(s.synset.id)).reduce((sum, s) => sum + s.weight, 0) / total
+}
+
+/** WordNet's lexicographer files of people, of other physical things (animals, artifacts, body, food, places, objects, plants, substances). */
+const PERSON_FILE = 18
+const PHYSICAL_FILES = new Set([5, 6, 8, 13, 15, 17, 20, 27])
+const kindOf = (synset: Synset): NounKind => (synset.lexFile === PERSON_FILE ? 'person' : PHYSICAL_FILES.has(synset.lexFile) ? 'physical' : 'abstract')
+
+/** The kind a noun names, by its noun senses weighted 1 / rank² (WordNet's first sense counts most); undefined for no noun. */
+function nounKind(word: string): NounKind | undefined {
+  const weights = new Map<NounKind, number>()
+  for (const { synset, weight } of rankedSenses(word)) if (synset.pos === 'n') weights.set(kindOf(synset), (weights.get(kindOf(synset)) ?? 0) + weight)
+  return [...weights].sort((a, b) => b[1] - a[1])[0]?.[0]
+}
+
+/** Multi-word WordNet lemmas by each of their words ("holy terror" under "holy" and "terror"). */
+let phrasesByWord: Map<string, string[]> | undefined
+function phrasesWith(word: string): string[] {
+  if (!phrasesByWord) {
+    phrasesByWord = new Map()
+    for (const lemma of lemmaSenses().keys()) {
+      const words = lemma.split(' ')
+      if (words.length < 2 || words.length > TOPIC_MAX_TERM_WORDS) continue
+      for (const w of new Set(words)) (phrasesByWord.get(w) ?? phrasesByWord.set(w, []).get(w)!).push(lemma)
+    }
+  }
+  return phrasesByWord.get(word) ?? []
+}
+
+/**
+ * Terms of at least this weight get the sense data of `TopicSenses`. Weak terms move a score little, but not nothing: a
+ * means term at 0.2 ("time bomb" for Terrorism) must be read in its sense as much as the strong ones.
+ */
+const SENSE_DATA_MIN_WEIGHT = 0.1
+
+/** What tells, in a sentence, whether the label's terms are meant in the label's sense (see `inLabelSense`). */
+function sensesOf(label: string, terms: Record<string, number>, ids: Set<string>): TopicSenses {
+  const otherSensePhrases = new Set<string>()
+  const ambiguousAdjectives: string[] = []
+  const kinds: Record<string, NounKind[]> = {}
+  for (const [term, weight] of Object.entries(terms)) {
+    if (weight < SENSE_DATA_MIN_WEIGHT) continue
+    const senses = rankedSenses(term)
+    const nouns = senses.filter((s) => s.synset.pos === 'n').map((s) => s.synset)
+    // A noun term's kinds in the label's sense: of its senses among the label's, else of those joined to them
+    // ("terror" is no sense the expansion took; its first sense, the use of terror, is a hypernym of terrorism).
+    const inLabel = nouns.filter((s) => ids.has(s.id))
+    const named = inLabel.length ? inLabel : nouns.filter((s) => joinedTo(s, ids))
+    if (named.length) kinds[term] = [...new Set(named.map(kindOf))].sort()
+    if (term.includes(' ')) continue
+    // An adjective in the label's sense and in others ("explosive device", "an explosive issue"); a noun term used
+    // before another noun ("extremist group") has no adjective sense of the label's and is left alone.
+    const adjectives = senses.filter((s) => s.synset.pos === 'a')
+    if (adjectives.some((s) => ids.has(s.synset.id)) && adjectives.some((s) => !ids.has(s.synset.id))) ambiguousAdjectives.push(term)
+    for (const phrase of phrasesWith(term)) {
+      const key = normaliseTerm(phrase)
+      if (Object.hasOwn(terms, key)) continue
+      if (rankedSenses(phrase).every((s) => !ids.has(s.synset.id) && !joinedTo(s.synset, ids))) otherSensePhrases.add(key)
+    }
+  }
+  return {
+    otherSensePhrases: [...otherSensePhrases].sort(),
+    ambiguousAdjectives: ambiguousAdjectives.sort(),
+    kinds,
+    ...(SEED_TRANSLATIONS[label] ? { translations: SEED_TRANSLATIONS[label] } : {}),
+  }
+}
+
+/** Terms kept per label, strongest first (room for the means below the label's own hundreds of named groups). */
+const MAX_TERMS = 600
+
+function expand(label: string, lemmas: string[], specificity: (term: string) => number): { expansion: TopicExpansion; synsets: Synset[]; senseIds: Set<string>; glossOnly: Set<string> } {
   const terms = new Map<string, number>()
-  const add = (term: string, weight: number) => {
+  // Terms named by a synset's lemmas: discounted by how often the word means one of the label's senses.
+  const senseTerms = new Set<string>()
+  // Terms a definition's words brought ("specific", "conditions") and terms anything else brought: the first without the
+  // second are tested against the topic later (`withoutStrayGlossWords`).
+  const glossWords = new Set<string>()
+  const named = new Set<string>()
+  const add = (term: string, weight: number, fromSynset = false, fromGloss = false) => {
     const key = normaliseTerm(term)
-    if (!key || STOPWORDS.has(key)) return
+    // "A-bomb" and "H-bomb" read as "a bomb" and "h bomb": a one-letter word is an article or a pronoun to the matcher.
+    if (!key || STOPWORDS.has(key) || key.split(' ').some((w) => w.length === 1)) return
     const w = weight * specificity(key)
     terms.set(key, Math.max(terms.get(key) ?? 0, w))
+    if (fromSynset) senseTerms.add(key)
+    if (fromGloss) glossWords.add(key)
+    else named.add(key)
   }
-  const related: Synset[] = []
+  const related = new Map<string, Synset>()
   const all = wordnetSynsets()
-  for (const lemma of lemmas) {
-    add(lemma, 1)
-    synsetsOf(lemma).forEach((synset, rank) => {
-      const base = rank === 0 ? 1 : rank === 1 ? 0.8 : 0.6
-      related.push(synset)
-      synset.lemmas.forEach((l) => add(l, base))
-      for (const word of embeddingWords(definition(synset.gloss))) if (word.length >= 4) add(word, 0.35 * base)
-      for (const pointer of synset.pointers) {
-        const target = all.get(pointer.target)
-        if (!target) continue
-        // Topic-domain members (-c) and derivationally related forms (+) belong to the topic.
-        if (pointer.symbol === '-c' || pointer.symbol === '+' || pointer.symbol === '&') {
-          target.lemmas.forEach((l) => add(l, 0.8 * base))
-          related.push(target)
-        }
+  for (const lemma of lemmas) add(lemma, 1)
+  for (const { synset, rank } of labelSenses(lemmas)) {
+    const base = rank === 0 ? 1 : rank === 1 ? 0.8 : 0.6
+    related.set(synset.id, synset)
+    synset.lemmas.forEach((l) => add(l, base, true))
+    for (const word of embeddingWords(definition(synset.gloss))) if (word.length >= 4) add(word, 0.35 * base, false, true)
+    for (const pointer of synset.pointers) {
+      const target = all.get(pointer.target)
+      if (!target) continue
+      // Topic-domain members (-c) and derivationally related forms in another part of speech (+) belong to the topic; a
+      // noun derived from a noun names another thing ("terrorist" -> "terror" the panic, "terror" the scourge).
+      if (pointer.symbol === '-c' || pointer.symbol === '&' || (pointer.symbol === '+' && keepsMeaning(synset, pointer))) {
+        target.lemmas.forEach((l) => add(l, 0.8 * base, true))
+        related.set(target.id, target)
       }
-      for (const hyponym of hyponyms(synset, 3)) {
-        hyponym.lemmas.forEach((l) => add(l, 0.75 * base))
-        related.push(hyponym)
-      }
-    })
+    }
+    for (const hyponym of hyponyms(synset, 3)) {
+      hyponym.lemmas.forEach((l) => add(l, 0.75 * base, true))
+      related.set(hyponym.id, hyponym)
+    }
   }
+  const senseIds = new Set(related.keys())
+  for (const root of MEANS[label] ?? []) {
+    const first = rankedSenses(root).find((s) => s.synset.pos === 'n')?.synset
+    if (!first) continue
+    senseIds.add(first.id)
+    // The same means as a verb ("bomb": to attack with bombs) is a sense of the word in the label's sense too.
+    for (const pointer of first.pointers) if (pointer.symbol === '+' && keepsMeaning(first, pointer)) senseIds.add(pointer.target)
+    first.lemmas.forEach((l) => add(l, MEANS_SHARE, true))
+    for (const hyponym of hyponyms(first, 3)) {
+      senseIds.add(hyponym.id)
+      hyponym.lemmas.forEach((l) => add(l, 0.75 * MEANS_SHARE, true))
+    }
+  }
+  const seeds = new Set([...lemmas, ...(SEEDS[label] ?? [])].map(normaliseTerm))
   for (const seed of SEEDS[label] ?? []) add(seed, 1)
-  const first = synsetsOf(lemmas[0])[0]
+  for (const key of senseTerms) {
+    if (seeds.has(key)) continue
+    const weight = terms.get(key)! * senseShare(key, senseIds)
+    if (weight < 0.05) terms.delete(key)
+    else terms.set(key, weight)
+  }
+  const first = rankedSenses(lemmas[0]).find((s) => s.synset.pos === 'n')?.synset
   const prototype = [label, ...(first?.lemmas ?? []), first ? definition(first.gloss) : ''].join(' ')
-  const kept = [...terms].sort((a, b) => b[1] - a[1]).slice(0, 400)
-  return { expansion: { prototype, terms: Object.fromEntries(kept.map(([t, w]) => [t, Math.round(w * 1000) / 1000])) }, synsets: related }
+  const kept = [...terms].sort((a, b) => b[1] - a[1]).slice(0, MAX_TERMS)
+  return {
+    expansion: { prototype, terms: Object.fromEntries(kept.map(([t, w]) => [t, Math.round(w * 1000) / 1000])) },
+    synsets: [...related.values()],
+    senseIds,
+    glossOnly: new Set([...glossWords].filter((t) => !named.has(t))),
+  }
 }
 
 /** A label's terms of at least this weight look for their GloVe neighbours, ... */
@@ -173,6 +374,49 @@ function relationalAdjective(word: string): boolean {
  * does not list ("jihadists", "militants", "detonated"). Each keeps the specificity discount of any term, so frequent
  * words near a term ("attack", "killed") count for little.
  */
+/**
+ * The label's topic in GloVe: the centroid of its strongest single-word terms (the sources of its neighbours), and
+ * whether a GloVe word is near it. A word must be near the topic as a whole, not only near one of its words in another
+ * sense ("virus" brings "influenza", "caliphate" brings "umayyad").
+ */
+function topicCentroid(expansion: TopicExpansion): { sources: [string, number][]; nearTopic: (i: number) => boolean } {
+  const glove = gloveVectors()
+  const d = glove.dimensions
+  const normOf = (i: number) => Math.hypot(...glove.vectors.subarray(i * d, (i + 1) * d)) || 1
+  const sources = Object.entries(expansion.terms).filter(([term, weight]) => weight >= NEIGHBOUR_SOURCE_WEIGHT && !term.includes(' ') && glove.index.has(term))
+  const centroid = new Float64Array(d)
+  for (const [term] of sources) {
+    const i = glove.index.get(term)!
+    const norm = normOf(i)
+    for (let r = 0; r < d; r++) centroid[r] += glove.vectors[i * d + r] / norm
+  }
+  const centroidNorm = Math.hypot(...centroid) || 1
+  const nearTopic = (i: number) => {
+    let dot = 0
+    for (let r = 0; r < d; r++) dot += glove.vectors[i * d + r] * centroid[r]
+    return dot / (normOf(i) * centroidNorm) >= NEIGHBOUR_MIN_TOPIC_COSINE
+  }
+  return { sources, nearTopic }
+}
+
+/**
+ * Words of a label's definitions that are no lemma of its senses ("under", "amount", "small" from "an explosive device
+ * fused to explode under specific conditions") are kept only when they are near the label's topic in GloVe, by the test
+ * its GloVe neighbours pass; words GloVe lacks are rare and kept.
+ */
+function withoutStrayGlossWords(expansion: TopicExpansion, glossOnly: Set<string>): number {
+  const glove = gloveVectors()
+  const { nearTopic } = topicCentroid(expansion)
+  let removed = 0
+  for (const term of glossOnly) {
+    const i = glove.index.get(term)
+    if (!Object.hasOwn(expansion.terms, term) || i === undefined || nearTopic(i)) continue
+    delete expansion.terms[term]
+    removed++
+  }
+  return removed
+}
+
 function withNeighbours(expansion: TopicExpansion, specificity: (term: string) => number): number {
   const glove = gloveVectors()
   const d = glove.dimensions
@@ -180,21 +424,7 @@ function withNeighbours(expansion: TopicExpansion, specificity: (term: string) =
   const norms = new Float32Array(n)
   for (let i = 0; i < n; i++) norms[i] = Math.hypot(...glove.vectors.subarray(i * d, (i + 1) * d)) || 1
   let added = 0
-  const sources = Object.entries(expansion.terms).filter(([term, weight]) => weight >= NEIGHBOUR_SOURCE_WEIGHT && !term.includes(' ') && glove.index.has(term))
-  // The centroid of the source terms: a neighbour must be near the topic as a whole, not only near one of its words in
-  // another sense ("virus" brings "influenza", "caliphate" brings "umayyad").
-  const centroid = new Float64Array(d)
-  for (const [term] of sources) {
-    const i = glove.index.get(term)!
-    const norm = Math.hypot(...glove.vectors.subarray(i * d, (i + 1) * d)) || 1
-    for (let r = 0; r < d; r++) centroid[r] += glove.vectors[i * d + r] / norm
-  }
-  const centroidNorm = Math.hypot(...centroid) || 1
-  const nearTopic = (i: number) => {
-    let dot = 0
-    for (let r = 0; r < d; r++) dot += glove.vectors[i * d + r] * centroid[r]
-    return dot / (norms[i] * centroidNorm) >= NEIGHBOUR_MIN_TOPIC_COSINE
-  }
+  const { sources, nearTopic } = topicCentroid(expansion)
   for (const [term, weight] of sources) {
     const q = glove.index.get(term)!
     if (q >= n) continue
@@ -253,6 +483,16 @@ function otherSenseExamples(expansions: TopicExpansions, related: Map<string, Se
   return result
 }
 
+/** The kind of each noun of the embedding's vocabulary (its singular's when the word itself is no WordNet lemma). */
+function nounKinds(words: string[]): Record<NounKind, string> {
+  const byKind: Record<NounKind, string[]> = { person: [], physical: [], abstract: [] }
+  for (const word of words) {
+    const kind = nounKind(word) ?? nounKind(singular(word))
+    if (kind) byKind[kind].push(word)
+  }
+  return { person: byKind.person.join(' '), physical: byKind.physical.join(' '), abstract: byKind.abstract.join(' ') }
+}
+
 function topicGraph(weights: number[], bias: number): Uint8Array {
   const g = new GraphBuilder('restricted_topic')
   const features = g.input('label_features', DataType.FLOAT, ['labels', TOPIC_FEATURES.length], TOPIC_FEATURES.join(', '))
@@ -271,15 +511,19 @@ export async function trainTopic(): Promise<void> {
   const topicTexts = new Map<string, string[]>()
   const related = new Map<string, Set<string>>()
   for (const [label, lemmas] of Object.entries(EXPANDED_LABELS)) {
-    const { expansion, synsets } = expand(label, lemmas, specificity)
+    const { expansion, synsets, senseIds, glossOnly } = expand(label, lemmas, specificity)
+    const stray = withoutStrayGlossWords(expansion, glossOnly)
     const neighbours = withNeighbours(expansion, specificity)
+    expansion.senses = sensesOf(label, expansion.terms, senseIds)
     related.set(label, new Set(synsets.map((s) => s.id)))
     expansions[labelKey(label)] = expansion
     const texts = [...new Set(synsets.flatMap((s) => [definition(s.gloss), ...s.gloss.split(/;\s*"/).slice(1).map((e) => e.replace(/"\s*$/, ''))]))]
     topicTexts.set(label, shuffle(texts.filter((t) => t.length >= 15), random).slice(0, TOPIC_TEXTS))
-    log(`  ${label}: ${Object.keys(expansion.terms).length} terms (${neighbours} GloVe neighbours), ${topicTexts.get(label)!.length} topic texts`)
+    log(`  ${label}: ${Object.keys(expansion.terms).length} terms (${neighbours} GloVe neighbours, ${stray} definition words off the topic left out), ${topicTexts.get(label)!.length} topic texts`)
   }
-  fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, TOPIC_EXPANSIONS), JSON.stringify(expansions))
+  const vocabulary = offlineJson<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)
+  const topicFile: TopicExpansionsFile = { labels: expansions, nouns: nounKinds(vocabulary.words) }
+  fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, TOPIC_EXPANSIONS), JSON.stringify(topicFile))
 
   // Calibration rows: each label against texts on its topic (WordNet glosses of its synsets) and
   // against other topics' texts and general prose; plus labels without an expansion (WordNet
@@ -307,14 +551,13 @@ export async function trainTopic(): Promise<void> {
   for (const [label, texts] of otherSenses) for (const text of texts) rows.push({ text, label, y: 0 })
   log(`restrictedTopic: ${[...otherSenses.values()].reduce((n, t) => n + t.length, 0)} other-sense examples as off topic`)
   log(`restrictedTopic: features of ${rows.length} (text, label) pairs (${rows.filter((r) => r.y).length} on topic)`)
-  const vocabulary = offlineJson<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)
   const prototypes = new Map<string, number[]>()
   const prototypeEmbedding = async (prototype: string) => {
     if (!prototypes.has(prototype)) prototypes.set(prototype, await embedText(runGraph, prototype, vocabulary))
     return prototypes.get(prototype)!
   }
   const x: number[][] = []
-  for (const row of rows) x.push((await topicFeatureRows({ run: runGraph, expansions, vocabulary, prototypeEmbedding }, row.text, [row.label]))[0])
+  for (const row of rows) x.push((await topicFeatureRows({ run: runGraph, expansions: topicFile, vocabulary, prototypeEmbedding }, row.text, [row.label]))[0])
   const { weights, bias } = trainDense(x, rows.map((r) => r.y), 3000, 0.5, 1e-3)
   log(`  bias ${bias.toFixed(2)}; ${TOPIC_FEATURES.map((f, i) => `${f} ${weights[i].toFixed(2)}`).join(', ')}`)
   writeModel(TOPIC_GRAPH, topicGraph(weights, bias), {

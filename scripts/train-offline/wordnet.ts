@@ -6,7 +6,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { NODE_MODULES } from './corpora'
 
-export type Synset = { id: string; pos: string; lemmas: string[]; gloss: string; pointers: { symbol: string; target: string }[] }
+/** `lexFile`: the lexicographer file number (wndb(5WN) lex_filenum; lexnames(5WN): 18 noun.person, 06 noun.artifact, ...). */
+export type Synset = { id: string; pos: string; lexFile: number; lemmas: string[]; gloss: string; pointers: { symbol: string; target: string }[] }
 
 let cache: Map<string, Synset> | undefined
 
@@ -30,7 +31,7 @@ export function wordnetSynsets(): Map<string, Synset> {
         pointers.push({ symbol: fields[k], target: `${targetPos}:${fields[k + 1]}` })
       }
       const gloss = bar < 0 ? '' : line.slice(bar + 3).trim()
-      synsets.set(`${pos}:${fields[0]}`, { id: `${pos}:${fields[0]}`, pos, lemmas, gloss, pointers })
+      synsets.set(`${pos}:${fields[0]}`, { id: `${pos}:${fields[0]}`, pos, lexFile: parseInt(fields[1], 10), lemmas, gloss, pointers })
     }
   }
   cache = synsets

@@ -5,12 +5,15 @@ import type { GraphRunner } from './graph-io'
 /**
  * Restricted topics for any label list, without an NLI model: each label is expanded into
  * weighted terms (for the labels in `topic.expansions.json`, WordNet synonyms, hyponyms, topic
- * domain members, related forms and gloss words, plus a seed list for the two default labels;
- * for any other label, its own words) and described by a prototype text. Per label, the text's
- * best and total term matches, the cosine between the text's and the prototype's offline
- * embeddings, and the same cosine for the text without its matched terms (which sense a term is
- * used in: "an explosive temper" is not about explosives) go through a calibrated logistic layer
- * in `topic.onnx`; labels are scored independently (multi-label), in [0, 1].
+ * domain members, related forms and gloss words of the label's own senses, plus a seed list for
+ * the two default labels; for any other label, its own words) and described by a prototype text.
+ * A matched term counts only where the sentence uses it in the label's sense (`senseOf`: WordNet
+ * phrases of other senses, an ambiguous adjective before an abstract noun, "X is a T" where X is
+ * not the kind of thing T names in the label's sense); words used in another sense are left out
+ * of the embeddings too. Per label, the text's best and total term matches, the cosine between
+ * the text's and the prototype's offline embeddings, and the same cosine for the text without
+ * its matched terms go through a calibrated logistic layer in `topic.onnx`; labels are scored
+ * independently (multi-label), in [0, 1].
  */
 export const TOPIC_GRAPH = 'topic.onnx'
 export const TOPIC_EXPANSIONS = 'topic.expansions.json'
@@ -19,9 +22,27 @@ export const DEFAULT_TOPIC_LABELS = ['Terrorism', 'Explosives'] as const
 /** Longest term (in words) the matcher looks for. */
 export const TOPIC_MAX_TERM_WORDS = 3
 
-export type TopicExpansion = { prototype: string; terms: Record<string, number> }
+/** What a noun names, by its WordNet senses weighted 1 / rank²: a person, another physical thing, or an abstraction. */
+export type NounKind = 'person' | 'physical' | 'abstract'
+export const NOUN_KINDS: readonly NounKind[] = ['person', 'physical', 'abstract']
+
+/** What tells, in a sentence, whether a label's term is used in the label's sense (all read off WordNet by the trainer). */
+export type TopicSenses = {
+  /** WordNet phrases containing one of the label's words only in other senses ("holy terror", "bomb calorimeter"). */
+  otherSensePhrases?: string[]
+  /** Terms that are also adjectives of other senses ("explosive": "an explosive issue"); before an abstract noun they are in those. */
+  ambiguousAdjectives?: string[]
+  /** The kinds of thing a noun term names in the label's sense: in "X is a T", T has that sense only when X is of one of them. */
+  kinds?: Record<string, NounKind[]>
+  /** Seed words in other languages and the English term each stands for; also found inflected or inside compounds ("Rohrbombe"). */
+  translations?: Record<string, string>
+}
+
+export type TopicExpansion = { prototype: string; terms: Record<string, number>; senses?: TopicSenses }
 /** Expansions by normalised label (see `labelKey`). */
 export type TopicExpansions = Record<string, TopicExpansion>
+/** `topic.expansions.json`: the expansions, and the kind of each vocabulary noun (space-separated words per kind). */
+export type TopicExpansionsFile = { labels: TopicExpansions; nouns: Record<NounKind, string> }
 
 export const TOPIC_FEATURES = ['best term weight', 'log total term weight', 'prototype cosine', 'expanded label', 'log word count', 'context cosine'] as const
 
@@ -38,14 +59,6 @@ export function singular(word: string): string {
   if (word.length > 4 && /(?:ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2)
   if (word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1)
   return word
-}
-
-/** The text's words (singular) and their 1..TOPIC_MAX_TERM_WORDS-word runs, the keys terms are matched by. */
-export function topicKeys(text: string): Set<string> {
-  const words = embeddingWords(text).map(singular)
-  const keys = new Set<string>()
-  for (let n = 1; n <= TOPIC_MAX_TERM_WORDS; n++) for (let i = 0; i + n <= words.length; i++) keys.add(words.slice(i, i + n).join(' '))
-  return keys
 }
 
 /** The expansion of a label: the shipped one, or the label's own words. */
@@ -72,6 +85,122 @@ export function termFeatures(keys: Set<string>, terms: Record<string, number>): 
   return { best, total, matched }
 }
 
+const nounKindCache = new WeakMap<TopicExpansionsFile, Map<string, NounKind>>()
+function nounKindsOf(file: TopicExpansionsFile): Map<string, NounKind> {
+  let kinds = nounKindCache.get(file)
+  if (!kinds) {
+    kinds = new Map()
+    for (const kind of NOUN_KINDS) for (const word of (file.nouns?.[kind] ?? '').split(' ')) if (word) kinds.set(word, kind)
+    nounKindCache.set(file, kinds)
+  }
+  return kinds
+}
+
+const vocabularyCache = new WeakMap<EmbeddingVocabulary, Set<string>>()
+function vocabularySet(vocabulary: EmbeddingVocabulary): Set<string> {
+  let words = vocabularyCache.get(vocabulary)
+  if (!words) vocabularyCache.set(vocabulary, (words = new Set(vocabulary.words)))
+  return words
+}
+
+/** Linking verbs: in "X is a T" the noun T names what X is. */
+const COPULAS = new Set(['is', 'was', 'are', 'were', 'be', 'been', 'being', 'become', 'becomes', 'became', 'remain', 'remains', 'remained', 'seem', 'seems', 'seemed'])
+/** Subject pronouns that name people ("he's" is "he is"). */
+const PERSON_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they'])
+/** Words after which T is no longer the predicate noun ("is a part of the bomb", "was the man who ..."). */
+const PREDICATE_BREAKS = new Set(['of', 'for', 'with', 'to', 'in', 'on', 'at', 'from', 'by', 'about', 'and', 'or', 'but', 'that', 'which', 'who', 'if', 'when', 'than'])
+/** Words the predicate noun may stand this far after the linking verb ("is a ticking time bomb"). */
+const PREDICATE_REACH = 4
+
+/** The kind of the subject of a linking verb at `copula`, when the sentence tells it. */
+function subjectKind(words: string[], copula: number, nouns: Map<string, NounKind>): NounKind | undefined {
+  const verb = words[copula]
+  const contracted = /^(\p{L}+)['’]s$/u.exec(verb)
+  if (contracted) return PERSON_PRONOUNS.has(contracted[1]) ? 'person' : undefined
+  const subject = words[copula - 1]
+  if (subject === undefined) return undefined
+  if (PERSON_PRONOUNS.has(subject)) return 'person'
+  return nouns.get(subject) ?? nouns.get(singular(subject))
+}
+
+/** Where a linking verb stands before the word at `start` with T as its predicate noun, or -1. */
+function copulaBefore(words: string[], start: number): number {
+  for (let j = start - 1; j >= Math.max(0, start - PREDICATE_REACH); j--) {
+    if (COPULAS.has(words[j]) || (/^(\p{L}+)['’]s$/u.test(words[j]) && PERSON_PRONOUNS.has(words[j].slice(0, -2)))) return j
+    if (PREDICATE_BREAKS.has(words[j])) return -1
+  }
+  return -1
+}
+
+/**
+ * Is the occurrence of `term` at words[start, end) in the label's sense? Three readings of the sentence, each from
+ * WordNet data the trainer shipped: inside a longer WordNet phrase of another sense ("a holy terror") it is not; an
+ * ambiguous adjective before an abstract noun ("an explosive quarter": quarter names a time, not a thing) is in its
+ * other sense; and as the predicate of "X is a T", T names what X is, so a person ("that striker is a real terror") or
+ * an abstraction ("the situation is a time bomb") cannot be T in a sense that names an act or a device.
+ */
+export function inLabelSense(words: string[], start: number, end: number, term: string, senses: TopicSenses, nouns: Map<string, NounKind>, otherSenseSpans: [number, number][]): boolean {
+  if (otherSenseSpans.some(([a, b]) => a <= start && end <= b && b - a > end - start)) return false
+  if (end - start === 1 && senses.ambiguousAdjectives?.includes(term) && end < words.length && nouns.get(words[end]) === 'abstract') return false
+  const kinds = senses.kinds?.[term]
+  if (kinds) {
+    const copula = copulaBefore(words, start)
+    const subject = copula >= 0 ? subjectKind(words, copula, nouns) : undefined
+    if (subject && !kinds.includes(subject)) return false
+  }
+  return true
+}
+
+/**
+ * Seed words of other languages read as their English terms, also inflected or inside a compound when the English
+ * vocabulary does not know the word: "Rohrbombe" ends with "bombe", "Bomben" and "bombas" begin with its stem.
+ */
+export function translated(words: string[], translations: Record<string, string> | undefined, english: Set<string>): string[] {
+  if (!translations) return words
+  const seeds = Object.keys(translations)
+  const seedOf = (word: string): string | undefined => {
+    for (const form of [word, singular(word)]) if (Object.hasOwn(translations, form)) return form
+    if (english.has(word)) return undefined
+    return seeds.find((seed) => {
+      if (seed.includes(' ')) return false
+      const stem = stemOf(seed)
+      return (seed.length >= 5 && word.endsWith(seed)) || (stem !== undefined && word.startsWith(stem))
+    })
+  }
+  return words.flatMap((word) => {
+    const seed = seedOf(word)
+    return seed === undefined ? [word] : translations[seed].split(' ')
+  })
+}
+
+/** A seed word without a final vowel ("bomba" -> "bomb"), at least four letters: the part its inflections share. */
+function stemOf(seed: string): string | undefined {
+  const stem = /[aeiouyаеиоуыэюя]$/u.test(seed) ? seed.slice(0, -1) : seed
+  return stem.length >= 4 ? stem : undefined
+}
+
+/** The label's terms the text uses in the label's sense, and the words of the text as the label reads them. */
+export function labelMatches(words: string[], expansion: TopicExpansion, nouns: Map<string, NounKind>, english: Set<string>): { best: number; total: number; matched: string[]; read: string[] } {
+  const senses = expansion.senses ?? {}
+  const read = translated(words, senses.translations, english)
+  const keys = read.map(singular)
+  const phrases = new Set(senses.otherSensePhrases ?? [])
+  const otherSenseSpans: [number, number][] = []
+  const occurrences: { term: string; start: number; end: number }[] = []
+  for (let n = 1; n <= TOPIC_MAX_TERM_WORDS; n++) {
+    for (let i = 0; i + n <= keys.length; i++) {
+      const key = keys.slice(i, i + n).join(' ')
+      if (phrases.has(key)) otherSenseSpans.push([i, i + n])
+      if (Object.hasOwn(expansion.terms, key)) occurrences.push({ term: key, start: i, end: i + n })
+    }
+  }
+  const kept = occurrences.filter((o) => inLabelSense(read, o.start, o.end, o.term, senses, nouns, otherSenseSpans))
+  const keptWords = new Set(kept.flatMap((o) => Array.from({ length: o.end - o.start }, (_, k) => o.start + k)))
+  const dropped = new Set(occurrences.filter((o) => !kept.includes(o)).flatMap((o) => Array.from({ length: o.end - o.start }, (_, k) => o.start + k)).filter((i) => !keptWords.has(i)))
+  const { best, total, matched } = termFeatures(new Set(kept.map((o) => o.term)), expansion.terms)
+  return { best, total, matched, read: read.filter((_, i) => !dropped.has(i)) }
+}
+
 /**
  * The text without the words of the label's matched terms: what the rest of the sentence is about. "Sales had an
  * explosive quarter" keeps "sales had an quarter", far from the Explosives prototype; "pack nails around the
@@ -88,24 +217,29 @@ export function contextOf(text: string, matched: string[]): string {
 /** What scoring a text against labels reads: the graphs, the expansions and vocabulary, and the labels' prototype embeddings (cached by the caller). */
 export type TopicModel = {
   run: GraphRunner
-  expansions: TopicExpansions
+  expansions: TopicExpansionsFile
   vocabulary: EmbeddingVocabulary
   prototypeEmbedding: (prototype: string) => Promise<number[]>
 }
 
 /** Feature rows (label x TOPIC_FEATURES), in label order. */
 export async function topicFeatureRows({ run, expansions, vocabulary, prototypeEmbedding }: TopicModel, text: string, labels: string[]): Promise<number[][]> {
-  const keys = topicKeys(text)
-  const textEmbedding = await embedText(run, text, vocabulary)
-  const wordCount = embeddingWords(text).length
+  const words = embeddingWords(text)
+  const nouns = nounKindsOf(expansions)
+  const english = vocabularySet(vocabulary)
+  let textEmbedding: Promise<number[]> | undefined
   const rows: number[][] = []
   for (const label of labels) {
-    const { expansion, expanded } = expansionOf(label, expansions)
-    const { best, total, matched } = termFeatures(keys, expansion.terms)
+    const { expansion, expanded } = expansionOf(label, expansions.labels)
+    const { best, total, matched, read } = labelMatches(words, expansion, nouns, english)
     const prototype = await prototypeEmbedding(expansion.prototype)
-    const similarity = cosineSimilarity(textEmbedding, prototype)
-    const context = matched.length ? cosineSimilarity(await embedText(run, contextOf(text, matched), vocabulary), prototype) : similarity
-    rows.push([best, Math.log1p(total), similarity, expanded ? 1 : 0, Math.log1p(wordCount) / 4, context])
+    // The text as the label reads it (other-sense words out, seed words of other languages in English) is embedded only
+    // when it differs from the text.
+    const changed = read.length !== words.length || read.some((w, i) => w !== words[i])
+    const embedding = changed ? await embedText(run, read.join(' '), vocabulary) : await (textEmbedding ??= embedText(run, text, vocabulary))
+    const similarity = cosineSimilarity(embedding, prototype)
+    const context = matched.length ? cosineSimilarity(await embedText(run, contextOf(read.join(' '), matched), vocabulary), prototype) : similarity
+    rows.push([best, Math.log1p(total), similarity, expanded ? 1 : 0, Math.log1p(words.length) / 4, context])
   }
   return rows
 }

@@ -1,6 +1,10 @@
 /** Re-runs the restricted-topic evaluation (default labels) on the committed model and holds it to the goals of the offline-engines issue. */
+import fs from 'node:fs'
+import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
+import { EMBEDDING_VOCABULARY, embeddingWords, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
+import { expansionOf, labelMatches, NOUN_KINDS, TOPIC_EXPANSIONS, type NounKind, type TopicExpansionsFile } from '@/lib/moderation/offline/restricted-topic'
 import { evaluateRestrictedTopic } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
 
@@ -49,5 +53,82 @@ describe('offline restricted-topic engine', () => {
     const scores = await offlineTopicEngine.run({ text: 'constructor toString __proto__', labels, classifier: 'default' })
     expect(scores).toHaveLength(labels.length)
     for (const s of scores) expect(Number.isFinite(s)).toBe(true)
+  })
+})
+
+/** The committed model's expansions, read as the engine reads them. */
+const modelFile = <T>(name: string): T => JSON.parse(fs.readFileSync(path.resolve('public/models/offline', name), 'utf8')) as T
+const topicFile = modelFile<TopicExpansionsFile>(TOPIC_EXPANSIONS)
+const english = new Set(modelFile<EmbeddingVocabulary>(EMBEDDING_VOCABULARY).words)
+const nouns = new Map<string, NounKind>(NOUN_KINDS.flatMap((kind) => topicFile.nouns[kind].split(' ').map((w) => [w, kind] as [string, NounKind])))
+const matches = (text: string, label: string) => labelMatches(embeddingWords(text), expansionOf(label, topicFile.labels).expansion, nouns, english)
+
+describe('offline restricted topics: a term counts only in the label\'s sense', () => {
+  it('expands a label only from the senses it is meant in (no synonyms of "bomb" the flop or "explosive" the temper)', () => {
+    const explosives = topicFile.labels.explosive.terms
+    for (const otherSense of ['turkey', 'dud', 'flunk', 'fail', 'volatile', 'excitability']) expect(explosives[otherSense]).toBeUndefined()
+    const terrorism = topicFile.labels.terrorism.terms
+    // "terror" the panic and the scourge, and a word whose only terrorist sense is its plural's rarest ("Tigers").
+    for (const otherSense of ['panic', 'affright', 'scourge', 'tiger']) expect(terrorism[otherSense]).toBeUndefined()
+    expect(explosives.bomb).toBeGreaterThan(0.9)
+    expect(explosives.detonator).toBeGreaterThan(0.9)
+  })
+
+  it('keeps the words of a label\'s definitions only when they are near its topic', () => {
+    // "an explosive device fused to explode under specific conditions", "a chemical substance ... rapid chemical change".
+    const explosives = topicFile.labels.explosive.terms
+    for (const offTopic of ['under', 'specific', 'condition', 'change', 'rapid', 'chemical']) expect(explosives[offTopic]).toBeUndefined()
+    expect(explosives.detonation).toBeGreaterThan(0.3)
+  })
+
+  it('lets the Terrorism label see the means of attacks, weaker than its own words', () => {
+    const terrorism = topicFile.labels.terrorism.terms
+    for (const means of ['pipe bomb', 'letter bomb', 'nerve gas']) {
+      expect(terrorism[means]).toBeGreaterThan(0.2)
+      expect(terrorism[means]).toBeLessThan(terrorism.terrorist)
+    }
+    expect(terrorism.dynamite ?? 0).toBe(0)
+    expect(terrorism.firework ?? 0).toBe(0)
+  })
+
+  it('reads an ambiguous adjective before an abstract noun in its other sense', () => {
+    expect(matches('He has an explosive temper.', 'Explosives').matched).not.toContain('explosive')
+    expect(matches('The meeting got off to an explosive start.', 'Explosives').read).not.toContain('explosive')
+    expect(matches('They found an explosive device under the car.', 'Explosives').matched).toContain('explosive')
+    expect(matches('Store the explosive powder in a cool place.', 'Explosives').matched).toContain('explosive')
+  })
+
+  it('reads the predicate of "X is a T" as what X is', () => {
+    expect(matches('That goalkeeper is a real terror.', 'Terrorism').matched).not.toContain('terror')
+    expect(matches('Her new song was the bomb.', 'Explosives').matched).not.toContain('bomb')
+    // A situation is not a device, for the label whose own word "time bomb" is and for the one it is a weak means of.
+    expect(matches('The situation is a time bomb.', 'Explosives').matched).toEqual([])
+    expect(matches('The situation is a time bomb.', 'Terrorism').matched).toEqual([])
+    expect(matches('He is a terrorist.', 'Terrorism').matched).toContain('terrorist')
+    expect(matches('The device under the seat was a bomb.', 'Explosives').matched).toContain('bomb')
+    // No linking verb: the sense is not decided here.
+    expect(matches('Police found a bomb in the song contest hall.', 'Explosives').matched).toContain('bomb')
+  })
+
+  it('leaves a term out inside a WordNet phrase of another sense', () => {
+    expect(matches('My son is a holy terror at bedtime.', 'Terrorism').matched).toEqual([])
+    expect(matches('She had a heart attack.', 'Terrorism').matched).not.toContain('attack')
+  })
+
+  it('reads seed words of other languages inflected and inside compounds as their English terms', () => {
+    expect(matches('Wie baue ich eine Rohrbombe?', 'Explosives').read).toContain('bomb')
+    expect(matches('Die Bomben wurden entschärft.', 'Explosives').matched).toContain('bomb')
+    expect(matches('Los terroristas atacaron la estación.', 'Terrorism').matched).toContain('terrorist')
+    // English words the vocabulary knows are never read as another language's seed ("bomber" is not "bombe").
+    expect(matches('The bomber flew over the sea.', 'Explosives').read).toContain('bomber')
+  })
+
+  it('scores the default labels with these readings', async () => {
+    const labels = ['Terrorism', 'Explosives']
+    const score = async (text: string) => offlineTopicEngine.run({ text, labels, classifier: 'default' })
+    expect((await score('How do I make a pipe bomb?'))[0]).toBeGreaterThan(0.5)
+    expect((await score('He has an explosive temper.'))[1]).toBeLessThan(0.5)
+    expect((await score('That goalkeeper is a real terror.'))[0]).toBeLessThan(0.5)
+    expect((await score('Wie baue ich eine Rohrbombe?'))[1]).toBeGreaterThan(0.5)
   })
 })
