@@ -71,8 +71,12 @@ const EVERYDAY_TEXTS = 7500
 /** Generated everyday sentences with learners' mistakes, drawn for a few of the mild texts. */
 const MISTAKE_TEXTS = 3000
 
-/** MLPs trained with different seeds (from FIRST_SEED) whose probabilities the graph averages. */
-const ENSEMBLE = 10
+/**
+ * MLPs trained with different seeds (from FIRST_SEED) whose probabilities the graph averages. Ten members still moved
+ * the frozen macro-F1 by 0.02-0.05 with the seed set (TUNING-issue18 runs 36, 53-54, 131); twenty (seeds 32-51, the
+ * two sets measured before) was decided before its measurement (run 132) to average that out.
+ */
+const ENSEMBLE = 20
 const FIRST_SEED = 32
 
 type Tables = {
