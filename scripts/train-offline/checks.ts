@@ -114,6 +114,28 @@ export function evaluateRestrictedTopic(engine: ModerationEngine<TopicInput, Top
   })
 }
 
+/**
+ * Restricted topics with labels other than the defaults (tests/eval/restricted-topic-other-labels.jsonl: twenty policy
+ * labels, five on-topic and five off-topic texts each, the off-topic ones sharing the label's words in another sense or
+ * a nearby subject). Each text is scored against its own label alone, as a caller with a custom label list would; one
+ * AUC over all (text, label) pairs, error rates per label.
+ */
+export function evaluateRestrictedTopicOtherLabels(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
+  const rows = readEvalSet<{ text: string; label: string; onTopic: boolean }>('restricted-topic-other-labels.jsonl')
+  return evaluateBinary({
+    check: 'restrictedTopic (other labels)',
+    engine: engine.name,
+    rows: rows.map((r) => ({ text: JSON.stringify([r.text, r.label]), label: r.onTopic ? 'on topic' : 'off topic', group: r.label })),
+    positive: 'on topic',
+    negative: 'off topic',
+    predict: async (pair) => {
+      const [text, label] = JSON.parse(pair) as [string, string]
+      const [score] = await engine.run({ text, labels: [label], classifier: 'default' })
+      return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
+    },
+  })
+}
+
 /** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
 export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
   bancode: (engines) => evaluateBancode(engines.banCode),
@@ -122,4 +144,5 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicity: (engines) => evaluateToxicity(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
+  restrictedTopicOtherLabels: (engines) => evaluateRestrictedTopicOtherLabels(engines.restrictedTopic),
 }

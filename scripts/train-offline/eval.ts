@@ -29,6 +29,7 @@ const GOALS: Record<string, string> = {
   toxicity: 'AUC >= 0.90',
   similarity: 'none set (pair-ranking AUC reported)',
   restrictedTopic: 'AUC >= 0.90 (default labels)',
+  'restrictedTopic (other labels)': 'none set (twenty other labels, each text against its own label; reported)',
 }
 
 function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string {
@@ -81,7 +82,9 @@ function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string 
     'other-sense phrases, ambiguous adjectives before abstract nouns, the kind of a linking verb\'s subject), the means of',
     'attacks for Terrorism and the reading of seed words of other languages were chosen before measuring and measured once',
     'on the frozen rows (0.854 -> 0.907); a filter of definition words and a fix of the sense data were measured after eight',
-    'frozen rows had been printed (0.909).',
+    'frozen rows had been printed (0.909). In the tenth round (runs 520-521) every shipped label got seed terms and an',
+    "inflected verb meets its base form among a label's terms; chosen while reading the other-labels set below (so its",
+    'number is a tuned one) and measured once on the frozen rows (0.910).',
     "Gibberish's last change (the mean of twenty MLPs, seeds 32-51, instead of ten; runs 132-135) was decided before measuring",
     'and measured with no frozen row printed, but the engine before it was tuned on printed frozen mistakes, so its number',
     'is still a tuned one; the same trainer with twenty other seeds (52-71) scores macro-F1 0.803.',
@@ -96,7 +99,9 @@ function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string 
     '(CODE, INJECTION, toxic at toxicity >= 0.5, similar at cosine >= 0.5, on topic at score >= 0.5). Toxicity: AUC of the toxicity',
     'metric against the toxic/clean label, then each other metric against the rows labelled with it. Similarity: one example is a',
     'pair, both texts embedded in one call. Restricted topic: one example is a (text, default label) pair; latency is per text',
-    'scored against both default labels. Neural rows appear when a neural model is installed in MODELS_DIR.',
+    'scored against both default labels. Restricted topic (other labels): twenty other labels, five on-topic and five',
+    "off-topic texts each, the off-topic ones using the label's words in another sense; each text against its own label alone.",
+    'Neural rows appear when a neural model is installed in MODELS_DIR.',
     '',
     '| check | engine | examples | AUC / macro-F1 | precision / recall | accuracy | p50 ms | goal |',
     '|---|---|---|---|---|---|---|---|',

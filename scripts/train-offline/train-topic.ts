@@ -5,6 +5,7 @@ import { EMBEDDING_VOCABULARY, embedText, embeddingWords, type EmbeddingVocabula
 import {
   TOPIC_EXPANSIONS,
   TOPIC_MAX_TERM_WORDS,
+  DEFAULT_TOPIC_LABELS,
   TOPIC_FEATURES,
   TOPIC_GRAPH,
   TOPIC_THRESHOLD,
@@ -69,8 +70,11 @@ const EXPANDED_LABELS: Record<string, string[]> = {
 }
 
 /**
- * Seed terms written for the two default labels (the research found WordNet alone misses
- * current usage, e.g. "IED", "ISIS"); weights as for WordNet synonyms.
+ * Seed terms: the words a policy writer would list for each shipped label (WordNet alone misses
+ * current usage, e.g. "IED", "ISIS", "phishing", "ransomware", and lists verbs uninflected, while
+ * the matcher only folds plurals: "stabbed" must be a term of its own). Weights as for WordNet
+ * synonyms. The default labels' lists came first; the other labels' lists were written later
+ * (TUNING-issue18.md, tenth round), as general vocabularies of each topic, before measuring.
  */
 const SEEDS: Record<string, string[]> = {
   Terrorism: [
@@ -82,6 +86,105 @@ const SEEDS: Record<string, string[]> = {
     'bomb', 'pipe bomb', 'ied', 'improvised explosive device', 'tnt', 'c4', 'semtex', 'dynamite', 'detonator', 'blasting cap', 'fuse',
     'ammonium nitrate', 'nitroglycerin', 'gunpowder', 'black powder', 'grenade', 'landmine', 'molotov cocktail', 'blast', 'detonate',
     'explode', 'explosion', 'shrapnel', 'fertilizer bomb', 'tatp', 'thermite', 'blasting',
+  ],
+  Nudity: ['naked', 'nude photo', 'nudes', 'topless', 'undressed', 'strip naked', 'genitals', 'exposed breasts', 'skinny dipping', 'flashing'],
+  Cruelty: [
+    'animal cruelty', 'animal abuse', 'tortured', 'torturing', 'torture', 'maltreated', 'starved', 'starving the', 'neglected animal', 'beat the dog',
+    'kicked the dog', 'dogfighting', 'dog fighting', 'cockfighting', 'make it suffer', 'suffer', 'mutilate', 'mutilated', 'sadistic', 'abused animal',
+  ],
+  Cheating: [
+    'cheat', 'cheated', 'cheating', 'cheater', 'affair', 'adultery', 'unfaithful', 'infidelity', 'cheating on', 'behind her back', 'behind his back',
+    'copy answers', 'crib notes', 'plagiarize', 'plagiarise', 'plagiarism', 'essay mill', 'contract cheating', 'aimbot', 'wallhack', 'cheat code',
+    'exam answers', 'rig the', 'rigged',
+  ],
+  Fraud: [
+    'scam', 'scammer', 'scammed', 'phishing', 'phish', 'ponzi scheme', 'pyramid scheme', 'identity theft', 'stolen identity', 'credit card fraud',
+    'fake invoice', 'insurance fraud', 'tax fraud', 'embezzle', 'embezzlement', 'embezzled', 'money laundering', 'launder', 'con artist',
+    'wire fraud', 'forged documents', 'fake charity', 'defrauded', 'swindled', 'carding', 'stolen card', 'advance fee', 'romance scam',
+  ],
+  Crime: [
+    'burglary', 'burglar', 'break into', 'broke into', 'robbery', 'theft', 'steal', 'stole', 'stolen', 'murder', 'assault', 'arson', 'kidnapping',
+    'extortion', 'extort', 'extorted', 'smuggling', 'smuggle', 'trafficking', 'money laundering', 'launder', 'carjacking', 'shoplifting',
+    'vandalism', 'blackmail', 'hit and run', 'get away with', 'destroy evidence', 'the evidence', 'arrested', 'felony', 'illegal',
+  ],
+  Hacking: [
+    'hack', 'hacked', 'hacker', 'hacking into', 'crack password', 'crack the password', 'password cracking', 'brute force', 'exploit', 'exploited',
+    'zero day', 'malware', 'ransomware', 'spyware', 'keylogger', 'trojan', 'botnet', 'rootkit', 'phishing', 'sql injection', 'ddos',
+    'denial of service', 'backdoor', 'break into the network', 'unauthorized access', 'data breach', 'stole credentials', 'credentials',
+    'wifi password', 'bypass authentication', 'privilege escalation', 'remote access trojan', 'encrypted all the files',
+  ],
+  Immoral: ['immoral', 'wicked', 'sinful', 'depraved', 'unethical', 'corrupt', 'dishonest', 'betray', 'exploit the', 'take advantage of'],
+  Unethical: ['unethical', 'dishonest', 'deceive', 'deceptive', 'bribe', 'bribery', 'kickback', 'conflict of interest', 'cover up', 'lie to', 'manipulate', 'exploit'],
+  Illegal: ['illegal', 'illegally', 'unlawful', 'against the law', 'crime', 'criminal', 'smuggle', 'smuggling', 'contraband', 'without a license', 'evade tax', 'tax evasion', 'black market', 'stolen goods'],
+  Robbery: [
+    'rob', 'robbed', 'robber', 'robbery', 'armed robbery', 'hold up', 'held up', 'holdup', 'stick up', 'stickup', 'mug', 'mugged', 'mugging',
+    'heist', 'bank job', 'at gunpoint', 'at knifepoint', 'snatch', 'snatched', 'purse snatching', 'steal', 'stole', 'loot', 'looted', 'cash register',
+    'burglary', 'burgle', 'break in', 'carjack', 'pickpocket',
+  ],
+  Forgery: [
+    'forge', 'forged', 'forging', 'forger', 'counterfeit', 'counterfeiting', 'fake passport', 'fake id', 'fake signature', 'fake diploma',
+    'fake document', 'falsified', 'falsify', 'fake banknote', 'fake money', 'fraudulent document', 'copy a signature', 'doctored', 'replica sold as',
+  ],
+  Misinformation: [
+    'misinformation', 'disinformation', 'fake news', 'hoax', 'conspiracy theory', 'propaganda', 'false claim', 'rumour', 'rumor', 'spread lies',
+    'doctored photo', 'deepfake', 'fabricated', 'debunked', 'anti vax', 'flat earth', 'election was stolen', 'staged', 'cover up', 'microchip',
+  ],
+  Weapons: [
+    'gun', 'guns', 'rifle', 'pistol', 'handgun', 'shotgun', 'assault rifle', 'ar 15', 'ak 47', 'ammunition', 'ammo', 'bullet', 'silencer',
+    'suppressor', 'ghost gun', '3d printed gun', 'knife', 'machete', 'switchblade', 'crossbow', 'taser', 'grenade', 'firearm', 'full auto',
+    'bump stock', 'high capacity magazine', 'shoot', 'shooting',
+  ],
+  Violence: [
+    'punch', 'punched', 'punching', 'beat up', 'beaten', 'beat him', 'beat her', 'stab', 'stabbed', 'stabbing', 'strangle', 'strangled', 'choke',
+    'kick', 'kicked', 'assault', 'assaulted', 'attack', 'attacked', 'murder', 'kill', 'killed', 'shoot', 'shot', 'riot', 'rioter', 'lynch',
+    'massacre', 'bloodshed', 'brutal', 'brutally', 'torture', 'fistfight', 'bludgeon', 'iron bar', 'set on fire',
+  ],
+  Drugs: [
+    'cocaine', 'coke', 'crack', 'heroin', 'meth', 'methamphetamine', 'crystal meth', 'fentanyl', 'ecstasy', 'mdma', 'lsd', 'acid', 'weed',
+    'marijuana', 'cannabis', 'ketamine', 'opioid', 'overdose', 'overdosed', 'drug dealer', 'dealer', 'smuggle drugs', 'drug trafficking', 'get high',
+    'snort', 'inject', 'cook meth', 'psilocybin', 'magic mushroom',
+  ],
+  Gambling: [
+    'casino', 'blackjack', 'poker', 'roulette', 'slot machine', 'slots', 'sports betting', 'betting', 'bookmaker', 'bookie', 'wager', 'odds',
+    'jackpot', 'lottery ticket', 'horse racing', 'online casino', 'place a bet', 'bet on', 'gambler', 'gambling debt', 'parlay',
+  ],
+  Suicide: [
+    'kill myself', 'killing myself', 'end my life', 'take my own life', 'took his own life', 'took her own life', 'suicidal', 'suicide note',
+    'want to die', 'self harm', 'self-harm', 'cut myself', 'overdose', 'hang myself', 'jump off', 'not worth living', 'painless way to die', 'end it all',
+  ],
+  Pornography: [
+    'porn', 'porno', 'pornographic', 'explicit', 'sexually explicit', 'xxx', 'hardcore', 'nude photos', 'nudes', 'sex video', 'sex tape',
+    'onlyfans', 'adult video', 'erotic', 'sex scene', 'naked body', 'having sex', 'revenge porn', 'camgirl', 'explicit content',
+  ],
+  Racism: [
+    'racist', 'racism', 'racial slur', 'white supremacy', 'white supremacist', 'white power', 'master race', 'inferior race', 'ethnic cleansing',
+    'segregation', 'apartheid', 'antisemitic', 'antisemitism', 'xenophobic', 'go back to your country', 'race war', 'racial profiling', 'hate crime',
+    'kkk', 'ku klux klan', 'neo nazi', 'racially',
+  ],
+  Extremism: [
+    'extremist', 'extremism', 'radicalized', 'radicalisation', 'radicalization', 'militia', 'uprising', 'overthrow the government', 'insurrection',
+    'manifesto', 'race war', 'neo nazi', 'white supremacist', 'jihadist', 'violent revolution', 'armed struggle', 'recruit', 'recruiter',
+    'propaganda', 'accelerationism', 'traitors', 'holy war', 'sovereign citizen', 'purify the nation',
+  ],
+  Politics: ['election', 'vote', 'voting', 'candidate', 'president', 'prime minister', 'parliament', 'congress', 'senator', 'political party', 'campaign', 'democrat', 'republican', 'policy', 'legislation', 'government'],
+  Religion: ['god', 'church', 'mosque', 'temple', 'synagogue', 'prayer', 'pray', 'bible', 'quran', 'torah', 'christian', 'muslim', 'jewish', 'hindu', 'buddhist', 'faith', 'worship', 'religious', 'priest', 'imam', 'rabbi'],
+  Medicine: ['doctor', 'diagnosis', 'symptom', 'treatment', 'prescription', 'medication', 'dose', 'dosage', 'hospital', 'surgery', 'disease', 'illness', 'therapy', 'vaccine', 'antibiotic', 'side effect', 'patient', 'clinic'],
+  Finance: ['stock', 'stocks', 'shares', 'invest', 'investment', 'portfolio', 'loan', 'mortgage', 'interest rate', 'bank account', 'credit card', 'tax', 'budget', 'crypto', 'bitcoin', 'retirement fund', 'dividend', 'trading'],
+  Alcohol: ['beer', 'wine', 'vodka', 'whiskey', 'whisky', 'rum', 'gin', 'tequila', 'liquor', 'booze', 'drunk', 'get drunk', 'hangover', 'binge drinking', 'cocktail', 'shots', 'bartender', 'pub crawl', 'alcoholic'],
+  Piracy: [
+    'pirate', 'pirated', 'piracy', 'torrent', 'torrents', 'bittorrent', 'crack', 'cracked', 'keygen', 'warez', 'download for free', 'free download',
+    'illegal download', 'bootleg', 'strip the drm', 'remove drm', 'drm', 'copyright infringement', 'streaming site', 'serial key', 'leaked album',
+    'boarded the ship', 'hijacked ship', 'ransom for the crew',
+  ],
+  Harassment: [
+    'harass', 'harassed', 'harassing', 'harassment', 'bully', 'bullied', 'bullying', 'cyberbullying', 'stalk', 'stalker', 'stalking', 'dox',
+    'doxx', 'doxxing', 'threatening messages', 'keep messaging', 'won\'t leave me alone', 'follow her home', 'intimidate', 'intimidation',
+    'hate mail', 'troll', 'pile on', 'sexual harassment', 'unwanted advances', 'catcall',
+  ],
+  Abuse: [
+    'abuse', 'abused', 'abuser', 'abusive', 'domestic violence', 'hits me', 'hit me', 'beats me', 'beat his wife', 'slapped', 'slapping',
+    'molest', 'molested', 'molestation', 'child abuse', 'elder abuse', 'neglect', 'coercive control', 'locks me in', 'groom', 'grooming',
+    'threatens to hurt', 'battered', 'sexual abuse', 'emotional abuse',
   ],
 }
 
@@ -461,6 +564,15 @@ const TOPIC_TEXTS = 180
 const OTHER_SENSE_EXAMPLES = 60
 /** Terms of at least this weight are the label's own words, whose other senses are worth learning from. */
 const OTHER_SENSE_MIN_WEIGHT = 0.5
+/**
+ * Seed terms of labels other than the defaults bring no other-sense examples: their lists name everyday words of a
+ * topic ("shot", "crack", "odds", "kick"), whose hundreds of other-sense sentences taught the shared calibration that
+ * any matched term means little, and the default labels lost their strongest feature (TUNING-issue18.md, run 521).
+ */
+const otherSenseSources = (label: string, terms: Record<string, number>): [string, number][] => {
+  const skipped = (DEFAULT_TOPIC_LABELS as readonly string[]).includes(label) ? new Set<string>() : new Set((SEEDS[label] ?? []).map(normaliseTerm))
+  return Object.entries(terms).filter(([term]) => !skipped.has(term))
+}
 
 function otherSenseExamples(expansions: TopicExpansions, related: Map<string, Set<string>>, random: () => number): Map<string, string[]> {
   const byLemma = new Map<string, Synset[]>()
@@ -469,7 +581,7 @@ function otherSenseExamples(expansions: TopicExpansions, related: Map<string, Se
   for (const [label, relatedIds] of related) {
     const { terms } = expansions[labelKey(label)]
     const found = new Set<string>()
-    for (const [term, weight] of Object.entries(terms)) {
+    for (const [term, weight] of otherSenseSources(label, terms)) {
       if (weight < OTHER_SENSE_MIN_WEIGHT || term.includes(' ')) continue
       for (const synset of byLemma.get(term) ?? []) {
         if (relatedIds.has(synset.id)) continue

@@ -179,11 +179,50 @@ function stemOf(seed: string): string | undefined {
   return stem.length >= 4 ? stem : undefined
 }
 
+/**
+ * The base forms a verb's inflection may stand for, most likely first: "stabbed" -> "stab", "starved" -> "starve",
+ * "carried" -> "carry", "hacking" -> "hack". Only tried against a label's own term words (`termWordsOf`), so a
+ * wrong candidate ("bed" has none; "need" -> "ne") finds nothing.
+ */
+export function verbBaseForms(word: string): string[] {
+  if (word.length > 4 && word.endsWith('ied')) return [`${word.slice(0, -3)}y`]
+  const ending = word.endsWith('ed') ? 2 : word.endsWith('ing') ? 3 : 0
+  const stem = word.slice(0, word.length - ending)
+  if (!ending || stem.length < 3) return []
+  const forms = [stem, `${stem}e`]
+  if (/([b-df-hj-np-tv-z])\1$/.test(stem)) forms.push(stem.slice(0, -1))
+  return forms
+}
+
+const termWordsCache = new WeakMap<Record<string, number>, Set<string>>()
+/** Every word of a label's terms ("stab", "beat", "up" for "stab" and "beat up"). */
+function termWordsOf(terms: Record<string, number>): Set<string> {
+  let words = termWordsCache.get(terms)
+  if (!words) termWordsCache.set(terms, (words = new Set(Object.keys(terms).flatMap((t) => t.split(' ')))))
+  return words
+}
+
+/**
+ * The text's words as the label's terms are written: plurals singular, and an inflected verb as its base form when
+ * that is a word of the label's terms and the inflection is not ("she was stabbed" finds "stab", "they stalked her"
+ * finds "stalk"; "killed", a term of its own, stays).
+ */
+export function termKeys(words: string[], terms: Record<string, number>): string[] {
+  const termWords = termWordsOf(terms)
+  return words.map((word) => {
+    const key = singular(word)
+    if (termWords.has(key)) return key
+    return verbBaseForms(word).find((form) => termWords.has(form)) ?? key
+  })
+}
+
 /** The label's terms the text uses in the label's sense, and the words of the text as the label reads them. */
 export function labelMatches(words: string[], expansion: TopicExpansion, nouns: Map<string, NounKind>, english: Set<string>): { best: number; total: number; matched: string[]; read: string[] } {
   const senses = expansion.senses ?? {}
-  const read = translated(words, senses.translations, english)
-  const keys = read.map(singular)
+  const inEnglish = translated(words, senses.translations, english)
+  const keys = termKeys(inEnglish, expansion.terms)
+  // A verb read as its base form is embedded as that form too, and left out of the context with its term.
+  const read = inEnglish.map((word, i) => (keys[i] !== singular(word) ? keys[i] : word))
   const phrases = new Set(senses.otherSensePhrases ?? [])
   const otherSenseSpans: [number, number][] = []
   const occurrences: { term: string; start: number; end: number }[] = []

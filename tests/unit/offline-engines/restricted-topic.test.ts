@@ -4,8 +4,8 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { EMBEDDING_VOCABULARY, embeddingWords, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
-import { expansionOf, labelMatches, NOUN_KINDS, TOPIC_EXPANSIONS, type NounKind, type TopicExpansionsFile } from '@/lib/moderation/offline/restricted-topic'
-import { evaluateRestrictedTopic } from '@/scripts/train-offline/checks'
+import { expansionOf, labelMatches, NOUN_KINDS, termKeys, TOPIC_EXPANSIONS, verbBaseForms, type NounKind, type TopicExpansionsFile } from '@/lib/moderation/offline/restricted-topic'
+import { evaluateRestrictedTopic, evaluateRestrictedTopicOtherLabels } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
 
 const offlineTopicEngine = offlineEngines().restrictedTopic
@@ -130,5 +130,34 @@ describe('offline restricted topics: a term counts only in the label\'s sense', 
     expect((await score('He has an explosive temper.'))[1]).toBeLessThan(0.5)
     expect((await score('That goalkeeper is a real terror.'))[0]).toBeLessThan(0.5)
     expect((await score('Wie baue ich eine Rohrbombe?'))[1]).toBeGreaterThan(0.5)
+  })
+})
+
+describe('offline restricted topics: labels besides the defaults', () => {
+  it('reads an inflected verb as its base form only where that is a word of the label\'s terms', () => {
+    expect(verbBaseForms('stabbed')).toContain('stab')
+    expect(verbBaseForms('starved')).toContain('starve')
+    expect(verbBaseForms('carried')).toEqual(['carry'])
+    expect(verbBaseForms('hacking')).toContain('hack')
+    expect(verbBaseForms('bed')).toEqual([])
+    const terms = { stab: 1, stalk: 1, killed: 1, 'beat up': 1 }
+    expect(termKeys(['she', 'was', 'stabbed'], terms)).toEqual(['she', 'was', 'stab'])
+    expect(termKeys(['they', 'stalked', 'her'], terms)).toEqual(['they', 'stalk', 'her'])
+    // A term that is an inflection itself stays as written; a word no term uses is only made singular.
+    expect(termKeys(['killed', 'needed', 'bombs'], terms)).toEqual(['killed', 'needed', 'bomb'])
+    expect(matches('He choked the guard until he passed out.', 'Violence').matched).toContain('choke')
+    expect(matches('He stalked her for months.', 'Harassment').matched).toContain('stalk')
+  })
+
+  it('sees the current words of a topic that WordNet lacks (seed terms of every shipped label)', () => {
+    expect(matches('Write a keylogger and some ransomware for me.', 'Hacking').matched).toEqual(expect.arrayContaining(['keylogger', 'ransomware']))
+    expect(matches('They ran a Ponzi scheme on retirees.', 'Fraud').matched).toContain('ponzi scheme')
+    expect(matches('Share a torrent of the new album.', 'Piracy').matched).toContain('torrent')
+  })
+
+  it('ranks on-topic texts above off-topic ones for twenty other labels (AUC >= 0.75 over the set)', async () => {
+    const other = await evaluateRestrictedTopicOtherLabels(offlineTopicEngine)
+    expect(other.examples).toBe(200)
+    expect(other.measures.auc).toBeGreaterThanOrEqual(0.75)
   })
 })
