@@ -57,6 +57,36 @@ test('browser (WASM) and server answer every available check alike', async ({ pa
   expect(errors.filter((e) => !e.includes('status of 503'))).toEqual([])
 })
 
+test('custom topic labels: browser and server score each label alike, and the offline engine ranks them', async ({ page }) => {
+  test.setTimeout(120_000)
+  const errors = watchErrors(page)
+  await signIn(page, 'alice', DEMO.alice)
+  await page.goto('/playground')
+  // Labels besides the defaults, one the text is about (read through inflected verbs: "stalked", "hacked") and one it is not.
+  await choose(page, { text: 'He stalked his ex for weeks and hacked into her email account.', checks: ['restrictedtopicmodel'], mode: 'compare', device: 'wasm' })
+  await page.getByLabel('Topic labels (comma separated)').fill('Harassment, Hacking, Gardening')
+  await runChecks(page, 120_000)
+  const browser = await answerOf(page, 'restrictedtopicmodel', 'browser')
+  const server = await answerOf(page, 'restrictedtopicmodel', 'server')
+  expect(server, JSON.stringify(server)).toMatchObject({ kind: 'answer', device: 'server' })
+  expect(browser, JSON.stringify(browser)).toMatchObject({ kind: 'answer', device: 'wasm' })
+  if (browser.kind !== 'answer' || server.kind !== 'answer') return
+  expect(browser.engine).toBe(server.engine)
+  const difference = compareAnswers(browser.body, server.body)
+  expect(difference.mismatches).toEqual([])
+  expect(difference.maxAbsDifference).toBeLessThanOrEqual(AGREEMENT_TOLERANCE)
+  const body = server.body as { labels: string[]; scores: number[] }
+  expect([...body.labels].sort()).toEqual(['Gardening', 'Hacking', 'Harassment'])
+  // The offline engine is built for this; a neural model here may be a random-weight test model.
+  if (server.engine.startsWith('offline:')) {
+    const score = (label: string) => body.scores[body.labels.indexOf(label)]
+    expect(score('Hacking')).toBeGreaterThan(0.5)
+    expect(score('Harassment')).toBeGreaterThan(0.5)
+    expect(score('Gardening')).toBeLessThan(0.5)
+  }
+  expect(errors).toEqual([])
+})
+
 test('ONNX engines run on WASM, rule-based ones as JavaScript; the devices are shown', async ({ page }) => {
   await page.goto('/playground')
   await choose(page, { text: example('Prompt injection'), checks: ['promptinjectionmodel', 'bancodemodel', 'sentimentmodel'], device: 'wasm' })
