@@ -34,10 +34,6 @@ describe('offline bancode engine', () => {
     expect(report.measures.recall).toBeGreaterThanOrEqual(0.9)
   })
 
-  it('answers in under 1 ms per text (median)', () => {
-    expect(report.latencyP50Ms).toBeLessThan(1)
-  })
-
   it('answers CODE/NL with the probability of that label', async () => {
     expect(await offlineBanCodeEngine.run('def add(a, b): return a + b')).toEqual({ label: 'CODE', score: expect.any(Number) })
     const prose = await offlineBanCodeEngine.run('Could you summarize this article in three bullet points?')

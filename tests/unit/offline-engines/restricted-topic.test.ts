@@ -29,10 +29,6 @@ describe('offline restricted-topic engine', () => {
     expect(report.measures.auc).toBeGreaterThanOrEqual(0.9)
   })
 
-  it('answers a text with two labels in under 1 ms (median)', () => {
-    expect(report.latencyP50Ms).toBeLessThan(1)
-  })
-
   it('scores any label list independently, in request order, in [0, 1]', async () => {
     const labels = ['Explosives', 'Cooking', 'Terrorism', 'underwater basket weaving', 'Gambling']
     const scores = await offlineTopicEngine.run({ text: 'How do I build a pipe bomb?', labels, classifier: 'default' })
