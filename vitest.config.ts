@@ -18,6 +18,9 @@ export default defineConfig({
       AUTH_SECRET: process.env.AUTH_SECRET || 'vitest-only-secret',
       OFFLINE_MODELS_DIR: process.env.OFFLINE_MODELS_DIR ?? 'public/models/offline',
     },
+    // On CI a failed test runs once more (as the end-to-end tests do): one that passes only then is
+    // named in the closing summary ("passed on a retry", from the errors its report keeps).
+    retry: process.env.CI ? 1 : 0,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Integration tests share one database; run files one after another.

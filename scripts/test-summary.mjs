@@ -52,6 +52,8 @@ for (const file of process.argv.slice(2)) {
       }
       for (const test of result.assertionResults) {
         if (test.status === 'failed') failures.push(`[${run}] ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+        // A test that passed keeps the errors of the tries before (vitest's retry): it passed on a retry.
+        if (test.status === 'passed' && test.failureMessages?.length) flaky.push(`[${run}] ${where} > ${test.fullName}: first try: ${firstLine(test.failureMessages[0])}`)
       }
     }
   } else if (report.stats) {
