@@ -182,7 +182,7 @@ function stemOf(seed: string): string | undefined {
 /**
  * The base forms a verb's inflection may stand for, most likely first: "stabbed" -> "stab", "starved" -> "starve",
  * "carried" -> "carry", "hacking" -> "hack". Only tried against a label's own term words (`termWordsOf`), so a
- * wrong candidate ("bed" has none; "need" -> "ne") finds nothing.
+ * wrong candidate ("indeed" -> "inde", "string" -> "str") finds nothing; a stem under three letters is none ("bed").
  */
 export function verbBaseForms(word: string): string[] {
   if (word.length > 4 && word.endsWith('ied')) return [`${word.slice(0, -3)}y`]
