@@ -52,19 +52,22 @@ export async function answerOf(page: Page, check: CheckPath, side: Side): Promis
 }
 
 /**
- * Runs the chosen checks side by side and expects `check` to be answered by `engine` in this
- * browser (WASM) and on the server, with answers that agree.
+ * Runs the chosen checks side by side and expects `check` to be answered by one engine (`engine` when given) in this
+ * browser (WASM) and on the server, with answers that agree. Returns the server's answer.
  */
-export async function expectBothSidesAnswer(page: Page, check: CheckPath, engine: string) {
+export async function expectBothSidesAnswer(page: Page, check: CheckPath, engine?: string): Promise<SideAnswer> {
   await runChecks(page, 120_000)
   const browser = await answerOf(page, check, 'browser')
   const server = await answerOf(page, check, 'server')
-  expect(browser, JSON.stringify(browser)).toMatchObject({ kind: 'answer', engine, device: 'wasm' })
-  expect(server, JSON.stringify(server)).toMatchObject({ kind: 'answer', engine, device: 'server' })
-  if (browser.kind !== 'answer' || server.kind !== 'answer') return
+  const sameEngine = engine === undefined ? {} : { engine }
+  expect(browser, JSON.stringify(browser)).toMatchObject({ kind: 'answer', ...sameEngine, device: 'wasm' })
+  expect(server, JSON.stringify(server)).toMatchObject({ kind: 'answer', ...sameEngine, device: 'server' })
+  if (browser.kind !== 'answer' || server.kind !== 'answer') return server
+  expect(browser.engine).toBe(server.engine)
   const difference = compareAnswers(browser.body, server.body)
   expect(difference.mismatches).toEqual([])
   expect(difference.maxAbsDifference).toBeLessThanOrEqual(AGREEMENT_TOLERANCE)
+  return server
 }
 
 /** The seeded tiny toxicity model (random weights, the real model's layout): what a user "fine-tuned" and publishes. */

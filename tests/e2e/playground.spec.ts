@@ -10,7 +10,7 @@ import { invisibleTextEngine } from '@/lib/moderation/engines/invisible-text'
 import { presidioStyleEngine } from '@/lib/moderation/engines/privacy'
 import { vaderSentimentEngine } from '@/lib/moderation/engines/sentiment/vader'
 import { DEMO, signIn, watchErrors } from './helpers'
-import { answerOf, choose, runChecks } from './playground-helpers'
+import { answerOf, choose, expectBothSidesAnswer, runChecks } from './playground-helpers'
 
 /** Engines that are plain TypeScript run as JavaScript in the browser; every other one is an ONNX graph on WASM. */
 const RULE_BASED = new Set([presidioStyleEngine.name, vaderSentimentEngine.name, invisibleTextEngine.name])
@@ -65,16 +65,8 @@ test('custom topic labels: browser and server score each label alike, and the of
   // Labels besides the defaults, one the text is about (read through inflected verbs: "stalked", "hacked") and one it is not.
   await choose(page, { text: 'He stalked his ex for weeks and hacked into her email account.', checks: ['restrictedtopicmodel'], mode: 'compare', device: 'wasm' })
   await page.getByLabel('Topic labels (comma separated)').fill('Harassment, Hacking, Gardening')
-  await runChecks(page, 120_000)
-  const browser = await answerOf(page, 'restrictedtopicmodel', 'browser')
-  const server = await answerOf(page, 'restrictedtopicmodel', 'server')
-  expect(server, JSON.stringify(server)).toMatchObject({ kind: 'answer', device: 'server' })
-  expect(browser, JSON.stringify(browser)).toMatchObject({ kind: 'answer', device: 'wasm' })
-  if (browser.kind !== 'answer' || server.kind !== 'answer') return
-  expect(browser.engine).toBe(server.engine)
-  const difference = compareAnswers(browser.body, server.body)
-  expect(difference.mismatches).toEqual([])
-  expect(difference.maxAbsDifference).toBeLessThanOrEqual(AGREEMENT_TOLERANCE)
+  const server = await expectBothSidesAnswer(page, 'restrictedtopicmodel')
+  if (server.kind !== 'answer') return
   const body = server.body as { labels: string[]; scores: number[] }
   expect([...body.labels].sort()).toEqual(['Gardening', 'Hacking', 'Harassment'])
   // The offline engine is built for this; a neural model here may be a random-weight test model.

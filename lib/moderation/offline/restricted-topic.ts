@@ -5,9 +5,10 @@ import type { GraphRunner } from './graph-io'
 /**
  * Restricted topics for any label list, without an NLI model: each label is expanded into
  * weighted terms (for the labels in `topic.expansions.json`, WordNet synonyms, hyponyms, topic
- * domain members, related forms and gloss words of the label's own senses, plus a seed list for
- * the two default labels; for any other label, its own words) and described by a prototype text.
- * A matched term counts only where the sentence uses it in the label's sense (`senseOf`: WordNet
+ * domain members, related forms and gloss words of the label's own senses, plus a seed list of
+ * current usage; for any other label, its own words) and described by a prototype text. Text
+ * words meet terms singular, and an inflected verb as its base form (`termKeys`).
+ * A matched term counts only where the sentence uses it in the label's sense (`inLabelSense`: WordNet
  * phrases of other senses, an ambiguous adjective before an abstract noun, "X is a T" where X is
  * not the kind of thing T names in the label's sense); words used in another sense are left out
  * of the embeddings too. Per label, the text's best and total term matches, the cosine between
@@ -234,8 +235,9 @@ export function labelMatches(words: string[], expansion: TopicExpansion, nouns: 
     }
   }
   const kept = occurrences.filter((o) => inLabelSense(read, o.start, o.end, o.term, senses, nouns, otherSenseSpans))
-  const keptWords = new Set(kept.flatMap((o) => Array.from({ length: o.end - o.start }, (_, k) => o.start + k)))
-  const dropped = new Set(occurrences.filter((o) => !kept.includes(o)).flatMap((o) => Array.from({ length: o.end - o.start }, (_, k) => o.start + k)).filter((i) => !keptWords.has(i)))
+  const positions = (o: { start: number; end: number }) => Array.from({ length: o.end - o.start }, (_, k) => o.start + k)
+  const keptWords = new Set(kept.flatMap(positions))
+  const dropped = new Set(occurrences.filter((o) => !kept.includes(o)).flatMap(positions).filter((i) => !keptWords.has(i)))
   const { best, total, matched } = termFeatures(new Set(kept.map((o) => o.term)), expansion.terms)
   return { best, total, matched, read: read.filter((_, i) => !dropped.has(i)) }
 }
@@ -275,9 +277,10 @@ export async function topicFeatureRows({ run, expansions, vocabulary, prototypeE
     // The text as the label reads it (other-sense words out, seed words of other languages in English) is embedded only
     // when it differs from the text.
     const changed = read.length !== words.length || read.some((w, i) => w !== words[i])
-    const embedding = changed ? await embedText(run, read.join(' '), vocabulary) : await (textEmbedding ??= embedText(run, text, vocabulary))
+    const readText = read.join(' ')
+    const embedding = changed ? await embedText(run, readText, vocabulary) : await (textEmbedding ??= embedText(run, text, vocabulary))
     const similarity = cosineSimilarity(embedding, prototype)
-    const context = matched.length ? cosineSimilarity(await embedText(run, contextOf(read.join(' '), matched), vocabulary), prototype) : similarity
+    const context = matched.length ? cosineSimilarity(await embedText(run, contextOf(readText, matched), vocabulary), prototype) : similarity
     rows.push([best, Math.log1p(total), similarity, expanded ? 1 : 0, Math.log1p(words.length) / 4, context])
   }
   return rows
