@@ -180,25 +180,42 @@ export function proseChunks(count: number, seed: number): string[] {
  * installed, never needed by CI, which only re-runs the evaluation on the committed models):
  * `fortunes` and `fortunes-min` (BSD-style licence) for conversational prose, `fortunes-it`
  * (public domain) so that one other language is known to be prose, `wamerican` (SCOWL,
- * permissive) for a dictionary. The GPL-licensed fortunes of other languages are not used. Fetched with `apt-get download` when absent; without them the
- * trainers use the npm sources alone.
+ * permissive) for a dictionary, `pocketsphinx-en-us` (BSD-2) for CMU Sphinx's general English language model
+ * (sphinx-lm.ts). The GPL-licensed fortunes of other languages are not used. Fetched with `apt-get download` when absent;
+ * without them the trainers use the npm sources alone.
  */
 export const DEBIAN_CORPORA_DIR = path.resolve('.tmp/offline-corpora')
-const DEBIAN_CORPORA = ['fortunes', 'fortunes-min', 'fortunes-it', 'wamerican']
+const SPHINX_LANGUAGE_MODEL = 'usr/share/pocketsphinx/model/en-us/en-us.lm.bin'
+/** Each package and a file it unpacks, by which an earlier download is recognised. */
+const DEBIAN_CORPORA: Record<string, string> = {
+  fortunes: 'usr/share/games/fortunes/adams',
+  'fortunes-min': 'usr/share/games/fortunes/fortunes',
+  'fortunes-it': 'usr/share/games/fortunes/it',
+  wamerican: 'usr/share/dict/american-english',
+  'pocketsphinx-en-us': SPHINX_LANGUAGE_MODEL,
+}
 
 function debianRoot(): string | null {
   const root = path.join(DEBIAN_CORPORA_DIR, 'root')
-  if (fs.existsSync(path.join(root, 'usr/share/dict/american-english'))) return root
+  const missing = Object.keys(DEBIAN_CORPORA).filter((name) => !fs.existsSync(path.join(root, DEBIAN_CORPORA[name])))
+  if (missing.length === 0) return root
   fs.mkdirSync(DEBIAN_CORPORA_DIR, { recursive: true })
-  const download = spawnSync('apt-get', ['download', ...DEBIAN_CORPORA], { cwd: DEBIAN_CORPORA_DIR, stdio: 'inherit' })
+  const download = spawnSync('apt-get', ['download', ...missing], { cwd: DEBIAN_CORPORA_DIR, stdio: 'inherit' })
   if (download.status !== 0) {
     console.log('  Debian corpora unavailable (apt-get download failed); training from npm data only')
-    return null
+    return fs.existsSync(root) ? root : null
   }
-  for (const deb of fs.readdirSync(DEBIAN_CORPORA_DIR).filter((f) => f.endsWith('.deb'))) {
+  for (const deb of fs.readdirSync(DEBIAN_CORPORA_DIR).filter((f) => missing.some((name) => f.startsWith(`${name}_`)))) {
     spawnSync('dpkg-deb', ['-x', path.join(DEBIAN_CORPORA_DIR, deb), root], { stdio: 'inherit' })
   }
   return fs.existsSync(root) ? root : null
+}
+
+/** CMU Sphinx's general US English language model (pocketsphinx-en-us), or null without the Debian corpora. */
+export function sphinxLanguageModelFile(): string | null {
+  const root = debianRoot()
+  const file = root && path.join(root, SPHINX_LANGUAGE_MODEL)
+  return file && fs.existsSync(file) ? file : null
 }
 
 /** Fortune cookies (the non-offensive files; `it/` for Italian), one quotation each, whitespace collapsed. */

@@ -4,12 +4,15 @@ import { DataType, GraphBuilder, attr } from '@/lib/onnx'
 import {
   BIGRAM_BITS,
   FUNCTION_WORDS,
+  GENERAL_BIGRAM_BITS,
   GIBBERISH_CLASSES,
   GIBBERISH_GRAPH,
   GIBBERISH_MAX_CHARS,
   SHAPE_FEATURES,
   TRIGRAM_BITS,
   WORD_BITS,
+  generalBigramSlot,
+  generalBigrams,
   gibberishView,
   gibberishWords,
   shapeFeatures,
@@ -17,7 +20,7 @@ import {
   wordBuckets,
   wordTrigrams,
 } from '@/lib/moderation/offline/gibberish'
-import { dictionaryWords, fortunes, NODE_MODULES, packageProse, sentences, wordnetGlosses } from './corpora'
+import { dictionaryWords, fortunes, NODE_MODULES, packageProse, sentences, sphinxLanguageModelFile, wordnetGlosses } from './corpora'
 import { contactProse } from './contact-prose'
 import { everydayAndCode, everydayMistake } from './everyday-text'
 import { CHAT_ABBREVIATIONS, gibberishTrainingSet, requests } from './gibberish-data'
@@ -25,6 +28,7 @@ import { OPSET, gatherQuantized, mlpHead } from './graphs'
 import { mlpProbabilities, trainMlp } from './mlp'
 import { log, writeModel } from './output'
 import { seededRandom } from './random'
+import { readSphinxLanguageModel } from './sphinx-lm'
 
 /** Character log-probabilities below this floor are "never seen"; stored as uint8 over [-12, 0]. */
 const TRIGRAM_FLOOR = -12
@@ -44,7 +48,21 @@ export const LANGUAGE_MODEL_FEATURES = [
   'word-class trigram mean log-probability',
   'unseen word-class trigram fraction',
   'implausible word-class trigram fraction',
+  'general-English bigram found fraction',
+  'general-English bigram mean log10-probability / 8',
 ] as const
+
+/**
+ * The general-English pairs kept (of Sphinx's 2,051,547): the most probable by P(a) P(b | a), so that what a hashed
+ * table of 2^19 buckets loses to collisions is rare pairs. With 250,000 kept, about a fifth lose their bucket to a
+ * more probable pair. A pair not found counts as log10 P = -6 (a rare pair's), the floor is -8.
+ */
+const GENERAL_BIGRAMS = 250_000
+const GENERAL_FLOOR = -8
+const GENERAL_SCALE = -GENERAL_FLOOR / 255
+const GENERAL_NOT_FOUND = -6
+/** Sphinx gives the start of a sentence no probability of its own; one word in twenty starts one. */
+const TEXT_START_LOG10 = Math.log10(1 / 20)
 
 /**
  * Word-class trigrams read what a bigram cannot: "she are doing", "am agree with", "don't has any" are each made of
@@ -87,6 +105,9 @@ type Tables = {
   classBigrams: Uint8Array
   classTrigrams: Uint8Array
   classCount: number
+  /** By a general-English pair's bucket: the fingerprint of the pair that owns it (0: none) and its log10 P(b | a). */
+  generalFingerprints: Uint8Array
+  generalLogProbabilities: Uint8Array
 }
 
 /** Class 0 marks the edges of a text (and empty buckets read as unknown words, class 1). */
@@ -202,7 +223,41 @@ export function gibberishFeatureVector(tables: Tables, text: string): number[] {
     mean(classTrigrams),
     mean(classTrigrams.map((v) => (v < UNSEEN_BELOW ? 1 : 0))),
     mean(classTrigrams.map((v) => (v < IMPLAUSIBLE_TRIGRAM_BELOW ? 1 : 0))),
+    ...generalBigramFeatures(tables, words),
   ]
+}
+
+function generalBigramFeatures(tables: Tables, words: string[]): number[] {
+  const found = generalBigrams(words).map((pair) => {
+    const [b, fingerprint] = generalBigramSlot(pair)
+    return tables.generalFingerprints[b] === fingerprint ? (tables.generalLogProbabilities[b] - 255) * GENERAL_SCALE : null
+  })
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
+  return [mean(found.map((v) => (v === null ? 0 : 1))), mean(found.map((v) => v ?? GENERAL_NOT_FOUND)) / -GENERAL_FLOOR]
+}
+
+/** The hashed general-English pair tables (empty without the Debian corpora). */
+function generalBigramTables(): Pick<Tables, 'generalFingerprints' | 'generalLogProbabilities'> {
+  const generalFingerprints = new Uint8Array(2 ** GENERAL_BIGRAM_BITS)
+  const generalLogProbabilities = new Uint8Array(2 ** GENERAL_BIGRAM_BITS)
+  const file = sphinxLanguageModelFile()
+  if (!file) return { generalFingerprints, generalLogProbabilities }
+  const model = readSphinxLanguageModel(file)
+  const ranked = [...model.bigrams].map(([pair, logP]) => {
+    const a = pair.slice(0, pair.indexOf(' '))
+    return { pair, logP, joint: (a === '<s>' ? TEXT_START_LOG10 : (model.unigrams.get(a) ?? GENERAL_FLOOR)) + logP }
+  })
+  ranked.sort((x, y) => y.joint - x.joint)
+  let kept = 0
+  for (const { pair, logP } of ranked.slice(0, GENERAL_BIGRAMS)) {
+    const [b, fingerprint] = generalBigramSlot(pair)
+    if (generalFingerprints[b] !== 0) continue // a more probable pair has it
+    generalFingerprints[b] = fingerprint
+    generalLogProbabilities[b] = Math.max(1, Math.round(255 + Math.max(GENERAL_FLOOR, logP) / GENERAL_SCALE))
+    kept++
+  }
+  log(`  general English (CMU Sphinx): ${model.unigrams.size} words, ${model.bigrams.size} pairs; the ${GENERAL_BIGRAMS} most probable hashed, ${kept} kept their bucket`)
+  return { generalFingerprints, generalLogProbabilities }
 }
 
 function classTrigramBucket(a: number, b: number, c: number, classCount: number): number {
@@ -220,6 +275,8 @@ function gibberishGraph(tables: Tables, mlps: ReturnType<typeof trainMlp>[]): Ui
   const wordSequence = g.input('word_sequence', DataType.INT64, ['edges_and_words'], 'first hash of each word between two 0s (the edges of the text)')
   const counts = g.input('counts', DataType.FLOAT, [3], 'number of trigrams, words and word pairs')
   const shape = g.input('shape', DataType.FLOAT, [SHAPE_FEATURES.length], SHAPE_FEATURES.join(', '))
+  const generalIds = g.input('general_bigram_ids', DataType.INT64, ['general'], 'bucket of each adjacent word pair, the text edges included, in the general-English table')
+  const generalFingerprints = g.input('general_bigram_fingerprints', DataType.INT64, ['general'], 'the fingerprint each of those pairs has')
   const table = (name: string, data: Uint8Array) => g.initializer(name, { dataType: DataType.UINT8, dims: [data.length], data })
   const trigrams = table('trigram_log_probability', tables.trigrams)
   const words = table('word_log_frequency', tables.words)
@@ -268,7 +325,13 @@ function gibberishGraph(tables: Tables, mlps: ReturnType<typeof trainMlp>[]): Ui
     reduce('ReduceMean', asFloat(g.op('Less', [triples, g.scalarFloat(UNSEEN_BELOW)]))),
     reduce('ReduceMean', asFloat(g.op('Less', [triples, g.scalarFloat(IMPLAUSIBLE_TRIGRAM_BELOW)]))),
   ]
-  const features = g.op('Concat', [shape, g.op('Div', [sums, denominators]), ...classFeatures], { axis: attr.int(0) })
+  // General-English pairs: found where the bucket holds the pair's fingerprint; a pair not found reads as a rare one.
+  const owner = g.op('Cast', [g.op('Gather', [table('general_bigram_fingerprint', tables.generalFingerprints), generalIds], { axis: attr.int(0) })], { to: attr.int(DataType.INT64) })
+  const found = asFloat(g.op('Equal', [owner, generalFingerprints]))
+  const generalLogP = gatherQuantized(g, table('general_bigram_log10_probability', tables.generalLogProbabilities), generalIds, GENERAL_SCALE, 255)
+  const foundLogP = g.op('Sub', [g.op('Mul', [found, g.op('Sub', [generalLogP, g.scalarFloat(GENERAL_NOT_FOUND)])]), g.scalarFloat(-GENERAL_NOT_FOUND)])
+  const generalFeatures = [reduce('ReduceMean', found), g.op('Mul', [reduce('ReduceMean', foundLogP), g.scalarFloat(1 / -GENERAL_FLOOR)])]
+  const features = g.op('Concat', [shape, g.op('Div', [sums, denominators]), ...classFeatures, ...generalFeatures], { axis: attr.int(0) })
   // The mean of the members' probabilities: one trained MLP's answer on a borderline text swings from seed to seed.
   const heads = mlps.map((mlp, i) => mlpHead(g, features, mlp, `classifier${i}`))
   const probabilities = heads.length === 1 ? heads[0] : g.op('Mul', [g.op('Sum', heads), g.scalarFloat(1 / heads.length)])
@@ -357,6 +420,7 @@ export async function trainGibberish(): Promise<void> {
     // Pairs seen once are mostly noise of the corpus; dropping them keeps false hits of the count-min table rare.
     bigrams: frequencyTable(new Map([...bigramCounts].filter(([, count]) => count >= 2)), BIGRAM_BITS),
     ...classModel(wordCounts, languageModelText),
+    ...generalBigramTables(),
   }
   const fill = (t: Uint8Array) => (t.filter((v) => v > 0).length / t.length).toFixed(2)
   log(`  tables: ${wordCounts.size} words (fill ${fill(tables.words)}), ${bigramCounts.size} bigrams, those seen twice or more (fill ${fill(tables.bigrams)}), trigram fill ${fill(tables.trigrams)}`)
@@ -398,6 +462,7 @@ export async function trainGibberish(): Promise<void> {
       bigrams: `adjacent word pair log-frequency (count-min over two ${BIGRAM_BITS}-bit buckets), uint8`,
       wordClasses: `word class by the word's first ${WORD_BITS}-bit hash: function words as themselves, other words by WordNet parts of speech and inflection`,
       classBigrams: `word-class bigram log P(b|a) with the text's edges as a class, uint8 over [${TRIGRAM_FLOOR}, 0]`,
+      generalBigrams: `CMU Sphinx US English pairs "a b" (text edges <s>, </s>), the ${GENERAL_BIGRAMS} most probable: fingerprint and log10 P(b|a) by a ${GENERAL_BIGRAM_BITS}-bit FNV-1a bucket, uint8 over [${GENERAL_FLOOR}, 0]; not found reads as ${GENERAL_NOT_FOUND}`,
       classTrigrams: `word-class trigram log P(c|ab) interpolated with the bigram, every one seen, bucket ((a*classes+b)*classes+c) mod ${CLASS_TRIGRAM_BUCKETS}, uint8 over [${TRIGRAM_FLOOR}, 0]`,
     },
     maxChars: GIBBERISH_MAX_CHARS,

@@ -7,7 +7,8 @@ import type { Feeds, GraphRunner } from './graph-io'
  * in `gibberish.onnx` as hashed, uint8-quantised tables (character trigrams, word frequencies,
  * word bigrams, and a bigram model of word classes: function words as themselves, other words by
  * their WordNet parts of speech and suffix, which keeps what word order says while forgetting
- * the topic) plus shape statistics computed here, fed to a small MLP in the same graph.
+ * the topic), the word pairs of a general English language model (CMU Sphinx's) with their
+ * probabilities, plus shape statistics computed here, fed to a small MLP in the same graph.
  * Pre-processing only hashes strings, so server and browser need no vocabulary file.
  */
 export const GIBBERISH_GRAPH = 'gibberish.onnx'
@@ -20,6 +21,16 @@ export const WORD_BITS = 19
 export const BIGRAM_BITS = 19
 /** Two independent hashes per word and bigram: a table value counts only if both buckets agree (count-min). */
 const SECOND_HASH_SEED = 0x9e3779b9
+/**
+ * Word pairs of general English (CMU Sphinx's US English language model, scripts/train-offline/sphinx-lm.ts), one
+ * bucket each with an 8-bit fingerprint to tell the pair that owns the bucket from any other: pairs seen in that
+ * large body of text are the everyday ones the project's own corpora are too small to have met.
+ */
+export const GENERAL_BIGRAM_BITS = 19
+const FINGERPRINT_SEED = 0x27d4eb2f
+/** The text's edges, as the general language model writes them. */
+export const TEXT_START = '<s>'
+export const TEXT_END = '</s>'
 /** Texts beyond this are judged on their beginning: the classes show within a few sentences. */
 export const GIBBERISH_MAX_CHARS = 1000
 
@@ -71,6 +82,17 @@ function bucket(key: string, bits: number, seed?: number): number {
 /** Bucket pair of a word or bigram in its table (bucket 0 is the graph's empty sentinel). */
 export function wordBuckets(key: string, bits: number): [number, number] {
   return [bucket(key, bits), bucket(key, bits, SECOND_HASH_SEED)]
+}
+
+/** The general-English table's bucket of a word pair ("a b") and the fingerprint (1-255) that bucket must hold for it. */
+export function generalBigramSlot(pair: string): [number, number] {
+  return [bucket(pair, GENERAL_BIGRAM_BITS), 1 + (fnv1a(pair, FINGERPRINT_SEED) % 255)]
+}
+
+/** Adjacent word pairs of a text, its edges included ("<s> please", ..., "plants </s>"), apostrophes as the language model writes them. */
+export function generalBigrams(words: string[]): string[] {
+  const sequence = [TEXT_START, ...words.map((w) => w.replace(/’/g, "'")), TEXT_END]
+  return sequence.slice(1).map((w, i) => `${sequence[i]} ${w}`)
 }
 
 /** Character trigrams of a word with `^`/`$` marking its edges. */
@@ -158,6 +180,7 @@ export function gibberishFeeds(text: string): Feeds {
   const wordPairs = words.map((w) => wordBuckets(w, WORD_BITS))
   const bigramPairs = words.slice(1).map((w, i) => wordBuckets(`${words[i]} ${w}`, BIGRAM_BITS))
   const shape = shapeFeatures(head, words)
+  const general = generalBigrams(words).map(generalBigramSlot)
   return {
     trigram_ids: int64([...trigrams, 0]),
     word_ids_a: int64([...wordPairs.map((p) => p[0]), 0]),
@@ -165,6 +188,8 @@ export function gibberishFeeds(text: string): Feeds {
     bigram_ids_a: int64([...bigramPairs.map((p) => p[0]), 0]),
     bigram_ids_b: int64([...bigramPairs.map((p) => p[1]), 0]),
     word_sequence: int64([0, ...wordPairs.map((p) => p[0]), 0]),
+    general_bigram_ids: int64(general.map((p) => p[0])),
+    general_bigram_fingerprints: int64(general.map((p) => p[1])),
     counts: { type: 'float32', data: Float32Array.of(trigrams.length, wordPairs.length, bigramPairs.length), dims: [3] },
     shape: { type: 'float32', data: Float32Array.from(shape), dims: [shape.length] },
   }

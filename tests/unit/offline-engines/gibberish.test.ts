@@ -1,4 +1,6 @@
 /** Re-runs the gibberish evaluation on the committed model and holds it to the goals of the offline-engines issue. */
+import fs from 'node:fs'
+import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { GIBBERISH_LABELS } from '@/lib/moderation/engines/types'
@@ -64,5 +66,36 @@ describe('offline gibberish engine', () => {
     for (const text of prose) expect(codeLike(text), text).toBe(false)
     // Keyboard mash with code punctuation may pass the gate, but the gate keeps the graph's noise.
     expect((await offlineGibberishEngine.run('qwpoeiru(zxmcnv); alskdj{}')).label).toBe('noise')
+  })
+
+  it('keeps everyday sentences clean (twelve written after the engine was trained, TUNING-issue18 run 146)', async () => {
+    const everyday = [
+      'Could you send me the slides from this morning?',
+      'I left my umbrella on the train again.',
+      'The kids are finally asleep, so we can watch a film.',
+      'Our flight was delayed by two hours because of fog.',
+      'She bought fresh bread and some cheese at the market.',
+      "Don't forget to lock the back door before you leave.",
+      'The new coffee machine in the kitchen makes a strange noise.',
+      'We should book the restaurant before Friday.',
+      'My phone battery dies really quickly these days.',
+      'Thanks for helping me move the sofa yesterday.',
+      'The bus was so crowded that I had to stand all the way.',
+      'Let me know if you need anything else from the shop.',
+    ]
+    const labels = await Promise.all(everyday.map(async (text) => (await offlineGibberishEngine.run(text)).label))
+    expect(labels.filter((label) => label === 'clean').length, JSON.stringify(labels)).toBeGreaterThanOrEqual(11)
+  })
+})
+
+describe('offline model files', () => {
+  it('fit the browser budget of issue 18: under 10 MB for all checks together', () => {
+    const dir = path.join(process.cwd(), 'public/models/offline')
+    const bytes = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.onnx') || name.endsWith('.json'))
+      .reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0)
+    expect(bytes).toBeGreaterThan(1_000_000)
+    expect(bytes).toBeLessThan(10_000_000)
   })
 })
