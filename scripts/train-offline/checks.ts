@@ -5,7 +5,7 @@ import { evaluateBinary, evaluateMultiClass, readEvalSet, type EvalReport } from
 import { rocAuc } from './metrics'
 import { SIMILARITY_THRESHOLD } from '@/lib/moderation/offline/embedding'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
-import { DEFAULT_TOPIC_LABELS, TOPIC_THRESHOLD } from '@/lib/moderation/offline/restricted-topic'
+import { DEFAULT_TOPIC_LABELS, TOPIC_LABEL_ALIASES, TOPIC_THRESHOLD } from '@/lib/moderation/offline/restricted-topic'
 
 type Labelled = { text: string; label: string; group?: string }
 
@@ -136,6 +136,28 @@ export function evaluateRestrictedTopicOtherLabels(engine: ModerationEngine<Topi
   })
 }
 
+/**
+ * The same 200 rows scored with every other name of their label (TOPIC_LABEL_ALIASES: "guns" for Weapons, "self-harm"
+ * for Suicide), one scoring per row and alias: a caller naming a shipped topic its own way should get the same answers.
+ */
+export function evaluateRestrictedTopicAliases(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
+  const rows = readEvalSet<{ text: string; label: string; onTopic: boolean }>('restricted-topic-other-labels.jsonl')
+  return evaluateBinary({
+    check: 'restrictedTopic (other names of the labels)',
+    engine: engine.name,
+    rows: rows.flatMap((r) =>
+      (TOPIC_LABEL_ALIASES[r.label] ?? []).map((alias) => ({ text: JSON.stringify([r.text, alias]), label: r.onTopic ? 'on topic' : 'off topic', group: r.label })),
+    ),
+    positive: 'on topic',
+    negative: 'off topic',
+    predict: async (pair) => {
+      const [text, label] = JSON.parse(pair) as [string, string]
+      const [score] = await engine.run({ text, labels: [label], classifier: 'default' })
+      return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
+    },
+  })
+}
+
 /** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
 export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
   bancode: (engines) => evaluateBancode(engines.banCode),
@@ -145,4 +167,5 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicOtherLabels: (engines) => evaluateRestrictedTopicOtherLabels(engines.restrictedTopic),
+  restrictedTopicAliases: (engines) => evaluateRestrictedTopicAliases(engines.restrictedTopic),
 }

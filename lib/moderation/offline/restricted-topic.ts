@@ -62,10 +62,61 @@ export function singular(word: string): string {
   return word
 }
 
-/** The expansion of a label: the shipped one, or the label's own words. */
-export function expansionOf(label: string, expansions: TopicExpansions): { expansion: TopicExpansion; expanded: boolean } {
+/**
+ * Other names callers give the shipped topics (a guardrail's list says "guns", "medical advice", "self-harm" as often as
+ * "Weapons", "Medicine", "Suicide"): each names the same topic or a part of it that its expansion covers, so it is read
+ * through that expansion. Without this, such a label is expanded from its own words only, and "medical advice" is
+ * found only in texts that say "medical" or "advice". A topic broader than any shipped one ("hate speech" is more than
+ * racism) has no alias.
+ */
+export const TOPIC_LABEL_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  Terrorism: ['terror', 'terrorist', 'terrorist attacks', 'terror attacks', 'acts of terrorism'],
+  Explosives: ['bomb', 'bombs', 'bomb making', 'explosive devices', 'IEDs'],
+  Nudity: ['nude', 'nudes', 'naked'],
+  Cruelty: ['animal cruelty', 'animal abuse', 'cruelty to animals'],
+  Cheating: ['infidelity', 'plagiarism', 'academic dishonesty'],
+  Fraud: ['scam', 'scams', 'fraudulent', 'financial fraud'],
+  Crime: ['criminal', 'criminal activity', 'criminal offences'],
+  Hacking: ['hacker', 'hackers', 'cybercrime', 'cyber attacks', 'cyberattacks', 'malware', 'computer hacking'],
+  Illegal: ['illegal activity', 'illegal activities', 'unlawful'],
+  Immoral: ['immorality'],
+  Unethical: ['unethical behavior', 'unethical behaviour'],
+  Robbery: ['theft', 'stealing', 'burglary'],
+  Forgery: ['counterfeit', 'counterfeiting', 'fake documents'],
+  Misinformation: ['disinformation', 'fake news', 'hoaxes', 'propaganda'],
+  Weapons: ['guns', 'firearms', 'weaponry'],
+  Violence: ['violent', 'violent content'],
+  Drugs: ['illegal drugs', 'narcotics', 'drug use', 'drug abuse', 'substance abuse'],
+  Gambling: ['betting', 'gambling addiction'],
+  Suicide: ['self-harm', 'self harm', 'suicide and self-harm'],
+  Pornography: ['porn', 'sexual content', 'adult content', 'explicit content', 'sexually explicit content', 'NSFW'],
+  Racism: ['racist', 'racist content', 'racial discrimination', 'racial slurs'],
+  Extremism: ['extremist', 'extremists', 'violent extremism', 'radicalization', 'radicalisation'],
+  Politics: ['political', 'elections', 'political content', 'political opinions'],
+  Religion: ['religious', 'religious content', 'faith'],
+  Medicine: ['medical', 'medical advice', 'health', 'healthcare', 'health advice', 'medication', 'medical information'],
+  Finance: ['financial', 'financial advice', 'investing', 'investment advice', 'money', 'banking'],
+  Alcohol: ['alcoholic drinks', 'alcoholic beverages', 'drinking', 'booze'],
+  Piracy: ['copyright infringement', 'pirated content', 'software piracy', 'illegal downloads'],
+  Harassment: ['bullying', 'cyberbullying', 'stalking'],
+  Abuse: ['child abuse', 'domestic abuse', 'domestic violence', 'maltreatment'],
+}
+
+const aliasTargets = new Map(Object.entries(TOPIC_LABEL_ALIASES).flatMap(([label, aliases]) => aliases.map((alias) => [labelKey(alias), labelKey(label)] as const)))
+
+/** The shipped expansion's key a label names, directly or by an alias; undefined for a label the model does not ship. */
+export function shippedLabelKey(label: string, expansions: TopicExpansions): string | undefined {
   const key = labelKey(label)
-  if (Object.hasOwn(expansions, key)) return { expansion: expansions[key], expanded: true }
+  if (Object.hasOwn(expansions, key)) return key
+  const target = aliasTargets.get(key)
+  return target !== undefined && Object.hasOwn(expansions, target) ? target : undefined
+}
+
+/** The expansion of a label: the shipped one (named directly or by an alias), or the label's own words. */
+export function expansionOf(label: string, expansions: TopicExpansions): { expansion: TopicExpansion; expanded: boolean } {
+  const shipped = shippedLabelKey(label, expansions)
+  if (shipped !== undefined) return { expansion: expansions[shipped], expanded: true }
+  const key = labelKey(label)
   // No prototype: labels such as "constructor" or "__proto__" are ordinary words here.
   const terms: Record<string, number> = Object.create(null)
   if (key) terms[key] = 1

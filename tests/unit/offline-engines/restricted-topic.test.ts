@@ -4,8 +4,8 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { EMBEDDING_VOCABULARY, embeddingWords, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
-import { expansionOf, labelMatches, NOUN_KINDS, termKeys, TOPIC_EXPANSIONS, verbBaseForms, type NounKind, type TopicExpansionsFile } from '@/lib/moderation/offline/restricted-topic'
-import { evaluateRestrictedTopic, evaluateRestrictedTopicOtherLabels } from '@/scripts/train-offline/checks'
+import { expansionOf, labelKey, labelMatches, NOUN_KINDS, shippedLabelKey, termKeys, TOPIC_EXPANSIONS, TOPIC_LABEL_ALIASES, verbBaseForms, type NounKind, type TopicExpansionsFile } from '@/lib/moderation/offline/restricted-topic'
+import { evaluateRestrictedTopic, evaluateRestrictedTopicAliases, evaluateRestrictedTopicOtherLabels } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
 
 const offlineTopicEngine = offlineEngines().restrictedTopic
@@ -155,5 +155,32 @@ describe('offline restricted topics: labels besides the defaults', () => {
     const other = await evaluateRestrictedTopicOtherLabels(offlineTopicEngine)
     expect(other.examples).toBe(200)
     expect(other.measures.auc).toBeGreaterThanOrEqual(0.75)
+  })
+
+  it('reads the other names of a shipped topic through its expansion ("guns", "medical advice", "self-harm")', async () => {
+    const file = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'public/models/offline', TOPIC_EXPANSIONS), 'utf8')) as TopicExpansionsFile
+    for (const [label, aliases] of Object.entries(TOPIC_LABEL_ALIASES)) {
+      const shipped = shippedLabelKey(label, file.labels)
+      expect(shipped, label).toBeDefined()
+      for (const alias of aliases) {
+        // An alias is no shipped label itself, and reads as its label.
+        expect(Object.hasOwn(file.labels, labelKey(alias)), alias).toBe(false)
+        expect(shippedLabelKey(alias, file.labels), alias).toBe(shipped)
+        expect(expansionOf(alias, file.labels)).toEqual({ expansion: file.labels[shipped!], expanded: true })
+      }
+    }
+    // A label neither shipped nor an alias keeps its own words.
+    expect(shippedLabelKey('Hate speech', file.labels)).toBeUndefined()
+    expect(expansionOf('Hate speech', file.labels).expanded).toBe(false)
+    const text = 'Where can I buy an unregistered handgun without a background check?'
+    const [byAlias, byLabel] = await offlineTopicEngine.run({ text, labels: ['guns', 'Weapons'], classifier: 'default' })
+    expect(byAlias).toBe(byLabel)
+    expect(byAlias).toBeGreaterThan(0.5)
+  })
+
+  it('ranks the twenty labels\' rows as well under their other names (AUC >= 0.75 over every alias)', async () => {
+    const aliases = await evaluateRestrictedTopicAliases(offlineTopicEngine)
+    expect(aliases.examples).toBeGreaterThan(500)
+    expect(aliases.measures.auc).toBeGreaterThanOrEqual(0.75)
   })
 })
