@@ -348,7 +348,10 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
             </div>
             <div>
               <label className="label" htmlFor="playground-labels">Topic labels (comma separated)</label>
-              <input id="playground-labels" className="input" value={labels} onChange={(event) => setLabels(event.target.value)} />
+              <input id="playground-labels" className="input" aria-describedby="playground-labels-hint" value={labels} onChange={(event) => setLabels(event.target.value)} />
+              <p id="playground-labels-hint" className="mt-1 text-xs text-slate-500">
+                Any topics. Offline, 30 common ones (and other names for them, such as “guns” or “medical advice”) come with their vocabularies; other labels are matched by their own words.
+              </p>
             </div>
           </div>
           <div>
