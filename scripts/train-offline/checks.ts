@@ -126,14 +126,21 @@ export function evaluateRestrictedTopicOtherLabels(engine: ModerationEngine<Topi
     check: 'restrictedTopic (other labels)',
     engine: engine.name,
     rows: rows.map((r) => ({ text: JSON.stringify([r.text, r.label]), label: r.onTopic ? 'on topic' : 'off topic', group: r.label })),
+    ...singleLabelScoring(engine),
+  })
+}
+
+/** Scoring of [text, label] pairs, each text against its one label, as a caller with custom labels sends it. */
+function singleLabelScoring(engine: ModerationEngine<TopicInput, TopicScores>) {
+  return {
     positive: 'on topic',
     negative: 'off topic',
-    predict: async (pair) => {
+    predict: async (pair: string) => {
       const [text, label] = JSON.parse(pair) as [string, string]
       const [score] = await engine.run({ text, labels: [label], classifier: 'default' })
       return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
     },
-  })
+  }
 }
 
 /**
@@ -148,13 +155,7 @@ export function evaluateRestrictedTopicAliases(engine: ModerationEngine<TopicInp
     rows: rows.flatMap((r) =>
       (TOPIC_LABEL_ALIASES[r.label] ?? []).map((alias) => ({ text: JSON.stringify([r.text, alias]), label: r.onTopic ? 'on topic' : 'off topic', group: r.label })),
     ),
-    positive: 'on topic',
-    negative: 'off topic',
-    predict: async (pair) => {
-      const [text, label] = JSON.parse(pair) as [string, string]
-      const [score] = await engine.run({ text, labels: [label], classifier: 'default' })
-      return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
-    },
+    ...singleLabelScoring(engine),
   })
 }
 
