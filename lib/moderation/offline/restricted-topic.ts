@@ -159,6 +159,13 @@ function vocabularySet(vocabulary: EmbeddingVocabulary): Set<string> {
 const COPULAS = new Set(['is', 'was', 'are', 'were', 'be', 'been', 'being', 'become', 'becomes', 'became', 'remain', 'remains', 'remained', 'seem', 'seems', 'seemed'])
 /** Subject pronouns that name people ("he's" is "he is"). */
 const PERSON_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they'])
+/**
+ * Subjects read as people besides those: "who" is not the World Health Organization, nor "someone" an abstraction,
+ * as WordNet's nouns would have it.
+ */
+const PERSON_SUBJECTS = new Set([...PERSON_PRONOUNS, 'who', 'whom', 'someone', 'somebody', 'everyone', 'everybody', 'anyone', 'anybody', 'nobody'])
+/** Subjects that say nothing of what they stand for ("it" is not information technology, "us" not the United States). */
+const KINDLESS_SUBJECTS = new Set(['it', 'this', 'that', 'these', 'those', 'there', 'here', 'what', 'which', 'one', 'something', 'everything', 'anything', 'nothing', 'me', 'us', 'him', 'her', 'them'])
 /** Words after which T is no longer the predicate noun ("is a part of the bomb", "was the man who ..."). */
 const PREDICATE_BREAKS = new Set(['of', 'for', 'with', 'to', 'in', 'on', 'at', 'from', 'by', 'about', 'and', 'or', 'but', 'that', 'which', 'who', 'if', 'when', 'than'])
 /** Words the predicate noun may stand this far after the linking verb ("is a ticking time bomb"). */
@@ -171,7 +178,8 @@ function subjectKind(words: string[], copula: number, nouns: Map<string, NounKin
   if (contracted) return PERSON_PRONOUNS.has(contracted[1]) ? 'person' : undefined
   const subject = words[copula - 1]
   if (subject === undefined) return undefined
-  if (PERSON_PRONOUNS.has(subject)) return 'person'
+  if (PERSON_SUBJECTS.has(subject)) return 'person'
+  if (KINDLESS_SUBJECTS.has(subject)) return undefined
   return nouns.get(subject) ?? nouns.get(singular(subject))
 }
 

@@ -104,6 +104,10 @@ describe('offline restricted topics: a term counts only in the label\'s sense', 
     expect(matches('The device under the seat was a bomb.', 'Explosives').matched).toContain('bomb')
     // No linking verb: the sense is not decided here.
     expect(matches('Police found a bomb in the song contest hall.', 'Explosives').matched).toContain('bomb')
+    // Pronouns are read as pronouns, not as WordNet's nouns: "who" is no World Health Organization, "it" no information technology.
+    expect(matches('Who was Osama bin Laden?', 'Terrorism').matched).toContain('osama bin laden')
+    expect(matches('Someone here is a terrorist.', 'Terrorism').matched).toContain('terrorist')
+    expect(matches('It was a pipe bomb.', 'Explosives').matched).toContain('pipe bomb')
   })
 
   it('leaves a term out inside a WordNet phrase of another sense', () => {
