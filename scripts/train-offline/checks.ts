@@ -121,26 +121,7 @@ export function evaluateRestrictedTopic(engine: ModerationEngine<TopicInput, Top
  * AUC over all (text, label) pairs, error rates per label.
  */
 export function evaluateRestrictedTopicOtherLabels(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
-  const rows = readEvalSet<{ text: string; label: string; onTopic: boolean }>('restricted-topic-other-labels.jsonl')
-  return evaluateBinary({
-    check: 'restrictedTopic (other labels)',
-    engine: engine.name,
-    rows: rows.map((r) => ({ text: JSON.stringify([r.text, r.label]), label: r.onTopic ? 'on topic' : 'off topic', group: r.label })),
-    ...singleLabelScoring(engine),
-  })
-}
-
-/** Scoring of [text, label] pairs, each text against its one label, as a caller with custom labels sends it. */
-function singleLabelScoring(engine: ModerationEngine<TopicInput, TopicScores>) {
-  return {
-    positive: 'on topic',
-    negative: 'off topic',
-    predict: async (pair: string) => {
-      const [text, label] = JSON.parse(pair) as [string, string]
-      const [score] = await engine.run({ text, labels: [label], classifier: 'default' })
-      return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
-    },
-  }
+  return evaluateOtherLabelRows(engine, 'restrictedTopic (other labels)', (label) => [label])
 }
 
 /**
@@ -148,14 +129,23 @@ function singleLabelScoring(engine: ModerationEngine<TopicInput, TopicScores>) {
  * for Suicide), one scoring per row and alias: a caller naming a shipped topic its own way should get the same answers.
  */
 export function evaluateRestrictedTopicAliases(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
+  return evaluateOtherLabelRows(engine, 'restrictedTopic (other names of the labels)', (label) => TOPIC_LABEL_ALIASES[label] ?? [])
+}
+
+/** The other-labels rows, each text scored alone against every name `namesOf` gives its label; error rates per label. */
+function evaluateOtherLabelRows(engine: ModerationEngine<TopicInput, TopicScores>, check: string, namesOf: (label: string) => readonly string[]): Promise<EvalReport> {
   const rows = readEvalSet<{ text: string; label: string; onTopic: boolean }>('restricted-topic-other-labels.jsonl')
   return evaluateBinary({
-    check: 'restrictedTopic (other names of the labels)',
+    check,
     engine: engine.name,
-    rows: rows.flatMap((r) =>
-      (TOPIC_LABEL_ALIASES[r.label] ?? []).map((alias) => ({ text: JSON.stringify([r.text, alias]), label: r.onTopic ? 'on topic' : 'off topic', group: r.label })),
-    ),
-    ...singleLabelScoring(engine),
+    rows: rows.flatMap((r) => namesOf(r.label).map((name) => ({ text: JSON.stringify([r.text, name]), label: r.onTopic ? 'on topic' : 'off topic', group: r.label }))),
+    positive: 'on topic',
+    negative: 'off topic',
+    predict: async (pair) => {
+      const [text, label] = JSON.parse(pair) as [string, string]
+      const [score] = await engine.run({ text, labels: [label], classifier: 'default' })
+      return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
+    },
   })
 }
 

@@ -9,6 +9,7 @@ import {
   GIBBERISH_GRAPH,
   GIBBERISH_MAX_CHARS,
   SHAPE_FEATURES,
+  TEXT_START,
   TRIGRAM_BITS,
   WORD_BITS,
   generalBigramSlot,
@@ -196,6 +197,8 @@ function trigramTable(words: Map<string, number>): Uint8Array {
   return conditionalTable(trigrams, (t) => t.slice(0, 2), 30, TRIGRAM_BITS, trigramBucket)
 }
 
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
+
 /** What the graph computes before its MLP, in the same order: shape features, then the six language-model features. */
 export function gibberishFeatureVector(tables: Tables, text: string): number[] {
   const head = gibberishView(text.slice(0, GIBBERISH_MAX_CHARS))
@@ -208,7 +211,6 @@ export function gibberishFeatureVector(tables: Tables, text: string): number[] {
   const classes = sequence.slice(1).map((c, i) => (tables.classBigrams[sequence[i] * tables.classCount + c] - 255) * TRIGRAM_SCALE)
   const three = [EDGE_CLASS, ...sequence]
   const classTrigrams = three.slice(2).map((c, i) => (tables.classTrigrams[classTrigramBucket(three[i], three[i + 1], c, tables.classCount)] - 255) * TRIGRAM_SCALE)
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
   return [
     ...shapeFeatures(head, words),
     mean(tri),
@@ -232,7 +234,6 @@ function generalBigramFeatures(tables: Tables, words: string[]): number[] {
     const [b, fingerprint] = generalBigramSlot(pair)
     return tables.generalFingerprints[b] === fingerprint ? (tables.generalLogProbabilities[b] - 255) * GENERAL_SCALE : null
   })
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
   return [mean(found.map((v) => (v === null ? 0 : 1))), mean(found.map((v) => v ?? GENERAL_NOT_FOUND)) / -GENERAL_FLOOR]
 }
 
@@ -245,7 +246,7 @@ function generalBigramTables(): Pick<Tables, 'generalFingerprints' | 'generalLog
   const model = readSphinxLanguageModel(file)
   const ranked = [...model.bigrams].map(([pair, logP]) => {
     const a = pair.slice(0, pair.indexOf(' '))
-    return { pair, logP, joint: (a === '<s>' ? TEXT_START_LOG10 : (model.unigrams.get(a) ?? GENERAL_FLOOR)) + logP }
+    return { pair, logP, joint: (a === TEXT_START ? TEXT_START_LOG10 : (model.unigrams.get(a) ?? GENERAL_FLOOR)) + logP }
   })
   ranked.sort((x, y) => y.joint - x.joint)
   let kept = 0

@@ -30,7 +30,7 @@ export const GENERAL_BIGRAM_BITS = 19
 const FINGERPRINT_SEED = 0x27d4eb2f
 /** The text's edges, as the general language model writes them. */
 export const TEXT_START = '<s>'
-export const TEXT_END = '</s>'
+const TEXT_END = '</s>'
 /** Texts beyond this are judged on their beginning: the classes show within a few sentences. */
 export const GIBBERISH_MAX_CHARS = 1000
 
