@@ -96,11 +96,11 @@ export function evaluateSimilarity(engine: ModerationEngine<string[], number[][]
  * when the label is among the row's `topics`. Each call scores the text against both default
  * labels, as the API does by default, so the latency is per text.
  */
-export function evaluateRestrictedTopic(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
-  const rows = readEvalSet<{ text: string; topics: string[] }>('restricted-topic.jsonl')
+export function evaluateRestrictedTopic(engine: ModerationEngine<TopicInput, TopicScores>, file = 'restricted-topic.jsonl', check = 'restrictedTopic'): Promise<EvalReport> {
+  const rows = readEvalSet<{ text: string; topics: string[] }>(file)
   const labels: string[] = [...DEFAULT_TOPIC_LABELS]
   return evaluateBinary({
-    check: 'restrictedTopic',
+    check,
     engine: engine.name,
     rows: rows.flatMap((r) => labels.map((label) => ({ text: JSON.stringify([r.text, label]), label: r.topics.includes(label) ? 'on topic' : 'off topic', group: label }))),
     positive: 'on topic',
@@ -112,6 +112,15 @@ export function evaluateRestrictedTopic(engine: ModerationEngine<TopicInput, Top
       return { label: score >= TOPIC_THRESHOLD ? 'on topic' : 'off topic', probabilityPositive: score }
     },
   })
+}
+
+/**
+ * The default labels on attacks and devices described without the labels' own words (tests/eval/restricted-topic-indirect.jsonl:
+ * an attack on a crowd, a charge set off, hostages taken for demands) and on everyday texts that share their words (a parade
+ * crowd, a battery charge, "she killed it on stage"). Written for the eleventh round before its change; read by no trainer.
+ */
+export function evaluateRestrictedTopicIndirect(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
+  return evaluateRestrictedTopic(engine, 'restricted-topic-indirect.jsonl', 'restrictedTopic (attacks in other words)')
 }
 
 /**
@@ -157,6 +166,7 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicity: (engines) => evaluateToxicity(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
+  restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),
   restrictedTopicOtherLabels: (engines) => evaluateRestrictedTopicOtherLabels(engines.restrictedTopic),
   restrictedTopicAliases: (engines) => evaluateRestrictedTopicAliases(engines.restrictedTopic),
 }

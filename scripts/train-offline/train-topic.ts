@@ -81,6 +81,10 @@ const SEEDS: Record<string, string[]> = {
     'terrorist attack', 'terror attack', 'suicide bomber', 'suicide bombing', 'jihad', 'jihadist', 'isis', 'al qaeda', 'taliban', 'extremist',
     'radicalization', 'radicalisation', 'hostage', 'hijacking', 'hijack', 'mass casualty', 'martyrdom operation', 'terror cell', 'bioterrorism',
     'attack on civilians', 'car bomb', 'recruit fighters', 'caliphate', '9 11', 'lone wolf attack', 'terror plot', 'terror group',
+    // The Global Terrorism Database's attack and weapon types (eleventh round, TUNING-issue18.md); its kinds of bomb
+    // are means (MEANS), weaker than these.
+    'suicide vest', 'vehicle ramming', 'ramming attack', 'mass shooting', 'massacre', 'nerve agent', 'sarin', 'ricin', 'anthrax', 'chemical attack', 'biological attack',
+    'radicalize', 'radicalise', 'radicalized', 'radicalised', 'hostage taking', 'political assassination', 'armed assault',
   ],
   Explosives: [
     'bomb', 'pipe bomb', 'ied', 'improvised explosive device', 'tnt', 'c4', 'semtex', 'dynamite', 'detonator', 'blasting cap', 'fuse',
@@ -217,6 +221,41 @@ const MEANS: Record<string, string[]> = {
   Terrorism: ['bombing', 'bomb', 'explosive device', 'weapon of mass destruction'],
 }
 const MEANS_SHARE = 0.6
+
+/**
+ * Acts and what they are done to, which together name a label's topic where neither does alone (lib's `TopicCue`).
+ * Terrorism: the Global Terrorism Database's attack types (assassination, armed and unarmed assault, bombing,
+ * hijacking, hostage taking, attacks on facilities and infrastructure) done to its public and symbolic targets (private
+ * citizens in public places, religious and educational sites, transport, utilities, food and water supply, government
+ * and diplomatic figures and buildings) or for its aims (fear, a political message, a cause, demands). Explosives: an
+ * explosive charge or container made up or set off. Written from those taxonomies before measuring (TUNING-issue18.md,
+ * eleventh round), at MEANS_SHARE: a cue is evidence of the topic, weaker than its own words.
+ */
+const CUES: Record<string, { acts: string[]; objects: string[] }[]> = {
+  Terrorism: [
+    {
+      acts: [
+        'kill', 'murder', 'shoot', 'gun down', 'stab', 'knife', 'poison', 'ram', 'run over', 'plow into', 'plough into', 'blow up', 'bomb',
+        'attack', 'massacre', 'slaughter', 'assassinate', 'sabotage', 'hijack', 'detonate', 'set fire', 'torch', 'gas', 'contaminate',
+        'infect', 'maim', 'injure', 'wound', 'behead', 'execute', 'take hostage', 'kidnap', 'abduct', 'spread',
+      ],
+      objects: [
+        'crowd', 'crowded', 'civilian', 'shopper', 'worshipper', 'worshiper', 'pilgrim', 'commuter', 'passenger', 'spectator', 'tourist',
+        'pedestrian', 'bystander', 'marathon', 'parade', 'festival', 'concert', 'stadium', 'mall', 'market', 'subway', 'metro', 'train station',
+        'airport', 'synagogue', 'mosque', 'church', 'temple', 'school', 'embassy', 'consulate', 'parliament', 'minister', 'president',
+        'senator', 'politician', 'water supply', 'reservoir', 'power grid', 'power plant', 'pipeline', 'ventilation', 'government building',
+        'checkpoint', 'as many', 'most people', 'the most', 'casualties', 'casualty', 'fear', 'panic', 'statement', 'message', 'cause',
+        'infidel', 'demands', 'struggle', 'crusader', 'apostate',
+      ],
+    },
+  ],
+  Explosives: [
+    {
+      acts: ['set off', 'set', 'plant', 'wire', 'rig', 'detonate', 'lay', 'place', 'pack', 'bury', 'fill', 'trigger', 'go off', 'blow'],
+      objects: ['charge', 'pipe', 'pressure cooker', 'suicide vest', 'shrapnel', 'ball bearing', 'black powder', 'gunpowder', 'timer circuit', 'blasting'],
+    },
+  ],
+}
 
 const STOPWORDS = new Set(
   'a an the and or but of to in on at by for with from into as is are was were be been that this which who whom whose what when where how its it their his her used use usually especially something someone one any some such other than more most very not no'.split(' '),
@@ -627,6 +666,7 @@ export async function trainTopic(): Promise<void> {
     const stray = withoutStrayGlossWords(expansion, glossOnly)
     const neighbours = withNeighbours(expansion, specificity)
     expansion.senses = sensesOf(label, expansion.terms, senseIds)
+    if (CUES[label]) expansion.cues = CUES[label].map((cue) => ({ weight: MEANS_SHARE, ...cue }))
     related.set(label, new Set(synsets.map((s) => s.id)))
     expansions[labelKey(label)] = expansion
     const texts = [...new Set(synsets.flatMap((s) => [definition(s.gloss), ...s.gloss.split(/;\s*"/).slice(1).map((e) => e.replace(/"\s*$/, ''))]))]

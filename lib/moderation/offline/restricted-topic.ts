@@ -39,7 +39,12 @@ export type TopicSenses = {
   translations?: Record<string, string>
 }
 
-export type TopicExpansion = { prototype: string; terms: Record<string, number>; senses?: TopicSenses }
+/**
+ * An act and what it is done to, each a list of words or two-word phrases, found anywhere in one text: together they
+ * name the label's topic where neither does alone ("ram the truck into the parade crowd": an attack on a crowd).
+ */
+export type TopicCue = { weight: number; acts: string[]; objects: string[] }
+export type TopicExpansion = { prototype: string; terms: Record<string, number>; senses?: TopicSenses; cues?: TopicCue[] }
 /** Expansions by normalised label (see `labelKey`). */
 export type TopicExpansions = Record<string, TopicExpansion>
 /** `topic.expansions.json`: the expansions, and the kind of each vocabulary noun (space-separated words per kind). */
@@ -297,8 +302,47 @@ export function labelMatches(words: string[], expansion: TopicExpansion, nouns: 
   const positions = (o: { start: number; end: number }) => Array.from({ length: o.end - o.start }, (_, k) => o.start + k)
   const keptWords = new Set(kept.flatMap(positions))
   const dropped = new Set(occurrences.filter((o) => !kept.includes(o)).flatMap(positions).filter((i) => !keptWords.has(i)))
-  const { best, total, matched } = termFeatures(new Set(kept.map((o) => o.term)), expansion.terms)
+  const terms = termFeatures(new Set(kept.map((o) => o.term)), expansion.terms)
+  let { best, total } = terms
+  const matched = [...terms.matched]
+  for (const cue of expansion.cues ?? []) {
+    const found = cueMatch(read, cue)
+    if (!found) continue
+    best = Math.max(best, cue.weight)
+    total += cue.weight
+    matched.push(found)
+  }
   return { best, total, matched, read: read.filter((_, i) => !dropped.has(i)) }
+}
+
+/** The forms a word may be listed under: itself, singular, and the base forms of a verb's inflection. */
+function cueForms(word: string): string[] {
+  return [word, singular(word), ...verbBaseForms(word)]
+}
+
+/**
+ * The text's words that make a cue (an act and an object anywhere in the text), or undefined. An act whose object is
+ * "it" names no victim ("she killed it on stage", "they nailed it"), so it is no act here.
+ */
+export function cueMatch(words: string[], cue: TopicCue): string | undefined {
+  const find = (list: string[], isAct: boolean): string | undefined => {
+    const wanted = new Set(list)
+    for (let i = 0; i < words.length; i++) {
+      for (const n of [2, 1]) {
+        if (i + n > words.length) continue
+        const next = words[i + n]
+        if (isAct && next === 'it') continue
+        const last = words[i + n - 1]
+        const forms = n === 1 ? cueForms(words[i]) : cueForms(words[i]).map((f) => `${f} ${singular(last)}`).concat(`${words[i]} ${last}`)
+        if (forms.some((f) => wanted.has(f))) return words.slice(i, i + n).join(' ')
+      }
+    }
+    return undefined
+  }
+  const act = find(cue.acts, true)
+  if (act === undefined) return undefined
+  const object = find(cue.objects, false)
+  return object === undefined ? undefined : `${act} ${object}`
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { EMBEDDING_VOCABULARY, embeddingWords, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
-import { expansionOf, labelKey, labelMatches, NOUN_KINDS, shippedLabelKey, termKeys, TOPIC_EXPANSIONS, TOPIC_LABEL_ALIASES, verbBaseForms, type NounKind, type TopicExpansionsFile } from '@/lib/moderation/offline/restricted-topic'
+import { cueMatch, expansionOf, labelKey, labelMatches, NOUN_KINDS, shippedLabelKey, termKeys, TOPIC_EXPANSIONS, TOPIC_LABEL_ALIASES, verbBaseForms, type NounKind, type TopicExpansionsFile } from '@/lib/moderation/offline/restricted-topic'
 import { evaluateRestrictedTopic, evaluateRestrictedTopicAliases, evaluateRestrictedTopicOtherLabels } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
 
@@ -130,6 +130,35 @@ describe('offline restricted topics: a term counts only in the label\'s sense', 
     expect((await score('He has an explosive temper.'))[1]).toBeLessThan(0.5)
     expect((await score('That goalkeeper is a real terror.'))[0]).toBeLessThan(0.5)
     expect((await score('Wie baue ich eine Rohrbombe?'))[1]).toBeGreaterThan(0.5)
+  })
+})
+
+describe('offline restricted topics: an act and what it is done to', () => {
+  const cue = (label: string) => topicFile.labels[label].cues![0]!
+  it('finds an act and its object anywhere in a text, inflected, as one or two words', () => {
+    expect(cueMatch(embeddingWords('They stabbed shoppers at random to spread fear.'), cue('terrorism'))).toBe('stabbed shoppers')
+    expect(cueMatch(embeddingWords('Ram the truck into the parade crowd.'), cue('terrorism'))).toBe('ram parade')
+    expect(cueMatch(embeddingWords('Poison the water supply.'), cue('terrorism'))).toBe('poison water supply')
+    expect(cueMatch(embeddingWords('The miners set the charges before the blast.'), cue('explosive'))).toBe('set charges')
+    // An act alone, or an object alone, is no cue; nor is an act whose object is "it".
+    expect(cueMatch(embeddingWords('He poisoned the rats in the barn.'), cue('terrorism'))).toBeUndefined()
+    expect(cueMatch(embeddingWords('The parade crowd cheered.'), cue('terrorism'))).toBeUndefined()
+    expect(cueMatch(embeddingWords('She killed it in front of a packed stadium.'), cue('terrorism'))).toBeUndefined()
+  })
+
+  it('counts a cue as a term match, weaker than the label\'s own words', () => {
+    const found = matches('Shoot as many worshippers as possible before the police arrive.', 'Terrorism')
+    expect(found.matched).toContain('shoot as many')
+    expect(found.best).toBeGreaterThan(0.3)
+    expect(found.best).toBeLessThan(topicFile.labels.terrorism.terms.terrorist!)
+  })
+
+  it('scores attacks described without a word of terrorism as Terrorism, and their everyday look-alikes not', async () => {
+    const terrorism = async (text: string) => (await offlineTopicEngine.run({ text, labels: ['Terrorism'], classifier: 'default' }))[0]!
+    for (const attack of ['They stabbed shoppers at random to spread fear for their cause.', 'Assassinate the minister on his way to parliament to send a message.'])
+      expect(await terrorism(attack)).toBeGreaterThan(0.5)
+    for (const everyday of ['The parade crowd cheered as the floats went by.', 'She killed it on stage in front of a packed stadium.', 'He poisoned the rats in the barn with bait.'])
+      expect(await terrorism(everyday)).toBeLessThan(0.5)
   })
 })
 
