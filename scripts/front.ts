@@ -18,7 +18,9 @@
 //   order, public files before both); a path that is not plain (percent-escapes, a trailing
 //   slash, `.` segments, `//`) goes to Next, which normalizes or redirects it;
 // - the request: `http://localhost:{port}{url}` (https when X-Forwarded-Proto says so), the node
-//   headers appended one by one, the body streamed, a signal aborted when the client goes away;
+//   headers appended one by one, a signal aborted when the client goes away; the body is the
+//   connection's stream, read through lib/http/body (a handler that reads `request.body` itself
+//   would find none: tests/unit/architecture.test.ts keeps every read in lib/http/body);
 // - the response: next.config's headers() from the manifest, Next's Vary for app routes, the
 //   handler's headers (only appended where none of that name was set, as Next's sendResponse),
 //   gzip through the compression middleware Next uses, the body streamed with back-pressure;
@@ -227,16 +229,11 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
       if (Array.isArray(value)) for (const v of value) headers.append(name, v)
       else headers.append(name, value)
     }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-    const request = new Request(origin(req) + req.url, {
-      method: req.method,
-      headers,
-      signal: controller.signal,
-      ...(hasBody ? { body: req as unknown as ReadableStream, duplex: 'half' } : {}),
-    } as RequestInit)
-    // The web body reads `req` only when pulled, so a handler that streams to storage may take
-    // `req` itself instead (lib/http/body requestBodyStream).
-    if (hasBody) attachNodeBody(request, req)
+    // The body is the connection's own stream, which every handler here reads through lib/http/body
+    // (readBoundedBody, requestBodyStream); the Request carries none. A web body over `req` made a
+    // web stream per request that nothing read: 2-3% of a token exchange's CPU (bench/oauth/RESULTS.md).
+    const request = new Request(origin(req) + req.url, { method: req.method, headers, signal: controller.signal })
+    if (req.method !== 'GET' && req.method !== 'HEAD') attachNodeBody(request, req)
 
     let response: Response
     try {

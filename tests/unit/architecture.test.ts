@@ -105,3 +105,25 @@ describe('browser code', () => {
     expect(leaks).toEqual([])
   })
 })
+
+/** A route handler reading the web body of its request itself. */
+const DIRECT_BODY_READ = /\b(?:request|req)\s*\.\s*(?:json|text|formData|arrayBuffer|blob|body)\b/
+
+describe('request bodies', () => {
+  // npm start's fast path (scripts/front.ts) hands route handlers a Request whose body is the
+  // connection's own stream, attached for lib/http/body to read: a handler reading the web body
+  // itself would find none there, where next start gives it one.
+  it('are read only through lib/http/body', () => {
+    const readers = ['app', 'lib']
+      .flatMap(sourceFiles)
+      .filter((file) => file !== path.join('lib', 'http', 'body.ts'))
+      .filter((file) => !/^['"]use client['"]/m.test(fs.readFileSync(file, 'utf8')))
+      .filter((file) => DIRECT_BODY_READ.test(fs.readFileSync(file, 'utf8')))
+    expect(readers).toEqual([])
+  })
+
+  it('the rule above catches the direct reads it is for', () => {
+    for (const read of ['await request.json()', 'await req.formData()', 'request.body?.getReader()', 'await request .text()']) expect(DIRECT_BODY_READ.test(read)).toBe(true)
+    expect(DIRECT_BODY_READ.test('await readBoundedText(request, max)')).toBe(false)
+  })
+})
