@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { analyzePii } from '@/lib/moderation/engines/privacy'
 import { aadhaarValid, ibanValid, ipv6Valid, luhnValid, usSsnValid } from '@/lib/moderation/engines/privacy/checksums'
+import { auAbnValid, auAcnValid, auMedicareValid, auTfnValid, esNifValid, fiPersonalIdentityCodeValid, itFiscalCodeValid, plPeselValid, sgNricFinValid, ukNhsValid, ukNinoValid } from '@/lib/moderation/engines/privacy/national-ids'
 
 function found(text: string) {
   return analyzePii(text).map((e) => ({ type: e.type, text: text.slice(e.beginOffset, e.endOffset), score: e.score }))
@@ -112,5 +113,54 @@ describe('Presidio-style PII analysis', () => {
     const entities = analyzePii('John Smith, john@example.com, 192.168.1.1, Berlin, phone +1 212 555 0123')
     expect(entities.every((e) => e.score >= 0.5 && e.score <= 1)).toBe(true)
     expect(entities.map((e) => e.beginOffset)).toEqual([...entities.map((e) => e.beginOffset)].sort((a, b) => a - b))
+  })
+})
+
+describe('national identifiers outside the United States', () => {
+  const spans = (text: string) => analyzePii(text).map((e) => [e.type, text.slice(e.beginOffset, e.endOffset)])
+
+  it('validate the published examples and refuse them with one character changed', () => {
+    // Each issuer's own example or a textbook one: the NHS's 943 476 5919, Spain's 12345678Z and X1234567L,
+    // Mario Rossi's codice fiscale, Wikipedia's PESEL 44051401359, Singapore's S1234567D, the ATO's TFN 123 456 782
+    // and ABN 51 824 753 556, ASIC's ACN 004 085 616, Finland's 131052-308T.
+    const cases: [(value: string) => boolean, string, string][] = [
+      [ukNhsValid, '9434765919', '9434765918'],
+      [esNifValid, '12345678Z', '12345678A'],
+      [esNifValid, 'X1234567L', 'X1234567A'],
+      [itFiscalCodeValid, 'RSSMRA85T10A562S', 'RSSMRA85T10A562T'],
+      [plPeselValid, '44051401359', '44051401358'],
+      [sgNricFinValid, 'S1234567D', 'S1234567E'],
+      [auTfnValid, '123456782', '123456783'],
+      [auAbnValid, '51824753556', '51824753557'],
+      [auAcnValid, '004085616', '004085617'],
+      [auMedicareValid, '2123456701', '2123456711'],
+      [fiPersonalIdentityCodeValid, '131052-308T', '131052-308U'],
+      [ukNinoValid, 'AB123456C', 'GB123456C'],
+    ]
+    for (const [valid, good, bad] of cases) {
+      expect(valid(good), good).toBe(true)
+      expect(valid(bad), bad).toBe(false)
+    }
+  })
+
+  it('report identifiers whose shape is their own, valid, under Presidio\'s names', () => {
+    expect(spans('Mi DNI es 12345678Z y el NIE de mi mujer es X1234567L.')).toEqual([['ES_NIF', '12345678Z'], ['ES_NIE', 'X1234567L']])
+    expect(spans('Il mio codice fiscale è RSSMRA85T10A562S.')).toEqual([['IT_FISCAL_CODE', 'RSSMRA85T10A562S']])
+    expect(spans('Her NRIC is S1234567D.')).toEqual([['SG_NRIC_FIN', 'S1234567D']])
+    expect(spans('Henkilötunnus 131052-308T')).toEqual([['FI_PERSONAL_IDENTITY_CODE', '131052-308T']])
+    expect(spans('National Insurance number: AB 12 34 56 C')).toEqual([['UK_NINO', 'AB 12 34 56 C']])
+    expect(spans('Invalid: 12345678A, X1234567A, S1234567E.')).toEqual([])
+  })
+
+  it('report a plain run of digits as an identifier only after a context word', () => {
+    expect(spans('My NHS number is 943 476 5919.')).toContainEqual(['UK_NHS', '943 476 5919'])
+    expect(spans('Call me on 943 476 5919.')).not.toContainEqual(['UK_NHS', '943 476 5919'])
+    expect(spans('Numer PESEL: 44051401359')).toContainEqual(['PL_PESEL', '44051401359'])
+    expect(spans('Order 44051401359 shipped.')).toEqual([])
+    expect(spans('My TFN is 123 456 782.')).toContainEqual(['AU_TFN', '123 456 782'])
+    expect(spans('The invoice total was 123456782 cents.')).toEqual([])
+    expect(spans('Our ABN is 51 824 753 556.')).toContainEqual(['AU_ABN', '51 824 753 556'])
+    expect(spans('ACN 004 085 616')).toContainEqual(['AU_ACN', '004 085 616'])
+    expect(spans('Medicare card 2123 45670 1')).toContainEqual(['AU_MEDICARE', '2123 45670 1'])
   })
 })
