@@ -172,6 +172,12 @@ const SARCASM_PARTS: Parts = {
   open: ['wow', 'oh wow', 'amazing', 'bravo', 'incredible', 'well well', 'oh look', 'stunning work', 'gosh'],
   feat: ['tie your own shoes', 'read a whole sentence', 'find the on switch', 'count to ten', 'spell your own name', 'string two thoughts together', 'open a door'],
   fail: ['get everything wrong', 'miss the point', 'make things worse', 'embarrass yourself', 'say nothing useful'],
+  clever: ['brilliant', 'genius', 'fantastic', 'great', 'wonderful'],
+  failed: ['sank the company', 'got us all fined', 'broke production for a week', 'lost the client', 'flooded the kitchen'],
+  nonhelp: ['doing absolutely nothing', 'watching while we did the work', 'your valuable silence', 'showing up late again', 'breaking it twice'],
+  lowpoint: ['a new personal worst', 'failing the easiest test there is', 'being wrong three times in one sentence', 'ruining yet another evening'],
+  selfimportance: ['everyone here was waiting for your opinion', 'the world revolves around you', 'your hot take is what we all needed', 'you obviously know better than the experts'],
+  showup: ['grace us with your presence', 'join the rest of us', 'wake up', 'read the email'],
 }
 const SARCASM = [
   '{open}, you managed to {feat} all by yourself',
@@ -188,6 +194,12 @@ const SARCASM = [
   'I admire how confidently you {fail}',
   'sure, because you are clearly the genius in this room',
   'oh please, enlighten us again with your wisdom, we all need a laugh',
+  '{clever} idea, almost as clever as the last one that {failed}',
+  'thanks so much for {nonhelp}, what would we ever do without you',
+  'congratulations on {lowpoint}, truly a role model',
+  'oh sure, because {selfimportance}',
+  'how kind of you to finally {showup}, your majesty',
+  'it is impressive how you can talk for an hour and {fail}',
 ]
 const PRAISE_PARTS: Parts = {
   open: ['wow', 'oh wow', 'amazing', 'bravo', 'incredible', 'well done', 'congratulations'],
@@ -201,22 +213,40 @@ const GENUINE_PRAISE = [
   'keep going, you are getting better every week',
   'I admire how calmly you handled that customer',
 ]
+// Incitement to self-harm, composed (eleventh round): an urging frame, an act, and often a reason
+// given to the target; its hard negatives talk about the same acts to help, to ask or to tell a story.
+const SELF_HARM_PARTS: Parts = {
+  act: [
+    'kill yourself', 'end your life', 'end it all', 'off yourself', 'jump off a roof', 'jump in front of a train', 'hang yourself',
+    'slit your wrists', 'take a whole bottle of pills', 'stop breathing', 'overdose', 'disappear for good', 'never wake up again',
+    'unalive yourself', 'throw yourself off a cliff', 'swallow some poison', 'drown yourself', 'put a rope around your neck',
+  ],
+  done: ['killed yourself', 'ended your life', 'were dead', 'were gone for good', 'stopped existing', 'jumped off a roof', 'overdosed', 'stopped breathing'],
+  why: [
+    'nobody would miss you', 'no one would care', 'nobody wants you around', 'you are a waste of oxygen', 'everyone hates you anyway',
+    'your family would be relieved', 'you are a burden on everyone', 'no one would come to your funeral', 'you are worthless',
+  ],
+  favour: ['do everyone a favour', 'do the world a favour', 'save us all the bother', 'spare us', 'be useful for once', 'make everyone happy'],
+}
 const SELF_HARM = [
-  'nobody would even notice if you were gone',
-  'the world does not need another one of you, so go',
-  'save everyone the trouble and disappear for good',
-  'you know what would fix everything? you not waking up tomorrow',
-  'there are plenty of tall buildings in this city, use one',
-  'do us all a kindness and stop existing',
-  'your family would throw a party if you were gone',
-  'nobody would cry at your funeral, just saying',
+  '{favour} and {act}', 'why not just {act}? {why}', 'just {act} already', 'go {act}', 'you should {act}, {why}', 'seriously, {act}',
+  '{why}, so {act}', 'everyone would be happier if you {done}', 'it would be better for everyone if you {done}', '{why}. {act}',
+  'have you considered that you could {act}?', 'please {act}', 'the best thing you could do is {act}', 'I hope you {act} tonight',
+  'kys', 'kys, {why}', '{why}, {favour}',
 ]
+const SUPPORT_PARTS: Parts = {
+  thought: ['wanting to end your life', 'thinking about killing yourself', 'feeling like you want to disappear', 'thinking about self-harm', 'having thoughts of suicide'],
+  thinking: ['wants to end their life', 'is thinking about killing themselves', 'talks about disappearing for good', 'has been hurting themselves', 'mentioned suicide'],
+  who: ['my brother', 'a friend', 'my daughter', 'a coworker', 'my partner', 'a student of mine', 'my neighbour'],
+  help: ['call a crisis line', 'talk to someone you trust', 'reach out to a doctor', 'text the support line', 'go to the emergency room', 'tell a friend tonight'],
+  act: SELF_HARM_PARTS.act,
+}
 const SUPPORT = [
-  'if you feel like ending your life, please call a crisis line tonight',
+  'if you are {thought}, please {help}', '{who} {thinking}; how can I help?', 'what should I do if {who} {thinking}?',
+  'warning signs that someone is {thought}', 'if someone tells you they want to {act}, stay with them and {help}',
+  'in the film the main character wants to {act}, and the ending is hard to watch', 'the documentary follows people who tried to {act} and survived',
+  'the helpline is open all night if you need to talk', 'losing a friend to suicide is devastating; here is how to support the family',
   'nobody should go through grief alone, reach out to us',
-  'if you are thinking about self-harm, talk to someone you trust',
-  'the helpline is open all night if you need to talk',
-  'losing a friend to suicide is devastating; here is how to support the family',
 ]
 const CRITICISM_PARTS: Parts = {
   work: ['proposal', 'estimate', 'patch', 'essay', 'plan', 'query', 'design', 'budget', 'pull request', 'slide deck', 'theory', 'recipe'],
@@ -287,7 +317,7 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
     if (k < 0.55) return { text: compose(pick(VEILED_THREATS, random), VEILED_PARTS, random), labels: L(1, 0, 0, 1) }
     if (k < 0.72) return { text: compose(pick(HARASSMENT, random), HARASSMENT_PARTS, random), labels: L(1, 0, 0, 0, 0, 0, 1) }
     if (k < 0.9) return { text: compose(pick(SARCASM, random), SARCASM_PARTS, random), labels: L(1, 0, 0, 0, 1) }
-    return { text: pick(SELF_HARM, random), labels: L(1, 1, 0, 1, 1) }
+    return { text: compose(pick(SELF_HARM, random), SELF_HARM_PARTS, random), labels: L(1, 1, 0, 1, 1) }
   }
   while (rows.length < count) {
     const r = random()
@@ -297,12 +327,12 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
     } else if (r < 0.55) {
       // The same toxic texts, quoted or reported: the words are there, nobody is attacked.
       rows.push({ text: pick(REPORT_FRAMES, random).replace('{x}', toxic().text), labels: L(0) })
-    } else if (r < 0.73) rows.push({ text: decorateLight(compose(pick(COUNTER_SPEECH, random), HOSTILE_GROUP, random), random), labels: L(0) })
-    else if (r < 0.7) rows.push({ text: compose(pick(CLINICAL, random), CLINICAL_PARTS, random), labels: L(0) })
+    } else if (r < 0.68) rows.push({ text: decorateLight(compose(pick(COUNTER_SPEECH, random), HOSTILE_GROUP, random), random), labels: L(0) })
+    else if (r < 0.73) rows.push({ text: compose(pick(CLINICAL, random), CLINICAL_PARTS, random), labels: L(0) })
     else if (r < 0.75) rows.push({ text: decorateLight(compose(pick(KIND_CONDITIONALS, random), { careful: CAREFUL }, random), random), labels: L(0) })
     else if (r < 0.8) rows.push({ text: decorateLight(compose(pick(GENUINE_PRAISE, random), PRAISE_PARTS, random), random), labels: L(0) })
     else if (r < 0.85) rows.push({ text: decorateLight(compose(pick(CRITICISM, random), CRITICISM_PARTS, random), random), labels: L(0) })
-    else if (r < 0.88) rows.push({ text: decorateLight(pick(SUPPORT, random), random), labels: L(0) })
+    else if (r < 0.88) rows.push({ text: decorateLight(compose(pick(SUPPORT, random), SUPPORT_PARTS, random), random), labels: L(0) })
     else rows.push({ text: decorateLight(compose(pick(EVERYDAY, random), EVERYDAY_PARTS, random), random), labels: L(0) })
   }
   return rows
