@@ -315,6 +315,14 @@ export function labelMatches(words: string[], expansion: TopicExpansion, nouns: 
   return { best, total, matched, read: read.filter((_, i) => !dropped.has(i)) }
 }
 
+const cueSets = new WeakMap<string[], Set<string>>()
+/** A cue's list as a set, made once per list of the loaded expansions. */
+function cueSet(list: string[]): Set<string> {
+  let set = cueSets.get(list)
+  if (!set) cueSets.set(list, (set = new Set(list)))
+  return set
+}
+
 /** The forms a word may be listed under: itself, singular, and the base forms of a verb's inflection. */
 function cueForms(word: string): string[] {
   return [word, singular(word), ...verbBaseForms(word)]
@@ -326,7 +334,7 @@ function cueForms(word: string): string[] {
  */
 export function cueMatch(words: string[], cue: TopicCue): string | undefined {
   const find = (list: string[], isAct: boolean): string | undefined => {
-    const wanted = new Set(list)
+    const wanted = cueSet(list)
     for (let i = 0; i < words.length; i++) {
       for (const n of [2, 1]) {
         if (i + n > words.length) continue
