@@ -164,3 +164,23 @@ describe('national identifiers outside the United States', () => {
     expect(spans('Medicare card 2123 45670 1')).toContainEqual(['AU_MEDICARE', '2123 45670 1'])
   })
 })
+
+describe('names after an introduction', () => {
+  const people = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
+
+  it('reads the capitalised words after "my name is", "I\'m", "call me", "this is" and a sign-off as a name, known to compromise or not', () => {
+    expect(people('My name is Chiamaka Okonkwo and I need help.')).toEqual(['Chiamaka Okonkwo'])
+    expect(people("Hi, I'm Aigerim Bekova from the support team.")).toEqual(['Aigerim Bekova'])
+    expect(people('Please call me Thandiwe.')).toEqual(['Thandiwe'])
+    expect(people('This is Mbali Dlamini speaking.')).toEqual(['Mbali Dlamini'])
+    expect(people('Best regards,\nSiddharth Raghunathan')).toEqual(['Siddharth Raghunathan'])
+  })
+
+  it('leaves words it knows as something else, places, and a lone word after "this is"', () => {
+    expect(people('I am Canadian and proud of it.')).toEqual([])
+    expect(people("I'm Ready when you are.")).toEqual([])
+    expect(people('This is Kubernetes, a container orchestrator.')).toEqual([])
+    expect(people('Kind regards,\nThe Support Team')).toEqual([])
+    expect(people('This is New York.')).toEqual([])
+  })
+})

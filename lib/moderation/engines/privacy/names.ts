@@ -339,8 +339,40 @@ function mayHoldEntity(text: string): boolean {
   return false
 }
 
+/**
+ * Phrases that introduce a person by name ("my name is", "I'm", "call me", "this is", a letter's sign-off): the one to
+ * three capitalised words right after are a name (after "this is", two or three). compromise knows English first and last names; most of the world's
+ * ("Chiamaka Okonkwo", "Aigerim Bekova", "Siddharth Raghunathan") it does not, where spaCy, which Presidio runs, reads
+ * these contexts as a name.
+ */
+const NAME_INTRODUCTION =
+  /(?:\b[Mm]y name is|\b[Mm]y name['’]s|\b[Cc]all me|\bI['’]m|\bI am|\b(?<presenting>[Tt]his is)|\b(?:[Bb]est |[Kk]ind |[Ww]arm )?[Rr]egards,|\b[Ss]incerely,|\b[Yy]ours truly,)\s+(?<name>\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'’-]+){0,2})/gu
+const NAME_TAGS = new Set(['FirstName', 'LastName', 'MaleName', 'FemaleName', 'Person', 'Honorific'])
+
+/** A word compromise does not know, or knows only as (part of) a person's name. */
+function mayBeNameWord(word: string): boolean {
+  const tags = world.model.one.lexicon[word.toLowerCase()] as string | string[] | undefined
+  if (tags === undefined) return true
+  return (Array.isArray(tags) ? tags : [tags]).every((tag) => NAME_TAGS.has(tag))
+}
+
+/** Names after an introduction, when every word may be a name and the first does not open a known place name. */
+function introducedNames(text: string): Finding[] {
+  const findings: Finding[] = []
+  for (const match of text.matchAll(NAME_INTRODUCTION)) {
+    const name = match.groups!.name!
+    const words = name.split(/[ \t]+/)
+    if (!words.every(mayBeNameWord) || PLACES_BY_FIRST_WORD.has(words[0]!)) continue
+    // "This is Kubernetes" presents a thing as often as a person: a first and a last name, or nothing.
+    if (match.groups!.presenting && words.length < 2) continue
+    const begin = match.index + match[0].length - name.length
+    findings.push({ type: 'PERSON', begin, end: begin + name.length, score: NAMED_ENTITY_SCORE })
+  }
+  return findings
+}
+
 export function findNamedEntities(text: string): Finding[] {
-  if (!mayHoldEntity(text)) return gazetteerPlaces(text, [])
+  if (!mayHoldEntity(text)) return [...gazetteerPlaces(text, []), ...introducedNames(text)]
   const sentences = parse(text).docs as unknown as Term[][]
   const entities = [
     ...spans(runs(sentences, isPersonPart, endsPerson), text, 'PERSON').map((f) => withoutTitle(f, text)),
@@ -349,6 +381,7 @@ export function findNamedEntities(text: string): Finding[] {
   ]
   return [
     ...entities,
+    ...introducedNames(text),
     ...gazetteerPlaces(text, entities),
     // Numeric dates are the date patterns' job; compromise also tags digit groups such as SSNs.
     ...spans(runs(sentences, isDatePart), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
