@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { analyzePii } from '@/lib/moderation/engines/privacy'
-import { aadhaarValid, ibanValid, ipv6Valid, luhnValid, usSsnValid } from '@/lib/moderation/engines/privacy/checksums'
-import { auAbnValid, auAcnValid, auMedicareValid, auTfnValid, esNifValid, fiPersonalIdentityCodeValid, itFiscalCodeValid, plPeselValid, sgNricFinValid, ukNhsValid, ukNinoValid } from '@/lib/moderation/engines/privacy/national-ids'
+import {
+  aadhaarValid,
+  auAbnValid,
+  auAcnValid,
+  auMedicareValid,
+  auTfnValid,
+  esNifValid,
+  fiPersonalIdentityCodeValid,
+  ibanValid,
+  ipv6Valid,
+  itFiscalCodeValid,
+  luhnValid,
+  plPeselValid,
+  sgNricFinValid,
+  ukNhsValid,
+  ukNinoValid,
+  usSsnValid,
+} from '@/lib/moderation/engines/privacy/checksums'
 
 function found(text: string) {
   return analyzePii(text).map((e) => ({ type: e.type, text: text.slice(e.beginOffset, e.endOffset), score: e.score }))

@@ -341,9 +341,9 @@ function mayHoldEntity(text: string): boolean {
 
 /**
  * Phrases that introduce a person by name ("my name is", "I'm", "call me", "this is", a letter's sign-off): the one to
- * three capitalised words right after are a name (after "this is", two or three). compromise knows English first and last names; most of the world's
- * ("Chiamaka Okonkwo", "Aigerim Bekova", "Siddharth Raghunathan") it does not, where spaCy, which Presidio runs, reads
- * these contexts as a name.
+ * three capitalised words right after are a name (after "this is", two or three). compromise knows English first and
+ * last names; most of the world's ("Chiamaka Okonkwo", "Aigerim Bekova", "Siddharth Raghunathan") it does not, where
+ * spaCy, which Presidio runs, reads these contexts as a name.
  */
 const NAME_INTRODUCTION =
   /(?:\b[Mm]y name is|\b[Mm]y name['’]s|\b[Cc]all me|\bI['’]m|\bI am|\b(?<presenting>[Tt]his is)|\b(?:[Bb]est |[Kk]ind |[Ww]arm )?[Rr]egards,|\b[Ss]incerely,|\b[Yy]ours truly,)\s+(?<name>\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'’-]+){0,2})/gu
