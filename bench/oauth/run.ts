@@ -1,7 +1,9 @@
 /**
  * Token endpoint throughput: authorization-code exchanges and refreshes per second, ModHub
  * (`npm start`) against oidc-provider (in-memory adapter), side by side in one run, same client
- * and load, at each concurrency of BENCH_CONCURRENCY.
+ * and load, at each concurrency of BENCH_CONCURRENCY. On PostgreSQL a second oidc-provider keeps
+ * its codes, grants and tokens in the same PostgreSQL server (its own schema): the baseline that
+ * pays for storage as ModHub does, shown beside the in-memory one, not instead of it.
  *
  *   npm run build && npx tsx bench/oauth/run.ts                      # fresh SQLite file
  *   DATABASE_URL=postgresql://... npx tsx bench/oauth/run.ts         # an empty PostgreSQL database
@@ -19,7 +21,7 @@
  * The codes of a concurrency are measured in BENCH_ROUNDS rounds (3) that alternate between the two
  * servers, so that drift on the shared machine hits both alike; each server's median round is shown.
  * Settings: BENCH_CODES (6000 per server and concurrency, so 2000 a round; a cell of 600 lasted under a second, and its
- * ratios moved by 10–20% from run to run), BENCH_ROUNDS, BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next),
+ * ratios moved by 10–20% from run to run), BENCH_ROUNDS, BENCH_CONCURRENCY (8,16), BENCH_PORT (3663; oidc-provider the next, its PostgreSQL twin the one after),
  * BENCH_PROFILE_DIR (ModHub's server writes a V8 CPU profile there when it stops: bench/profile-summary.ts),
  * BENCH_SERVER=next (ModHub served by `next start` instead of `npm start`; FAST_PATH=0 keeps `npm start`
  * without its fast path).
@@ -112,11 +114,16 @@ async function rows() {
 const databasePid = await localPostgresPid()
 const hubEnv = { OAUTH_TOKEN_LIMIT_PER_IP: '1000000000', OAUTH_TOKEN_LIMIT_PER_CLIENT: '1000000000' }
 const { child: hubProcess, label: serverLabel } = hubServer(root, HUB_PORT, hubEnv, process.env.BENCH_PROFILE_DIR && path.resolve(process.env.BENCH_PROFILE_DIR))
-const opProcess = spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(OP_PORT)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+const provider = (port: number, env: Record<string, string> = {}) =>
+  spawn(process.execPath, [path.join(root, 'bench/oauth/oidc-provider-server.mjs'), String(port)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+const opProcess = provider(OP_PORT)
+// PostgreSQL only: the same provider storing in the hub's database server.
+const opPgProcess = database !== 'PostgreSQL' ? undefined : provider(OP_PORT + 1, { OP_DATABASE_URL: process.env.DATABASE_URL! })
 const sampleLoad = loadSampler()
 try {
   await waitFor(HUB_PORT, '/api/health', hubProcess)
   await waitFor(OP_PORT, '/.well-known/openid-configuration', opProcess)
+  if (opPgProcess) await waitFor(OP_PORT + 1, '/.well-known/openid-configuration', opPgProcess)
   const hub: Server = {
     name: `ModHub, ${serverLabel} (${database})`,
     port: HUB_PORT,
@@ -130,19 +137,24 @@ try {
       return codes
     },
   }
-  const mintOp = client(OP_PORT, 1)
-  const op: Server = {
-    name: 'oidc-provider (memory)',
-    port: OP_PORT,
-    pid: opProcess.pid!,
-    tokenPath: '/token',
-    authorization: basic('bench', 'bench-secret'),
-    mint: async (n) => JSON.parse((await mintOp('POST', `/__mint?n=${n}&challenge=${s256(VERIFIER)}`)).body) as string[],
+  const providerServer = (name: string, port: number, pid: number, databasePid?: number): Server => {
+    const mint = client(port, 1)
+    return {
+      name,
+      port,
+      pid,
+      databasePid,
+      tokenPath: '/token',
+      authorization: basic('bench', 'bench-secret'),
+      mint: async (n) => JSON.parse((await mint('POST', `/__mint?n=${n}&challenge=${s256(VERIFIER)}`)).body) as string[],
+    }
   }
+  const baselines = [providerServer('oidc-provider (memory)', OP_PORT, opProcess.pid!)]
+  if (opPgProcess) baselines.push(providerServer('oidc-provider (PostgreSQL)', OP_PORT + 1, opPgProcess.pid!, databasePid))
   const before = await rows()
   const results: Result[] = []
   for (const concurrency of CONCURRENCY) {
-    const endpoints = [hub, op].map((server) => ({ server, requests: endpoint(server, concurrency), rounds: [] as Round[] }))
+    const endpoints = [hub, ...baselines].map((server) => ({ server, requests: endpoint(server, concurrency), rounds: [] as Round[] }))
     for (const e of endpoints) await e.requests.warm()
     // Rounds alternate between the servers, so that drift on the shared machine hits both alike.
     for (let round = 0; round < ROUNDS; round++) for (const e of endpoints) e.rounds.push(await e.requests.round(PER_ROUND))
@@ -157,9 +169,11 @@ try {
     const { exchange: e, refresh: f } = r
     console.log(`| ${r.concurrency} | ${r.server} | ${fmt(e.rps)} | ${fmt(e.p50, 1)} / ${fmt(e.p99, 1)} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} | ${fmt(e.serverCpuMs, 2)} / ${fmt(f.serverCpuMs, 2)} | ${e.databaseCpuMs === null ? '–' : `${fmt(e.databaseCpuMs, 2)} / ${fmt(f.databaseCpuMs, 2)}`} | ${e.failures + f.failures} |`)
   }
-  for (const concurrency of CONCURRENCY) {
-    const [h, o] = [results.find((r) => r.concurrency === concurrency && r.server === hub.name)!, results.find((r) => r.concurrency === concurrency && r.server === op.name)!]
-    console.log(`| ${concurrency} | **ratio ModHub / oidc-provider** | **${(h.exchange.rps / o.exchange.rps).toFixed(2)}** | | **${(h.refresh.rps / o.refresh.rps).toFixed(2)}** | | | | |`)
+  for (const baseline of baselines) {
+    for (const concurrency of CONCURRENCY) {
+      const [h, o] = [hub, baseline].map((server) => results.find((r) => r.concurrency === concurrency && r.server === server.name)!)
+      console.log(`| ${concurrency} | **ratio ModHub / ${baseline.name}** | **${(h!.exchange.rps / o!.exchange.rps).toFixed(2)}** | | **${(h!.refresh.rps / o!.refresh.rps).toFixed(2)}** | | | | |`)
+    }
   }
   const exchanges = CONCURRENCY.length * (ROUNDS * PER_ROUND + WARMUP)
   const refreshes = CONCURRENCY.length * ROUNDS * PER_ROUND
@@ -174,8 +188,13 @@ try {
   }
   console.log(`\nModHub rows before → after (expected after): ${Object.entries(after).map(([k, v]) => `${k} ${before[k as keyof typeof before]} → ${v} (${expected[k as keyof typeof expected]})`).join(', ')}`)
   console.log(JSON.stringify(after) === JSON.stringify(expected) ? 'rows: every exchange and refresh stored exactly its rows; nothing lost or duplicated' : 'ROWS DIFFER FROM WHAT THE REQUESTS SHOULD HAVE STORED')
+  if (opPgProcess) {
+    const counts = JSON.parse((await client(OP_PORT + 1, 1)('GET', '/__rows')).body) as { model: string; rows: number; consumed: number }[]
+    console.log(`oidc-provider (PostgreSQL) rows after: ${counts.map((c) => `${c.model} ${c.rows} (${c.consumed} consumed)`).join(', ')}`)
+  }
 } finally {
   await stop(hubProcess)
   await stop(opProcess)
+  if (opPgProcess) await stop(opPgProcess)
 }
 process.exit(0)
