@@ -40,7 +40,9 @@ const headerValue = z.object({
   description: z.string().max(65_536).optional().default(''),
   parentCommit: z.string().regex(COMMIT_ID, 'parentCommit must be a 40-hex commit id').nullish(),
 })
-const fileValue = z.object({ path: z.string(), content: z.string(), encoding: z.literal('base64').optional().default('base64') })
+const fileValue = z.object({ path: z.string(), content: z.string(), encoding: z.enum(['base64', 'utf-8']).optional().default('base64') })
+/** Standard base64 as clients write it (no line breaks; padding optional). */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 const lfsValue = z.object({ path: z.string(), oid: z.string().regex(SHA256, 'oid must be a sha256'), size: z.number().int().nonnegative(), algo: z.literal('sha256').optional() })
 const pathValue = z.object({ path: z.string() })
 
@@ -125,10 +127,7 @@ export async function readCommitBody(request: Request): Promise<{ header: Commit
     switch (key) {
       case 'file': {
         const v = parse(fileValue)
-        const content = Buffer.from(v.content, 'base64')
-        if (content.length > limits.maxInlineFileBytes) {
-          throw invalid(`${v.path}: files over ${limits.maxInlineFileBytes} bytes must be uploaded through LFS (preupload says which)`)
-        }
+        const content = inlineFileContent(v.path, v.content, v.encoding)
         operations.push({ kind: 'storedFile', file: await stageInlineFile(checkedPath(v.path), content) })
         break
       }
@@ -150,6 +149,18 @@ export async function readCommitBody(request: Request): Promise<{ header: Commit
   }
   if (!header) throw invalid('The commit has no header line')
   return { header, operations }
+}
+
+/**
+ * An inline file's bytes: base64 (what the clients send) or UTF-8 text (the commit API's other
+ * encoding); 422 for content that is not base64, or a file over the inline limit.
+ */
+export function inlineFileContent(path: string, content: string, encoding: 'base64' | 'utf-8'): Buffer {
+  if (encoding === 'base64' && !BASE64.test(content)) throw invalid(`${path}: the content is not base64`)
+  const bytes = Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8')
+  const { maxInlineFileBytes } = fileLimits()
+  if (bytes.length > maxInlineFileBytes) throw invalid(`${path}: files over ${maxInlineFileBytes} bytes must be uploaded through LFS (preupload says which)`)
+  return bytes
 }
 
 export const commitTooLarge = (max: number) => new HubError(413, `The commit is larger than ${max} bytes; upload large files through LFS`)

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  checkRepoAccess, commit, countCommits, createBranch, deleteBranch, deleteFile, deleteFiles, downloadFile, downloadFileToCacheDir,
+  checkRepoAccess, commit, countCommits, createBranch, createRepo, deleteBranch, deleteFile, deleteFiles, downloadFile, downloadFileToCacheDir,
   fileDownloadInfo, fileExists, modelInfo, listCommits, listFiles, pathsInfo, repoExists, snapshotDownload, uploadFile, uploadFiles,
   uploadFilesWithProgress,
 } from '@huggingface/hub'
@@ -120,6 +120,51 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(await fileDownloadInfo({ repo, path: 'nope.bin', hubUrl })).toBeNull()
       expect(await fileExists({ repo, path: 'config/model.json', hubUrl })).toBe(true)
       expect(await fileExists({ repo, path: 'config/other.json', hubUrl })).toBe(false)
+    })
+
+    it('createRepo with files and a license: they are the first commit on main; a refused file or license creates nothing', async () => {
+      const name = `${f.owner}/created-with-files`
+      const weights = binary.subarray(0, 100)
+      await createRepo({
+        repo: name, accessToken: f.write, hubUrl, license: 'apache-2.0',
+        files: [{ path: 'config.json', content: blob('{"a":1}') }, { path: 'weights/w.bin', content: blob(weights) }],
+      })
+      const files = await collect(listFiles({ repo: name, hubUrl, recursive: true }))
+      expect(files.filter((e) => e.type === 'file').map((e) => e.path).sort()).toEqual(['README.md', 'config.json', 'weights/w.bin'])
+      expect(await (await downloadFile({ repo: name, path: 'README.md', hubUrl }))!.text()).toBe('---\nlicense: apache-2.0\n---\n')
+      expect(Buffer.from(await (await downloadFile({ repo: name, path: 'weights/w.bin', hubUrl }))!.arrayBuffer())).toEqual(weights)
+      expect((await collect(listCommits({ repo: name, hubUrl }))).map((c) => [c.title, c.authors[0]?.username])).toEqual([['initial commit', f.owner]])
+
+      // A README of the caller's own keeps its words; the commit API's utf-8 encoding is read as text.
+      const own = `${f.owner}/created-with-readme`
+      const created = await fetch(`${hubUrl}/api/repos/create`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'created-with-readme', type: 'model', license: 'mit', files: [{ path: 'README.md', content: '# Mine\n', encoding: 'utf-8' }] }),
+      })
+      expect(created.status).toBe(200)
+      expect(await (await downloadFile({ repo: own, path: 'README.md', hubUrl }))!.text()).toBe('# Mine\n')
+
+      // Refused before anything exists: no repo is left behind.
+      const refused: [string, Record<string, unknown>, number][] = [
+        ['bad-path', { files: [{ path: '../escape.txt', content: 'eA==' }] }, 400],
+        ['bad-base64', { files: [{ path: 'a.txt', content: 'not base64!' }] }, 422],
+        ['twice', { files: [{ path: 'a.txt', content: 'eA==' }, { path: 'a.txt', content: 'eQ==' }] }, 400],
+        ['bad-license', { license: 'MIT License; rm -rf' }, 400],
+        ['bad-files', { files: 'a.txt' }, 400],
+        ['bad-encoding', { files: [{ path: 'a.txt', content: 'x', encoding: 'hex' }] }, 400],
+      ]
+      for (const [suffix, extra, status] of refused) {
+        const res = await fetch(`${hubUrl}/api/repos/create`, {
+          method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: `refused-${suffix}`, type: 'model', ...extra }),
+        })
+        expect(res.status, suffix).toBe(status)
+        expect((await res.json()) as { error?: string }, suffix).toHaveProperty('error')
+        expect(await repoExists({ repo: `${f.owner}/refused-${suffix}`, hubUrl, accessToken: f.write }), suffix).toBe(false)
+      }
+      // A token that may not create repos creates nothing, files or not.
+      await expect(createRepo({ repo: `${f.owner}/refused-read`, accessToken: f.read, hubUrl, files: [{ path: 'a.txt', content: blob('a') }] })).rejects.toMatchObject({ statusCode: 403 })
+      expect(await repoExists({ repo: `${f.owner}/refused-read`, hubUrl, accessToken: f.write })).toBe(false)
     })
 
     it('uploadFilesWithProgress reports progress; datasets use their prefix', async () => {

@@ -1,12 +1,14 @@
-// POST /api/repos/create: the body @huggingface/hub's createRepo sends.
+// POST /api/repos/create: the body @huggingface/hub's createRepo sends; its `files` and `license`
+// become the repo's first commit (lib/hub/files/initial-commit).
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { callerFromRequest } from '@/lib/auth/caller'
-import { createRepo } from '@/lib/hub/repos'
+import { createRepoWithFiles, initialFile, initialOperations } from '@/lib/hub/files'
 import { usernameOf } from '@/lib/hub/users'
 import { repoPath } from '@/lib/hub/names'
 import { hubUrl } from '@/lib/config'
 import { badRequest, handle, jsonBody, unauthorized, zodMessage } from '@/lib/http/errors'
+import { clientIp } from '@/lib/ratelimit'
 
 const body = z.object({
   name: z.string(),
@@ -15,6 +17,8 @@ const body = z.object({
   visibility: z.enum(['public', 'private']).optional(),
   private: z.boolean().optional(),
   gated: z.boolean().optional(),
+  files: z.array(initialFile).optional(),
+  license: z.string().optional(),
 })
 
 export const POST = handle(async (request: Request) => {
@@ -23,12 +27,14 @@ export const POST = handle(async (request: Request) => {
   const parsed = body.safeParse(await jsonBody(request, 10 * 1024 * 1024))
   if (!parsed.success) throw badRequest(zodMessage(parsed.error))
   const b = parsed.data
-  const repo = await createRepo(caller, {
+  const operations = initialOperations(b.files ?? [], b.license)
+  const input = {
     type: b.type,
     namespace: b.organization ?? (await usernameOf(caller.userId)),
     name: b.name,
     private: b.visibility ? b.visibility === 'private' : (b.private ?? false),
     gated: b.gated ?? false,
-  })
+  }
+  const repo = await createRepoWithFiles(caller, input, operations, { ip: clientIp(request.headers) })
   return NextResponse.json({ url: `${hubUrl()}${repoPath(repo.type as 'model', repo.namespace, repo.name)}`, name: `${repo.namespace}/${repo.name}`, id: repo.id })
 })

@@ -1,0 +1,68 @@
+// A repo's first files, sent with its creation: @huggingface/hub's createRepo puts `files` (a few
+// small files, base64) and `license` into POST /api/repos/create, and on the Hub they are the new
+// repo's first commit on main ("initial commit"); a license becomes the README's metadata. Every
+// file is checked before the repo exists, so a refused request creates nothing.
+import { z } from 'zod'
+import { db } from '@/lib/db'
+import { authorizedRepo, createRepo } from '@/lib/hub/repos'
+import type { RepoType } from '@/lib/hub/names'
+import type { Caller } from '@/lib/policy'
+import { HubError, badRequest } from '@/lib/http/errors'
+import { createCommit, inlineFileContent, type CommitOperation } from './commit'
+import { fileLimits } from './limits'
+import { checkedPath } from './paths'
+import { DEFAULT_BRANCH } from './revisions'
+
+/** One entry of the creation's `files` (the commit API's inline file). */
+export const initialFile = z.object({
+  path: z.string(),
+  content: z.string(),
+  encoding: z.enum(['base64', 'utf-8']).optional().default('base64'),
+})
+
+/** A license identifier as the Hub's metadata writes it ("mit", "apache-2.0", "cc-by-4.0", "other"). */
+const LICENSE = /^[a-z0-9][a-z0-9.+-]{0,63}$/i
+const README = 'README.md'
+
+/** The first commit's operations; 400 or 422 (as the commit API answers) for anything wrong. */
+export function initialOperations(files: z.output<typeof initialFile>[], license?: string): CommitOperation[] {
+  const { maxCommitOperations } = fileLimits()
+  if (files.length > maxCommitOperations) throw new HubError(422, `A commit may hold at most ${maxCommitOperations} operations`)
+  const paths = new Set<string>()
+  const operations: CommitOperation[] = files.map((file) => {
+    const path = checkedPath(file.path)
+    if (paths.has(path)) throw badRequest(`${path} is given twice`)
+    paths.add(path)
+    return { kind: 'file', path, content: inlineFileContent(path, file.content, file.encoding) }
+  })
+  if (license !== undefined) {
+    if (!LICENSE.test(license)) throw badRequest(`Invalid license ${JSON.stringify(license.slice(0, 100))}: give an identifier such as "mit" or "apache-2.0"`)
+    // A README of the caller's own keeps its words; the license goes into a README only where none is given.
+    if (!paths.has(README)) operations.push({ kind: 'file', path: README, content: Buffer.from(`---\nlicense: ${license.toLowerCase()}\n---\n`) })
+  }
+  return operations
+}
+
+/**
+ * Creates the repo and commits `operations` to main as its first commit. Should the commit fail
+ * (the creator may create in the namespace but not write the repo, or the database fails), the
+ * repo is removed again; the blobs already stored are left to the blob cleanup, as after any
+ * refused commit.
+ */
+export async function createRepoWithFiles(
+  caller: NonNullable<Caller>,
+  input: Parameters<typeof createRepo>[1],
+  operations: CommitOperation[],
+  meta: { ip?: string | null } = {},
+) {
+  const repo = await createRepo(caller, input)
+  if (operations.length === 0) return repo
+  try {
+    await authorizedRepo(caller, repo.type as RepoType, repo.namespace, repo.name, 'write')
+    await createCommit(caller, repo, DEFAULT_BRANCH, { summary: 'initial commit', description: '', parentCommit: null }, operations, meta)
+  } catch (error) {
+    await db.repo.delete({ where: { id: repo.id } })
+    throw error
+  }
+  return repo
+}
