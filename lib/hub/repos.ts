@@ -7,6 +7,7 @@ import { repoName, REPO_TYPES, type RepoType } from '@/lib/hub/names'
 import { createRepoDecision, repoDecision, type Caller, type RepoAction, type RepoContext } from '@/lib/policy'
 import { badRequest, conflict, denial, notFound } from '@/lib/http/errors'
 import { isUniqueViolation } from '@/lib/hub/namespaces'
+import type { CardMetadata } from '@/lib/hub/files/model-card'
 
 export type RepoRow = NonNullable<Awaited<ReturnType<typeof db.repo.findFirst>>>
 
@@ -123,8 +124,35 @@ export async function listRepos(caller: Caller, filter: { type?: RepoType; names
 /** The files of a revision, for callers who may read them (lib/hub/files revisionSummary). */
 export type RepoContent = { sha: string | null; lastModified: Date | null; siblings: { rfilename: string }[] }
 
-/** The Hub's repo-info JSON (what @huggingface/hub's modelInfo / datasetInfo / spaceInfo read). */
-export function repoInfoJson(repo: RepoRow, content: RepoContent | null) {
+type CardData = Readonly<CardMetadata>
+
+const listOf = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value])
+const textOf = (value: string | string[] | undefined) => (typeof value === 'string' && value !== '' ? value : null)
+
+/**
+ * The tags the Hub lists for a repo, from its card: the card's own tags, its library and task,
+ * `license:…`, its languages, `dataset:…` and `base_model:…`; each once, in that order.
+ */
+export function cardTags(card: CardData): string[] {
+  return [
+    ...new Set([
+      ...listOf(card.tags),
+      ...listOf(card.library_name),
+      ...listOf(card.pipeline_tag),
+      ...listOf(card.license).map((l) => `license:${l}`),
+      ...listOf(card.language),
+      ...listOf(card.datasets).map((d) => `dataset:${d}`),
+      ...listOf(card.base_model).map((b) => `base_model:${b}`),
+    ]),
+  ]
+}
+
+/**
+ * The Hub's repo-info JSON (what @huggingface/hub's modelInfo / datasetInfo / spaceInfo and the
+ * listings read). `card` is README.md's metadata on the revision, which anyone who may see the repo
+ * may read (a gated repo's card included); `content` (sha, files) only those who may read files.
+ */
+export function repoInfoJson(repo: RepoRow, content: RepoContent | null, card: CardData = {}) {
   return {
     _id: repo.id,
     id: `${repo.namespace}/${repo.name}`,
@@ -137,8 +165,10 @@ export function repoInfoJson(repo: RepoRow, content: RepoContent | null) {
     createdAt: repo.createdAt.toISOString(),
     lastModified: (content?.lastModified ?? repo.updatedAt).toISOString(),
     description: repo.description,
-    ...(repo.type === 'model' ? { pipeline_tag: null, library_name: null, tags: [] } : {}),
-    ...(repo.type === 'space' ? { sdk: 'static' } : {}),
+    ...(repo.type === 'model' ? { pipeline_tag: textOf(card.pipeline_tag), library_name: textOf(card.library_name) } : {}),
+    ...(repo.type === 'space' ? { sdk: textOf(card.sdk) ?? 'static' } : {}),
+    tags: cardTags(card),
+    ...(Object.keys(card).length > 0 ? { cardData: card } : {}),
     // File listings are content: only for callers who may read it (gated repos need granted access).
     ...(content ? { sha: content.sha, siblings: content.siblings } : {}),
   }

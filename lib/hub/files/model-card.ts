@@ -1,9 +1,11 @@
 // The model card: README.md of a revision, split into its YAML front matter (the metadata the Hub
 // shows: license, tags, pipeline_tag, library_name, base_model...) and the Markdown body.
+import { processState } from '@/lib/config/process-state'
+import { db } from '@/lib/db'
 import type { Caller } from '@/lib/policy'
 import { readBlob } from '@/lib/storage'
 import { HubError } from '@/lib/http/errors'
-import { entryAt, repoAccess, resolveRevision, type RepoRef } from './revisions'
+import { DEFAULT_BRANCH, entryAt, repoAccess, resolveRevision, touch, type RepoRef } from './revisions'
 
 export type CardMetadata = Record<string, string | string[]>
 export type ModelCard = { metadata: CardMetadata; body: string } | null
@@ -50,6 +52,12 @@ export function parseFrontMatter(text: string): { metadata: CardMetadata; body: 
   return { metadata, body: text.slice(match[0].length) }
 }
 
+async function readText(blobSha256: string): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await readBlob(blobSha256)) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 /** README.md at a revision, readable also in gated repos; null when there is none. */
 export async function readModelCard(caller: Caller, ref: RepoRef, revision: string): Promise<ModelCard> {
   const { repo } = await repoAccess(caller, ref, 'view')
@@ -57,7 +65,48 @@ export async function readModelCard(caller: Caller, ref: RepoRef, revision: stri
   const entry = await entryAt(commit?.id, 'README.md')
   if (!entry) return null
   if (Number(entry.size) > MAX_CARD_BYTES) throw new HubError(422, 'The model card is too large to show')
-  const chunks: Buffer[] = []
-  for await (const chunk of await readBlob(entry.blobSha256)) chunks.push(chunk as Buffer)
-  return parseFrontMatter(Buffer.concat(chunks).toString('utf8'))
+  return parseFrontMatter(await readText(entry.blobSha256))
+}
+
+// A commit never changes, so neither does its card: a process reads each commit's README once
+// (repo info and listings show its metadata on every call). Bounded like lib/hub/files/revisions'
+// commit cache.
+const CARDS = 2000
+const cards = processState('cardMetadata', () => new Map<string, Readonly<CardMetadata>>())
+
+/**
+ * The metadata of README.md in a commit (what the Hub answers as cardData, and derives pipeline_tag,
+ * library_name and tags from); {} without a commit, a README, or front matter. A README over the
+ * size limit, or whose bytes the store cannot give, counts as none.
+ */
+export async function cardMetadataAt(commitId: string | null | undefined): Promise<Readonly<CardMetadata>> {
+  if (!commitId) return {}
+  const cached = touch(cards, commitId)
+  if (cached) return cached
+  const entry = await entryAt(commitId, 'README.md')
+  let metadata: CardMetadata = {}
+  if (entry && Number(entry.size) <= MAX_CARD_BYTES) {
+    try {
+      metadata = parseFrontMatter(await readText(entry.blobSha256)).metadata
+    } catch (error) {
+      console.error(`README.md of commit ${commitId} could not be read:`, error)
+      return {}
+    }
+  }
+  cards.set(commitId, Object.freeze(metadata))
+  for (const oldest of cards.keys()) {
+    if (cards.size <= CARDS) break
+    cards.delete(oldest)
+  }
+  return metadata
+}
+
+/** Each repo's card metadata on its default branch, for listings (one statement for the branches). */
+export async function defaultBranchCards(repoIds: string[]): Promise<Map<string, Readonly<CardMetadata>>> {
+  const refs = await db.repoRef.findMany({ where: { repoId: { in: repoIds }, name: DEFAULT_BRANCH }, select: { repoId: true, commitId: true } })
+  const heads = new Map(refs.map((r) => [r.repoId, r.commitId]))
+  const found = new Map<string, Readonly<CardMetadata>>()
+  // One at a time: a first listing reads each README from the store, and all at once could be a thousand reads.
+  for (const id of repoIds) found.set(id, await cardMetadataAt(heads.get(id)))
+  return found
 }

@@ -59,7 +59,7 @@ const immutable = processState('commitCache', () => ({
 }))
 
 /** A Map as a small LRU: a hit moves to the end, the oldest go first. */
-function touch<V>(map: Map<string, V>, key: string): V | undefined {
+export function touch<V>(map: Map<string, V>, key: string): V | undefined {
   const value = map.get(key)
   if (value !== undefined) {
     map.delete(key)

@@ -4,6 +4,7 @@ import { db } from '@/lib/db'
 import type { Caller } from '@/lib/policy'
 import { HubError } from '@/lib/http/errors'
 import { folderOid, lfsPointer } from './git'
+import { cardMetadataAt } from './model-card'
 import { checkedFolder } from './paths'
 import { entryNotFound, repoAccess, resolveRevision, treeOf, type CommitRow, type EntryRow, type RepoRef } from './revisions'
 
@@ -155,10 +156,15 @@ export async function listCommits(caller: Caller, ref: RepoRef, q: { revision: s
   return { commits: slice.map(commitView), total: chain.length, link }
 }
 
-/** The head commit and files of a revision for repo info (sha, siblings), or null in an empty repo. */
+/** The head commit, files and card metadata of a revision for repo info (sha, siblings, cardData); nulls and none in an empty repo. */
 export async function revisionSummary(repoId: string, revision: string) {
   const commit = await resolveRevision(repoId, revision)
   const entries = await treeOf(commit?.id)
-  return { sha: commit?.id ?? null, lastModified: commit?.createdAt ?? null, siblings: entries.map((e) => ({ rfilename: e.path })) }
+  return {
+    sha: commit?.id ?? null,
+    lastModified: commit?.createdAt ?? null,
+    siblings: entries.map((e) => ({ rfilename: e.path })),
+    cardData: await cardMetadataAt(commit?.id),
+  }
 }
 

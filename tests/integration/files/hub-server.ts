@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { Readable } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import * as repoApi from '@/app/api/[repoType]/[namespace]/[name]/[[...rest]]/route'
+import * as repoList from '@/app/api/[repoType]/route'
 import * as createRepoRoute from '@/app/api/repos/create/route'
 import * as deleteRepoRoute from '@/app/api/repos/delete/route'
 import * as whoami from '@/app/api/whoami-v2/route'
@@ -32,6 +33,7 @@ const ROUTES: [string, Module][] = [
   ['/api/repos/create', createRepoRoute as Module],
   ['/api/repos/delete', deleteRepoRoute as Module],
   ['/api/lfs/uploads/:token/:rest*', uploads as Module],
+  ['/api/:repoType', repoList as Module],
   ['/api/:repoType/:namespace/:name/:rest*', repoApi as Module],
   ['/datasets/:namespace/:name/resolve/:rest+', datasetResolve as Module],
   ['/datasets/:namespace/:name/raw/:rest+', datasetRaw as Module],

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   checkRepoAccess, commit, countCommits, createBranch, createRepo, deleteBranch, deleteFile, deleteFiles, downloadFile, downloadFileToCacheDir,
-  fileDownloadInfo, fileExists, modelInfo, listCommits, listFiles, pathsInfo, repoExists, snapshotDownload, uploadFile, uploadFiles,
+  fileDownloadInfo, fileExists, modelInfo, listCommits, listFiles, listModels, pathsInfo, repoExists, snapshotDownload, uploadFile, uploadFiles,
   uploadFilesWithProgress,
 } from '@huggingface/hub'
 import { db } from '@/lib/db'
@@ -165,6 +165,34 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       // A token that may not create repos creates nothing, files or not.
       await expect(createRepo({ repo: `${f.owner}/refused-read`, accessToken: f.read, hubUrl, files: [{ path: 'a.txt', content: blob('a') }] })).rejects.toMatchObject({ statusCode: 403 })
       expect(await repoExists({ repo: `${f.owner}/refused-read`, hubUrl, accessToken: f.write })).toBe(false)
+    })
+
+    it('the model card is the repo\'s metadata: modelInfo and listModels show its task, library, tags and cardData, and listModels filters by them', async () => {
+      const name = `${f.owner}/carded`
+      const card = '---\nlicense: mit\nlibrary_name: transformers\npipeline_tag: text-classification\ntags:\n  - moderation\nlanguage: [en, fr]\n---\n# Carded\n'
+      await createRepo({ repo: name, accessToken: f.write, hubUrl, files: [{ path: 'README.md', content: blob(card) }] })
+      const info = await modelInfo({ name, hubUrl, additionalFields: ['cardData', 'tags', 'library_name'] })
+      expect(info.task).toBe('text-classification')
+      expect(info.library_name).toBe('transformers')
+      expect(info.tags).toEqual(['moderation', 'transformers', 'text-classification', 'license:mit', 'en', 'fr'])
+      expect(info.cardData).toMatchObject({ license: 'mit', language: ['en', 'fr'], tags: ['moderation'] })
+
+      const names = async (search: Parameters<typeof listModels>[0]['search']) => (await collect(listModels({ hubUrl, search }))).map((m) => m.name)
+      expect(await names({ owner: f.owner, task: 'text-classification' })).toEqual([name])
+      expect(await names({ owner: f.owner, task: 'token-classification' })).toEqual([])
+      expect(await names({ owner: f.owner, tags: ['moderation', 'license:mit'] })).toEqual([name])
+      expect(await names({ owner: f.owner, tags: ['moderation', 'license:apache-2.0'] })).toEqual([])
+      const [listed] = await collect(listModels({ hubUrl, search: { owner: f.owner, task: 'text-classification' }, additionalFields: ['tags'] }))
+      expect(listed).toMatchObject({ task: 'text-classification', tags: info.tags })
+
+      // A commit that changes the card changes the answer; the older revision keeps its own.
+      const before = info.sha ?? (await modelInfo({ name, hubUrl, additionalFields: ['sha'] })).sha
+      await uploadFile({ repo: name, accessToken: f.write, hubUrl, file: { path: 'README.md', content: blob('---\npipeline_tag: token-classification\n---\n') } })
+      expect((await modelInfo({ name, hubUrl })).task).toBe('token-classification')
+      expect((await modelInfo({ name, hubUrl, revision: before })).task).toBe('text-classification')
+      expect(await names({ owner: f.owner, task: 'text-classification' })).toEqual([])
+      // No card, no metadata: a repo without README lists plain.
+      expect((await modelInfo({ name: repo, hubUrl, additionalFields: ['tags'] })).tags).toEqual(expect.any(Array))
     })
 
     it('uploadFilesWithProgress reports progress; datasets use their prefix', async () => {

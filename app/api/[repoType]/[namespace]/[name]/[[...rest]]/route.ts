@@ -45,7 +45,8 @@ export const GET = handle(async (request: Request, { params }: Params) => {
     const { repo, ctx } = await authorizedRepo(caller, ref.type, ref.namespace, ref.name, 'view')
     const mayRead = repoDecision(caller, 'read', repo, ctx) === 'allow'
     const revision = action === 'revision' ? args.join('/') : DEFAULT_BRANCH
-    return NextResponse.json(repoInfoJson(repo, mayRead ? await revisionSummary(repo.id, revision) : null))
+    const summary = await revisionSummary(repo.id, revision)
+    return NextResponse.json(repoInfoJson(repo, mayRead ? summary : null, summary.cardData))
   }
   if (action === 'tree' && args.length >= 1) {
     const { items, link } = await listTree(caller, ref, {
