@@ -94,6 +94,21 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
   }
 }
 
+/** The parameters checkAuthorizationRequest reads: all that an authorization request carries from one arrival to the next. */
+export const AUTHORIZATION_PARAMETERS: ReadonlySet<string> = new Set([
+  'client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'orgIds',
+])
+
+/**
+ * The query the consent page (and the sign-in page on the way to it) is sent with: the request's
+ * own parameters, repeats included (so that the page refuses them as the endpoint does), and
+ * nothing else, so that a request padded with other fields does not grow the Location header past
+ * what browsers and clients read.
+ */
+export function authorizationQuery(entries: Iterable<[string, string]>): string {
+  return new URLSearchParams([...entries].filter(([name]) => AUTHORIZATION_PARAMETERS.has(name))).toString()
+}
+
 /** Reads and checks a request from any of its arrivals; malformed parameters are shown, never redirected. */
 export async function readAuthorizationRequest(entries: Iterable<[string, unknown]>): Promise<AuthorizeCheck> {
   try {

@@ -1,7 +1,7 @@
 // GET|POST /oauth/authorize: checks the request, signs the user in if needed, then either answers
 // at once (remembered consent, or an error for the app) or shows the consent page.
 import { sessionCaller } from '@/lib/auth/caller'
-import { decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest } from '@/lib/oauth/authorize'
+import { authorizationQuery, decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest } from '@/lib/oauth/authorize'
 import { readBoundedText } from '@/lib/http/body'
 import { MAX_BODY_BYTES } from '@/lib/oauth/request'
 import { seeOther as redirectTo } from '@/lib/http/redirect'
@@ -24,11 +24,11 @@ async function authorize(request: Request): Promise<Response> {
     entries = await requestEntries(request)
   } catch {
     // Too large or unreadable as a request: the consent page explains it without trusting any redirect_uri.
-    return seeOther(`/oauth/authorize/consent?${new URL(request.url).searchParams}`)
+    return seeOther(`/oauth/authorize/consent?${authorizationQuery(new URL(request.url).searchParams)}`)
   }
   const check = await readAuthorizationRequest(entries)
   // The consent page reads the same request again from its query.
-  const query = new URLSearchParams(entries).toString()
+  const query = authorizationQuery(entries)
   if (check.kind === 'redirect') return seeOther(check.location)
   if (check.kind === 'show-error') return seeOther(`/oauth/authorize/consent?${query}`)
   const caller = await sessionCaller()

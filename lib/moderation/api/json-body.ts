@@ -22,6 +22,26 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
 
 const MISSING_BODY: ErrorItem = { type: 'missing', loc: ['body'], msg: 'Field required', input: null }
 
+/**
+ * Deepest nesting of arrays and objects a body may have. Python's json gives up near its recursion
+ * limit (1000); deeper bodies than any request schema has are refused here, because a validation
+ * error echoes its input and serialising thousands of levels overflows the stack.
+ */
+export const MAX_JSON_DEPTH = 256
+
+/** Whether arrays and objects nest deeper than `max` (an explicit stack: the value may be deeper than the call stack allows). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]]
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!
+    if (depth > max) return true
+    for (const child of Array.isArray(node) ? node : Object.values(node as object)) {
+      if (child !== null && typeof child === 'object') pending.push([child, depth + 1])
+    }
+  }
+  return false
+}
+
 export function parseJsonBody(bytes: Uint8Array): unknown {
   if (bytes.byteLength === 0) throw validationError([MISSING_BODY])
   const text = new TextDecoder().decode(bytes)
@@ -33,6 +53,9 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
     throw validationError([{ type: 'json_invalid', loc: ['body', position], msg: 'JSON decode error', input: {}, ctx: { error: message } }])
   }
   if (value === null) throw validationError([MISSING_BODY])
+  if (typeof value === 'object' && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw validationError([{ type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: { error: 'Maximum nesting depth exceeded' } }])
+  }
   return value
 }
 

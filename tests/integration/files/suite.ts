@@ -177,7 +177,7 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(info.tags).toEqual(['moderation', 'transformers', 'text-classification', 'license:mit', 'en', 'fr'])
       expect(info.cardData).toMatchObject({ license: 'mit', language: ['en', 'fr'], tags: ['moderation'] })
 
-      const names = async (search: Parameters<typeof listModels>[0]['search']) => (await collect(listModels({ hubUrl, search }))).map((m) => m.name)
+      const names = async (search: NonNullable<Parameters<typeof listModels>[0]>['search']) => (await collect(listModels({ hubUrl, search }))).map((m) => m.name)
       expect(await names({ owner: f.owner, task: 'text-classification' })).toEqual([name])
       expect(await names({ owner: f.owner, task: 'token-classification' })).toEqual([])
       expect(await names({ owner: f.owner, tags: ['moderation', 'license:mit'] })).toEqual([name])
@@ -186,7 +186,7 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(listed).toMatchObject({ task: 'text-classification', tags: info.tags })
 
       // A commit that changes the card changes the answer; the older revision keeps its own.
-      const before = info.sha ?? (await modelInfo({ name, hubUrl, additionalFields: ['sha'] })).sha
+      const before = (await modelInfo({ name, hubUrl, additionalFields: ['sha'] })).sha
       await uploadFile({ repo: name, accessToken: f.write, hubUrl, file: { path: 'README.md', content: blob('---\npipeline_tag: token-classification\n---\n') } })
       expect((await modelInfo({ name, hubUrl })).task).toBe('token-classification')
       expect((await modelInfo({ name, hubUrl, revision: before })).task).toBe('text-classification')

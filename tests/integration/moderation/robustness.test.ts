@@ -65,11 +65,18 @@ describe('random and malformed bodies never produce a 500', () => {
 
   it('deeply nested JSON and invalid UTF-8', async () => {
     const deep = '['.repeat(100_000)
-    const nested = await makeHandler({ limits: { maxBodyBytes: 1_000_000, maxTextLength: 100, maxListItems: 5 } })(
-      moderationRequest('sentimentmodel', deep),
-      'sentimentmodel',
-    )
+    const roomy = makeHandler({ limits: { maxBodyBytes: 1_000_000, maxTextLength: 100, maxListItems: 5 } })
+    const nested = await roomy(moderationRequest('sentimentmodel', deep), 'sentimentmodel')
     expect(nested.status).toBe(422)
+    // Valid JSON nested deeper than any schema: refused before the validation error echoes it (whose
+    // serialisation overflowed the stack: a 500 from every check, found by fuzzing the served hub).
+    for (const endpoint of CHECKS) {
+      const balanced = await roomy(moderationRequest(endpoint.path, '['.repeat(5000) + ']'.repeat(5000)), endpoint.path)
+      expect(balanced.status, endpoint.path).toBe(422)
+      expect(JSON.stringify(await balanced.json())).toContain('Maximum nesting depth exceeded')
+      const withinLimit = await roomy(moderationRequest(endpoint.path, JSON.stringify({ text: JSON.parse('['.repeat(200) + ']'.repeat(200)) })), endpoint.path)
+      expect(withinLimit.status, endpoint.path).toBe(422)
+    }
     const bytes = new Request('http://hub.test/x', {
       method: 'POST',
       headers: { Authorization: 'Bearer writer' },

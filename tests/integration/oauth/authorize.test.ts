@@ -157,6 +157,21 @@ describe('GET|POST /oauth/authorize', () => {
     expect(new URL(res.headers.get('location')!).searchParams.get('code')).toBeTruthy()
   })
 
+  it('carries only the request\'s own parameters to the consent page, so a padded form post keeps the Location short', async () => {
+    session.caller = null
+    const padding = { ['['.repeat(1500)]: ']'.repeat(1500), utm_source: 'x'.repeat(3000) } // within the 16 KB a form post may have
+    const body = new URLSearchParams({ ...confParams(), ...padding }).toString()
+    const res = await POST(new Request('http://hub.test/oauth/authorize', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }))
+    const location = res303(res)!
+    expect(location.length).toBeLessThan(1000)
+    const next = new URL(location).searchParams.get('next')!
+    expect([...new URLSearchParams(next.split('?')[1]).keys()].sort()).toEqual(Object.keys(confParams()).sort())
+    // Repeats of its own parameters stay, so the consent page refuses them as the endpoint does.
+    const repeated = await GET(new Request(`http://hub.test/oauth/authorize?client_id=a&client_id=b&junk=1`))
+    expect(new URL(res303(repeated)!).searchParams.getAll('client_id')).toEqual(['a', 'b'])
+    expect(new URL(res303(repeated)!).searchParams.has('junk')).toBe(false)
+  })
+
   it('shows untrusted-redirect errors on our page, never redirecting to them', async () => {
     session.caller = { userId: f.user.id, principal: null }
     for (const redirect_uri of ['https://evil.example/cb', 'https://app.example/cb#x']) {
