@@ -46,8 +46,28 @@ const front = fs.existsSync(frontFile)
   ? await (await import(pathToFileURL(frontFile).href)).createFront({ distDir, publicDir: path.join(root, 'public'), port, next: handle })
   : null
 
+/**
+ * Whether the URL's path has a percent-escape that is not UTF-8 ("/a%ffb", a lone "%c3"). Next
+ * answers those with a bare 500 (`next start` too); they are the client's error.
+ */
+function malformedPath(url = '/') {
+  const query = url.indexOf('?')
+  const pathname = query === -1 ? url : url.slice(0, query)
+  if (!pathname.includes('%')) return false
+  try {
+    decodeURIComponent(pathname)
+    return false
+  } catch {
+    return true
+  }
+}
+
 const server = http
   .createServer((req, res) => {
+    if (malformedPath(req.url)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Bad Request: the path is not valid percent-encoded UTF-8\n')
+      return
+    }
     const peer = peerAddress(req.socket)
     const forwarded = req.headers['x-forwarded-for']
     req.headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${peer}` : peer

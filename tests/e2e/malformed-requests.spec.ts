@@ -100,3 +100,36 @@ test('no malformed request gets a 5xx or a dropped connection from any API route
   expect(sent).toBeGreaterThan(2000)
   expect(failures).toEqual([])
 })
+
+test('no page answers odd query parameters or paths with a 5xx, signed in or not; a path that is not UTF-8 is a 400', async ({ page, browser }) => {
+  test.setTimeout(300_000)
+  const pages = [
+    '/', '/models', '/datasets', '/spaces', '/alice', '/alice/toxicity-tiny', '/alice/toxicity-tiny/tree/main/%2e%2e', '/alice/toxicity-tiny/commit/zz',
+    '/datasets/alice/private-notes', '/spaces/open-lab/moderation-demo', '/collections/alice/no-such', '/collections/new', '/new', '/join', '/login',
+    '/oauth/authorize/consent', '/oauth/device/verify', '/operator', '/organizations/acme-ai/apps', '/organizations/acme-ai/apps/no-such',
+    '/organizations/acme-ai/audit', '/organizations/acme-ai/settings', '/organizations/new', '/playground', '/rai/v1/raimoderationmodels/docs',
+    '/settings/access-requests', '/settings/applications', '/settings/applications/no-such', '/settings/authorized-apps', '/settings/organizations',
+    '/settings/profile', '/settings/publishers', '/settings/tokens', '/transformer2d',
+  ]
+  const queries = [
+    '', '?page=-1&p=1e99&limit=-1', '?tab=%00&q=' + 'x'.repeat(5000), '?revision=..%2f..&path=%2e%2e', '?next=//evil.example&callbackUrl=http://evil',
+    '?user_code=%ff%fe&code=' + 'A'.repeat(300), '?client_id=%00&redirect_uri=javascript:x', '?since=zz&until=-1&action=%00&cursor=%ff', '?search=%ff&sort=__proto__',
+  ]
+  const signedOut = await browser.newContext()
+  await signIn(page, 'alice', DEMO.alice)
+  const failures: string[] = []
+  for (const [who, request] of [['signed in', page.request], ['signed out', signedOut.request]] as const) {
+    for (const path of pages) {
+      for (const query of queries) {
+        const response = await request.get(path + query, { maxRedirects: 0 })
+        if (response.status() >= 500) failures.push(`${who} GET ${path}${query.slice(0, 60)}: ${response.status()}`)
+      }
+    }
+    for (const path of ['/a%ffb', '/%c3', '/alice/%ff', '/api/models/alice/%ff']) {
+      const response = await request.get(path, { maxRedirects: 0 })
+      if (response.status() !== 400) failures.push(`${who} GET ${path}: ${response.status()} (expected 400)`)
+    }
+  }
+  await signedOut.close()
+  expect(failures).toEqual([])
+})
