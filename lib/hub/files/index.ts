@@ -6,7 +6,7 @@ import type { Caller } from '@/lib/policy'
 import { removeUnreferencedBlobs } from './blobs'
 
 export { createCommit, readCommitBody, type CommitOperation, type CommitHeader } from './commit'
-export { createRepoWithFiles, initialFile, initialOperations } from './initial-commit'
+export { createRepoWithFiles, initialFile, initialOperations, SPACE_SDKS } from './initial-commit'
 export { lfsBatch, uploadObject, uploadPart, completeUpload, verifyObject } from './lfs'
 export { fileResponse, parseRange } from './resolve'
 export { listTree, pathsInfo, listCommits, revisionSummary, type TreeItem, type CommitView } from './tree'

@@ -1,6 +1,7 @@
 // A repo's first files, sent with its creation: @huggingface/hub's createRepo puts `files` (a few
 // small files, base64) and `license` into POST /api/repos/create, and on the Hub they are the new
-// repo's first commit on main ("initial commit"); a license becomes the README's metadata. Every
+// repo's first commit on main ("initial commit"); a license, and a Space's title and SDK, become the
+// README's metadata (spaceInfo reads the SDK there). Every
 // file is checked before the repo exists, so a refused request creates nothing.
 import { z } from 'zod'
 import { db } from '@/lib/db'
@@ -24,8 +25,16 @@ export const initialFile = z.object({
 const LICENSE = /^[a-z0-9][a-z0-9.+-]{0,63}$/i
 const README = 'README.md'
 
+/** The SDKs a Space names in its card (what the Hub's createRepo accepts). */
+export const SPACE_SDKS = ['gradio', 'docker', 'static', 'streamlit'] as const
+export type SpaceSdk = (typeof SPACE_SDKS)[number]
+
+/** What the card of a new repo says when the caller sends no README: its license, and a Space's title and SDK. */
+export type InitialCard = { license?: string; space?: { title: string; sdk: SpaceSdk } }
+
 /** The first commit's operations; 400 or 422 (as the commit API answers) for anything wrong. */
-export function initialOperations(files: z.output<typeof initialFile>[], license?: string): CommitOperation[] {
+export function initialOperations(files: z.output<typeof initialFile>[], card: InitialCard = {}): CommitOperation[] {
+  const { license, space } = card
   const { maxCommitOperations } = fileLimits()
   if (files.length > maxCommitOperations) throw new HubError(422, `A commit may hold at most ${maxCommitOperations} operations`)
   const paths = new Set<string>()
@@ -35,10 +44,14 @@ export function initialOperations(files: z.output<typeof initialFile>[], license
     paths.add(path)
     return { kind: 'file', path, content: inlineFileContent(path, file.content, file.encoding) }
   })
-  if (license !== undefined) {
-    if (!LICENSE.test(license)) throw badRequest(`Invalid license ${JSON.stringify(license.slice(0, 100))}: give an identifier such as "mit" or "apache-2.0"`)
-    // A README of the caller's own keeps its words; the license goes into a README only where none is given.
-    if (!paths.has(README)) operations.push({ kind: 'file', path: README, content: Buffer.from(`---\nlicense: ${license.toLowerCase()}\n---\n`) })
+  if (license !== undefined && !LICENSE.test(license)) throw badRequest(`Invalid license ${JSON.stringify(license.slice(0, 100))}: give an identifier such as "mit" or "apache-2.0"`)
+  // A README of the caller's own keeps its words; the metadata goes into a README only where none is given.
+  const metadata = [
+    ...(space ? [`title: ${space.title}`, `sdk: ${space.sdk}`] : []),
+    ...(license !== undefined ? [`license: ${license.toLowerCase()}`] : []),
+  ]
+  if (metadata.length > 0 && !paths.has(README)) {
+    operations.push({ kind: 'file', path: README, content: Buffer.from(`---\n${metadata.join('\n')}\n---\n`) })
   }
   return operations
 }

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  checkRepoAccess, commit, countCommits, createBranch, createRepo, deleteBranch, deleteFile, deleteFiles, downloadFile, downloadFileToCacheDir,
+  checkRepoAccess, commit, countCommits, createBranch, createRepo, spaceInfo, deleteBranch, deleteFile, deleteFiles, downloadFile, downloadFileToCacheDir,
   fileDownloadInfo, fileExists, modelInfo, listCommits, listFiles, listModels, pathsInfo, repoExists, snapshotDownload, uploadFile, uploadFiles,
   uploadFilesWithProgress,
 } from '@huggingface/hub'
@@ -144,6 +144,11 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(created.status).toBe(200)
       expect(await (await downloadFile({ repo: own, path: 'README.md', hubUrl }))!.text()).toBe('# Mine\n')
 
+      // A Space's SDK is its card's, as spaceInfo reads it.
+      await createRepo({ repo: { type: 'space', name: `${f.owner}/a-space` }, accessToken: f.write, hubUrl, sdk: 'gradio' })
+      expect(await spaceInfo({ name: `${f.owner}/a-space`, hubUrl })).toMatchObject({ sdk: 'gradio' })
+      expect(await (await downloadFile({ repo: { type: 'space', name: `${f.owner}/a-space` }, path: 'README.md', hubUrl }))!.text()).toBe('---\ntitle: a-space\nsdk: gradio\n---\n')
+
       // Refused before anything exists: no repo is left behind.
       const refused: [string, Record<string, unknown>, number][] = [
         ['bad-path', { files: [{ path: '../escape.txt', content: 'eA==' }] }, 400],
@@ -152,6 +157,7 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
         ['bad-license', { license: 'MIT License; rm -rf' }, 400],
         ['bad-files', { files: 'a.txt' }, 400],
         ['bad-encoding', { files: [{ path: 'a.txt', content: 'x', encoding: 'hex' }] }, 400],
+        ['bad-sdk', { type: 'space', sdk: 'flask' }, 400],
       ]
       for (const [suffix, extra, status] of refused) {
         const res = await fetch(`${hubUrl}/api/repos/create`, {
@@ -160,7 +166,8 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
         })
         expect(res.status, suffix).toBe(status)
         expect((await res.json()) as { error?: string }, suffix).toHaveProperty('error')
-        expect(await repoExists({ repo: `${f.owner}/refused-${suffix}`, hubUrl, accessToken: f.write }), suffix).toBe(false)
+        const type = extra.type === 'space' ? 'space' : 'model'
+        expect(await repoExists({ repo: { type, name: `${f.owner}/refused-${suffix}` }, hubUrl, accessToken: f.write }), suffix).toBe(false)
       }
       // A token that may not create repos creates nothing, files or not.
       await expect(createRepo({ repo: `${f.owner}/refused-read`, accessToken: f.read, hubUrl, files: [{ path: 'a.txt', content: blob('a') }] })).rejects.toMatchObject({ statusCode: 403 })

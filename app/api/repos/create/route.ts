@@ -3,7 +3,7 @@
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { callerFromRequest } from '@/lib/auth/caller'
-import { createRepoWithFiles, initialFile, initialOperations } from '@/lib/hub/files'
+import { createRepoWithFiles, initialFile, initialOperations, SPACE_SDKS } from '@/lib/hub/files'
 import { usernameOf } from '@/lib/hub/users'
 import { repoPath } from '@/lib/hub/names'
 import { hubUrl } from '@/lib/config'
@@ -19,6 +19,7 @@ const body = z.object({
   gated: z.boolean().optional(),
   files: z.array(initialFile).optional(),
   license: z.string().optional(),
+  sdk: z.enum(SPACE_SDKS).optional(),
 })
 
 export const POST = handle(async (request: Request) => {
@@ -27,7 +28,8 @@ export const POST = handle(async (request: Request) => {
   const parsed = body.safeParse(await jsonBody(request, 10 * 1024 * 1024))
   if (!parsed.success) throw badRequest(zodMessage(parsed.error))
   const b = parsed.data
-  const operations = initialOperations(b.files ?? [], b.license)
+  const space = b.type === 'space' ? { title: b.name, sdk: b.sdk ?? 'static' } : undefined
+  const operations = initialOperations(b.files ?? [], { license: b.license, space })
   const input = {
     type: b.type,
     namespace: b.organization ?? (await usernameOf(caller.userId)),
