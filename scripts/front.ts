@@ -18,7 +18,8 @@
 //   order, public files before both); a path that is not plain (percent-escapes, a trailing
 //   slash, `.` segments, `//`) goes to Next, which normalizes or redirects it;
 // - the request: `http://localhost:{port}{url}` (https when X-Forwarded-Proto says so), the node
-//   headers appended one by one, a signal aborted when the client goes away; the body is the
+//   headers appended one by one, a signal aborted when the client goes away (made when read:
+//   lib/http/request-signal); the body is the
 //   connection's stream, read through lib/http/body (a handler that reads `request.body` itself
 //   would find none: tests/unit/architecture.test.ts keeps every read in lib/http/body);
 // - the response: next.config's headers() from the manifest, Next's Vary for app routes, the
@@ -36,6 +37,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { setting } from '@/lib/config/settings'
 import { attachNodeBody } from '@/lib/http/body'
+import { attachLazySignal } from '@/lib/http/request-signal'
 import { drained, sendNodeBody, takeNodeResponseBody } from '@/lib/http/stream-response'
 
 /** The routes served here (their Next page names) and the methods, each a hot path of issue 16. */
@@ -219,10 +221,6 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
   }
 
   async function answer(handler: Handler, params: Params, req: http.IncomingMessage, res: http.ServerResponse) {
-    const controller = new AbortController()
-    res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('the client went away'))
-    })
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined) continue
@@ -232,7 +230,9 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
     // The body is the connection's own stream, which every handler here reads through lib/http/body
     // (readBoundedBody, requestBodyStream); the Request carries none. A web body over `req` made a
     // web stream per request that nothing read: 2-3% of a token exchange's CPU (bench/oauth/RESULTS.md).
-    const request = new Request(origin(req) + req.url, { method: req.method, headers, signal: controller.signal })
+    const request = new Request(origin(req) + req.url, { method: req.method, headers })
+    // Aborted when the client goes away, as Next's is; made only if the handler reads it.
+    attachLazySignal(request, res)
     if (req.method !== 'GET' && req.method !== 'HEAD') attachNodeBody(request, req)
 
     let response: Response
