@@ -1,13 +1,27 @@
 import Link from 'next/link'
 import { repoPath, type RepoType } from '@/lib/hub/names'
+import { defaultBranchCards, type CardMetadata } from '@/lib/hub/files'
 
 type RepoSummary = { id: string; type: string; namespace: string; name: string; private: boolean; gated: boolean; updatedAt: Date }
 
 const ICON: Record<string, string> = { model: '◆', dataset: '▤', space: '◎' }
 
-/** `action`, when given, renders a control beside each repo (e.g. removing it from a collection). */
-export function RepoList({ repos, empty, action }: { repos: RepoSummary[]; empty: string; action?: (repo: RepoSummary) => React.ReactNode }) {
+/** "text-classification" -> "Text classification": a task as the model card names it, for reading. */
+export function taskName(task: string): string {
+  const words = task.replace(/[-_]+/g, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+const textOf = (value: string | string[] | undefined) => (typeof value === 'string' && value.trim() !== '' ? value : null)
+
+/**
+ * Repos as cards, each with what its model card says (a model's task, a space's SDK, the license);
+ * `cards` when the caller has them already. `action`, when given, renders a control beside each
+ * repo (e.g. removing it from a collection).
+ */
+export async function RepoList({ repos, empty, action, cards }: { repos: RepoSummary[]; empty: string; action?: (repo: RepoSummary) => React.ReactNode; cards?: ReadonlyMap<string, Readonly<CardMetadata>> }) {
   if (repos.length === 0) return <p className="text-sm text-slate-500">{empty}</p>
+  const metadata = cards ?? (await defaultBranchCards(repos.map((r) => r.id)))
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {repos.map((r) => {
@@ -18,6 +32,8 @@ export function RepoList({ repos, empty, action }: { repos: RepoSummary[]; empty
               <span className="block truncate font-medium">{r.namespace}/{r.name}</span>
               <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
                 <span className="capitalize">{r.type}</span>
+                {kindOf(r, metadata.get(r.id) ?? {})}
+                {textOf(metadata.get(r.id)?.license) && <span className="badge border-slate-300 text-slate-700">{textOf(metadata.get(r.id)?.license)}</span>}
                 {r.private && <span className="badge border-slate-300 text-slate-700">private</span>}
                 {r.gated && <span className="badge border-amber-300 bg-amber-50 text-amber-800">gated</span>}
                 <span>updated {r.updatedAt.toISOString().slice(0, 10)}</span>
@@ -41,4 +57,10 @@ export function RepoList({ repos, empty, action }: { repos: RepoSummary[]; empty
       })}
     </ul>
   )
+}
+
+/** A model's task or a space's SDK, from its card. */
+function kindOf(repo: RepoSummary, card: Readonly<CardMetadata>) {
+  const kind = repo.type === 'model' ? textOf(card.pipeline_tag) : repo.type === 'space' ? textOf(card.sdk) : null
+  return kind ? <span className="font-medium text-slate-700">{repo.type === 'model' ? taskName(kind) : kind}</span> : null
 }

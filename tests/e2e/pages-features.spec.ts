@@ -274,3 +274,23 @@ test('dark theme follows prefers-color-scheme', async ({ page }) => {
   // Text stays readable: the heading is light on the dark page.
   expect(lightness(await heading())).toBeGreaterThan(0.8)
 })
+
+test('browsing models: each card names its task and license from the model card, and the task filter narrows the list', async ({ page }) => {
+  const errors = watchErrors(page)
+  await page.goto('/models')
+  const card = page.getByRole('link', { name: /hub-models\/offline-moderation/ })
+  await expect(card).toContainText('Text classification')
+  await expect(card).toContainText('other')
+  await page.getByLabel('Task').selectOption({ label: 'Text to image' })
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/task=text-to-image/)
+  const listed = page.getByRole('main').getByRole('listitem')
+  await expect(listed.first()).toContainText('Text to image')
+  for (const text of await listed.allTextContents()) expect(text).toContain('Text to image')
+  await expect(page.getByRole('link', { name: /hub-models\/offline-moderation/ })).toHaveCount(0)
+  // The keyboard reaches the filter: name, task, button.
+  await page.getByLabel('Filter by name').focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Task')).toBeFocused()
+  expect(errors).toEqual([])
+})
