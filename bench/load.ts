@@ -31,7 +31,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN
 }
 
-/** utime + stime of a process and all its descendants, in clock ticks (10 ms). */
+/**
+ * CPU of a process and all its descendants, in clock ticks (10 ms): each one's utime + stime, and
+ * the cutime + cstime of the children it has reaped, so that a child that exits mid-measurement (a
+ * PostgreSQL backend whose pooled connection was closed) keeps counting instead of taking its ticks
+ * out of the sum.
+ */
 export function treeTicks(rootPid: number): number {
   const children = new Map<number, number[]>()
   const ticks = new Map<number, number>()
@@ -40,7 +45,7 @@ export function treeTicks(rootPid: number): number {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]))
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]))
       const ppid = Number(fields[1])
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
     } catch {
