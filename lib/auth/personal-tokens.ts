@@ -1,5 +1,6 @@
 // Personal access tokens: created in settings, shown once, stored as a hash, revocable.
 import { z } from 'zod'
+import { displayText } from '@/lib/display-text'
 import { db, readList } from '@/lib/db'
 import { issueToken } from '@/lib/auth/tokens'
 import { badRequest } from '@/lib/http/errors'
@@ -12,7 +13,7 @@ const MAX_TOKENS_PER_USER = 100
 
 export const personalTokenInput = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters'),
+    name: displayText(50, { required: true }),
     role: z.enum(['read', 'write', 'fineGrained']),
     scopes: z.array(z.enum(FINE_GRAINED_SCOPES)).default([]),
     expiresInDays: z

@@ -1,6 +1,7 @@
 // Collections: public or private lists of repos, owned by a user or an organization.
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { displayText } from '@/lib/display-text'
 import { db } from '@/lib/db'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
@@ -10,8 +11,8 @@ import { badRequest, denial, notFound } from '@/lib/http/errors'
 
 export const createCollectionInput = z.object({
   namespace: z.string().min(1).max(42),
-  title: z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters'),
-  description: z.string().trim().max(150, 'must be at most 150 characters').default(''),
+  title: displayText(60, { required: true }),
+  description: displayText(150).default(''),
   private: z.boolean().default(false),
 })
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { db, type Tx } from '@/lib/db'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
 import { namespaceName } from '@/lib/hub/names'
+import { displayText } from '@/lib/display-text'
 import { ORG_ROLES, manageOrgDecision, type Caller, type OrgRole } from '@/lib/policy'
 import { badRequest, conflict, denial, notFound } from '@/lib/http/errors'
 
@@ -12,7 +13,7 @@ export const plan = z.enum(PLANS)
 
 export const createOrgInput = z.object({
   name: namespaceName,
-  fullname: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  fullname: displayText(100).default(''),
 })
 
 export async function createOrg(creatorId: string, input: z.input<typeof createOrgInput>) {

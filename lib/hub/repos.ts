@@ -4,6 +4,7 @@ import { db, rows, sql } from '@/lib/db'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { repoName, REPO_TYPES, type RepoType } from '@/lib/hub/names'
+import { displayText } from '@/lib/display-text'
 import { createRepoDecision, repoDecision, type Caller, type RepoAction, type RepoContext } from '@/lib/policy'
 import { badRequest, conflict, denial, notFound } from '@/lib/http/errors'
 import { isUniqueViolation } from '@/lib/hub/namespaces'
@@ -17,7 +18,7 @@ export const createRepoInput = z.object({
   name: repoName,
   private: z.boolean().default(false),
   gated: z.boolean().default(false),
-  description: z.string().max(500, 'must be at most 500 characters').default(''),
+  description: displayText(500, { lines: true }).default(''),
 })
 
 /** The caller's context for a repo: their role in its organization and their gated access. */

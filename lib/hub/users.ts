@@ -4,13 +4,14 @@ import { db } from '@/lib/db'
 import { hashPassword } from '@/lib/auth/password'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
 import { namespaceName } from '@/lib/hub/names'
+import { displayText } from '@/lib/display-text'
 import { conflict } from '@/lib/http/errors'
 
 export const signUpInput = z.object({
   username: namespaceName,
   email: z.string().trim().max(254, 'must be at most 254 characters').email('must be a valid e-mail address'),
   password: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters'),
-  fullname: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  fullname: displayText(100).default(''),
 })
 
 export async function createUser(input: z.input<typeof signUpInput>, extra: { emailVerified?: boolean; isPro?: boolean; isOperator?: boolean } = {}) {
@@ -45,7 +46,7 @@ const optionalUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL')
 
 export const profileInput = z.object({
-  fullname: z.string().trim().max(100, 'must be at most 100 characters'),
+  fullname: displayText(100),
   email: z.string().trim().max(254).email('must be a valid e-mail address'),
   website: optionalUrl,
   avatarUrl: optionalUrl,

@@ -2,6 +2,7 @@
 // (an app without one is public), delete. Secrets are shown once and stored as SHA-256 hashes.
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { displayText } from '@/lib/display-text'
 import { db, readList, writeList } from '@/lib/db'
 import { forgetCachedClients } from '@/lib/oauth/clients'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
@@ -22,8 +23,8 @@ const webUrl = z
 const optionalUrl = z.union([z.literal('').transform(() => null), webUrl]).nullable().default(null)
 
 export const appInput = z.object({
-  name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
-  description: z.string().trim().max(500).default(''),
+  name: displayText(80, { required: true }),
+  description: displayText(500, { lines: true }).default(''),
   homepage: optionalUrl,
   logoUrl: optionalUrl,
   redirectUris: z

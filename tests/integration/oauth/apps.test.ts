@@ -35,6 +35,9 @@ describe('creating apps', () => {
       { ...valid, redirectUris: ['javascript:alert(1)'] },
       { ...valid, redirectUris: ['/relative'] },
       { ...valid, name: '' },
+      // A name that reads differently on the consent page from the one it has.
+      { ...valid, name: 'Evil\u202eppA lanoitcA' },
+      { ...valid, name: 'Bank\u0000' },
       { ...valid, scopes: ['admin'] },
       { ...valid, homepage: 'ftp://x' },
     ]
