@@ -6,6 +6,7 @@
 import { fetchOutbound, loopbackFetchAllowed, OutboundFetchError } from '@/lib/net/outbound'
 import { BoundedCache, freshnessSeconds } from '@/lib/net/cache'
 import { registrableRedirectUriProblem } from '@/lib/oauth/redirect-uri'
+import { displayText } from '@/lib/display-text'
 
 /** A client described by its metadata document, as the authorization server uses it. */
 export type MetadataDocumentClient = {
@@ -89,7 +90,8 @@ export function parseClientMetadataDocument(clientId: string, body: Buffer, cont
 
   const name = typeof d.client_name === 'string' ? d.client_name.trim() : ''
   if (!name) throw new ClientMetadataError('client_name is required')
-  if (name.length > MAX_NAME_LENGTH) throw new ClientMetadataError(`client_name must be at most ${MAX_NAME_LENGTH} characters`)
+  const nameProblem = displayText(MAX_NAME_LENGTH).safeParse(name)
+  if (!nameProblem.success) throw new ClientMetadataError(`client_name ${nameProblem.error.issues[0]!.message}`)
 
   const uris = d.redirect_uris
   if (!Array.isArray(uris) || uris.length === 0) throw new ClientMetadataError('redirect_uris must be a non-empty array')
