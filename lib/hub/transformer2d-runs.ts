@@ -10,6 +10,7 @@
  * `sample` comes back in either form.
  */
 import { readBlob } from '@/lib/storage'
+import { setting } from '@/lib/config'
 import { HubError } from '@/lib/http/errors'
 import { repoAccess, resolveRevision } from '@/lib/hub/files'
 import { entryAt } from '@/lib/hub/files/revisions'
@@ -153,6 +154,26 @@ function model(repoId: string, commitId: string, folder: string): Promise<Transf
 
 export type Transformer2DRun = { repo: string; revision: string; commit: string; sample: { dtype: 'float32'; shape: number[]; data: Float32Array } }
 
+/**
+ * The positions one sample attends over: latent pixels (continuous), patches (patched) or latent classes
+ * (discrete). Attention's time and memory grow with their square, so a server run is bounded by them.
+ */
+function attentionPositions(model: Transformer2DModel, args: ForwardArgs): number {
+  const dims = args.hidden_states.dims
+  if (model.resolved.mode === 'vectorized') return dims[1] ?? 0
+  const p = model.resolved.mode === 'patched' ? (model.config.patch_size ?? 1) : 1
+  return Math.floor((dims[2] ?? 0) / p) * Math.floor((dims[3] ?? 0) / p)
+}
+
+/** 422 for a run larger than TRANSFORMER2D_MAX_POSITIONS allows: per sample, and for the batch four times that. */
+function checkRunSize(model: Transformer2DModel, args: ForwardArgs): void {
+  const max = setting('TRANSFORMER2D_MAX_POSITIONS')
+  const positions = attentionPositions(model, args)
+  const batch = args.hidden_states.dims[0] ?? 1
+  if (positions > max) throw invalid(`hidden_states gives ${positions} positions per sample; the server runs at most ${max} (TRANSFORMER2D_MAX_POSITIONS): run larger inputs in the browser or locally`)
+  if (batch * positions > 4 * max) throw invalid(`a batch of ${batch} × ${positions} positions is more than the server runs at once (${4 * max}); send smaller batches`)
+}
+
 /** Where the model is and which inputs it runs on: a JSON body's fields, or a safetensors body with `revision` and `subfolder` from the query. */
 export type Transformer2DRequest = { revision?: unknown; subfolder?: unknown } & ({ inputs?: unknown } | { safetensors: Uint8Array })
 
@@ -170,6 +191,7 @@ export async function runRepoTransformer2D(caller: Caller, ref: { namespace: str
   let result
   try {
     const loadedModel = await model(repoId, commit.id, folder)
+    checkRunSize(loadedModel, args)
     result = (await loadedModel.forward(args)) as { sample: { data: Float32Array; dims: readonly number[] } }
   } catch (error) {
     if (!(error instanceof Transformer2DError)) throw error

@@ -81,6 +81,27 @@ function dimsOf(t: TensorLike | number): readonly number[] {
 }
 
 /**
+ * Refuses a tensor argument with a dimension of size 0 (an empty batch, a 0×0 latent, no encoder tokens): ONNX
+ * Runtime cannot reshape or normalise an empty tensor (its kernels fail, and some end the process), and there is
+ * nothing to compute.
+ */
+function refuseEmptyTensors(args: ForwardArgs): void {
+  const tensors: [string, TensorLike | number | null | undefined][] = [
+    ['hidden_states', args.hidden_states],
+    ['encoder_hidden_states', args.encoder_hidden_states],
+    ['timestep', args.timestep],
+    ['class_labels', args.class_labels],
+    ['attention_mask', args.attention_mask],
+    ['encoder_attention_mask', args.encoder_attention_mask],
+    ['added_cond_kwargs.resolution', args.added_cond_kwargs?.resolution],
+    ['added_cond_kwargs.aspect_ratio', args.added_cond_kwargs?.aspect_ratio],
+  ]
+  for (const [name, t] of tensors) {
+    if (t && typeof t === 'object' && t.dims.some((d) => d === 0)) invalid(`${name} has an empty dimension (dims ${shapeOf(t)}): every dimension must be at least 1.`)
+  }
+}
+
+/**
  * Checks one forward call against the model and turns it into graph feeds, raising the conditions diffusers
  * v0.37.0 raises (with messages that say what to change) and refusing its silent failure (ada_norm_zero with a
  * non-square patch grid).
@@ -91,6 +112,7 @@ export function prepareInputs(r: ResolvedConfig, args: ForwardArgs, posEmbedCach
   const feeds: Record<string, Feed> = {}
   const hidden = args.hidden_states
   if (!hidden) invalid('hidden_states is required.')
+  refuseEmptyTensors(args)
   let batch: number
   let tokens: number
 

@@ -132,6 +132,28 @@ describe('POST /api/transformer2d/{repo}', () => {
     expect(badRevision.status).toBe(404)
   })
 
+  it('refuses empty tensors (which ended the process in ONNX Runtime) and runs larger than TRANSFORMER2D_MAX_POSITIONS, with 422', async () => {
+    const inputs = jsonInputs() as Record<string, { dtype: string; shape: number[]; data: number[] }>
+    const hs = inputs.hidden_states!
+    const ehs = inputs.encoder_hidden_states!
+    const emptyBatch = { ...inputs, hidden_states: { ...hs, shape: [0, ...hs.shape.slice(1)], data: [] }, encoder_hidden_states: { ...ehs, shape: [0, ...ehs.shape.slice(1)], data: [] } }
+    const empty = await post(REPO, { inputs: emptyBatch }, ownerToken)
+    expect(empty.status).toBe(422)
+    expect(empty.json.error).toContain('has an empty dimension')
+    const noPixels = await post(REPO, { inputs: { ...inputs, hidden_states: { ...hs, shape: [hs.shape[0]!, hs.shape[1]!, 0, 0], data: [] } } }, ownerToken)
+    expect(noPixels.status).toBe(422)
+
+    process.env.TRANSFORMER2D_MAX_POSITIONS = String(hs.shape[2]! * hs.shape[3]! - 1)
+    try {
+      const tooLarge = await post(REPO, { inputs }, ownerToken)
+      expect(tooLarge.status).toBe(422)
+      expect(tooLarge.json.error).toContain('TRANSFORMER2D_MAX_POSITIONS')
+    } finally {
+      delete process.env.TRANSFORMER2D_MAX_POSITIONS
+    }
+    expect((await post(REPO, { inputs }, ownerToken)).status).toBe(200)
+  })
+
   it('takes the inputs as one safetensors file and answers in safetensors (Accept) or JSON, the same numbers', async () => {
     const viaJson = await post(REPO, { inputs: jsonInputs() }, ownerToken)
     const binary = await postSafetensors(REPO, safetensorsInputs(), { token: ownerToken, accept: 'application/octet-stream' })
