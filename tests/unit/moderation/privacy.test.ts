@@ -200,3 +200,28 @@ describe('names after an introduction', () => {
     expect(people('This is New York.')).toEqual([])
   })
 })
+
+describe('long texts: the patterns read overlapping pieces', () => {
+  const entities = [
+    { type: 'EMAIL_ADDRESS', text: 'jane.doe@example.org' },
+    { type: 'IP_ADDRESS', text: '192.168.10.20' },
+    { type: 'URL', text: 'https://example.com/a/long/path?with=query&and=more' },
+  ]
+
+  it('finds each entity once, at its own offsets, wherever it sits, across the pieces\' edges too', () => {
+    for (const { type, text: entity } of entities) {
+      for (const before of [100, 3000, 3070, 3072, 3075, 4090, 4096, 4100, 6140, 6144, 7000]) {
+        const filler = 'word '.repeat(Math.ceil(before / 5)).slice(0, before)
+        const text = `${filler} ${entity} ${'word '.repeat(2000)}`
+        const found = analyzePii(text).filter((e) => e.type === type)
+        expect(found, `${type} after ${before} characters`).toEqual([expect.objectContaining({ beginOffset: before + 1, endOffset: before + 1 + entity.length })])
+      }
+    }
+  })
+
+  it('answers a text of the characters addresses are made of in pieces (seconds before), and the same as before on a short one', () => {
+    expect(analyzePii('a.'.repeat(24_500))).toEqual(expect.any(Array))
+    const short = 'Mail jane.doe@example.org or call from 10.0.0.1, see https://example.com'
+    expect(analyzePii(short).map((e) => e.type)).toEqual(['EMAIL_ADDRESS', 'IP_ADDRESS', 'URL'])
+  })
+})

@@ -17,7 +17,16 @@ export function wordsOf(text: string): Word[] {
 
 export function enhanceWithContext(finding: Finding, words: Word[], context: readonly string[]): Finding {
   if (context.length === 0) return finding
-  const before = words.filter((word) => word.end <= finding.begin).slice(-CONTEXT_WORDS_BEFORE)
+  // The words are in text order: the last one ending by the finding's start, found by bisection (a text may hold
+  // thousands of findings and words, and a scan of every word per finding took seconds).
+  let low = 0
+  let high = words.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (words[middle]!.end <= finding.begin) low = middle + 1
+    else high = middle
+  }
+  const before = words.slice(Math.max(0, low - CONTEXT_WORDS_BEFORE), low)
   const supported = context.some((contextWord) => before.some((word) => word.lower.includes(contextWord)))
   if (!supported) return finding
   const score = Math.min(1, Math.max(finding.score + CONTEXT_SIMILARITY_FACTOR, MIN_SCORE_WITH_CONTEXT))
