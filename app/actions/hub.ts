@@ -8,8 +8,8 @@ import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
 import { addMember, authorizedOrg, changeMember, createOrg, setBilling } from '@/lib/hub/orgs'
-import { createRepo, decideGatedAccess, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
-import { deleteRepoWithFiles } from '@/lib/hub/files'
+import { decideGatedAccess, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
+import { createRepoWithFiles, deleteRepoWithFiles, initialOperations } from '@/lib/hub/files'
 import { addToCollection, createCollection, deleteCollection, removeFromCollection } from '@/lib/hub/collections'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { notFound, unauthorized } from '@/lib/http/errors'
@@ -97,14 +97,18 @@ export async function setPlanAction(_: FormState, form: FormData): Promise<FormS
 export async function createRepoAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
     const caller = await requireCaller()
-    const repo = await createRepo(caller, {
-      type: text(form, 'type') as RepoType,
+    const type = text(form, 'type') as RepoType
+    const license = text(form, 'license') || undefined
+    // As through the API: a license, and a Space's title and SDK, are the first commit's model card.
+    const operations = initialOperations([], { license, space: type === 'space' ? { title: text(form, 'name'), sdk: 'static' } : undefined })
+    const repo = await createRepoWithFiles(caller, {
+      type,
       namespace: text(form, 'namespace'),
       name: text(form, 'name'),
       private: text(form, 'visibility') === 'private',
       gated: form.get('gated') === 'on',
       description: text(form, 'description'),
-    })
+    }, operations)
     const path = repoPath(repo.type as RepoType, repo.namespace, repo.name)
     redirect(path)
   })

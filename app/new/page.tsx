@@ -8,6 +8,21 @@ import { Field } from '@/components/Field'
 
 export const metadata = { title: 'New repository' }
 
+/** The licenses the Hub's new-repository form lists first, by their card identifiers. */
+const LICENSES: [string, string][] = [
+  ['apache-2.0', 'Apache 2.0'],
+  ['mit', 'MIT'],
+  ['bsd-3-clause', 'BSD 3-Clause'],
+  ['gpl-3.0', 'GPL 3.0'],
+  ['cc-by-4.0', 'CC BY 4.0'],
+  ['cc-by-sa-4.0', 'CC BY-SA 4.0'],
+  ['cc-by-nc-4.0', 'CC BY-NC 4.0'],
+  ['cc0-1.0', 'CC0 1.0'],
+  ['openrail', 'OpenRAIL'],
+  ['openrail++', 'OpenRAIL++'],
+  ['other', 'Other'],
+]
+
 export default async function NewRepoPage({ searchParams }: { searchParams: Promise<{ type?: string; namespace?: string }> }) {
   const caller = await sessionCaller()
   if (!caller) redirect('/login?next=/new')
@@ -38,6 +53,14 @@ export default async function NewRepoPage({ searchParams }: { searchParams: Prom
             <Field name="name" label="Name" required maxLength={96} placeholder="my-model" />
           </div>
           <Field name="description" label="Description" maxLength={500} />
+          <div>
+            <label className="label" htmlFor="license">License</label>
+            <select className="input" id="license" name="license" defaultValue="" aria-describedby="license-hint">
+              <option value="">None yet</option>
+              {LICENSES.map(([id, name]) => <option key={id} value={id}>{name}</option>)}
+            </select>
+            <p id="license-hint" className="mt-1 text-xs text-slate-500">Written into the model card (README.md) as its <code>license</code>, as on the Hub.</p>
+          </div>
           <fieldset className="space-y-2 text-sm">
             <legend className="label">Visibility</legend>
             <label className="flex items-center gap-2"><input type="radio" name="visibility" value="public" defaultChecked /> Public: anyone can see it</label>

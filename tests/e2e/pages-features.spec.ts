@@ -294,3 +294,18 @@ test('browsing models: each card names its task and license from the model card,
   await expect(page.getByLabel('Task')).toBeFocused()
   expect(errors).toEqual([])
 })
+
+test('a new repository created with a license has it in its model card, and the browse page shows it', async ({ page }) => {
+  const errors = watchErrors(page)
+  await signIn(page, 'alice', DEMO.alice)
+  const name = `licensed-${Date.now() % 100000}`
+  await page.goto('/new')
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('License').selectOption({ label: 'MIT' })
+  await page.getByRole('button', { name: 'Create repository' }).click()
+  await expect(page).toHaveURL(new RegExp(`/alice/${name}$`))
+  await expect(page.getByRole('main')).toContainText('mit')
+  await page.goto(`/models?search=${name}`)
+  await expect(page.getByRole('link', { name: new RegExp(`alice/${name}`) })).toContainText('mit')
+  expect(errors).toEqual([])
+})

@@ -1,8 +1,8 @@
 // A repo's first files, sent with its creation: @huggingface/hub's createRepo puts `files` (a few
 // small files, base64) and `license` into POST /api/repos/create, and on the Hub they are the new
 // repo's first commit on main ("initial commit"); a license, and a Space's title and SDK, become the
-// README's metadata (spaceInfo reads the SDK there). Every
-// file is checked before the repo exists, so a refused request creates nothing.
+// README's metadata (spaceInfo reads the SDK there). The new-repository page does the same with its
+// license. Every file is checked before the repo exists, so a refused request creates nothing.
 import { z } from 'zod'
 import { db } from '@/lib/db'
 import { authorizedRepo, createRepo } from '@/lib/hub/repos'
