@@ -72,6 +72,8 @@ export async function readModelCard(caller: Caller, ref: RepoRef, revision: stri
 // (repo info and listings show its metadata on every call). Bounded like lib/hub/files/revisions'
 // commit cache.
 const CARDS = 2000
+/** READMEs a listing reads from the store at once. */
+const CARD_READS_AT_ONCE = 8
 const cards = processState('cardMetadata', () => new Map<string, Readonly<CardMetadata>>())
 
 /**
@@ -106,7 +108,15 @@ export async function defaultBranchCards(repoIds: string[]): Promise<Map<string,
   const refs = await db.repoRef.findMany({ where: { repoId: { in: repoIds }, name: DEFAULT_BRANCH }, select: { repoId: true, commitId: true } })
   const heads = new Map(refs.map((r) => [r.repoId, r.commitId]))
   const found = new Map<string, Readonly<CardMetadata>>()
-  // One at a time: a first listing reads each README from the store, and all at once could be a thousand reads.
-  for (const id of repoIds) found.set(id, await cardMetadataAt(heads.get(id)))
-  return found
+  // A first listing reads each README from the store (a round trip each on S3): a few at a time, not a thousand at
+  // once nor one after another. Cached cards answer at once.
+  let next = 0
+  const reader = async () => {
+    while (next < repoIds.length) {
+      const id = repoIds[next++]!
+      found.set(id, await cardMetadataAt(heads.get(id)))
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CARD_READS_AT_ONCE, repoIds.length) }, reader))
+  return new Map(repoIds.map((id) => [id, found.get(id)!]))
 }
