@@ -1,4 +1,4 @@
-import { listRepos } from '@/lib/hub/repos'
+import { cardText, listRepos } from '@/lib/hub/repos'
 import { sessionCaller } from '@/lib/auth/caller'
 import { defaultBranchCards } from '@/lib/hub/files'
 import { RepoList, taskName } from '@/components/RepoList'
@@ -11,10 +11,7 @@ import type { RepoType } from '@/lib/hub/names'
 export async function RepoIndex({ type, title, search, task }: { type: RepoType; title: string; search?: string; task?: string }) {
   const listed = await listRepos(await sessionCaller(), { type, search: search?.slice(0, 100), limit: 200 })
   const cards = await defaultBranchCards(listed.map((r) => r.id))
-  const taskOf = (id: string) => {
-    const value = cards.get(id)?.pipeline_tag
-    return typeof value === 'string' && value !== '' ? value : null
-  }
+  const taskOf = (id: string) => cardText(cards.get(id)?.pipeline_tag)
   const tasks = type === 'model' ? [...new Set(listed.map((r) => taskOf(r.id)).filter((t): t is string => t !== null))].sort() : []
   const repos = task ? listed.filter((r) => taskOf(r.id) === task) : listed
   return (

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { defaultBranchCards, type CardMetadata } from '@/lib/hub/files'
+import { cardText } from '@/lib/hub/repos'
 
 type RepoSummary = { id: string; type: string; namespace: string; name: string; private: boolean; gated: boolean; updatedAt: Date }
 
@@ -11,8 +12,6 @@ export function taskName(task: string): string {
   const words = task.replace(/[-_]+/g, ' ').trim()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
-
-const textOf = (value: string | string[] | undefined) => (typeof value === 'string' && value.trim() !== '' ? value : null)
 
 /**
  * Repos as cards, each with what its model card says (a model's task, a space's SDK, the license);
@@ -33,7 +32,7 @@ export async function RepoList({ repos, empty, action, cards }: { repos: RepoSum
               <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
                 <span className="capitalize">{r.type}</span>
                 {kindOf(r, metadata.get(r.id) ?? {})}
-                {textOf(metadata.get(r.id)?.license) && <span className="badge border-slate-300 text-slate-700">{textOf(metadata.get(r.id)?.license)}</span>}
+                {cardText(metadata.get(r.id)?.license) && <span className="badge border-slate-300 text-slate-700">{cardText(metadata.get(r.id)?.license)}</span>}
                 {r.private && <span className="badge border-slate-300 text-slate-700">private</span>}
                 {r.gated && <span className="badge border-amber-300 bg-amber-50 text-amber-800">gated</span>}
                 <span>updated {r.updatedAt.toISOString().slice(0, 10)}</span>
@@ -61,6 +60,6 @@ export async function RepoList({ repos, empty, action, cards }: { repos: RepoSum
 
 /** A model's task or a space's SDK, from its card. */
 function kindOf(repo: RepoSummary, card: Readonly<CardMetadata>) {
-  const kind = repo.type === 'model' ? textOf(card.pipeline_tag) : repo.type === 'space' ? textOf(card.sdk) : null
+  const kind = repo.type === 'model' ? cardText(card.pipeline_tag) : repo.type === 'space' ? cardText(card.sdk) : null
   return kind ? <span className="font-medium text-slate-700">{repo.type === 'model' ? taskName(kind) : kind}</span> : null
 }

@@ -128,7 +128,10 @@ export type RepoContent = { sha: string | null; lastModified: Date | null; sibli
 type CardData = Readonly<CardMetadata>
 
 const listOf = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value])
-const textOf = (value: string | string[] | undefined) => (typeof value === 'string' && value !== '' ? value : null)
+/** A card field that holds one non-empty text ("pipeline_tag: text-classification"), else null. */
+export function cardText(value: string | string[] | undefined): string | null {
+  return typeof value === 'string' && value !== '' ? value : null
+}
 
 /**
  * The tags the Hub lists for a repo, from its card: the card's own tags, its library and task,
@@ -166,8 +169,8 @@ export function repoInfoJson(repo: RepoRow, content: RepoContent | null, card: C
     createdAt: repo.createdAt.toISOString(),
     lastModified: (content?.lastModified ?? repo.updatedAt).toISOString(),
     description: repo.description,
-    ...(repo.type === 'model' ? { pipeline_tag: textOf(card.pipeline_tag), library_name: textOf(card.library_name) } : {}),
-    ...(repo.type === 'space' ? { sdk: textOf(card.sdk) ?? 'static' } : {}),
+    ...(repo.type === 'model' ? { pipeline_tag: cardText(card.pipeline_tag), library_name: cardText(card.library_name) } : {}),
+    ...(repo.type === 'space' ? { sdk: cardText(card.sdk) ?? 'static' } : {}),
     tags: cardTags(card),
     ...(Object.keys(card).length > 0 ? { cardData: card } : {}),
     // File listings are content: only for callers who may read it (gated repos need granted access).

@@ -40,7 +40,8 @@ const headerValue = z.object({
   description: z.string().max(65_536).optional().default(''),
   parentCommit: z.string().regex(COMMIT_ID, 'parentCommit must be a 40-hex commit id').nullish(),
 })
-const fileValue = z.object({ path: z.string(), content: z.string(), encoding: z.enum(['base64', 'utf-8']).optional().default('base64') })
+/** An inline file as the commit API takes it (and createRepo's `files`): its path, and its content in base64 or UTF-8. */
+export const inlineFileValue = z.object({ path: z.string(), content: z.string(), encoding: z.enum(['base64', 'utf-8']).optional().default('base64') })
 /** Standard base64 as clients write it (no line breaks; padding optional). */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 const lfsValue = z.object({ path: z.string(), oid: z.string().regex(SHA256, 'oid must be a sha256'), size: z.number().int().nonnegative(), algo: z.literal('sha256').optional() })
@@ -126,7 +127,7 @@ export async function readCommitBody(request: Request): Promise<{ header: Commit
     if (operations.length >= limits.maxCommitOperations) throw invalid(`A commit may hold at most ${limits.maxCommitOperations} operations`)
     switch (key) {
       case 'file': {
-        const v = parse(fileValue)
+        const v = parse(inlineFileValue)
         const content = inlineFileContent(v.path, v.content, v.encoding)
         operations.push({ kind: 'storedFile', file: await stageInlineFile(checkedPath(v.path), content) })
         break

@@ -9,17 +9,11 @@ import { authorizedRepo, createRepo } from '@/lib/hub/repos'
 import type { RepoType } from '@/lib/hub/names'
 import type { Caller } from '@/lib/policy'
 import { HubError, badRequest } from '@/lib/http/errors'
-import { createCommit, inlineFileContent, type CommitOperation } from './commit'
+import { createCommit, inlineFileContent, inlineFileValue, type CommitOperation } from './commit'
 import { fileLimits } from './limits'
 import { checkedPath } from './paths'
 import { DEFAULT_BRANCH } from './revisions'
 
-/** One entry of the creation's `files` (the commit API's inline file). */
-export const initialFile = z.object({
-  path: z.string(),
-  content: z.string(),
-  encoding: z.enum(['base64', 'utf-8']).optional().default('base64'),
-})
 
 /** A license identifier as the Hub's metadata writes it ("mit", "apache-2.0", "cc-by-4.0", "other"). */
 const LICENSE = /^[a-z0-9][a-z0-9.+-]{0,63}$/i
@@ -33,7 +27,7 @@ export type SpaceSdk = (typeof SPACE_SDKS)[number]
 export type InitialCard = { license?: string; space?: { title: string; sdk: SpaceSdk } }
 
 /** The first commit's operations; 400 or 422 (as the commit API answers) for anything wrong. */
-export function initialOperations(files: z.output<typeof initialFile>[], card: InitialCard = {}): CommitOperation[] {
+export function initialOperations(files: z.output<typeof inlineFileValue>[], card: InitialCard = {}): CommitOperation[] {
   const { license, space } = card
   const { maxCommitOperations } = fileLimits()
   if (files.length > maxCommitOperations) throw new HubError(422, `A commit may hold at most ${maxCommitOperations} operations`)

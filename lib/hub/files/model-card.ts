@@ -5,7 +5,7 @@ import { db } from '@/lib/db'
 import type { Caller } from '@/lib/policy'
 import { readBlob } from '@/lib/storage'
 import { HubError } from '@/lib/http/errors'
-import { DEFAULT_BRANCH, entryAt, repoAccess, resolveRevision, touch, type RepoRef } from './revisions'
+import { DEFAULT_BRANCH, entryAt, remember, repoAccess, resolveRevision, touch, type RepoRef } from './revisions'
 
 export type CardMetadata = Record<string, string | string[]>
 export type ModelCard = { metadata: CardMetadata; body: string } | null
@@ -95,11 +95,7 @@ export async function cardMetadataAt(commitId: string | null | undefined): Promi
       return {}
     }
   }
-  cards.set(commitId, Object.freeze(metadata))
-  for (const oldest of cards.keys()) {
-    if (cards.size <= CARDS) break
-    cards.delete(oldest)
-  }
+  remember(cards, commitId, Object.freeze(metadata), CARDS)
   return metadata
 }
 

@@ -68,16 +68,21 @@ export function touch<V>(map: Map<string, V>, key: string): V | undefined {
   return value
 }
 
+/** Adds `value` as the newest entry of a small LRU, dropping the oldest beyond `max` entries. */
+export function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.set(key, value)
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break
+    map.delete(oldest)
+  }
+}
+
 async function commitById(id: string): Promise<CommitRow | null> {
   const cached = touch(immutable.commits, id)
   if (cached) return cached as CommitRow
   const row = await db.repoCommit.findUnique({ where: { id } })
   if (!row) return null
-  immutable.commits.set(id, Object.freeze(row))
-  for (const oldest of immutable.commits.keys()) {
-    if (immutable.commits.size <= COMMITS) break
-    immutable.commits.delete(oldest)
-  }
+  remember(immutable.commits, id, Object.freeze(row), COMMITS)
   return row
 }
 

@@ -3,7 +3,7 @@
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { callerFromRequest } from '@/lib/auth/caller'
-import { createRepoWithFiles, initialFile, initialOperations, SPACE_SDKS } from '@/lib/hub/files'
+import { createRepoWithFiles, initialOperations, inlineFileValue, SPACE_SDKS } from '@/lib/hub/files'
 import { usernameOf } from '@/lib/hub/users'
 import { repoPath } from '@/lib/hub/names'
 import { hubUrl } from '@/lib/config'
@@ -17,7 +17,7 @@ const body = z.object({
   visibility: z.enum(['public', 'private']).optional(),
   private: z.boolean().optional(),
   gated: z.boolean().optional(),
-  files: z.array(initialFile).optional(),
+  files: z.array(inlineFileValue).optional(),
   license: z.string().optional(),
   sdk: z.enum(SPACE_SDKS).optional(),
 })
