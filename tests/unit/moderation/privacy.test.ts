@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { analyzePii } from '@/lib/moderation/engines/privacy'
+import { PHONE_TRIES_PER_REGION, searchPhoneNumbers } from '@/lib/moderation/engines/privacy/recognizers'
 import {
   aadhaarValid,
   auAbnValid,
@@ -223,5 +224,31 @@ describe('long texts: the patterns read overlapping pieces', () => {
     expect(analyzePii('a.'.repeat(24_500))).toEqual(expect.any(Array))
     const short = 'Mail jane.doe@example.org or call from 10.0.0.1, see https://example.com'
     expect(analyzePii(short).map((e) => e.type)).toEqual(['EMAIL_ADDRESS', 'IP_ADDRESS', 'URL'])
+  })
+
+  const phones = (text: string) => analyzePii(text).filter((e) => e.type === 'PHONE_NUMBER').map((e) => text.slice(e.beginOffset, e.endOffset))
+
+  it('gives up the phone search on a piece of nothing but number-like junk, not on the pieces beside it or on dense real text', () => {
+    const stackTraceLimit = Error.stackTraceLimit
+    // 4,096 characters of "1 1 1 ..." make libphonenumber try thousands of candidates per region; the number in the next piece is still read.
+    const junk = '1 '.repeat(2048)
+    const number = 'Call me on my phone +1 202-555-0143 tonight.'
+    expect(phones(`${junk}${'word '.repeat(300)}${number}`)).toEqual(['+1 202-555-0143'])
+    expect(phones(`${number} ${'word '.repeat(300)}${junk}`)).toEqual(['+1 202-555-0143'])
+    // A dense log of numbers in one piece (several hundred invalid candidates per region) keeps every number it has.
+    const log = Array.from({ length: 60 }, (_, i) => `2026-11-${(i % 28) + 1} 12:${i % 60}:07 pid=${(i * 7919) % 99999} 10.0.${i % 250}.${(i * 3) % 250} GET /api/${(i * 104729) % 1e6} 200 ${(i * 31) % 9999}ms`).join('\n')
+    expect(log.length).toBeGreaterThan(3500)
+    expect(log.length).toBeLessThan(4000)
+    expect(phones(`${log}\nOn-call phone: +44 20 7946 0958`)).toEqual(['+44 20 7946 0958'])
+    expect(Error.stackTraceLimit).toBe(stackTraceLimit)
+    // The bound itself: libphonenumber stops at the budget on the junk, and counts the tries it made on the log.
+    const onJunk = searchPhoneNumbers(junk, 'US', PHONE_TRIES_PER_REGION)
+    expect(onJunk.found).toEqual([])
+    expect(onJunk.tried).toBeGreaterThanOrEqual(PHONE_TRIES_PER_REGION)
+    expect(onJunk.tried).toBeLessThanOrEqual(PHONE_TRIES_PER_REGION + 1)
+    const onLog = searchPhoneNumbers(`${log}\nOn-call phone: +44 20 7946 0958`, 'US', PHONE_TRIES_PER_REGION)
+    expect(onLog.tried).toBeGreaterThan(100)
+    expect(onLog.tried).toBeLessThan(PHONE_TRIES_PER_REGION)
+    expect(onLog.found.map((n) => n.number.number)).toContain('+442079460958')
   })
 })

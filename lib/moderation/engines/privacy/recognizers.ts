@@ -1,4 +1,4 @@
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max'
+import { PhoneNumberMatcher, type CountryCode, type NumberFound } from 'libphonenumber-js/max'
 import {
   aadhaarValid,
   auAbnValid,
@@ -360,19 +360,58 @@ function everyDigitFound(text: string, findings: Finding[]): boolean {
   return true
 }
 
+/**
+ * Invalid candidates libphonenumber may try in one piece of text (PATTERN_WINDOW characters) for one region before
+ * it gives up on the piece: its `maxTries`, "to cover degenerate cases where the text has a lot of false positives in
+ * it". Dense real text stays well under it (a 4,096-character server log: at most 943 tries per region; a table of
+ * dates, prices and codes: 586; a CSV of numbers: 416), while 4,096 characters of "1 1 1 ..." or "1.1.1.1..." make
+ * 2,146 tries per region, each a thrown parse error, and 49,000 characters of them held the event loop for 3 s.
+ */
+export const PHONE_TRIES_PER_REGION = 1500
+/** And for all regions of one piece together (the server log above: 4,286). */
+const PHONE_TRIES_PER_PIECE = 5000
+
+/**
+ * The numbers libphonenumber finds in `text` for one region, about `tries` invalid candidates tried at most (its
+ * inner-match loop may make one more), and how many it tried. The matcher counts its tries down in its `maxTries` field (libphonenumber-js is pinned in package.json;
+ * a version without the field reads as every try left, which only loses the bound).
+ */
+export function searchPhoneNumbers(text: string, region: CountryCode, tries: number): { found: NumberFound[]; tried: number } {
+  const matcher = new PhoneNumberMatcher(text, { defaultCountry: region, v2: true, maxTries: tries } as { defaultCountry: CountryCode; v2: true })
+  const found: NumberFound[] = []
+  // Each invalid candidate is a thrown ParseError: without a stack trace to capture, a try costs half as much.
+  // The search is synchronous, so nothing else runs while the limit is lowered.
+  const stackTraceLimit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  try {
+    while (matcher.hasNext()) found.push(matcher.next()!)
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit
+  }
+  const left = (matcher as unknown as { maxTries?: unknown }).maxTries
+  return { found, tried: typeof left === 'number' ? tries - left : 0 }
+}
+
 const phone: Recognizer = {
   // Presidio's English context words, and the same words in the languages whose numbers people write most (non-US numbers).
   context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'numéro', 'número', 'numero', 'nummer', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp'],
   find(text) {
     const findings: Finding[] = []
     if (!mayHoldPhoneNumber(text)) return findings
+    let triesLeft = PHONE_TRIES_PER_PIECE
     for (const region of PHONE_REGIONS) {
-      for (const found of findPhoneNumbersInText(text, { defaultCountry: region })) {
+      const budget = Math.min(PHONE_TRIES_PER_REGION, triesLeft)
+      const { found: numbers, tried } = searchPhoneNumbers(text, region, budget)
+      triesLeft -= tried
+      for (const found of numbers) {
         // "+1 (555) ..." read from "(555)" on as a local number would drop the real country code.
         if (/\+\d{1,3}[\s.-]*$/.test(text.slice(Math.max(0, found.startsAt - 8), found.startsAt))) continue
         findings.push({ type: 'PHONE_NUMBER', begin: found.startsAt, end: found.endsAt, score: 0.4 })
       }
       if (findings.length > 0 && everyDigitFound(text, findings)) break
+      // A piece that used up a region's tries is degenerate: the other regions would only try the same candidates.
+      // (Never a budget of 0 next: libphonenumber reads a maxTries of 0 as no limit.)
+      if (tried >= budget || triesLeft <= 0) break
     }
     return findings
   },
