@@ -61,6 +61,14 @@ export function sliceSize(max: number): number {
   return Math.max(1, Math.min(SLICE_MAX, Math.floor(max / SLICE_SHARE)))
 }
 
+/**
+ * What a weighted hit (a cost of many units, such as characters of text) reserves at least: a
+ * SLICE_SHARE-th of the budget, so that most hits of a few hundred units touch no database.
+ */
+export function weightedSliceSize(max: number): number {
+  return Math.max(1, Math.floor(max / SLICE_SHARE))
+}
+
 type Window = {
   /** Reserved by this instance and not spent yet. */
   left: number
@@ -73,6 +81,11 @@ type Window = {
 
 export type SlicedLimiter = {
   hit(key: string, max: number, windowSeconds: number, now?: number): Promise<Limit>
+  /**
+   * Spends `cost` units of a budget of `max` units per window (characters of text): refused when
+   * the window's budget no longer holds them all, and then nothing is spent.
+   */
+  hitWeighted(key: string, max: number, windowSeconds: number, cost: number, now?: number): Promise<Limit>
   peek(key: string, max: number, windowSeconds: number, now?: number): Promise<Limit>
 }
 
@@ -84,6 +97,9 @@ export type SlicedLimiter = {
  * by the window's end are lost to the others: a client spread over N instances may be refused up
  * to N x (slice - 1) requests before its budget (none below a budget of 40, where a slice is 1).
  * Once the shared count is spent, the instance refuses the rest of the window from memory.
+ * A weighted hit reserves what it lacks of its cost, and at least a weighted slice (a twentieth
+ * of the budget), with the same bound: what one instance reserved and did not spend by the
+ * window's end is lost to the others.
  */
 export function createSlicedLimiter(store: Db = db): SlicedLimiter {
   const windows = new Map<string, Window>()
@@ -104,8 +120,7 @@ export function createSlicedLimiter(store: Db = db): SlicedLimiter {
     return { window, windowKey, start: new Date(number * windowMs), retryAfterSeconds: Math.max(1, Math.ceil(((number + 1) * windowMs - now) / 1000)) }
   }
 
-  async function reserve(window: Window, windowKey: string, start: Date, max: number) {
-    const size = sliceSize(max)
+  async function reserve(window: Window, windowKey: string, start: Date, max: number, size: number) {
     const row = await store.rateLimit.upsert({
       where: { key: windowKey },
       create: { key: windowKey, count: size, windowStart: start },
@@ -129,7 +144,26 @@ export function createSlicedLimiter(store: Db = db): SlicedLimiter {
         }
         if (window.shared >= max) return { allowed: false, retryAfterSeconds, remaining: 0 }
         // One reservation at a time per window; the requests that waited for it spend it.
-        if (!window.reserving) window.reserving = reserve(window, windowKey, start, max).finally(() => (window.reserving = null))
+        if (!window.reserving) window.reserving = reserve(window, windowKey, start, max, sliceSize(max)).finally(() => (window.reserving = null))
+        await window.reserving
+      }
+    },
+
+    async hitWeighted(key, max, windowSeconds, cost, now = Date.now()) {
+      if (!(Number.isInteger(cost) && cost >= 0)) throw new Error('a weighted hit costs a whole number of units')
+      prune(Date.now())
+      const { window, windowKey, start, retryAfterSeconds } = windowOf(key, windowSeconds, now)
+      for (;;) {
+        if (window.left >= cost) {
+          window.left -= cost
+          return { allowed: true, retryAfterSeconds, remaining: Math.max(0, max - window.shared) + window.left }
+        }
+        // What the shared budget still holds cannot cover it: refused, and the units reserved stay for smaller hits.
+        if (window.shared >= max || cost - window.left > max - window.shared) return { allowed: false, retryAfterSeconds, remaining: Math.max(0, max - window.shared) + window.left }
+        if (!window.reserving) {
+          const size = Math.max(cost - window.left, weightedSliceSize(max))
+          window.reserving = reserve(window, windowKey, start, max, size).finally(() => (window.reserving = null))
+        }
         await window.reserving
       }
     },

@@ -53,6 +53,26 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
     return result.data
   }
 
+  /**
+   * The characters of text a request brings, against the caller's budget per minute: a check's
+   * CPU grows with its text (up to about a second for 50,000 characters on the offline engines),
+   * so the request limit alone let one token keep the server busy.
+   */
+  async function spendCharacters(key: string, parsed: unknown) {
+    const perMinute = options.rateLimit.charactersPerMinute
+    if (perMinute <= 0) return
+    const characters = textLength(parsed)
+    if (characters > perMinute) {
+      throw new ModerationApiError(413, `The request's text (${characters} characters) is more than the ${perMinute} characters a caller may send per minute`)
+    }
+    const decision = await sliced.hitWeighted(`moderation-characters:${key}`, perMinute, 60, characters, options.now?.())
+    if (!decision.allowed) {
+      throw new ModerationApiError(429, `Rate limit exceeded: more than ${perMinute} characters of text per minute; retry in ${decision.retryAfterSeconds} s`, {
+        'Retry-After': String(decision.retryAfterSeconds),
+      })
+    }
+  }
+
   async function answer(request: Request, check: AnyCheck): Promise<Response> {
     const principal = await authenticate(request)
     const key = principal ? `token:${principal.tokenId}` : `client:${options.clientKey(request)}`
@@ -66,7 +86,9 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
     }
     const model = pickedModel(request, check, principal)
     const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
-    const { body: answerBody, engine } = await answerCheck(check, parse(check, body), options.engines, model)
+    const parsed = parse(check, body)
+    await spendCharacters(key, parsed)
+    const { body: answerBody, engine } = await answerCheck(check, parsed, options.engines, model)
     return Response.json(answerBody, { headers: { 'X-Moderation-Engine': engine } })
   }
 
@@ -79,6 +101,14 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
       return errorResponse(asApiError(error, found))
     }
   }
+}
+
+/** Every string's length in a validated body (texts, labels, lists of them), summed. */
+function textLength(value: unknown): number {
+  if (typeof value === 'string') return value.length
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + textLength(item), 0)
+  if (value !== null && typeof value === 'object') return Object.values(value).reduce((sum: number, item) => sum + textLength(item), 0)
+  return 0
 }
 
 /**

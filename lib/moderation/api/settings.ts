@@ -9,8 +9,12 @@ export type ModerationLimits = {
   maxListItems: number
 }
 
-/** Requests per token (or client address when auth is off) per clock minute; 0 turns the limit off. */
-export type RateLimitSettings = { requestsPerMinute: number }
+/** Per token (or client address when auth is off) per clock minute; 0 turns a limit off. */
+export type RateLimitSettings = {
+  requestsPerMinute: number
+  /** Characters of text: every string of the request bodies, summed. */
+  charactersPerMinute: number
+}
 
 export type ModerationSettings = {
   /** MODERATION_AUTH=off trusts every caller (internal deployments); then `Authorization: None` is fine. */
@@ -27,6 +31,6 @@ export function moderationSettings(): ModerationSettings {
       maxTextLength: setting('MODERATION_MAX_TEXT_LENGTH'),
       maxListItems: setting('MODERATION_MAX_LIST_ITEMS'),
     },
-    rateLimit: { requestsPerMinute: setting('MODERATION_RATE_LIMIT_PER_MINUTE') },
+    rateLimit: { requestsPerMinute: setting('MODERATION_RATE_LIMIT_PER_MINUTE'), charactersPerMinute: setting('MODERATION_CHARACTERS_PER_MINUTE') },
   }
 }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
-import { createSlicedLimiter, hit, sliceSize, sweepEndedWindows } from '@/lib/ratelimit'
+import { createSlicedLimiter, hit, sliceSize, sweepEndedWindows, weightedSliceSize } from '@/lib/ratelimit'
 
 const key = () => `test:${randomUUID()}`
 // Far from a minute's end, so a test's hits all fall in one window.
@@ -61,6 +61,35 @@ describe('sliced rate limits', () => {
     expect((await limiter.hit(small, 1, 60, NOW)).allowed).toBe(true)
     expect((await limiter.hit(small, 1, 60, NOW)).allowed).toBe(false)
     expect((await limiter.hit(small, 1, 60, NOW + 60_000)).allowed).toBe(true)
+  })
+
+  it('weighted hits (characters) are counted together across instances: never more than the budget, a hit refused whole, few statements', async () => {
+    const [a, b] = [createSlicedLimiter(), createSlicedLimiter()]
+    const k = key()
+    const max = 10_000 // weighted slices of 500
+    let spent = 0
+    const refused: number[] = []
+    for (let i = 0; i < 200; i++) {
+      const cost = 20 + ((i * 37) % 180)
+      const decision = await (i % 3 === 2 ? b : a).hitWeighted(k, max, 60, cost, NOW)
+      if (decision.allowed) spent += cost
+      else refused.push(cost)
+    }
+    expect(spent).toBeLessThanOrEqual(max)
+    // What each instance reserved and did not spend is lost to the other: at most a slice plus one hit each.
+    expect(spent).toBeGreaterThanOrEqual(max - 2 * (weightedSliceSize(max) + 200))
+    expect(refused.length).toBeGreaterThan(0)
+    const row = await db.rateLimit.findUnique({ where: { key: `${k}@${Math.floor(NOW / 60_000)}` } })
+    // Reserved in slices of at least 500 characters: about 20 statements for about 10,000, not one per hit.
+    expect(row!.count).toBeGreaterThanOrEqual(spent)
+    expect(row!.count).toBeLessThanOrEqual(max + weightedSliceSize(max))
+    // A hit larger than what is left is refused whole, while a small one still fits in what this instance holds.
+    const small = key()
+    expect((await a.hitWeighted(small, 100, 60, 60, NOW)).allowed).toBe(true)
+    expect((await a.hitWeighted(small, 100, 60, 60, NOW)).allowed).toBe(false)
+    expect((await a.hitWeighted(small, 100, 60, 40, NOW)).allowed).toBe(true)
+    expect((await a.hitWeighted(small, 100, 60, 1, NOW)).allowed).toBe(false)
+    expect((await a.hitWeighted(small, 100, 60, 60, NOW + 60_000)).allowed).toBe(true)
   })
 
   it("peek sees this instance's hits at once and another instance's on its first read", async () => {

@@ -69,7 +69,7 @@ export function makeHandler(overrides: Partial<ModerationHandlerOptions> = {}) {
   return createModerationHandler({
     authRequired: true,
     limits: { maxBodyBytes: 4096, maxTextLength: 500, maxListItems: 5 },
-    rateLimit: { requestsPerMinute: 0 },
+    rateLimit: { requestsPerMinute: 0, charactersPerMinute: 0 },
     engines: stubEngines(),
     resolvePrincipal: async (header) => (header ? (TOKENS[header] ?? null) : null),
     mayUseModeration,
