@@ -90,7 +90,9 @@ const email = patternRecognizer({
   type: 'EMAIL_ADDRESS',
   patterns: [
     {
-      source: `${START}${EMAIL_CHARACTER}(?:[\\p{L}\\p{N}_!#$%&'*+\\-/=?^\`{|}~.]*${EMAIL_CHARACTER})?@[\\p{L}\\p{N}_]+(?:[-.][\\p{L}\\p{N}_]+)*\\.[\\p{L}\\p{N}_]+(?:[-.][\\p{L}\\p{N}_]+)*${END}`,
+      // The local part is at most 64 characters and a domain at most 127 labels (RFC 5321, RFC 1035); unbounded, a run
+      // of dots and letters made every start position scan to the end of the text and back.
+      source: `${START}${EMAIL_CHARACTER}(?:[\\p{L}\\p{N}_!#$%&'*+\\-/=?^\`{|}~.]{0,62}${EMAIL_CHARACTER})?@[\\p{L}\\p{N}_]+(?:[-.][\\p{L}\\p{N}_]+){0,126}\\.[\\p{L}\\p{N}_]+(?:[-.][\\p{L}\\p{N}_]+){0,126}${END}`,
       score: 0.5,
     },
   ],
@@ -162,7 +164,8 @@ const iban: Recognizer = {
 
 const TOP_LEVEL_DOMAINS =
   'com|org|net|edu|gov|mil|int|info|biz|io|ai|app|dev|co|me|tv|xyz|online|site|tech|store|blog|cloud|[a-z]{2}'
-const URL_SOURCE = `${START}(https?://|ftp://)?(?:www\\d{0,3}\\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${TOP_LEVEL_DOMAINS})(?::\\d{2,5})?(?:[/?#][^\\s"'<>]*)?${END}`
+// A host name has at most 127 labels (RFC 1035); unbounded, "1.1.1.1..." made every start position take every label and give them back.
+const URL_SOURCE = `${START}(https?://|ftp://)?(?:www\\d{0,3}\\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.){1,126}(?:${TOP_LEVEL_DOMAINS})(?::\\d{2,5})?(?:[/?#][^\\s"'<>]*)?${END}`
 
 /** Web addresses with a scheme score 0.6, bare domains 0.5; trailing sentence punctuation is not part of them. */
 const url: Recognizer = {
