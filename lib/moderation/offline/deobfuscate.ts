@@ -29,7 +29,7 @@ const MASKED = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MASKED_WORDS.map(maskedPatter
 const MASKED_EACH = MASKED_WORDS.map((word) => [word, new RegExp(`^${maskedPattern(word)}$`, 'iu')] as const)
 
 /** E-mail addresses and URLs keep their "@", dots and digits: they are left as they are. */
-const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/giu
+const ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/giu
 
 /** Compatibility forms folded, invisible format characters removed, look-alike letters inside Latin words made Latin. */
 export function normalizeCharacters(input: string): string {

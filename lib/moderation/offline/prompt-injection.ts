@@ -87,7 +87,8 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'delimiter injection',
-    pattern: /(?:-{3,}|={3,}|\*{3,}|"{3}|`{3}|#{3,})\s*(?:end|new|begin|start|system|ignore|override|instructions?)|\b(?:end of (?:prompt|input|user input|instructions|system prompt|document)|new (?:instructions?|rule|task|policy|goal)\s*:|begin (?:new |system )?instructions|<!--)/iu,
+    // Each run of -, =, * or # is tried from its start only: tried from every position of a long run, the run was read to its end and back each time.
+    pattern: /(?:(?<!-)-{3,}|(?<!=)={3,}|(?<!\*)\*{3,}|"{3}|`{3}|(?<!#)#{3,})\s*(?:end|new|begin|start|system|ignore|override|instructions?)|\b(?:end of (?:prompt|input|user input|instructions|system prompt|document)|new (?:instructions?|rule|task|policy|goal)\s*:|begin (?:new |system )?instructions|<!--)/iu,
   },
   {
     name: 'obey demand',
