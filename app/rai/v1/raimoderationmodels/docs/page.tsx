@@ -9,6 +9,9 @@ import { TokenField, TryIt } from './try-it'
 export const metadata: Metadata = { title: 'Moderation API' }
 export const dynamic = 'force-dynamic'
 
+/** A limit as people read numbers: 1,048,576. */
+const count = (n: number) => n.toLocaleString('en')
+
 function SchemaBlock({ title, schema }: { title: string; schema: unknown }) {
   return (
     <details className="mt-2">
@@ -36,9 +39,10 @@ export default async function ModerationDocsPage() {
           {settings.authRequired
             ? 'Send Authorization: Bearer <token>, an access token with scope write:users or a write personal token.'
             : 'Authentication is off on this deployment: any Authorization header, or the literal None, is accepted.'}{' '}
-          Limits: {settings.limits.maxBodyBytes} bytes per body, {settings.limits.maxTextLength} characters per text,{' '}
-          {settings.limits.maxListItems} items per list
-          {settings.rateLimit.requestsPerMinute > 0 ? `, ${settings.rateLimit.requestsPerMinute} requests per minute per token` : ''}.
+          Limits: {count(settings.limits.maxBodyBytes)} bytes per body, {count(settings.limits.maxTextLength)} characters per text,{' '}
+          {count(settings.limits.maxListItems)} items per list
+          {settings.rateLimit.requestsPerMinute > 0 ? `, ${count(settings.rateLimit.requestsPerMinute)} requests per minute per token` : ''}
+          {settings.rateLimit.charactersPerMinute > 0 ? `, ${count(settings.rateLimit.charactersPerMinute)} characters of text per minute per token` : ''}.
         </p>
         <TokenField signedIn={signedIn} />
       </header>
