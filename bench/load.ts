@@ -185,7 +185,8 @@ export function hubServer(root: string, port: number, env: Record<string, string
     detached: true,
   })
   const fast = setting('FAST_PATH', { ...process.env, ...env })
-  return { child, label: fast ? 'npm start (fast path)' : 'npm start, FAST_PATH=0' }
+  const workers = setting('HUB_WORKERS', { ...process.env, ...env })
+  return { child, label: `${fast ? 'npm start (fast path)' : 'npm start, FAST_PATH=0'}${workers > 1 ? `, HUB_WORKERS=${workers}` : ''}` }
 }
 
 export async function stop(server: ChildProcess) {

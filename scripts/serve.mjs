@@ -10,6 +10,7 @@
 // handlers without Next's request pipeline. Everything else goes to Next. FAST_PATH=0 turns it off.
 //
 //   PORT=3000 node scripts/serve.mjs      (npm start; listens on every interface, as `next start`)
+import cluster from 'node:cluster'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -19,6 +20,39 @@ import nextEnv from '@next/env'
 
 const root = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.PORT || 3000)
+// HUB_WORKERS (lib/config/settings.ts; read here, where the settings module cannot be imported):
+// that many processes, each a whole hub, share the port through node:cluster. Everything a request
+// changes lives in the database, so they serve as one, as instances behind a load balancer do; a
+// second process takes the second core (bench/oauth/RESULTS.md).
+const workers = Number(process.env.HUB_WORKERS || 1)
+if (!(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new Error(`HUB_WORKERS must be a whole number from 1 to 64, not ${process.env.HUB_WORKERS}`)
+
+if (cluster.isPrimary && workers > 1) {
+  let stopping = false
+  const alive = () => Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead()).length
+  for (let i = 0; i < workers; i++) cluster.fork()
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (alive() === 0) process.exit(0)
+      return
+    }
+    console.error(`hub worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`)
+    cluster.fork()
+  })
+  // Each worker stops as npm start does on SIGTERM (its last-used times written first); a terminal's
+  // Ctrl-C reaches the workers too, and SIGTERM after it still lets them finish.
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.once(signal, () => {
+      stopping = true
+      if (alive() === 0) process.exit(0)
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+    })
+  }
+} else {
+  await serve()
+}
+
+async function serve() {
 // next.config.ts's distDir rule.
 const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next')
 
@@ -74,7 +108,7 @@ const server = http
     if (front?.handle(req, res)) return
     void handle(req, res)
   })
-  .listen(port, () => console.log(`ModHub listening on port ${port}${front ? '' : ' (fast path off)'}`))
+  .listen(port, () => console.log(`ModHub listening on port ${port}${front ? '' : ' (fast path off)'}${cluster.isWorker ? ` (worker ${cluster.worker.id} of ${workers})` : ''}`))
 
 // As `next start`: stop on SIGTERM/SIGINT. lib/auth/tokens writes its pending last-used times on
 // SIGTERM and exits when done; the timer only bounds how long open connections may hold the exit.
@@ -84,4 +118,5 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     server.closeIdleConnections()
     setTimeout(() => process.exit(0), 2000).unref()
   })
+}
 }

@@ -33,6 +33,7 @@ export const SETTINGS = {
   HUB_URL: str('', 'public origin: OAuth issuer, links', 'http://localhost:$PORT'),
   AUTH_SECRET: str('', 'signs sessions; every instance behind a load balancer must share it', 'random, kept in `data/auth-secret`'),
   TRUST_PROXY_HOPS: int(0, 'how many reverse proxies stand in front of the hub; per-address rate limits and audit records take the client address that many entries back from the end of `X-Forwarded-For` (see [Client addresses](#client-addresses))', { max: 10 }),
+  HUB_WORKERS: int(1, '`npm start` runs this many processes, each a whole hub, sharing the port (node:cluster); all state is in the database, so they serve as one, and one per CPU core lets the hub use every core (the token endpoint on 2 cores: bench/oauth/RESULTS.md); each costs one process\'s memory; a worker that dies is started again', { min: 1, max: 64 }),
   FAST_PATH: flag(true, '`npm start` answers the hot API routes (token endpoint, whoami-v2, the repo API, moderation, file resolve, LFS batch and uploads) through their route handlers without Next\'s request pipeline; `0`: Next serves every request (see [Serving](#serving))'),
 
   // Sign-in
