@@ -137,18 +137,17 @@ try {
       return codes
     },
   }
-  const providerServer = (name: string, port: number, pid: number, databasePid?: number): Server => {
-    const mint = client(port, 1)
-    return {
-      name,
-      port,
-      pid,
-      databasePid,
-      tokenPath: '/token',
-      authorization: basic('bench', 'bench-secret'),
-      mint: async (n) => JSON.parse((await mint('POST', `/__mint?n=${n}&challenge=${s256(VERIFIER)}`)).body) as string[],
-    }
-  }
+  // A connection of its own per mint (untimed): a kept-alive one sat idle through a phase, longer than the provider's
+  // keep-alive timeout, and the next mint could be written to it as the provider closed it ("socket hang up").
+  const providerServer = (name: string, port: number, pid: number, databasePid?: number): Server => ({
+    name,
+    port,
+    pid,
+    databasePid,
+    tokenPath: '/token',
+    authorization: basic('bench', 'bench-secret'),
+    mint: async (n) => JSON.parse((await client(port, 1)('POST', `/__mint?n=${n}&challenge=${s256(VERIFIER)}`)).body) as string[],
+  })
   const baselines = [providerServer('oidc-provider (memory)', OP_PORT, opProcess.pid!)]
   if (opPgProcess) baselines.push(providerServer('oidc-provider (PostgreSQL)', OP_PORT + 1, opPgProcess.pid!, databasePid))
   const before = await rows()
