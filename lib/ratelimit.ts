@@ -133,39 +133,32 @@ export function createSlicedLimiter(store: Db = db): SlicedLimiter {
     maybeSweep(start.getTime(), store)
   }
 
-  return {
-    async hit(key, max, windowSeconds, now = Date.now()) {
-      prune(Date.now())
-      const { window, windowKey, start, retryAfterSeconds } = windowOf(key, windowSeconds, now)
-      for (;;) {
-        if (window.left > 0) {
-          window.left--
-          return { allowed: true, retryAfterSeconds, remaining: Math.max(0, max - window.shared) + window.left }
-        }
-        if (window.shared >= max) return { allowed: false, retryAfterSeconds, remaining: 0 }
-        // One reservation at a time per window; the requests that waited for it spend it.
-        if (!window.reserving) window.reserving = reserve(window, windowKey, start, max, sliceSize(max)).finally(() => (window.reserving = null))
-        await window.reserving
+  /**
+   * Spends `cost` units from this instance's reservation for the window. When it holds too few, one
+   * more reservation of what the cost lacks, and at least `slice`, is made (one at a time per
+   * window; the hits that waited for it spend it); a hit that what is left of the shared budget
+   * cannot cover is refused whole, and the units reserved stay for smaller hits.
+   */
+  async function spend(key: string, max: number, windowSeconds: number, now: number, cost: number, slice: number): Promise<Limit> {
+    prune(Date.now())
+    const { window, windowKey, start, retryAfterSeconds } = windowOf(key, windowSeconds, now)
+    for (;;) {
+      if (window.left >= cost) {
+        window.left -= cost
+        return { allowed: true, retryAfterSeconds, remaining: Math.max(0, max - window.shared) + window.left }
       }
-    },
+      if (window.shared >= max || cost - window.left > max - window.shared) return { allowed: false, retryAfterSeconds, remaining: Math.max(0, max - window.shared) + window.left }
+      if (!window.reserving) window.reserving = reserve(window, windowKey, start, max, Math.max(cost - window.left, slice)).finally(() => (window.reserving = null))
+      await window.reserving
+    }
+  }
+
+  return {
+    hit: (key, max, windowSeconds, now = Date.now()) => spend(key, max, windowSeconds, now, 1, sliceSize(max)),
 
     async hitWeighted(key, max, windowSeconds, cost, now = Date.now()) {
       if (!(Number.isInteger(cost) && cost >= 0)) throw new Error('a weighted hit costs a whole number of units')
-      prune(Date.now())
-      const { window, windowKey, start, retryAfterSeconds } = windowOf(key, windowSeconds, now)
-      for (;;) {
-        if (window.left >= cost) {
-          window.left -= cost
-          return { allowed: true, retryAfterSeconds, remaining: Math.max(0, max - window.shared) + window.left }
-        }
-        // What the shared budget still holds cannot cover it: refused, and the units reserved stay for smaller hits.
-        if (window.shared >= max || cost - window.left > max - window.shared) return { allowed: false, retryAfterSeconds, remaining: Math.max(0, max - window.shared) + window.left }
-        if (!window.reserving) {
-          const size = Math.max(cost - window.left, weightedSliceSize(max))
-          window.reserving = reserve(window, windowKey, start, max, size).finally(() => (window.reserving = null))
-        }
-        await window.reserving
-      }
+      return spend(key, max, windowSeconds, now, cost, weightedSliceSize(max))
     },
 
     /** Whether the budget still has room, from memory when read within PEEK_FRESH_MS (this instance's own hits are always in it). */

@@ -45,6 +45,11 @@ export function notAuthenticated(tokenGiven: boolean): ModerationApiError {
   return new ModerationApiError(401, [item], { 'WWW-Authenticate': challenge })
 }
 
+/** 429 with Retry-After; `which` names the limit when it is not the request count. */
+export function rateLimited(retryAfterSeconds: number, which?: string): ModerationApiError {
+  return new ModerationApiError(429, `Rate limit exceeded: ${which ? `${which}; ` : ''}retry in ${retryAfterSeconds} s`, { 'Retry-After': String(retryAfterSeconds) })
+}
+
 export function insufficientScope(): ModerationApiError {
   return new ModerationApiError(
     403,

@@ -9,6 +9,7 @@ import {
   ModerationApiError,
   notAuthenticated,
   pydanticErrors,
+  rateLimited,
   validationError,
 } from './errors'
 import { parseJsonBody, readBody } from './json-body'
@@ -66,11 +67,7 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
       throw new ModerationApiError(413, `The request's text (${characters} characters) is more than the ${perMinute} characters a caller may send per minute`)
     }
     const decision = await sliced.hitWeighted(`moderation-characters:${key}`, perMinute, 60, characters, options.now?.())
-    if (!decision.allowed) {
-      throw new ModerationApiError(429, `Rate limit exceeded: more than ${perMinute} characters of text per minute; retry in ${decision.retryAfterSeconds} s`, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      })
-    }
+    if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds, `more than ${perMinute} characters of text per minute`)
   }
 
   async function answer(request: Request, check: AnyCheck): Promise<Response> {
@@ -79,11 +76,7 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
     // Counted in the database in slices (lib/ratelimit), so every instance behind a load balancer shares it.
     const perMinute = options.rateLimit.requestsPerMinute
     const decision = perMinute > 0 ? await sliced.hit(`moderation:${key}`, perMinute, 60, options.now?.()) : { allowed: true, retryAfterSeconds: 0 }
-    if (!decision.allowed) {
-      throw new ModerationApiError(429, `Rate limit exceeded: retry in ${decision.retryAfterSeconds} s`, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      })
-    }
+    if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds)
     const model = pickedModel(request, check, principal)
     const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
     const parsed = parse(check, body)

@@ -376,8 +376,9 @@ const PHONE_TRIES_PER_PIECE = 5000
 
 /**
  * The numbers libphonenumber finds in `text` for one region, about `tries` invalid candidates tried at most (its
- * inner-match loop may make one more), and how many it tried. The matcher counts its tries down in its `maxTries` field (libphonenumber-js is pinned in package.json;
- * a version without the field reads as every try left, which only loses the bound).
+ * inner-match loop may make one more), and how many it tried. The matcher counts its tries down in its `maxTries`
+ * field (libphonenumber-js is pinned in package.json; a version without the field reads as no try made, and the
+ * test of the bound fails).
  */
 export function searchPhoneNumbers(text: string, region: CountryCode, tries: number): { found: NumberFound[]; tried: number } {
   const matcher = new PhoneNumberMatcher(text, { defaultCountry: region, v2: true, maxTries: tries } as { defaultCountry: CountryCode; v2: true })
