@@ -158,12 +158,35 @@ function evaluateOtherLabelRows(engine: ModerationEngine<TopicInput, TopicScores
   })
 }
 
+/**
+ * Toxicity on the twelfth round's two sets, one writer's (tests/eval/toxicity-dev-round12.jsonl, 72 rows: written before
+ * that round's change and used to choose what to add, so its numbers are tuned ones; toxicity-heldout-round12.jsonl, 50
+ * rows: written after the change was designed, before any engine's numbers on it were seen). Error rates per family of
+ * hard cases; read by no trainer.
+ */
+export function evaluateToxicityFamilies(engine: ModerationEngine<string, ToxicityScores>, file: string, check: string): Promise<EvalReport> {
+  const rows = readEvalSet<{ text: string; label: string; family: string }>(file)
+  return evaluateBinary({
+    check,
+    engine: engine.name,
+    rows: rows.map((r) => ({ text: r.text, label: r.label, group: r.family })),
+    positive: 'toxic',
+    negative: 'clean',
+    predict: async (text) => {
+      const { toxicity } = await engine.run(text)
+      return { label: toxicity >= 0.5 ? 'toxic' : 'clean', probabilityPositive: toxicity }
+    },
+  })
+}
+
 /** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
 export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
   bancode: (engines) => evaluateBancode(engines.banCode),
   promptInjection: (engines) => evaluatePromptInjection(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   toxicity: (engines) => evaluateToxicity(engines.toxicity),
+  toxicityDevelopment: (engines) => evaluateToxicityFamilies(engines.toxicity, 'toxicity-dev-round12.jsonl', 'toxicity (twelfth round development set, tuned)'),
+  toxicityHeldOut: (engines) => evaluateToxicityFamilies(engines.toxicity, 'toxicity-heldout-round12.jsonl', 'toxicity (twelfth round held-out set)'),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),

@@ -34,6 +34,18 @@ const HOSTILE_GROUP: Parts = {
   habit: ['lie', 'steal', 'complain', 'cause trouble', 'play the victim', 'breed like that', 'take our jobs', 'ruin everything they touch'],
   what: ['a drain on society', 'a danger to everyone', 'a lower form of life', 'genetically inferior', 'born criminals', 'a cancer on this country', 'not fully human', 'an infestation'],
   verb: ['hire', 'rent to', 'trust', 'sit next to', 'vote for', 'work with', 'let my kids play with', 'serve'],
+  plague: ['plague', 'disease', 'cancer', 'infection', 'rot', 'stain', 'parasite', 'virus', 'curse', 'blight'],
+  institution: ['the central bank', 'the newspapers', 'the government', 'hollywood', 'the courts', 'the schools', 'the universities', 'every big company', 'the weather forecasts', 'the elections'],
+  fixed: ['treated', 'cured', 'kept away from children', 'locked up', 'watched', 'treated, not accepted', 'put in camps', 're-educated'],
+  burden: ['a burden', 'dead weight', 'a weight around our necks', 'leeches', 'freeloaders', 'a cost', 'useless mouths to feed'],
+  verb2: ['vote', 'run things', 'teach our kids', 'move in', 'have their way', 'build their temples'],
+  member: ['woman', 'muslim', 'jew', 'foreigner', 'gay guy', 'black guy', 'immigrant', 'boomer', 'trans person', 'feminist'],
+  outcome: ['be targeted by online fraud', 'live in cities', 'vote early', 'own a small business', 'report workplace discrimination', 'use public transport', 'volunteer'],
+  share: ['a third', 'twelve percent', 'half', 'a small share', 'a growing share'],
+  field: ['nursing', 'software engineering', 'the armed forces', 'farming', 'local politics', 'teaching', 'the city council'],
+  treated: ['turned down', 'paid less', 'asked illegal questions', 'overlooked', 'underestimated'],
+  access: ['find housing', 'open bank accounts', 'learn the language', 'start businesses', 'get medical care'],
+  topic: ['their first year in the country', 'their working conditions', 'their experience of the pandemic', 'how they use social media'],
 }
 const IDENTITY_ATTACKS = [
   '{g} are just not {quality} enough to be {role}',
@@ -58,6 +70,23 @@ const IDENTITY_ATTACKS = [
   '{g} should go back where they came from',
   'I do not consider {g} real citizens',
   'being around {g} makes me feel dirty',
+  // Twelfth round: HateCheck's dehumanisation by metaphor, conspiracy claims, pathologising, and pronoun reference
+  // ("them", "they") to a group named earlier or not at all.
+  '{g} are a {plague} in {place}',
+  '{g} spread like a {plague} wherever they settle',
+  '{g} secretly pull the strings at {institution}',
+  '{g} run {institution} and everyone is too scared to say it',
+  'open your eyes, {g} are behind {institution}',
+  '{g} are sick in the head and ought to be {fixed}',
+  'there is something wrong with {g}, they need to be {fixed}',
+  '{g} are nothing but {burden} for the rest of us',
+  'ship them out, {place} was better before {g}',
+  'put every last one of {G} on a plane out of here',
+  'you can always smell when {g} have been in the room',
+  '{g} lie by nature, it runs in their blood',
+  'do not believe a word {g} say, they are all the same',
+  'let {g} {verb2} and watch {place} fall apart',
+  'of course a {member} would say that, they are all {what}',
 ]
 const COUNTER_SPEECH = [
   'saying {g} are {what} is hateful and wrong',
@@ -72,6 +101,15 @@ const COUNTER_SPEECH = [
   'I grew up with {g} in {place} and they were great neighbours',
   'many {g} moved to {place} in the nineties',
   'the museum has an exhibition on the history of {g} in {place}',
+  // Twelfth round: neutral statements of fact about a group (HateCheck's non-hateful group identity statements), so
+  // that naming a group next to "more likely", "are often" or a statistic does not read as a generalisation.
+  '{g} are more likely to {outcome}, the survey found',
+  'according to the census, {g} make up {share} of {field}',
+  'a growing number of {g} work in {field}',
+  '{g} are often {treated} when they apply for jobs',
+  'the new programme helps {g} {access}',
+  'researchers interviewed {g} about {topic}',
+  '{g} and their families gathered in {place} for the festival',
 ]
 
 const THREAT_PARTS: Parts = {
@@ -144,6 +182,32 @@ const HARASSMENT_PARTS: Parts = {
   ],
 }
 const HARASSMENT = ['hey {pet}, {remark}', '{remark}, {pet}', '{remark} ;)', '{remark} 😏', 'mmm {pet}, {remark}', '{remark}']
+// Twelfth round: the kinds of workplace and street harassment the EEOC's guidance and harassment-survey questionnaires
+// list (quid pro quo, comments on the body, leering, rumours that someone traded sex for advancement), composed.
+const HARASSMENT_MORE_PARTS: Parts = {
+  pet: HARASSMENT_PARTS.pet,
+  gain: ['the job', 'that raise', 'the promotion', 'the lead role', 'good grades', 'the contract', 'your position', 'the internship'],
+  traded: ['went to bed with the boss', 'flirted your way in', 'spent a night with the director', 'gave the professor a private show', 'slept your way up', 'did favours for the owner'],
+  bodypart: ['legs', 'chest', 'hips', 'lips', 'curves', 'backside', 'figure', 'mouth'],
+  leer: ['I could stare at you all day', 'what a sight', 'I like watching you walk away', 'you make it hard to concentrate', 'I keep imagining what is underneath', 'I want to see more of that'],
+  order: ['turn around slowly', 'lean forward', 'sit on the desk', 'walk past me again', 'come closer', 'do a little twirl'],
+  deal: ['stay late', 'come to my hotel room', 'have a drink alone with me', 'be nice to me after work', 'keep me company this weekend', 'send me a private photo'],
+  reward: ['the job is yours', 'I will sign off on your review', 'you will pass the course', 'I will make it worth your while', 'that raise could happen', 'I can forget about your mistake'],
+}
+const HARASSMENT_MORE = [
+  'you only got {gain} because you {traded}',
+  'everyone knows you {traded} to get {gain}',
+  'nice {bodypart}, {pet}, {leer}',
+  'with {bodypart} like that, {leer}',
+  '{order}, {pet}, {leer}',
+  '{order} again, {leer}',
+  '{deal} and {reward}',
+  'if you {deal}, {reward}',
+  '{pet}, {deal}, and {reward} ;)',
+  'dressed like that you are asking for the attention, so do not act offended',
+  'stop dressing like that if you do not want men to touch you',
+  'those {bodypart} of yours should be illegal, {pet}',
+]
 const CLINICAL_PARTS: Parts = {
   condition: [
     'erectile dysfunction', 'vaginal dryness', 'a yeast infection', 'chlamydia', 'gonorrhoea', 'HPV', 'genital warts', 'syphilis', 'a testicular lump',
@@ -201,9 +265,35 @@ const SARCASM = [
   'how kind of you to finally {showup}, your majesty',
   'it is impressive how you can talk for an hour and {fail}',
 ]
+// Twelfth round: mock praise and mock surprise as a frame around contempt, composed from parts (the frame alone is
+// also genuine praise: GENUINE_PRAISE below keeps the same openers with real achievements).
+const SARCASM_MORE_PARTS: Parts = {
+  frame: ['oh look', 'what a surprise', 'shocking', 'well done', 'impressive', 'congratulations', 'bravo', 'amazing', 'thanks a lot', 'sure', 'oh great', 'lovely', 'how clever'],
+  whoever: ['the mastermind', 'our resident clown', 'the smartest person alive', 'mister know-it-all', 'the least qualified person here', 'professor obvious', 'the office idiot'],
+  spoke: ['is explaining things again', 'has another big plan', 'graces us with advice', 'wants to lead the project now', 'has a theory'],
+  bow: ['alert the media', 'somebody write that down', 'stop the presses', 'hold the applause', 'we are all in awe'],
+  neg: ['clueless', 'pathetic', 'incompetent', 'a joke', 'an embarrassment', 'hopeless', 'a total liability', 'dead weight'],
+  record: ['once more', 'without even trying', 'before lunch', 'every single day', 'yet again', 'like clockwork'],
+  little: ['that you think you are smart', 'watching you pretend to know things', 'that you still think anyone listens', 'seeing you try so hard and get nowhere'],
+  cute: ['cute', 'sweet', 'funny', 'precious', 'charming', 'touching'],
+  task: ['a two-minute job', 'an easy meeting', 'a birthday card', 'a password reset', 'a sandwich', 'a coffee order'],
+}
+const SARCASM_MORE = [
+  '{frame}, {whoever} {spoke}, {bow}',
+  '{frame}, you managed to be {neg} {record}',
+  '{frame}, you turned {task} into a catastrophe {record}',
+  "it's {cute}, {little}",
+  'go on, it is {cute}, {little}',
+  '{frame}, {whoever} {spoke}',
+  'appreciate the effort, shame you are {neg}',
+  '{frame}, truly {neg} {record}',
+  '{frame}, another masterpiece from {whoever}',
+]
 const PRAISE_PARTS: Parts = {
   open: ['wow', 'oh wow', 'amazing', 'bravo', 'incredible', 'well done', 'congratulations'],
   feat: ['finish the marathon', 'fix the build', 'learn three languages', 'ship the release on time', 'pass the bar exam', 'rebuild that engine'],
+  good: ['a wonderful person', 'such a kind soul', 'a great friend', 'an amazing teacher', 'a brilliant colleague', 'a lovely neighbour', 'the best', 'so generous', 'a natural at this', 'a real inspiration'],
+  thanks: ['thank you for everything', 'thanks for the help', 'I mean it', 'we are lucky to have you', 'never change'],
 }
 const GENUINE_PRAISE = [
   '{open}, you managed to {feat} all by yourself!',
@@ -212,6 +302,11 @@ const GENUINE_PRAISE = [
   'your talent for explaining hard things never stops amazing me',
   'keep going, you are getting better every week',
   'I admire how calmly you handled that customer',
+  // Twelfth round: the counterpart of the "you are {neg}" put-downs above, so "you are" itself carries no attack.
+  'you are {good}, {thanks}',
+  '{thanks}, you are {good}',
+  'honestly, you are {good}',
+  '{open}, you are {good}',
 ]
 // Incitement to self-harm, composed (eleventh round): an urging frame, an act, and often a reason
 // given to the target; its hard negatives talk about the same acts to help, to ask or to tell a story.
@@ -255,6 +350,33 @@ const CRITICISM_PARTS: Parts = {
     'needs sources for the second claim', 'would fail an audit', 'is too long to read in one sitting', 'repeats the same mistake as last year',
   ],
 }
+// Twelfth round: disagreement with a claim and blunt feedback on work, addressed to "you" (the n-gram weights had learnt
+// "your" + "wrong"/"disagree" as an attack): argument, correction and review language from debate and code review.
+const DISAGREEMENT_PARTS: Parts = {
+  disagree: ["I don't agree with", 'I disagree with', 'I have to push back on', "I'm not convinced by", 'I strongly object to', 'I see it differently from'],
+  claim: ['your conclusion', 'your argument', 'your reading of the data', 'your summary', 'your estimate', 'your proposal', 'your interpretation', 'your last point'],
+  reason: [
+    'only forty people answered the survey', 'the survey excluded rural areas', 'the second study found the opposite', 'it leaves out the maintenance costs',
+    'the totals in table two are off', 'the baseline is from a different year', 'correlation is not causation here', 'three months is not enough time',
+  ],
+  wrongabout: ['the launch date', 'the capital of Canada', 'who wrote that book', 'the meeting time', 'the tax deadline', 'the score', 'the route'],
+  correction: ['it slipped to June', 'it is Ottawa', 'it was published in 1954', 'it starts at ten', 'it is in April this year', 'it ended two all', 'the bridge is closed'],
+  broken: ['your code', 'your patch', 'your query', 'your script', 'your migration', 'your test'],
+  fails: ['crashes when the list is empty', 'breaks on Windows', 'times out on large files', 'leaks memory', 'returns the wrong total', 'ignores the time zone'],
+  fix: ['can you add a test?', 'please fix it before the release', 'let us pair on it tomorrow', 'I left comments inline'],
+}
+const DISAGREEMENT = [
+  '{disagree} {claim}; {reason}',
+  '{disagree} {claim} because {reason}',
+  'with respect, {claim} is wrong: {reason}',
+  "I think you're wrong about {wrongabout}, {correction}",
+  "you're mistaken about {wrongabout}; {correction}",
+  "that is not right, I checked: {correction}",
+  '{broken} {fails}; {fix}',
+  'sorry, but {broken} {fails}',
+  'your report was far too long and the charts were unreadable',
+  'the critic was unfair to the director and skipped the whole last act',
+]
 const CRITICISM = [
   'your {work} {flaw}',
   'honestly, your {work} {flaw}, so I cannot approve it yet',
@@ -315,8 +437,10 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
     if (k < 0.25) return { text: compose(pick(IDENTITY_ATTACKS, random), HOSTILE_GROUP, random), labels: L(1, 0, 0, 0, 1, 1) }
     if (k < 0.4) return { text: compose(pick(THREATS, random), THREAT_PARTS, random).replace(/\s+/g, ' ').trim(), labels: L(1, 1, 0, 1) }
     if (k < 0.55) return { text: compose(pick(VEILED_THREATS, random), VEILED_PARTS, random), labels: L(1, 0, 0, 1) }
-    if (k < 0.72) return { text: compose(pick(HARASSMENT, random), HARASSMENT_PARTS, random), labels: L(1, 0, 0, 0, 0, 0, 1) }
-    if (k < 0.9) return { text: compose(pick(SARCASM, random), SARCASM_PARTS, random), labels: L(1, 0, 0, 0, 1) }
+    if (k < 0.64) return { text: compose(pick(HARASSMENT, random), HARASSMENT_PARTS, random), labels: L(1, 0, 0, 0, 0, 0, 1) }
+    if (k < 0.72) return { text: compose(pick(HARASSMENT_MORE, random), HARASSMENT_MORE_PARTS, random), labels: L(1, 0, 0, 0, 0, 0, 1) }
+    if (k < 0.81) return { text: compose(pick(SARCASM, random), SARCASM_PARTS, random), labels: L(1, 0, 0, 0, 1) }
+    if (k < 0.9) return { text: compose(pick(SARCASM_MORE, random), SARCASM_MORE_PARTS, random), labels: L(1, 0, 0, 0, 1) }
     return { text: compose(pick(SELF_HARM, random), SELF_HARM_PARTS, random), labels: L(1, 1, 0, 1, 1) }
   }
   while (rows.length < count) {
@@ -331,7 +455,8 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
     else if (r < 0.73) rows.push({ text: compose(pick(CLINICAL, random), CLINICAL_PARTS, random), labels: L(0) })
     else if (r < 0.75) rows.push({ text: decorateLight(compose(pick(KIND_CONDITIONALS, random), { careful: CAREFUL }, random), random), labels: L(0) })
     else if (r < 0.8) rows.push({ text: decorateLight(compose(pick(GENUINE_PRAISE, random), PRAISE_PARTS, random), random), labels: L(0) })
-    else if (r < 0.85) rows.push({ text: decorateLight(compose(pick(CRITICISM, random), CRITICISM_PARTS, random), random), labels: L(0) })
+    else if (r < 0.83) rows.push({ text: decorateLight(compose(pick(CRITICISM, random), CRITICISM_PARTS, random), random), labels: L(0) })
+    else if (r < 0.86) rows.push({ text: decorateLight(compose(pick(DISAGREEMENT, random), DISAGREEMENT_PARTS, random), random), labels: L(0) })
     else if (r < 0.88) rows.push({ text: decorateLight(compose(pick(SUPPORT, random), SUPPORT_PARTS, random), random), labels: L(0) })
     else rows.push({ text: decorateLight(compose(pick(EVERYDAY, random), EVERYDAY_PARTS, random), random), labels: L(0) })
   }

@@ -36,7 +36,9 @@ const INSULT_WORDS =
   'idiot|idiots|idiotic|moron|morons|moronic|stupid|dumb|dumbass|loser|losers|pathetic|worthless|useless|ugly|disgusting|clown|imbecile|cretin|' +
   'scum|scumbag|trash|garbage|freak|creep|jerk|incompetent|ignorant|fool|foolish|brainless|clueless|retarded|lame|failure|parasite|pig|rat|snake|' +
   'coward|hypocrite|liar|waste of space|piece of (?:shit|crap|garbage|trash)|nobody|joke|embarrassment|disgrace|vermin|animal|animals|subhuman|dog|' +
-  'bitch|bastard|asshole|dickhead|prick|twat|wanker|douche|douchebag|jackass|halfwit|nitwit|numbskull|dimwit|simpleton|degenerate|psycho|lunatic|maniac'
+  'bitch|bastard|asshole|dickhead|prick|twat|wanker|douche|douchebag|jackass|halfwit|nitwit|numbskull|dimwit|simpleton|degenerate|psycho|lunatic|maniac|' +
+  // Superlatives and plural forms of the words above ("the dumbest person here"), and nouns of contempt.
+  'dumbest|stupidest|ugliest|laziest|fools|clowns|jerks|creeps|freaks|cowards|liars|pigs|rats|snakes|worm|worms|waste of (?:time|skin|air|oxygen)|buffoon|dunce|airhead|bimbo|weirdo|slob|leech'
 const INSULTS = new RegExp(`\\b(?:${INSULT_WORDS})\\b`, 'giu')
 const SECOND_PERSON = /\b(?:you|your|you're|youre|ur|u|yourself|ya|thou)\b/iu
 
@@ -126,6 +128,20 @@ const PERSON_WORDS = new Set(['you', 'your', "you're", 'youre', 'ur', 'u', 'your
 const GROUP_AT_WORD = new RegExp(`^(?:${GROUP_WORDS})$`, 'iu')
 
 /**
+ * An insult word in a sentence that speaks to someone ("you", "your", "yourself"), not reported or quoted: the
+ * insult lists alone cannot tell "what a clown you are" from "the clown at the party", and the aimed-insult pattern
+ * only reads "you are a(n) X". Per sentence, so that a friendly sentence beside a quoted insult does not count.
+ */
+function insultInAddressedSentence(text: string): boolean {
+  return text.split(/[.!?;\n]+/u).some((sentence) => {
+    if (!SECOND_PERSON_WORD.test(sentence) || REPORTED_SPEECH.test(sentence) || QUOTED_SPAN.test(sentence)) return false
+    INSULTS.lastIndex = 0
+    return INSULTS.test(sentence)
+  })
+}
+const SECOND_PERSON_WORD = /\b(?:you|your|you're|youre|you've|you'd|you'll|ur|u|yourself|ya)\b/iu
+
+/**
  * Negative words aimed at someone: VADER's strongly negative words within four words after "you"/"your", and
  * within six words after a group's name, counted on the words of each sentence. This reaches insults and
  * identity attacks that use no word of the insult lists ("your mind is as repulsive as your face").
@@ -186,6 +202,7 @@ export const TOXICITY_FEATURES = [
   'strongly negative words aimed at a person',
   'strongly negative words about a group',
   'sympathy or concern',
+  'insult word in a sentence spoken to someone',
 ] as const
 
 let matcher: RegExpMatcher | undefined
@@ -275,6 +292,7 @@ export function toxicityFeatures(input: string): number[] {
     log(aimed.atPerson),
     log(aimed.atGroup),
     flag(SYMPATHY.test(text)),
+    flag(insults > 0 && insultInAddressedSentence(text)),
   ]
 }
 
