@@ -179,10 +179,34 @@ export function evaluateToxicityFamilies(engine: ModerationEngine<string, Toxici
   })
 }
 
+/**
+ * Prompt injection on the twelfth round's two sets of overrides in other words and benign instructions that use the
+ * same verbs (tests/eval/prompt-injection-dev-round12.jsonl, 30 rows, used to choose the change: tuned numbers;
+ * prompt-injection-heldout-round12.jsonl, 28 rows, written after the change was designed, before any engine's numbers
+ * on it were seen). Error rates per family; read by no trainer.
+ */
+export function evaluatePromptInjectionFamilies(engine: ModerationEngine<string, InjectionVerdict>, file: string, check: string): Promise<EvalReport> {
+  const rows = readEvalSet<{ text: string; label: string; family: string }>(file)
+  return evaluateBinary({
+    check,
+    engine: engine.name,
+    rows: rows.map((r) => ({ text: r.text, label: r.label, group: r.family })),
+    positive: 'INJECTION',
+    negative: 'LEGIT',
+    predict: async (text) => {
+      const verdict = await engine.run(text)
+      return { label: verdict.label, probabilityPositive: probabilityOf('INJECTION', verdict) }
+    },
+  })
+}
+
 /** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
 export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
   bancode: (engines) => evaluateBancode(engines.banCode),
   promptInjection: (engines) => evaluatePromptInjection(engines.promptInjection),
+  promptInjectionDevelopment: (engines) =>
+    evaluatePromptInjectionFamilies(engines.promptInjection, 'prompt-injection-dev-round12.jsonl', 'promptInjection (twelfth round development set, tuned)'),
+  promptInjectionHeldOut: (engines) => evaluatePromptInjectionFamilies(engines.promptInjection, 'prompt-injection-heldout-round12.jsonl', 'promptInjection (twelfth round held-out set)'),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   toxicity: (engines) => evaluateToxicity(engines.toxicity),
   toxicityDevelopment: (engines) => evaluateToxicityFamilies(engines.toxicity, 'toxicity-dev-round12.jsonl', 'toxicity (twelfth round development set, tuned)'),

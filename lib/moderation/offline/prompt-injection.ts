@@ -46,6 +46,20 @@ const anyOf = (...patterns: RegExp[]) => ({ test: (text: string) => patterns.som
 const ASSISTANT_SETUP =
   '(?:system (?:prompt|message)|(?:initial|original|hidden|secret|exact|full|first|opening|starting|underlying|internal|developer|operator|pre-?conversation|confidential) (?:prompt|instructions|rules|password|key|message|configuration|directives|text)|your (?:instructions|prompt|rules|secret|password|configuration|directives|initial|original|hidden)|instructions you (?:were|have been|got) given|what you were (?:told|given|instructed)|(?:words|text|messages?) (?:that )?(?:came |written |sent )?before (?:this|my|our) (?:message|conversation|chat|request))'
 const phrase = (...parts: string[]) => new RegExp(parts.join(WORDS), 'iu')
+/**
+ * What an override does to the instructions, in WordNet's synonyms of ignore, cancel and disobey as well as the words
+ * attacks most often use ("ignore all previous instructions", "set aside your guidance", "countermand your orders").
+ */
+const OVERRIDE_VERBS =
+  "ignore|disregard|forget(?: about)?|skip|bypass|override|overlook|drop|abandon|discard|do not (?:follow|obey|heed|listen to)|don't (?:follow|obey|heed|listen to)|" +
+  'stop (?:following|obeying|listening to|heeding)|never ?mind|(?:set|put|push|brush|cast) aside|pay no (?:attention|heed|mind) to|take no notice of|disobey|' +
+  'revoke|rescind|countermand|overrule|nullify|unlearn|defy|circumvent'
+/** Override verbs that ordinary requests use too: they count only on the assistant's own instructions. */
+const WEAK_OVERRIDE_VERBS = 'cancel|delete|clear|reset|erase|wipe|scrap|scratch|ditch|toss|throw (?:out|away)|dismiss|neglect|suspend|lose|void|annul'
+/** The instructions an assistant was given, named the ways overrides name them. */
+const INSTRUCTIONS =
+  '(?:instructions?|directions|rules|prompts?|directives?|guidelines|guidance|constraints|guardrails|programming|commands?|orders|restrictions|policies|policy|training|filters|safety(?: (?:settings|rules|guidelines|training))?|' +
+  'system (?:message|prompt)|setup|configuration|persona|conditioning|content polic(?:y|ies))'
 
 /**
  * Phrase and structure features, each 0 or 1 (in this order in the graph's `structure` input).
@@ -55,9 +69,19 @@ const phrase = (...parts: string[]) => new RegExp(parts.join(WORDS), 'iu')
 export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: string): boolean } }[] = [
   {
     name: 'instruction override',
-    pattern: phrase(
-      '\\b(?:ignore|disregard|forget|skip|bypass|override|overlook|drop|abandon|discard|do not follow|don\'t follow|stop following|never ?mind)',
-      '(?:instructions?|rules|prompts?|directives?|guidelines|constraints|guardrails|programming|commands?|orders|restrictions|policies|policy|training|filters|safety|everything (?:you|above|before)|(?:what|everything) you were told)\\b',
+    pattern: anyOf(
+      phrase(
+        `\\b(?:${OVERRIDE_VERBS})`,
+        `(?:${INSTRUCTIONS}|everything (?:you|above|before)|(?:what|everything|whatever|anything) you(?:'ve| were| have been) (?:been )?(?:told|given|instructed|taught|programmed))\\b`,
+      ),
+      // Verbs that ordinary requests use on orders, filters and settings ("cancel my order", "reset the filters") count
+      // only for the assistant's own instructions: "your …", "the system …", "all previous …".
+      phrase(`\\b(?:${WEAK_OVERRIDE_VERBS})`, `(?:your|the (?:system|developer|developers'|original|initial|earlier|prior|previous|hidden|above)|all (?:prior|previous|earlier|of your|the above))(?:\\s+\\S+){0,2}?\\s+${INSTRUCTIONS}\\b`),
+      // The same said of the instructions: "your original instructions are revoked", "everything you were told no longer applies".
+      new RegExp(
+        `\\b(?:your|the|all|any|my|these) (?:\\w+ ){0,2}?(?:instructions|directions|directives|rules|guidance|guidelines|orders|commands|programming|prompts?|policies|settings) (?:are|is|were|have been|has been) (?:now |hereby |officially )?(?:void|null|cancell?ed|revoked|rescinded|obsolete|invalid|lifted|suspended|overridden|overruled|no longer (?:valid|in effect|in force|active|appl(?:y|ies|icable)))\\b|\\bconsider (?:your|the|all) (?:\\w+ ){0,2}?(?:instructions|directions|directives|rules|guidance|guidelines|orders|programming|prompts?) (?:void|null|cancell?ed|revoked|rescinded|obsolete|lifted|suspended|overridden)\\b|\\b(?:everything|anything|whatever) (?:you (?:were|have been|'ve been) (?:told|instructed|given|taught|programmed)(?: \\w+){0,3}|(?:above|before) this (?:line|message|point))(?:\\s+\\S+){0,3}?\\s+(?:no longer appl(?:y|ies)|(?:is|are) (?:void|cancell?ed|revoked))\\b`,
+        'iu',
+      ),
     ),
   },
   { name: 'override in another language', pattern: { test: overridesInAnotherLanguage } },
