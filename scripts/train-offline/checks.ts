@@ -180,10 +180,10 @@ export function evaluateToxicityFamilies(engine: ModerationEngine<string, Toxici
 }
 
 /**
- * Prompt injection on the twelfth round's two sets of overrides in other words and benign instructions that use the
- * same verbs (tests/eval/prompt-injection-dev-round12.jsonl, 30 rows, used to choose the change: tuned numbers;
- * prompt-injection-heldout-round12.jsonl, 28 rows, written after the change was designed, before any engine's numbers
- * on it were seen). Error rates per family; read by no trainer.
+ * Prompt injection on the twelfth round's two sets of overrides and prompt-extraction requests in other words, with
+ * benign requests that use the same verbs (tests/eval/prompt-injection-dev-round12.jsonl, 60 rows, used to choose the
+ * changes: tuned numbers; prompt-injection-heldout-round12.jsonl, 52 rows, each half written after its change was
+ * designed, before any engine's numbers on it were seen). Error rates per family; read by no trainer.
  */
 export function evaluatePromptInjectionFamilies(engine: ModerationEngine<string, InjectionVerdict>, file: string, check: string): Promise<EvalReport> {
   const rows = readEvalSet<{ text: string; label: string; family: string }>(file)

@@ -44,7 +44,15 @@ const WORDS = '(?:\\s+\\S+){0,4}?\\s+'
 const anyOf = (...patterns: RegExp[]) => ({ test: (text: string) => patterns.some((p) => p.test(text)) })
 /** What an assistant was set up with, named the ways prompt-extraction attempts name it. */
 const ASSISTANT_SETUP =
-  '(?:system (?:prompt|message)|(?:initial|original|hidden|secret|exact|full|first|opening|starting|underlying|internal|developer|operator|pre-?conversation|confidential) (?:prompt|instructions|rules|password|key|message|configuration|directives|text)|your (?:instructions|prompt|rules|secret|password|configuration|directives|initial|original|hidden)|instructions you (?:were|have been|got) given|what you were (?:told|given|instructed)|(?:words|text|messages?) (?:that )?(?:came |written |sent )?before (?:this|my|our) (?:message|conversation|chat|request))'
+  // Twelfth round: also the setup named by who wrote it ("the rules your developer gave you"), by what it does ("the text
+  // that configures you"), by where it sits ("the top of this conversation", "before my first message") and by its
+  // other names (preamble, initialisation text, context window, persona, system-level instructions).
+  '(?:(?:instructions|rules|guidance|guidelines|directives|text|message|prompt|words)(?: that)? (?:your|the) (?:developers?|creators?|makers?|company|operators?|owners?|admins?|programmers?|vendor|openai|anthropic)(?: \\w+)? (?:gave|wrote|set|provided|configured|put|give|writes)|' +
+  '(?:text|message|prompt|instructions)(?: that)? (?:configures?|initiali[sz]es|governs|instructs|programs|controls) you|' +
+  '(?:instructions|rules|guidance|directives|text|message|prompt|setup \\w+)(?: that)? you (?:were|have been|\'ve been|got|received)(?: \\w+)? (?:given|told|set up with|configured with|initiali[sz]ed with|programmed with|started with|provided|at the start)|' +
+  'what (?:were you|have you been|was you|you were) (?:told|given|instructed)|(?:the )?(?:top|start|beginning) of (?:this|the|our) (?:conversation|chat)|(?:before|above) my (?:first )?(?:message|question)|' +
+  'your (?:own )?(?:system[- ]level|pre-?prompt|meta-?prompt|preamble|initiali[sz]ation(?: text| prompt)?|context window|backstory|persona prompt|hidden \\w+|secret \\w+|confidential \\w+|internal \\w+|guidance|guidelines|setup (?:message|text|prompt))|' +
+  'system (?:prompt|message)|(?:initial|original|hidden|secret|exact|full|first|opening|starting|underlying|internal|developer|operator|pre-?conversation|confidential) (?:prompt|instructions|rules|password|key|message|configuration|directives|text|guidance|guidelines)|your (?:instructions|prompt|rules|secret|password|configuration|directives|initial|original|hidden)|instructions you (?:were|have been|got) given|what you were (?:told|given|instructed)|(?:words|text|messages?) (?:that )?(?:came |written |sent )?before (?:this|my|our) (?:message|conversation|chat|request))'
 const phrase = (...parts: string[]) => new RegExp(parts.join(WORDS), 'iu')
 /**
  * What an override does to the instructions, in WordNet's synonyms of ignore, cancel and disobey as well as the words
@@ -90,9 +98,11 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
     name: 'prompt extraction',
     pattern: anyOf(
       phrase(
-        '\\b(?:reveal|print|show|output|repeat|leak|display|dump|tell me|give me|what (?:is|are|were)|write|spell out|respond with)',
+        '\\b(?:reveal|print|show|output|repeat|leak|display|dump|tell me|give me|what (?:is|are|were)|write|spell out|respond with|(?:begin|start|open) your (?:answer|reply|response) with)',
         `(?:${ASSISTANT_SETUP}|(?:words|text|everything) above|above this line|environment variables)`,
       ),
+      // Asked as a question about the setup: "what were you told before …", "what rules did your creators give you".
+      /\bwhat (?:were you|have you been) (?:told|instructed|given|programmed)(?: to do)? (?:before|at the (?:start|beginning)|initially|by your)|\bwhat (?:\w+ ){0,2}?(?:instructions|rules|guidance|guidelines|directives|prompt) (?:did|have|has) (?:your|the) (?:developers?|creators?|makers?|company|operators?|owners?|admins?|programmers?) (?:give|gave|given|set|write|written|provide|provided)\b/iu,
       // Verbs that ordinary requests use on text above ("translate the text above") only count for the assistant's own setup.
       phrase('\\b(?:copy|paste|recite|quote|disclose|expose|echo|list|summari[sz]e|paraphrase|translate|describe|share|return)', `(?:${ASSISTANT_SETUP})`),
     ),
