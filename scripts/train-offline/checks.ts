@@ -159,58 +159,53 @@ function evaluateOtherLabelRows(engine: ModerationEngine<TopicInput, TopicScores
 }
 
 /**
- * Toxicity on the twelfth round's two sets, one writer's (tests/eval/toxicity-dev-round12.jsonl, 72 rows: written before
- * that round's change and used to choose what to add, so its numbers are tuned ones; toxicity-heldout-round12.jsonl, 50
- * rows: written after the change was designed, before any engine's numbers on it were seen). Error rates per family of
- * hard cases; read by no trainer.
+ * A check on a set of hard cases by family (rows of text, label and family), with error rates per family. The twelfth
+ * round's sets, one writer's, read by no trainer: toxicity-dev-round12.jsonl (72 rows) and
+ * prompt-injection-dev-round12.jsonl (60 rows) were written before that round's changes and used to choose them, so
+ * their numbers are tuned ones; toxicity-heldout-round12.jsonl (50 rows) and prompt-injection-heldout-round12.jsonl
+ * (52 rows) were written after each change was designed, before any engine's numbers on them were seen.
  */
-export function evaluateToxicityFamilies(engine: ModerationEngine<string, ToxicityScores>, file: string, check: string): Promise<EvalReport> {
-  const rows = readEvalSet<{ text: string; label: string; family: string }>(file)
-  return evaluateBinary({
-    check,
-    engine: engine.name,
-    rows: rows.map((r) => ({ text: r.text, label: r.label, group: r.family })),
-    positive: 'toxic',
-    negative: 'clean',
-    predict: async (text) => {
-      const { toxicity } = await engine.run(text)
-      return { label: toxicity >= 0.5 ? 'toxic' : 'clean', probabilityPositive: toxicity }
-    },
-  })
+function familyEvaluation<Answer>(
+  file: string,
+  check: string,
+  positive: string,
+  negative: string,
+  verdict: (answer: Answer) => { label: string; probabilityPositive: number },
+) {
+  return async (engine: ModerationEngine<string, Answer>): Promise<EvalReport> =>
+    evaluateBinary({
+      check,
+      engine: engine.name,
+      rows: readEvalSet<{ text: string; label: string; family: string }>(file).map((r) => ({ text: r.text, label: r.label, group: r.family })),
+      positive,
+      negative,
+      predict: async (text) => verdict(await engine.run(text)),
+    })
 }
 
-/**
- * Prompt injection on the twelfth round's two sets of overrides and prompt-extraction requests in other words, with
- * benign requests that use the same verbs (tests/eval/prompt-injection-dev-round12.jsonl, 60 rows, used to choose the
- * changes: tuned numbers; prompt-injection-heldout-round12.jsonl, 52 rows, each half written after its change was
- * designed, before any engine's numbers on it were seen). Error rates per family; read by no trainer.
- */
-export function evaluatePromptInjectionFamilies(engine: ModerationEngine<string, InjectionVerdict>, file: string, check: string): Promise<EvalReport> {
-  const rows = readEvalSet<{ text: string; label: string; family: string }>(file)
-  return evaluateBinary({
-    check,
-    engine: engine.name,
-    rows: rows.map((r) => ({ text: r.text, label: r.label, group: r.family })),
-    positive: 'INJECTION',
-    negative: 'LEGIT',
-    predict: async (text) => {
-      const verdict = await engine.run(text)
-      return { label: verdict.label, probabilityPositive: probabilityOf('INJECTION', verdict) }
-    },
-  })
-}
+const toxicityVerdict = ({ toxicity }: ToxicityScores) => ({ label: toxicity >= 0.5 ? 'toxic' : 'clean', probabilityPositive: toxicity })
+const injectionVerdict = (verdict: InjectionVerdict) => ({ label: verdict.label, probabilityPositive: probabilityOf('INJECTION', verdict) })
+export const evaluateToxicityDevelopment = familyEvaluation('toxicity-dev-round12.jsonl', 'toxicity (twelfth round development set, tuned)', 'toxic', 'clean', toxicityVerdict)
+export const evaluateToxicityHeldOut = familyEvaluation('toxicity-heldout-round12.jsonl', 'toxicity (twelfth round held-out set)', 'toxic', 'clean', toxicityVerdict)
+export const evaluatePromptInjectionDevelopment = familyEvaluation(
+  'prompt-injection-dev-round12.jsonl',
+  'promptInjection (twelfth round development set, tuned)',
+  'INJECTION',
+  'LEGIT',
+  injectionVerdict,
+)
+export const evaluatePromptInjectionHeldOut = familyEvaluation('prompt-injection-heldout-round12.jsonl', 'promptInjection (twelfth round held-out set)', 'INJECTION', 'LEGIT', injectionVerdict)
 
 /** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
 export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
   bancode: (engines) => evaluateBancode(engines.banCode),
   promptInjection: (engines) => evaluatePromptInjection(engines.promptInjection),
-  promptInjectionDevelopment: (engines) =>
-    evaluatePromptInjectionFamilies(engines.promptInjection, 'prompt-injection-dev-round12.jsonl', 'promptInjection (twelfth round development set, tuned)'),
-  promptInjectionHeldOut: (engines) => evaluatePromptInjectionFamilies(engines.promptInjection, 'prompt-injection-heldout-round12.jsonl', 'promptInjection (twelfth round held-out set)'),
+  promptInjectionDevelopment: (engines) => evaluatePromptInjectionDevelopment(engines.promptInjection),
+  promptInjectionHeldOut: (engines) => evaluatePromptInjectionHeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   toxicity: (engines) => evaluateToxicity(engines.toxicity),
-  toxicityDevelopment: (engines) => evaluateToxicityFamilies(engines.toxicity, 'toxicity-dev-round12.jsonl', 'toxicity (twelfth round development set, tuned)'),
-  toxicityHeldOut: (engines) => evaluateToxicityFamilies(engines.toxicity, 'toxicity-heldout-round12.jsonl', 'toxicity (twelfth round held-out set)'),
+  toxicityDevelopment: (engines) => evaluateToxicityDevelopment(engines.toxicity),
+  toxicityHeldOut: (engines) => evaluateToxicityHeldOut(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),
