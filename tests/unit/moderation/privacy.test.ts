@@ -79,12 +79,21 @@ describe('Presidio-style PII analysis', () => {
     expect(found('IP 01.2.3.4')).toEqual([])
   })
 
-  it('context words raise scores: a phone or weak SSN appears only with them', () => {
-    expect(found('reach me at +1 212 555 0123')).toEqual([])
-    expect(found('my phone is +1 212 555 0123')).toEqual([{ type: 'PHONE_NUMBER', text: '+1 212 555 0123', score: 0.75 }])
+  it('context words raise scores: a local phone number or weak SSN appears only with them', () => {
+    expect(found('reach me at 212 555 0123')).toEqual([])
+    expect(found('my phone is 212 555 0123')).toEqual([{ type: 'PHONE_NUMBER', text: '212 555 0123', score: 0.75 }])
+    expect(found('my phone is +1 212 555 0123')).toEqual([{ type: 'PHONE_NUMBER', text: '+1 212 555 0123', score: 0.95 }])
     expect(found('id 219-09-9999')).toEqual([{ type: 'US_SSN', text: '219-09-9999', score: 0.5 }])
     expect(found('my ssn: 219-09-9999')).toEqual([{ type: 'US_SSN', text: '219-09-9999', score: 0.85 }])
     expect(found('my PAN ABCPD1234E')).toEqual([{ type: 'IN_PAN', text: 'ABCPD1234E', score: 1 }])
+  })
+
+  it('a valid number written with its country code is a phone number without a context word; an invalid one is not', () => {
+    expect(found('reach me at +1 212 555 0123')).toEqual([{ type: 'PHONE_NUMBER', text: '+1 212 555 0123', score: 0.6 }])
+    expect(found('Llámame al +34 612 345 678')).toEqual([{ type: 'PHONE_NUMBER', text: '+34 612 345 678', score: 0.6 }])
+    expect(found('Contact Jean at jl@example.fr or +33 6 12 34 56 78.').map((e) => e.type)).toEqual(['EMAIL_ADDRESS', 'PHONE_NUMBER'])
+    // A run of digits after a plus sign that no numbering plan allows ("+3 4 5 6 7 8") stays what it was: nothing.
+    expect(found('The score was +3 4 5 6 7 8')).toEqual([])
   })
 
   it('places compromise does not know come from the gazetteer; a place word inside a longer name does not', () => {

@@ -396,6 +396,14 @@ export function searchPhoneNumbers(text: string, region: CountryCode, tries: num
   return { found, tried: typeof left === 'number' ? tries - left : 0 }
 }
 
+/**
+ * A number written with its country code ("+33 6 12 34 56 78") that is valid in that country's numbering plan is a
+ * phone number without any word around it saying so, as a local run of digits ("2024 1234") is not: it is reported on
+ * its own, where Presidio's 0.4 waited for a context word ("phone", "call"), and "Contact Jean at +33 6 12 34 56 78"
+ * or "Llámame al +34 612 345 678" gave nothing.
+ */
+const INTERNATIONAL_PHONE_SCORE = 0.6
+
 const phone: Recognizer = {
   // Presidio's English context words, and the same words in the languages whose numbers people write most (non-US numbers).
   context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'numéro', 'número', 'numero', 'nummer', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp'],
@@ -410,7 +418,8 @@ const phone: Recognizer = {
       for (const found of numbers) {
         // "+1 (555) ..." read from "(555)" on as a local number would drop the real country code.
         if (/\+\d{1,3}[\s.-]*$/.test(text.slice(Math.max(0, found.startsAt - 8), found.startsAt))) continue
-        findings.push({ type: 'PHONE_NUMBER', begin: found.startsAt, end: found.endsAt, score: 0.4 })
+        const international = /^[+＋]/.test(text.slice(found.startsAt, found.endsAt))
+        findings.push({ type: 'PHONE_NUMBER', begin: found.startsAt, end: found.endsAt, score: international ? INTERNATIONAL_PHONE_SCORE : 0.4 })
       }
       if (findings.length > 0 && everyDigitFound(text, findings)) break
       // A piece that used up a region's tries is degenerate: the other regions would only try the same candidates.
