@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import nlp from 'compromise'
 import { DEBIAN_CORPORA_DIR, lowercaseDictionaryWords } from './corpora'
 
 /**
@@ -8,7 +9,7 @@ import { DEBIAN_CORPORA_DIR, lowercaseDictionaryWords } from './corpora'
  * privacy/places.json): country names (ISO 3166-1), the names of countries' subdivisions (ISO 3166-2:
  * provinces, counties, regions, municipalities, which are also the names of most of their capitals),
  * both from Debian's `iso-codes` (LGPL-2.1+), and the cities of the IANA time-zone database as the
- * runtime's Intl lists them (not the ocean and polar zones). A name is kept in its own spelling and without diacritics ("Bāmyān",
+ * runtime's Intl lists them (not the ocean and polar zones), and GeoNames' cities (geonamesCities). A name is kept in its own spelling and without diacritics ("Bāmyān",
  * "Bamyan"). Single words that are also lowercase English words ("Nice", "Orange", "Central") are left
  * out, and so are names under four letters: in running text they are far more often not places.
  */
@@ -25,6 +26,37 @@ function isoCodesDir(): string | null {
   return fs.existsSync(unpacked) ? unpacked : null
 }
 
+/**
+ * The English names of GeoNames' cities (about 28,000, CC-BY-4.0) as Debian's `libgeonames-common` ships them: the
+ * msgstr side of its English gettext catalogue (`geonames.mo`, GeoNames ids to names), fetched with
+ * `apt-get download` at training time like the other Debian corpora. Empty when the package cannot be had.
+ */
+function geonamesCities(): string[] {
+  const catalogue = 'usr/share/locale/en/LC_MESSAGES/geonames.mo'
+  const unpacked = path.join(DEBIAN_CORPORA_DIR, 'geonames-root')
+  if (!fs.existsSync(path.join(unpacked, catalogue))) {
+    fs.mkdirSync(DEBIAN_CORPORA_DIR, { recursive: true })
+    if (!fs.readdirSync(DEBIAN_CORPORA_DIR).some((f) => f.startsWith('libgeonames-common_')))
+      spawnSync('apt-get', ['download', 'libgeonames-common'], { cwd: DEBIAN_CORPORA_DIR, stdio: 'inherit' })
+    const deb = fs.readdirSync(DEBIAN_CORPORA_DIR).find((f) => f.startsWith('libgeonames-common_') && f.endsWith('.deb'))
+    if (deb) spawnSync('dpkg-deb', ['-x', path.join(DEBIAN_CORPORA_DIR, deb), unpacked], { stdio: 'inherit' })
+  }
+  if (!fs.existsSync(path.join(unpacked, catalogue))) return []
+  // A GNU .mo file: a header of five little-endian 32-bit words (magic, revision, count, offset of the original
+  // strings' table, offset of the translations' table); each table entry is a length and an offset.
+  const mo = fs.readFileSync(path.join(unpacked, catalogue))
+  const count = mo.readUInt32LE(8)
+  const translations = mo.readUInt32LE(16)
+  const names: string[] = []
+  for (let i = 0; i < count; i++) {
+    const length = mo.readUInt32LE(translations + 8 * i)
+    const offset = mo.readUInt32LE(translations + 8 * i + 4)
+    const name = mo.toString('utf8', offset, offset + length)
+    if (name && !name.includes('\n')) names.push(name)
+  }
+  return names
+}
+
 const withoutDiacritics = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[‘’ʻ]/g, "'")
 
 export async function trainPlaces(): Promise<void> {
@@ -39,6 +71,12 @@ export async function trainPlaces(): Promise<void> {
     // Ocean and polar zones are named after islands and stations ("Indian/Christmas", "Pacific/Easter") that read as other words.
     if (zone.includes('/') && !/^(?:Etc|Indian|Pacific|Atlantic|Antarctica|Arctic)\//.test(zone)) raw.push(city.replace(/_/g, ' '))
   }
+  // GeoNames' cities are many and some are also people's names ("Florence", "Jackson", "Eugene"): a one-word city that
+  // compromise reads as a person's name is left out, so "Florence said" stays a person (compromise's own places and
+  // the other sources above are kept as they were).
+  const cities = geonamesCities()
+  if (cities.length === 0) console.log('  libgeonames-common unavailable: no GeoNames cities')
+  for (const city of cities) if (city.includes(' ') || !nlp(city).has('#Person')) raw.push(city)
   const common = new Set(lowercaseDictionaryWords())
   if (common.size === 0) throw new Error('the wamerican dictionary is needed to leave out common words')
   const places = new Set<string>()
