@@ -160,9 +160,9 @@ function evaluateOtherLabelRows(engine: ModerationEngine<TopicInput, TopicScores
 
 /**
  * A check on a set of hard cases by family (rows of text, label and family), with error rates per family. The twelfth
- * round's sets, one writer's, read by no trainer: toxicity-dev-round12.jsonl (72 rows) and
+ * round's sets, one writer's, read by no trainer: toxicity-dev-round12.jsonl (92 rows) and
  * prompt-injection-dev-round12.jsonl (82 rows) were written before that round's changes and used to choose them, so
- * their numbers are tuned ones; toxicity-heldout-round12.jsonl (50 rows) and prompt-injection-heldout-round12.jsonl
+ * their numbers are tuned ones; toxicity-heldout-round12.jsonl (70 rows) and prompt-injection-heldout-round12.jsonl
  * (72 rows) were written after each change was designed, before any engine's numbers on them were seen.
  */
 function familyEvaluation<Answer>(
