@@ -181,11 +181,12 @@ export function proseChunks(count: number, seed: number): string[] {
  * `fortunes` and `fortunes-min` (BSD-style licence) for conversational prose, `fortunes-it`
  * (public domain) so that one other language is known to be prose, `wamerican` (SCOWL,
  * permissive) for a dictionary, `pocketsphinx-en-us` (BSD-2) for CMU Sphinx's general English language model
- * (sphinx-lm.ts). The GPL-licensed fortunes of other languages are not used. Fetched with `apt-get download` when absent;
+ * (sphinx-lm.ts), `libgeonames-common` (GeoNames data, CC-BY-4.0) for city names (train-places.ts). The GPL-licensed fortunes of other languages are not used. Fetched with `apt-get download` when absent;
  * without them the trainers use the npm sources alone.
  */
 export const DEBIAN_CORPORA_DIR = path.resolve('.tmp/offline-corpora')
 const SPHINX_LANGUAGE_MODEL = 'usr/share/pocketsphinx/model/en-us/en-us.lm.bin'
+const GEONAMES_ENGLISH_CATALOGUE = 'usr/share/locale/en/LC_MESSAGES/geonames.mo'
 /** Each package and a file it unpacks, by which an earlier download is recognised. */
 const DEBIAN_CORPORA: Record<string, string> = {
   fortunes: 'usr/share/games/fortunes/adams',
@@ -193,6 +194,7 @@ const DEBIAN_CORPORA: Record<string, string> = {
   'fortunes-it': 'usr/share/games/fortunes/it',
   wamerican: 'usr/share/dict/american-english',
   'pocketsphinx-en-us': SPHINX_LANGUAGE_MODEL,
+  'libgeonames-common': GEONAMES_ENGLISH_CATALOGUE,
 }
 
 function debianRoot(): string | null {
@@ -215,6 +217,13 @@ function debianRoot(): string | null {
 export function sphinxLanguageModelFile(): string | null {
   const root = debianRoot()
   const file = root && path.join(root, SPHINX_LANGUAGE_MODEL)
+  return file && fs.existsSync(file) ? file : null
+}
+
+/** GeoNames' English gettext catalogue (libgeonames-common: GeoNames ids to English city names), or null without the Debian corpora. */
+export function geonamesCatalogueFile(): string | null {
+  const root = debianRoot()
+  const file = root && path.join(root, GEONAMES_ENGLISH_CATALOGUE)
   return file && fs.existsSync(file) ? file : null
 }
 

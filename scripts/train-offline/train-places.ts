@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import nlp from 'compromise'
-import { DEBIAN_CORPORA_DIR, lowercaseDictionaryWords } from './corpora'
+import { DEBIAN_CORPORA_DIR, geonamesCatalogueFile, lowercaseDictionaryWords } from './corpora'
 
 /**
  * The place names the personal-data engine knows besides compromise's own (lib/moderation/engines/
@@ -28,23 +28,15 @@ function isoCodesDir(): string | null {
 
 /**
  * The English names of GeoNames' cities (about 28,000, CC-BY-4.0) as Debian's `libgeonames-common` ships them: the
- * msgstr side of its English gettext catalogue (`geonames.mo`, GeoNames ids to names), fetched with
- * `apt-get download` at training time like the other Debian corpora. Empty when the package cannot be had.
+ * msgstr side of its English gettext catalogue (GeoNames ids to names), fetched with the other Debian corpora.
+ * Empty when the package cannot be had.
  */
 function geonamesCities(): string[] {
-  const catalogue = 'usr/share/locale/en/LC_MESSAGES/geonames.mo'
-  const unpacked = path.join(DEBIAN_CORPORA_DIR, 'geonames-root')
-  if (!fs.existsSync(path.join(unpacked, catalogue))) {
-    fs.mkdirSync(DEBIAN_CORPORA_DIR, { recursive: true })
-    if (!fs.readdirSync(DEBIAN_CORPORA_DIR).some((f) => f.startsWith('libgeonames-common_')))
-      spawnSync('apt-get', ['download', 'libgeonames-common'], { cwd: DEBIAN_CORPORA_DIR, stdio: 'inherit' })
-    const deb = fs.readdirSync(DEBIAN_CORPORA_DIR).find((f) => f.startsWith('libgeonames-common_') && f.endsWith('.deb'))
-    if (deb) spawnSync('dpkg-deb', ['-x', path.join(DEBIAN_CORPORA_DIR, deb), unpacked], { stdio: 'inherit' })
-  }
-  if (!fs.existsSync(path.join(unpacked, catalogue))) return []
+  const catalogue = geonamesCatalogueFile()
+  if (!catalogue) return []
   // A GNU .mo file: a header of five little-endian 32-bit words (magic, revision, count, offset of the original
   // strings' table, offset of the translations' table); each table entry is a length and an offset.
-  const mo = fs.readFileSync(path.join(unpacked, catalogue))
+  const mo = fs.readFileSync(catalogue)
   const count = mo.readUInt32LE(8)
   const translations = mo.readUInt32LE(16)
   const names: string[] = []
