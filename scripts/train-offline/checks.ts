@@ -14,24 +14,32 @@ export function probabilityOf(positive: string, { label, score }: { label: strin
   return label === positive ? score : 1 - score
 }
 
-/** The evaluation of an engine that answers one of two labels with its probability. */
-function verdictEvaluation<Verdict extends { label: string; score: number }>(check: string, file: string, positive: Verdict['label'], negative: Verdict['label']) {
-  return (engine: ModerationEngine<string, Verdict>): Promise<EvalReport> =>
+/** An engine's answer as a two-class evaluation reads it: the label and the probability of the positive one. */
+type Verdict<Answer> = (answer: Answer) => { label: string; probabilityPositive: number }
+
+/** The answer of an engine that answers one of two labels with its probability. */
+const labelled =
+  (positive: string) =>
+  (verdict: { label: string; score: number }): { label: string; probabilityPositive: number } => ({ label: verdict.label, probabilityPositive: probabilityOf(positive, verdict) })
+
+/**
+ * A two-class evaluation on a set in tests/eval: error rates per `group` of a row, or per `family` (the hard-case sets
+ * name their rows' kinds so).
+ */
+function binaryEvaluation<Answer>(check: string, file: string, positive: string, negative: string, verdict: Verdict<Answer>) {
+  return (engine: ModerationEngine<string, Answer>): Promise<EvalReport> =>
     evaluateBinary({
       check,
       engine: engine.name,
-      rows: readEvalSet<Labelled>(file),
+      rows: readEvalSet<Labelled & { family?: string }>(file).map((r) => ({ text: r.text, label: r.label, group: r.group ?? r.family })),
       positive,
       negative,
-      predict: async (text) => {
-        const verdict = await engine.run(text)
-        return { label: verdict.label, probabilityPositive: probabilityOf(positive, verdict) }
-      },
+      predict: async (text) => verdict(await engine.run(text)),
     })
 }
 
-export const evaluateBancode = verdictEvaluation<BanCodeVerdict>('bancode', 'bancode.jsonl', 'CODE', 'NL')
-export const evaluatePromptInjection = verdictEvaluation<InjectionVerdict>('promptInjection', 'prompt-injection.jsonl', 'INJECTION', 'LEGIT')
+export const evaluateBancode = binaryEvaluation<BanCodeVerdict>('bancode', 'bancode.jsonl', 'CODE', 'NL', labelled('CODE'))
+export const evaluatePromptInjection = binaryEvaluation<InjectionVerdict>('promptInjection', 'prompt-injection.jsonl', 'INJECTION', 'LEGIT', labelled('INJECTION'))
 
 export function evaluateGibberish(engine: ModerationEngine<string, GibberishPrediction>): Promise<EvalReport> {
   return evaluateMultiClass({
@@ -159,42 +167,22 @@ function evaluateOtherLabelRows(engine: ModerationEngine<TopicInput, TopicScores
 }
 
 /**
- * A check on a set of hard cases by family (rows of text, label and family), with error rates per family. The twelfth
- * round's sets, one writer's, read by no trainer: toxicity-dev-round12.jsonl (92 rows) and
- * prompt-injection-dev-round12.jsonl (82 rows) were written before that round's changes and used to choose them, so
- * their numbers are tuned ones; toxicity-heldout-round12.jsonl (70 rows) and prompt-injection-heldout-round12.jsonl
+ * Toxicity and prompt injection on the twelfth round's sets of hard cases by family, one writer's, read by no trainer:
+ * toxicity-dev-round12.jsonl (92 rows) and prompt-injection-dev-round12.jsonl (82 rows) were written before that
+ * round's changes and used to choose them, so their numbers are tuned ones; toxicity-heldout-round12.jsonl (70 rows) and prompt-injection-heldout-round12.jsonl
  * (72 rows) were written after each change was designed, before any engine's numbers on them were seen.
  */
-function familyEvaluation<Answer>(
-  file: string,
-  check: string,
-  positive: string,
-  negative: string,
-  verdict: (answer: Answer) => { label: string; probabilityPositive: number },
-) {
-  return async (engine: ModerationEngine<string, Answer>): Promise<EvalReport> =>
-    evaluateBinary({
-      check,
-      engine: engine.name,
-      rows: readEvalSet<{ text: string; label: string; family: string }>(file).map((r) => ({ text: r.text, label: r.label, group: r.family })),
-      positive,
-      negative,
-      predict: async (text) => verdict(await engine.run(text)),
-    })
-}
-
-const toxicityVerdict = ({ toxicity }: ToxicityScores) => ({ label: toxicity >= 0.5 ? 'toxic' : 'clean', probabilityPositive: toxicity })
-const injectionVerdict = (verdict: InjectionVerdict) => ({ label: verdict.label, probabilityPositive: probabilityOf('INJECTION', verdict) })
-export const evaluateToxicityDevelopment = familyEvaluation('toxicity-dev-round12.jsonl', 'toxicity (twelfth round development set, tuned)', 'toxic', 'clean', toxicityVerdict)
-export const evaluateToxicityHeldOut = familyEvaluation('toxicity-heldout-round12.jsonl', 'toxicity (twelfth round held-out set)', 'toxic', 'clean', toxicityVerdict)
-export const evaluatePromptInjectionDevelopment = familyEvaluation(
-  'prompt-injection-dev-round12.jsonl',
+const toxicityVerdict: Verdict<ToxicityScores> = ({ toxicity }) => ({ label: toxicity >= 0.5 ? 'toxic' : 'clean', probabilityPositive: toxicity })
+export const evaluateToxicityDevelopment = binaryEvaluation('toxicity (twelfth round development set, tuned)', 'toxicity-dev-round12.jsonl', 'toxic', 'clean', toxicityVerdict)
+export const evaluateToxicityHeldOut = binaryEvaluation('toxicity (twelfth round held-out set)', 'toxicity-heldout-round12.jsonl', 'toxic', 'clean', toxicityVerdict)
+export const evaluatePromptInjectionDevelopment = binaryEvaluation<InjectionVerdict>(
   'promptInjection (twelfth round development set, tuned)',
+  'prompt-injection-dev-round12.jsonl',
   'INJECTION',
   'LEGIT',
-  injectionVerdict,
+  labelled('INJECTION'),
 )
-export const evaluatePromptInjectionHeldOut = familyEvaluation('prompt-injection-heldout-round12.jsonl', 'promptInjection (twelfth round held-out set)', 'INJECTION', 'LEGIT', injectionVerdict)
+export const evaluatePromptInjectionHeldOut = binaryEvaluation<InjectionVerdict>('promptInjection (twelfth round held-out set)', 'prompt-injection-heldout-round12.jsonl', 'INJECTION', 'LEGIT', labelled('INJECTION'))
 
 /** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
 export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
