@@ -44,6 +44,8 @@ export class Ledger {
   readonly gated: { repoId: string; userId: string; requested: boolean; decided: boolean }[] = []
   readonly scenarios: { start: number; scenario: string; ok: boolean; error?: string }[] = []
   readonly scope = new AsyncLocalStorage<string>()
+  /** Requests sent and not yet answered: what a run that overstays prints. */
+  readonly inFlight = new Set<RequestRecord>()
 
   /** Replaces globalThis.fetch with one that records each request under the current scenario. */
   instrumentFetch() {
@@ -51,6 +53,7 @@ export class Ledger {
     globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input))
       const record: RequestRecord = { start: Date.now(), end: 0, scenario: this.scope.getStore() ?? 'other', path: url.pathname, status: 'net', upstream: null }
+      this.inFlight.add(record)
       try {
         // Every request is bounded: a hung instance must not hang the run.
         const res = await realFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
@@ -59,9 +62,17 @@ export class Ledger {
         return res
       } finally {
         record.end = Date.now()
+        this.inFlight.delete(record)
         if (this.scope.getStore() !== 'control') this.requests.push(record)
       }
     }
+  }
+
+  /** The requests still waiting for an answer, oldest first, each with its age. */
+  describeInFlight(now = Date.now()): string {
+    const waiting = [...this.inFlight].sort((a, b) => a.start - b.start)
+    if (!waiting.length) return 'no request in flight'
+    return waiting.map((r) => `${r.scenario} ${r.path} for ${((now - r.start) / 1000).toFixed(1)} s`).join('; ')
   }
 
   /** Runs a scenario under its name; records whether it did what it meant to. */

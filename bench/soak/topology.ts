@@ -45,11 +45,21 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 type FaultRecord = { name: string; start: number; end: number; details: Record<string, unknown> }
 
+/** What the run is doing now (a phase or a fault, and the last thing it started in it): printed if it overstays. */
+const step = { name: 'setup', detail: 'starting', since: Date.now() }
+function enter(name: string) {
+  Object.assign(step, { name, detail: 'starting', since: Date.now() })
+  console.log(`${topology}: ${name}`)
+}
+const progress = (detail: string) => void (step.detail = detail)
+let ledgerOfRun: Ledger | null = null
+
 async function main() {
   // Bounded whatever happens: a run that overstays its schedule (by 4 minutes, 2 in the short form)
-  // stops, its processes killed.
+  // stops, its processes killed, after saying what it was doing and which requests were unanswered.
   setTimeout(() => {
-    console.error(`${topology}: the run overstayed its time; stopping`)
+    console.error(`${topology}: the run overstayed its time in "${step.name}" (${step.detail}, ${((Date.now() - step.since) / 1000).toFixed(0)} s); stopping`)
+    console.error(`${topology}: ${ledgerOfRun?.describeInFlight() ?? 'no request sent yet'}`)
     process.exit(1)
   }, (seconds + (short ? 120 : 240)) * 1000).unref()
   // ------------------------------------------------------------ database
@@ -72,8 +82,10 @@ async function main() {
   else console.log(`${topology}: mount(2) refused; the blob store is a plain folder and its read-only and full faults are skipped`)
   process.env.STORAGE_DIR = storeDir
   const { deploy } = await import('../../scripts/db')
+  progress('migrating the database')
   await deploy(process.env.DATABASE_URL!)
   const { seed } = await import('../../scripts/seed')
+  progress('seeding')
   await seed()
   const { prepareFixtures, Load, NOTES_APP, cutOffTokenRequest, abandonedRequest, slowClients, sleep } = await import('./load')
   const { checkInvariants, snapshotLimit } = await import('./invariants')
@@ -94,6 +106,7 @@ async function main() {
   }
   const skews = topology === 'sqlite' ? [0] : short ? [0, 5000] : [0, 5000, -3000]
   const instances = skews.map((clockOffsetMs, i) => new Instance({ port: FIRST_INSTANCE_PORT + i, env, clockOffsetMs }))
+  progress('starting the instances')
   for (const instance of instances) instance.start()
   const startup = await Promise.all(instances.map((i) => i.ready()))
   const balancer = await startBalancer(LB_PORT, instances.map((i) => i.port))
@@ -101,6 +114,8 @@ async function main() {
 
   const ledger = new Ledger()
   ledger.instrumentFetch()
+  ledgerOfRun = ledger
+  progress('warming up')
   const until = Date.now() + 10 * 60_000 // set properly once warmed up
   const options = { lbUrl, instancePorts: () => instances.map((i) => i.port), concurrency, rps, limitedRps: 2, until }
   const load = new Load(ledger, fx, options)
@@ -128,14 +143,30 @@ async function main() {
   const t0 = Date.now()
   options.until = t0 + seconds * 1000
 
+  // A fault step that is still running after this long is recorded as overrun (with what it was
+  // doing and the requests it was waiting for) and the run goes on to the invariants, rather than
+  // hanging until the run's own bound ends it with nothing checked.
+  const stepBoundMs = (short ? 45 : 90) * 1000
+  const overruns: string[] = []
   async function fault(name: string, run: () => Promise<Record<string, unknown>>) {
     const start = Date.now()
     console.log(`${topology} +${((start - t0) / 1000).toFixed(0)} s: ${name}`)
+    Object.assign(step, { name, detail: 'starting', since: start })
     let details: Record<string, unknown>
+    let bound: NodeJS.Timeout | undefined
+    const overrun = new Promise<never>((_, reject) => {
+      bound = setTimeout(() => reject(new Error(`still running after ${stepBoundMs / 1000} s, at: ${step.detail}; ${ledger.describeInFlight()}`)), stepBoundMs)
+    })
     try {
-      details = await run()
+      details = await Promise.race([run(), overrun])
     } catch (error) {
       details = { error: String(error) }
+      if (Date.now() - start >= stepBoundMs) {
+        overruns.push(`${name}: ${String(error)}`)
+        console.error(`${topology}: ${name}: ${String(error)}`)
+      }
+    } finally {
+      clearTimeout(bound)
     }
     faults.push({ name, start, end: Date.now(), details })
   }
@@ -159,13 +190,16 @@ async function main() {
   async function cutOff() {
     for (let i = 0; i < 4; i++) {
       const port = instances[i % instances.length]!.port
+      progress(`token request ${i + 1} of 4 cut off mid-body`)
       await cutOffTokenRequest(port, load, ledger, fx.byName.get('alice')!.id)
       const token = ledger.chains.find((c) => c.state === 'live')?.accessTokens.at(-1)
+      progress(`whoami ${i + 1} of 4 abandoned`)
       if (token) await abandonedRequest(port, '/api/whoami-v2', token)
     }
     await sleep(1000)
     // The code a cut-off request carried must still be unused, and redeemable (codes live 60 s).
     for (const c of ledger.cutOffCodes.filter((c) => c.laterRedeemed === null)) {
+      progress(`redeeming the cut-off code ${c.grantHash.slice(0, 8)}`)
       const row = await db.authorizationCode.findUnique({ where: { codeHash: c.grantHash } })
       c.unusedAfterCut = !!row && !row.usedAt
       const body = new URLSearchParams({ grant_type: 'authorization_code', code: c.code, redirect_uri: NOTES_APP.redirectUri, code_verifier: c.verifier })
@@ -182,7 +216,10 @@ async function main() {
   }
 
   async function abortedUploads() {
-    for (let i = 0; i < 3; i++) await ledger.run('commit-aborted', () => files.commitFiles(150 + i * 100))
+    for (let i = 0; i < 3; i++) {
+      progress(`upload ${i + 1} of 3 aborted after ${150 + i * 100} ms`)
+      await ledger.run('commit-aborted', () => files.commitFiles(150 + i * 100))
+    }
     return { abortedUploads: 3 }
   }
   async function storeReadOnly(holdMs: number) {
@@ -254,10 +291,11 @@ async function main() {
       await fault(name, run)
     }
   })()
+  Object.assign(step, { name: 'load', detail: `${seconds} s of load`, since: t0 })
   await load.run()
   console.log(`${topology}: load done, waiting for the fault schedule`)
   await faultsDone
-  console.log(`${topology}: checking the invariants`)
+  enter('checking the invariants')
   loadDone = true
   await snapshots
   const loadEnd = Date.now()
@@ -280,6 +318,7 @@ async function main() {
 
   const invariants = await checkInvariants(ledger, { limitedTokenId: fx.limitedTokenId, limitPerMinute: LIMIT_PER_MINUTE, limitSnapshot, outsiderId: fx.outsider.id, instances: instances.length })
   invariants.push(stillWorking)
+  invariants.push({ name: `every injected fault's step ended within ${stepBoundMs / 1000} s`, checked: faults.length, violations: overruns })
   const downloads = { name: 'every download a client finished had the sha256 of what was committed', checked: files.downloads.length, violations: files.downloads.filter((d) => !d.ok).map((d) => `${d.path}: ${d.got} instead of ${d.expected}`) }
   invariants.push(downloads, ...(await checkFileInvariants(files, storeDir)))
 
