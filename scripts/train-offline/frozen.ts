@@ -238,9 +238,9 @@ export function frozenRestrictedTopic(engines: ModerationEngines): Promise<Froze
 /** Span matching as the issue measures personal data: a found entity counts when its type and offsets equal a labelled one. */
 export const PII_TYPES_LABELLED = ['PERSON', 'LOCATION', 'EMAIL_ADDRESS', 'PHONE_NUMBER', 'CREDIT_CARD', 'IBAN_CODE', 'US_SSN', 'IP_ADDRESS', 'IN_PAN']
 
-export async function frozenPii(engines: ModerationEngines): Promise<FrozenReport> {
+export async function frozenPii(engines: ModerationEngines, file = 'frozen/pii.jsonl', check = 'privacy'): Promise<FrozenReport> {
   type PiiRow = { text: string; family: string; entities: { type: string; begin: number; end: number }[] }
-  const rows = readEvalSet<PiiRow>('frozen/pii.jsonl')
+  const rows = readEvalSet<PiiRow>(file)
   const { answers, latencyP50Ms } = await predictAll(rows.map((r) => r.text), (text) => engines.privacy.run(text))
   const key = (type: string, begin: number, end: number) => `${type}:${begin}:${end}`
   const perRow = rows.map((row, i) => {
@@ -261,7 +261,7 @@ export async function frozenPii(engines: ModerationEngines): Promise<FrozenRepor
     { family: members[0].row.family, expected: `${sum(members, (r) => r.found)} found`, examples: members.length, measure: 'span precision', value: precisionOf(members) },
   ])
   return {
-    check: 'privacy',
+    check,
     engine: engines.privacy.name,
     examples: rows.length,
     headline: { recall, precision },
@@ -282,7 +282,12 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   frozenSimilarity,
   frozenRestrictedTopic,
   frozenBancode,
-  frozenPii,
+  (engines) => frozenPii(engines),
+  // One writer's sets of names and places in context, read by no rule: the development set was written before the
+  // thirteenth round's given-name gazetteer and used to shape it (its numbers are tuned ones), the held-out set after
+  // the rule was designed, before any engine's numbers on it were seen (bench/offline/TUNING-issue18.md).
+  (engines) => frozenPii(engines, 'pii-dev-round13.jsonl', 'privacy (thirteenth round development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-heldout-round13.jsonl', 'privacy (thirteenth round held-out set)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

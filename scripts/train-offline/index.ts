@@ -9,6 +9,7 @@ import { printReport } from './evaluate'
 import { trainBancode } from './train-bancode'
 import { trainEmbedding } from './train-embedding'
 import { trainGibberish } from './train-gibberish'
+import { trainGivenNames } from './train-given-names'
 import { trainPlaces } from './train-places'
 import { trainPromptInjection } from './train-prompt-injection'
 import { trainTopic } from './train-topic'
@@ -22,6 +23,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   embedding: trainEmbedding,
   restrictedTopic: trainTopic,
   places: trainPlaces,
+  givenNames: trainGivenNames,
 }
 
 async function main() {

@@ -211,6 +211,27 @@ describe('names after an introduction', () => {
   })
 })
 
+describe('given names compromise does not know', () => {
+  const people = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
+
+  it('reads a given name from the gazetteer with the capitalised names after it, or alone, anywhere in a sentence', () => {
+    expect(people('Last night I phoned Oluwaseun Bankole about the lease.')).toEqual(['Oluwaseun Bankole'])
+    expect(people('The report came from Meenakshi Iyer in procurement.')).toEqual(['Meenakshi Iyer'])
+    expect(people('Kwame and Ama are driving up tomorrow.')).toEqual(['Kwame', 'Ama'])
+  })
+
+  it('ends a name at a possessive and before an acronym, and widens a surname compromise found alone', () => {
+    expect(people("We borrowed Tomasz Zielinski's ladder.")).toEqual(['Tomasz Zielinski'])
+    expect(people('Mateus Carvalho joined the team.')).toEqual(['Mateus Carvalho'])
+  })
+
+  it('leaves names that are common words, a lone name opening a place name, and one after an article', () => {
+    expect(people('I will grace the summer party with my presence.')).toEqual([])
+    expect(people('We flew into Paris on Monday.')).toEqual([])
+    expect(people('He wrote about the Tao of debugging.')).toEqual([])
+  })
+})
+
 describe('long texts: the patterns read overlapping pieces', () => {
   const entities = [
     { type: 'EMAIL_ADDRESS', text: 'jane.doe@example.org' },

@@ -1,4 +1,5 @@
 import nlp from 'compromise'
+import GIVEN_NAME_LIST from './given-names.json' with { type: 'json' }
 import PLACE_NAMES from './places.json' with { type: 'json' }
 import type { Finding } from './recognizers'
 
@@ -84,6 +85,45 @@ function gazetteerPlaces(text: string, found: Finding[]): Finding[] {
     places.push({ type: 'LOCATION', begin, end, score: NAMED_ENTITY_SCORE })
   }
   return places
+}
+
+/** Given names of many languages (given-names.json, see scripts/train-offline/train-given-names.ts). */
+const GIVEN_NAMES = new Set(GIVEN_NAME_LIST as string[])
+
+/**
+ * People compromise does not know (it knows mostly English names): a given name from the gazetteer, with the one or
+ * two capitalised words after it that may be names ("Priya Ramaswamy", "Siobhan Ní Bhriain"), or alone. Not when
+ * the name is a word compromise knows as anything but a name ("April", "Jordan" the country is a place), when a
+ * lone name opens a known place name ("Victoria", "Paris"), when a capitalised word runs into it from the left
+ * ("Hotel Julia"), or when it overlaps an entity already found other than a part of it ("Oliveira" inside
+ * "Mateus Oliveira", which then replaces it).
+ */
+/** A capital and then lower case: a surname, not an acronym ("Dana Carvey's SNL"). */
+const writtenAsName = (word: string | undefined) => word !== undefined && /^\p{Lu}[\p{Ll}\p{M}]/u.test(word)
+/** "the Tao of Programming", "an Apollo mission": a lone given name after an article is some other thing. */
+const ARTICLES = new Set(['the', 'a', 'an'])
+
+function gazetteerPeople(text: string, found: Finding[]): Finding[] {
+  const words = [...text.matchAll(WORD)].map((m) => ({ word: m[0], begin: m.index, end: m.index + m[0].length }))
+  const joined = (a: { end: number }, b: { begin: number }) => /^ $/.test(text.slice(a.end, b.begin))
+  const people: Finding[] = []
+  for (let i = 0; i < words.length; i++) {
+    const first = words[i]
+    if (!GIVEN_NAMES.has(first.word) || !mayBeNameWord(first.word)) continue
+    const before = words[i - 1]
+    if (before && capitalised(before.word) && joined(before, first) && !opensSentence(text, first.begin)) continue
+    let last = i
+    // A possessive ends the name ("Johnny Carson's Definition").
+    while (last - i < 2 && !/['’]s$/.test(words[last].word) && writtenAsName(words[last + 1]?.word) && joined(words[last], words[last + 1]) && mayBeNameWord(words[last + 1].word)) last++
+    if (last === i && (PLACES_BY_FIRST_WORD.has(first.word) || (before && ARTICLES.has(before.word.toLowerCase())))) continue
+    const begin = first.begin
+    // The possessive is a separate token for spaCy: "Herman Miller's" names "Herman Miller".
+    const end = words[last].end - (/['’]s$/.test(words[last].word) ? 2 : 0)
+    i = last
+    if (found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.type === 'PERSON'))) continue
+    people.push({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE })
+  }
+  return people
 }
 
 /**
@@ -372,17 +412,22 @@ function introducedNames(text: string): Finding[] {
 }
 
 export function findNamedEntities(text: string): Finding[] {
-  if (!mayHoldEntity(text)) return [...gazetteerPlaces(text, []), ...introducedNames(text)]
+  if (!mayHoldEntity(text)) {
+    const places = gazetteerPlaces(text, [])
+    return [...places, ...introducedNames(text), ...gazetteerPeople(text, places)]
+  }
   const sentences = parse(text).docs as unknown as Term[][]
   const entities = [
     ...spans(runs(sentences, isPersonPart, endsPerson), text, 'PERSON').map((f) => withoutTitle(f, text)),
     ...spans(runs(sentences, isPlacePart), text, 'LOCATION'),
     ...spans(runs(sentences, isOrganizationPart), text, 'ORGANIZATION'),
   ]
+  const places = gazetteerPlaces(text, entities)
   return [
     ...entities,
     ...introducedNames(text),
-    ...gazetteerPlaces(text, entities),
+    ...places,
+    ...gazetteerPeople(text, [...entities, ...places]),
     // Numeric dates are the date patterns' job; compromise also tags digit groups such as SSNs.
     ...spans(runs(sentences, isDatePart), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
   ]
