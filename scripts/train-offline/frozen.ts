@@ -285,9 +285,12 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   (engines) => frozenPii(engines),
   // One writer's sets of names and places in context, read by no rule: the development set was written before the
   // thirteenth round's given-name gazetteer and used to shape it (its numbers are tuned ones), the held-out set after
-  // the rule was designed, before any engine's numbers on it were seen (bench/offline/TUNING-issue18.md).
+  // the rule was designed, before any engine's numbers on it were seen; the second development set (software,
+  // devices and storms named like people, and people with those names) after that, to shape the second change, so
+  // the held-out set's numbers after it are no longer blind (bench/offline/TUNING-issue18.md).
   (engines) => frozenPii(engines, 'pii-dev-round13.jsonl', 'privacy (thirteenth round development set, tuned)'),
-  (engines) => frozenPii(engines, 'pii-heldout-round13.jsonl', 'privacy (thirteenth round held-out set)'),
+  (engines) => frozenPii(engines, 'pii-heldout-round13.jsonl', 'privacy (thirteenth round held-out set, seen before the second change)'),
+  (engines) => frozenPii(engines, 'pii-dev2-round13.jsonl', 'privacy (thirteenth round second development set, tuned: things named like people)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

@@ -232,6 +232,25 @@ describe('given names compromise does not know', () => {
   })
 })
 
+describe('names of things', () => {
+  const people = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
+
+  it('leaves a name that its neighbours show to be software, a device or a storm', () => {
+    expect(people('Please upgrade Jenkins before the freeze.')).toEqual([])
+    expect(people('The Julia interpreter printed a stack trace.')).toEqual([])
+    expect(people('Most of the backend is written in Ada and C.')).toEqual([])
+    expect(people('Cyclone Idai reached the coast at night.')).toEqual([])
+    expect(people('Our Alexa ordered cat food by itself.')).toEqual([])
+  })
+
+  it('keeps the same names as people, and a title of kinship is not part of the name', () => {
+    expect(people('Julia signed the lease yesterday.')).toEqual(['Julia'])
+    expect(people("Karl's version of the plan won.")).toEqual(['Karl'])
+    expect(people('Steve Jobs gave the keynote.')).toEqual(['Steve Jobs'])
+    expect(people('Auntie Chiamaka cooked for everyone.')).toEqual(['Chiamaka'])
+  })
+})
+
 describe('long texts: the patterns read overlapping pieces', () => {
   const entities = [
     { type: 'EMAIL_ADDRESS', text: 'jane.doe@example.org' },

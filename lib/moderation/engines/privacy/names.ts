@@ -32,7 +32,7 @@ function spans(matches: Term[][], text: string, type: string): Finding[] {
 }
 
 /** Titles and kinship or role words in front of a name are not part of it ("Mr. Dmitri Volkov", "sister Chiamaka"). */
-const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam|herr|frau|mme|mlle|sr|sra|srta)\.?\s+/i
+const TITLE = /^(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam|herr|frau|mme|mlle|sr|sra|srta|grandma|grandpa|granny|grandad|granddad|nana|uncle|aunt|auntie)\.?\s+/i
 const LOWERCASE_WORD = /^\p{Ll}+\s+(?=\p{Lu})/u
 
 function withoutTitle(finding: Finding, text: string): Finding {
@@ -111,7 +111,8 @@ function gazetteerPeople(text: string, found: Finding[]): Finding[] {
     const first = words[i]
     if (!GIVEN_NAMES.has(first.word) || !mayBeNameWord(first.word)) continue
     const before = words[i - 1]
-    if (before && capitalised(before.word) && joined(before, first) && !opensSentence(text, first.begin)) continue
+    const titled = before !== undefined && TITLE.test(`${before.word} `)
+    if (before && !titled && capitalised(before.word) && joined(before, first) && !opensSentence(text, first.begin)) continue
     let last = i
     // A possessive ends the name ("Johnny Carson's Definition").
     while (last - i < 2 && !/['’]s$/.test(words[last].word) && writtenAsName(words[last + 1]?.word) && joined(words[last], words[last + 1]) && mayBeNameWord(words[last + 1].word)) last++
@@ -411,7 +412,42 @@ function introducedNames(text: string): Finding[] {
   return findings
 }
 
+/** Nouns that make the name before them a thing's ("the Julia REPL", "our Hugo theme", "Jenkins jobs"). */
+const THING_AFTER = new Set(
+  'repl theme themes compiler package packages plugin plugins server servers pipeline pipelines build builds release releases version versions app apps library framework cluster clusters runtime sdk api admin dashboard instance instances job jobs agent agents cli container containers image images workspace extension extensions module modules interpreter kernel notebook notebooks speaker speakers device devices config installer'.split(' '),
+)
+/** Verbs done to software, which a name right after them is ("Restart Jenkins", "we upgraded Grafana"). */
+const THING_VERB_BEFORE = new Set(
+  'restart restarted restarting upgrade upgraded upgrading deploy deployed deploying install installed installing uninstall uninstalled reinstall reinstalled configure configured configuring patch patched pinned reboot rebooted compile compiled migrate migrated'.split(' '),
+)
+/** Storms are named like people: "Storm Ciarán", "Typhoon Haiyan". */
+const STORM = new Set(['storm', 'hurricane', 'typhoon', 'cyclone'])
+/** A verb of writing code, which makes "in <Name>" later in the sentence a programming language ("wrote the solver in Julia"). */
+const WRITTEN_IN = /\b(?:wr[io]te|written|rewr[io]te|rewritten|coded?|implemented|programmed|ported|scripted)\b[^.!?]*\bin\s*$/i
+/** "my Alexa", "our Hugo": a lone name after a possessive is a device or a product far more often than a person. */
+const POSSESSIVE_DETERMINERS = new Set(['my', 'our', 'your', 'their'])
+
+/** A PERSON finding that its neighbours show to be software, a device or a storm. */
+function namesAThing(text: string, finding: Finding): boolean {
+  const before = text.slice(0, finding.begin)
+  const previous = /(\p{L}+)\s+$/u.exec(before)?.[1]?.toLowerCase()
+  // Not past a possessive: "Karl's version" is a person's.
+  const next = /^\s+(\p{L}[\p{L}-]*)/u.exec(text.slice(finding.end))?.[1]?.toLowerCase()
+  const words = text.slice(finding.begin, finding.end).split(/\s+/)
+  const lone = words.length === 1
+  // compromise may take the noun into the name ("Hugo theme"), written in lower case ("Steve Jobs" is a person).
+  const last = words.at(-1)!
+  if ((next !== undefined && THING_AFTER.has(next)) || (!lone && last === last.toLowerCase() && THING_AFTER.has(last))) return true
+  if (previous !== undefined && (THING_VERB_BEFORE.has(previous) || STORM.has(previous))) return true
+  if (lone && previous !== undefined && POSSESSIVE_DETERMINERS.has(previous)) return true
+  return WRITTEN_IN.test(before.slice(Math.max(0, before.length - 200)))
+}
+
 export function findNamedEntities(text: string): Finding[] {
+  return namedEntities(text).filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
+}
+
+function namedEntities(text: string): Finding[] {
   if (!mayHoldEntity(text)) {
     const places = gazetteerPlaces(text, [])
     return [...places, ...introducedNames(text), ...gazetteerPeople(text, places)]
