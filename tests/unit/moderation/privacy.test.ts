@@ -191,9 +191,10 @@ describe('national identifiers outside the United States', () => {
   })
 })
 
-describe('names after an introduction', () => {
-  const people = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
+/** The people found in `text`, as the text spells them. */
+const people = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
 
+describe('names after an introduction', () => {
   it('reads the capitalised words after "my name is", "I\'m", "call me", "this is" and a sign-off as a name, known to compromise or not', () => {
     expect(people('My name is Chiamaka Okonkwo and I need help.')).toEqual(['Chiamaka Okonkwo'])
     expect(people("Hi, I'm Aigerim Bekova from the support team.")).toEqual(['Aigerim Bekova'])
@@ -212,8 +213,6 @@ describe('names after an introduction', () => {
 })
 
 describe('given names compromise does not know', () => {
-  const people = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
-
   it('reads a given name from the gazetteer with the capitalised names after it, or alone, anywhere in a sentence', () => {
     expect(people('Last night I phoned Oluwaseun Bankole about the lease.')).toEqual(['Oluwaseun Bankole'])
     expect(people('The report came from Meenakshi Iyer in procurement.')).toEqual(['Meenakshi Iyer'])
@@ -233,8 +232,6 @@ describe('given names compromise does not know', () => {
 })
 
 describe('names of things', () => {
-  const people = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
-
   it('leaves a name that its neighbours show to be software, a device or a storm', () => {
     expect(people('Please upgrade Jenkins before the freeze.')).toEqual([])
     expect(people('The Julia interpreter printed a stack trace.')).toEqual([])
