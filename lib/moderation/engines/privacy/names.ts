@@ -56,6 +56,14 @@ const PLACES_BY_FIRST_WORD = (() => {
   return index
 })()
 
+type WordSpan = { word: string; begin: number; end: number }
+/** The text's words (WORD) with their offsets, as the gazetteers read them. */
+const wordSpans = (text: string): WordSpan[] => [...text.matchAll(WORD)].map((m) => ({ word: m[0], begin: m.index, end: m.index + m[0].length }))
+/** Whether two words of `text` are one space apart (parts of one name). */
+const joinedBySpace = (text: string) => (a: WordSpan, b: WordSpan) => /^ $/.test(text.slice(a.end, b.begin))
+/** A word ending in a possessive, which spaCy reads as a token of its own. */
+const POSSESSIVE = /['’]s$/
+
 const capitalised = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word)
 
 /**
@@ -65,8 +73,8 @@ const capitalised = (word: string | undefined) => word !== undefined && /^\p{Lu}
  * other name and not reported; so is one inside an entity compromise found.
  */
 function gazetteerPlaces(text: string, found: Finding[]): Finding[] {
-  const words = [...text.matchAll(WORD)].map((m) => ({ word: m[0], begin: m.index, end: m.index + m[0].length }))
-  const joined = (a: { end: number }, b: { begin: number }) => /^ $/.test(text.slice(a.end, b.begin))
+  const words = wordSpans(text)
+  const joined = joinedBySpace(text)
   const sentenceStart = (i: number) => i === 0 || /[.!?:;"“(]\s*$/.test(text.slice(words[i - 1].end, words[i].begin))
   const places: Finding[] = []
   for (let i = 0; i < words.length; i++) {
@@ -90,6 +98,11 @@ function gazetteerPlaces(text: string, found: Finding[]): Finding[] {
 /** Given names of many languages (given-names.json, see scripts/train-offline/train-given-names.ts). */
 const GIVEN_NAMES = new Set(GIVEN_NAME_LIST as string[])
 
+/** A capital and then lower case: a surname, not an acronym ("Dana Carvey's SNL"). */
+const writtenAsName = (word: string | undefined) => word !== undefined && /^\p{Lu}[\p{Ll}\p{M}]/u.test(word)
+/** "the Tao of Programming", "an Apollo mission": a lone given name after an article is some other thing. */
+const ARTICLES = new Set(['the', 'a', 'an'])
+
 /**
  * People compromise does not know (it knows mostly English names): a given name from the gazetteer, with the one or
  * two capitalised words after it that may be names ("Priya Ramaswamy", "Siobhan Ní Bhriain"), or alone. Not when
@@ -98,14 +111,9 @@ const GIVEN_NAMES = new Set(GIVEN_NAME_LIST as string[])
  * ("Hotel Julia"), or when it overlaps an entity already found other than a part of it ("Oliveira" inside
  * "Mateus Oliveira", which then replaces it).
  */
-/** A capital and then lower case: a surname, not an acronym ("Dana Carvey's SNL"). */
-const writtenAsName = (word: string | undefined) => word !== undefined && /^\p{Lu}[\p{Ll}\p{M}]/u.test(word)
-/** "the Tao of Programming", "an Apollo mission": a lone given name after an article is some other thing. */
-const ARTICLES = new Set(['the', 'a', 'an'])
-
 function gazetteerPeople(text: string, found: Finding[]): Finding[] {
-  const words = [...text.matchAll(WORD)].map((m) => ({ word: m[0], begin: m.index, end: m.index + m[0].length }))
-  const joined = (a: { end: number }, b: { begin: number }) => /^ $/.test(text.slice(a.end, b.begin))
+  const words = wordSpans(text)
+  const joined = joinedBySpace(text)
   const people: Finding[] = []
   for (let i = 0; i < words.length; i++) {
     const first = words[i]
@@ -115,11 +123,11 @@ function gazetteerPeople(text: string, found: Finding[]): Finding[] {
     if (before && !titled && capitalised(before.word) && joined(before, first) && !opensSentence(text, first.begin)) continue
     let last = i
     // A possessive ends the name ("Johnny Carson's Definition").
-    while (last - i < 2 && !/['’]s$/.test(words[last].word) && writtenAsName(words[last + 1]?.word) && joined(words[last], words[last + 1]) && mayBeNameWord(words[last + 1].word)) last++
+    while (last - i < 2 && !POSSESSIVE.test(words[last].word) && writtenAsName(words[last + 1]?.word) && joined(words[last], words[last + 1]) && mayBeNameWord(words[last + 1].word)) last++
     if (last === i && (PLACES_BY_FIRST_WORD.has(first.word) || (before && ARTICLES.has(before.word.toLowerCase())))) continue
     const begin = first.begin
     // The possessive is a separate token for spaCy: "Herman Miller's" names "Herman Miller".
-    const end = words[last].end - (/['’]s$/.test(words[last].word) ? 2 : 0)
+    const end = words[last].end - (POSSESSIVE.test(words[last].word) ? 2 : 0)
     i = last
     if (found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.type === 'PERSON'))) continue
     people.push({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE })
