@@ -47,10 +47,15 @@ type FaultRecord = { name: string; start: number; end: number; details: Record<s
 
 /** What the run is doing now (a phase or a fault, and the last thing it started in it): printed if it overstays. */
 const step = { name: 'setup', detail: 'starting', since: Date.now() }
+function setStep(name: string, detail = 'starting', since = Date.now()) {
+  Object.assign(step, { name, detail, since })
+}
 function enter(name: string) {
-  Object.assign(step, { name, detail: 'starting', since: Date.now() })
+  setStep(name)
   console.log(`${topology}: ${name}`)
 }
+/** A fault step still running at its bound (see `fault`). */
+class StepOverran extends Error {}
 const progress = (detail: string) => void (step.detail = detail)
 let ledgerOfRun: Ledger | null = null
 
@@ -151,17 +156,17 @@ async function main() {
   async function fault(name: string, run: () => Promise<Record<string, unknown>>) {
     const start = Date.now()
     console.log(`${topology} +${((start - t0) / 1000).toFixed(0)} s: ${name}`)
-    Object.assign(step, { name, detail: 'starting', since: start })
+    setStep(name, 'starting', start)
     let details: Record<string, unknown>
     let bound: NodeJS.Timeout | undefined
     const overrun = new Promise<never>((_, reject) => {
-      bound = setTimeout(() => reject(new Error(`still running after ${stepBoundMs / 1000} s, at: ${step.detail}; ${ledger.describeInFlight()}`)), stepBoundMs)
+      bound = setTimeout(() => reject(new StepOverran(`still running after ${stepBoundMs / 1000} s, at: ${step.detail}; ${ledger.describeInFlight()}`)), stepBoundMs)
     })
     try {
       details = await Promise.race([run(), overrun])
     } catch (error) {
       details = { error: String(error) }
-      if (Date.now() - start >= stepBoundMs) {
+      if (error instanceof StepOverran) {
         overruns.push(`${name}: ${String(error)}`)
         console.error(`${topology}: ${name}: ${String(error)}`)
       }
@@ -291,7 +296,7 @@ async function main() {
       await fault(name, run)
     }
   })()
-  Object.assign(step, { name: 'load', detail: `${seconds} s of load`, since: t0 })
+  setStep('load', `${seconds} s of load`, t0)
   await load.run()
   console.log(`${topology}: load done, waiting for the fault schedule`)
   await faultsDone
