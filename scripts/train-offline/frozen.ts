@@ -291,6 +291,10 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   (engines) => frozenPii(engines, 'pii-dev-round13.jsonl', 'privacy (thirteenth round development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-heldout-round13.jsonl', 'privacy (thirteenth round held-out set, seen before the second change)'),
   (engines) => frozenPii(engines, 'pii-dev2-round13.jsonl', 'privacy (thirteenth round second development set, tuned: things named like people)'),
+  // The fourteenth round's sets, by the same writer, both written before the round's change (names read from their
+  // shape and place): the development set shaped it; the held-out set was measured blind once, after it.
+  (engines) => frozenPii(engines, 'pii-dev-round14.jsonl', 'privacy (fourteenth round development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-heldout-round14.jsonl', 'privacy (fourteenth round held-out set, measured blind once)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

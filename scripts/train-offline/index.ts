@@ -8,6 +8,7 @@ import { OFFLINE_EVALUATIONS } from './checks'
 import { printReport } from './evaluate'
 import { trainBancode } from './train-bancode'
 import { trainEmbedding } from './train-embedding'
+import { trainCommonWords } from './train-common-words'
 import { trainGibberish } from './train-gibberish'
 import { trainGivenNames } from './train-given-names'
 import { trainPlaces } from './train-places'
@@ -24,6 +25,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   restrictedTopic: trainTopic,
   places: trainPlaces,
   givenNames: trainGivenNames,
+  commonWords: trainCommonWords,
 }
 
 async function main() {

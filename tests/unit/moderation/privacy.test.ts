@@ -248,6 +248,26 @@ describe('names of things', () => {
   })
 })
 
+describe('names in no list, read from their shape and place', () => {
+  it('finds two or three name words that are no English word, and one after a verb done to a person or a word of kin', () => {
+    expect(people('Please forward the agenda to Chukwuemeka Obi before noon.')).toEqual(['Chukwuemeka Obi'])
+    expect(people('Adaeze Nwosu-Okafor joined the board in March.')).toEqual(['Adaeze Nwosu-Okafor'])
+    expect(people('The permit was approved by Tran Van Minh last week.')).toEqual(['Tran Van Minh'])
+    expect(people('Tell Themba the car is ready.')).toEqual(['Themba'])
+    expect(people('My neighbour Radka lent us her ladder.')).toEqual(['Radka'])
+    expect(people('Has anyone spoken to Oyelaran since Tuesday?')).toEqual(['Oyelaran'])
+  })
+
+  it('leaves English words written as names, code names, things after an article and sentences of other languages', () => {
+    expect(people('Add a pinch of Cayenne Pepper and stir.')).toEqual([])
+    expect(people('I bought a Kindle Paperwhite for the trip.')).toEqual([])
+    expect(people('Pass a GeoJSON LineString to the projection.')).toEqual([])
+    expect(people('We had a strange concert at the Salle Gaveau.')).toEqual([])
+    expect(people('Überweisen Sie bitte bis Freitag.')).toEqual([])
+    expect(people('Our team moved from Jira to Linear.')).toEqual([])
+  })
+})
+
 describe('long texts: the patterns read overlapping pieces', () => {
   const entities = [
     { type: 'EMAIL_ADDRESS', text: 'jane.doe@example.org' },

@@ -1,6 +1,7 @@
 import nlp from 'compromise'
 import GIVEN_NAME_LIST from './given-names.json' with { type: 'json' }
 import PLACE_NAMES from './places.json' with { type: 'json' }
+import { isCommonWord } from './common-words'
 import type { Finding } from './recognizers'
 
 /**
@@ -131,6 +132,90 @@ function gazetteerPeople(text: string, found: Finding[]): Finding[] {
     i = last
     if (found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.type === 'PERSON'))) continue
     people.push({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE })
+  }
+  return people
+}
+
+/** A capital, then lower case only, in one or more parts joined by hyphens or apostrophes ("Nwosu-Okafor", "O'Neil"). */
+const NAME_SHAPE = /^\p{Lu}[\p{Ll}\p{M}]+(?:[-'’]\p{Lu}?[\p{Ll}\p{M}]+)*$/u
+/** A contraction's or possessive's ending ("What's", "Don't"): the word before it is what counts. */
+const CLITIC = /(?:n['’]t|['’]\p{Ll}{1,2})$/u
+
+/**
+ * A word written as a name whose parts are neither English words nor known to compromise as anything but a name:
+ * "Tesfaye", "Nwosu-Okafor"; not "JavaScript", "Rust-based", "What's".
+ */
+function unlistedNameWord(word: string | undefined): word is string {
+  if (word === undefined || !NAME_SHAPE.test(word)) return false
+  const bare = word.replace(CLITIC, '')
+  return bare.split(/[-'’]/).every((part) => part.length > 0 && !isCommonWord(part)) && mayBeNameWord(bare)
+}
+
+/** Verbs done to a person and nouns of kin or role, after which a lone unknown name is a person's ("ask Tavita", "my neighbour Radka"). */
+const PERSON_CUE_BEFORE = new Set(
+  (
+    'tell told telling ask asked asking meet met meeting thank thanked thanking remind reminded invite invited ' +
+    'text texted email emailed hire hired congratulate congratulated introduce introduced welcome welcomed ' +
+    'neighbour neighbor friend colleague coworker boss manager sister brother cousin son daughter wife husband partner ' +
+    'landlord landlady tenant teacher student doctor nurse mum mom dad niece nephew roommate flatmate classmate'
+  ).split(' '),
+)
+/** Words after which "to", "from" or "with" takes a person ("talk to", "heard from", "lunch with"). */
+const PERSON_CUE_BEFORE_PREPOSITION = new Set('talk talked speak spoke spoken chat chatted heard hear lunch dinner coffee'.split(' '))
+
+/**
+ * People neither compromise nor the gazetteer knows, from the shape and place of the words, as spaCy's model reads
+ * them: two or three words written as names whose first and last are neither English words nor known to compromise
+ * ("Chukwuemeka Obi", "Nguyen Thi Hoa", "Adaeze Nwosu-Okafor"), not inside a longer run of capitalised words; or one
+ * such word right after a verb done to a person or a word of kin or role ("tell Themba", "my neighbour Radka"). A
+ * word that opens a known place name, or overlaps an entity already found, is left to what found it.
+ */
+/** Words that only an English sentence is made of. */
+const ENGLISH_FUNCTION_WORDS = new Set('the a an of to in on at for with and is are was were has have had will would this that his her their our my your'.split(' '))
+
+/** Whether the sentence going on from `index` has an English function word. */
+function englishSentenceAfter(text: string, index: number): boolean {
+  const rest = /^[^.!?\n]*/.exec(text.slice(index))![0]
+  return (rest.match(/\p{L}+/gu) ?? []).some((word) => ENGLISH_FUNCTION_WORDS.has(word.toLowerCase()))
+}
+
+function contextualPeople(text: string, found: Finding[]): Finding[] {
+  const words = wordSpans(text)
+  const joined = joinedBySpace(text)
+  const people: Finding[] = []
+  const taken = (begin: number, end: number) => found.some((f) => f.begin < end && begin < f.end)
+  for (let i = 0; i < words.length; i++) {
+    const first = words[i]
+    if (!unlistedNameWord(first.word) || PLACES_BY_FIRST_WORD.has(first.word)) continue
+    const before = words[i - 1]
+    const cuedBy = (word: WordSpan | undefined) => word !== undefined && joined(word, first) && PERSON_CUE_BEFORE.has(word.word.toLowerCase())
+    // A capitalised word before it makes it part of a longer name, unless that word is a title or a cue opening the
+    // sentence ("Tell Themba"); after an article it names a thing ("the Salle Gaveau", "an Arcturan Mega-Donkey").
+    const leading = before && capitalised(before.word) && joined(before, first) && !opensSentence(text, first.begin)
+    if (leading && !TITLE.test(`${before.word} `) && !(opensSentence(text, before.begin) && cuedBy(before))) continue
+    if (before && ARTICLES.has(before.word.toLowerCase())) continue
+    let last = i
+    while (last - i < 2 && !POSSESSIVE.test(words[last].word) && writtenAsName(words[last + 1]?.word) && joined(words[last], words[last + 1])) last++
+    // A longer run of capitalised words is a title or an organisation's name; a run must end on an unknown word.
+    if (capitalised(words[last + 1]?.word) && joined(words[last], words[last + 1])) continue
+    while (last > i && !unlistedNameWord(words[last].word.replace(POSSESSIVE, ''))) last--
+    const beforePreposition = words[i - 2]
+    const cued =
+      cuedBy(before) ||
+      (before !== undefined &&
+        joined(before, first) &&
+        ['to', 'from', 'with'].includes(before.word.toLowerCase()) &&
+        beforePreposition !== undefined &&
+        joined(beforePreposition, before) &&
+        PERSON_CUE_BEFORE_PREPOSITION.has(beforePreposition.word.toLowerCase()))
+    if (last === i && (!cued || opensSentence(text, first.begin))) continue
+    // Every noun of German is capitalised and a sentence's first word is in any language: a run opening a sentence
+    // counts only in a sentence of English.
+    if (opensSentence(text, first.begin) && !englishSentenceAfter(text, words[last].end)) continue
+    const begin = first.begin
+    const end = words[last].end - (POSSESSIVE.test(words[last].word) ? 2 : 0)
+    i = last
+    if (!taken(begin, end)) people.push({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE })
   }
   return people
 }
@@ -458,7 +543,8 @@ export function findNamedEntities(text: string): Finding[] {
 function namedEntities(text: string): Finding[] {
   if (!mayHoldEntity(text)) {
     const places = gazetteerPlaces(text, [])
-    return [...places, ...introducedNames(text), ...gazetteerPeople(text, places)]
+    const listed = [...places, ...introducedNames(text), ...gazetteerPeople(text, places)]
+    return [...listed, ...contextualPeople(text, listed)]
   }
   const sentences = parse(text).docs as unknown as Term[][]
   const entities = [
@@ -467,11 +553,10 @@ function namedEntities(text: string): Finding[] {
     ...spans(runs(sentences, isOrganizationPart), text, 'ORGANIZATION'),
   ]
   const places = gazetteerPlaces(text, entities)
+  const listed = [...entities, ...introducedNames(text), ...places, ...gazetteerPeople(text, [...entities, ...places])]
   return [
-    ...entities,
-    ...introducedNames(text),
-    ...places,
-    ...gazetteerPeople(text, [...entities, ...places]),
+    ...listed,
+    ...contextualPeople(text, listed),
     // Numeric dates are the date patterns' job; compromise also tags digit groups such as SSNs.
     ...spans(runs(sentences, isDatePart), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
   ]
