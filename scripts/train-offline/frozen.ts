@@ -291,10 +291,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   (engines) => frozenPii(engines, 'pii-dev-round13.jsonl', 'privacy (thirteenth round development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-heldout-round13.jsonl', 'privacy (thirteenth round held-out set, seen before the second change)'),
   (engines) => frozenPii(engines, 'pii-dev2-round13.jsonl', 'privacy (thirteenth round second development set, tuned: things named like people)'),
-  // The fourteenth round's sets, by the same writer, both written before the round's change (names read from their
-  // shape and place): the development set shaped it; the held-out set was measured blind once, after it.
+  // The fourteenth round's sets, by the same writer, both written before the round's first change (names read from
+  // their shape and place): the development set shaped it; the held-out set was measured blind once after it (recall
+  // 0.815, precision 0.786), and its mistakes then shaped the second change, so its numbers are no longer blind.
   (engines) => frozenPii(engines, 'pii-dev-round14.jsonl', 'privacy (fourteenth round development set, tuned)'),
-  (engines) => frozenPii(engines, 'pii-heldout-round14.jsonl', 'privacy (fourteenth round held-out set, measured blind once)'),
+  (engines) => frozenPii(engines, 'pii-heldout-round14.jsonl', 'privacy (fourteenth round held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

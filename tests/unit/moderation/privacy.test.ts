@@ -256,6 +256,18 @@ describe('names in no list, read from their shape and place', () => {
     expect(people('Tell Themba the car is ready.')).toEqual(['Themba'])
     expect(people('My neighbour Radka lent us her ladder.')).toEqual(['Radka'])
     expect(people('Has anyone spoken to Oyelaran since Tuesday?')).toEqual(['Oyelaran'])
+    expect(people('We finally heard back from Oyelowo about the quote.')).toEqual(['Oyelowo'])
+  })
+
+  it('carries on a name found cut short, and a name that is also a place takes the word after it', () => {
+    expect(people('My manager, Xu Wenjing, approved the leave.')).toEqual(['Xu Wenjing'])
+    expect(people('Professor Tanaka Hiroshi will give the opening lecture.')).toEqual(['Tanaka Hiroshi'])
+    expect(people('We interviewed Ngozi Okonkwo-Bello for the finance role.')).toEqual(['Ngozi Okonkwo-Bello'])
+  })
+
+  it('reads a name after an article as a thing, unless it goes on into a noun', () => {
+    expect(people('He ordered a Caesar Salad and an Earl Grey.')).toEqual([])
+    expect(people('We watched a Clint Eastwood picture last night.')).toEqual(['Clint Eastwood'])
   })
 
   it('leaves English words written as names, code names, things after an article and sentences of other languages', () => {

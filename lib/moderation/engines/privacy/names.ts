@@ -183,15 +183,18 @@ function contextualPeople(text: string, found: Finding[]): Finding[] {
   const words = wordSpans(text)
   const joined = joinedBySpace(text)
   const people: Finding[] = []
-  const taken = (begin: number, end: number) => found.some((f) => f.begin < end && begin < f.end)
+  // Overlapping an entity found already, other than a part of the name ("Xu" of "Xu Wenjing", which it then replaces).
+  const taken = (begin: number, end: number) => found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.type === 'PERSON'))
   for (let i = 0; i < words.length; i++) {
     const first = words[i]
-    if (!unlistedNameWord(first.word) || PLACES_BY_FIRST_WORD.has(first.word)) continue
+    if (!unlistedNameWord(first.word)) continue
     const before = words[i - 1]
     const cuedBy = (word: WordSpan | undefined) => word !== undefined && joined(word, first) && PERSON_CUE_BEFORE.has(word.word.toLowerCase())
-    // A capitalised word before it makes it part of a longer name, unless that word is a title or a cue opening the
-    // sentence ("Tell Themba"); after an article it names a thing ("the Salle Gaveau", "an Arcturan Mega-Donkey").
-    const leading = before && capitalised(before.word) && joined(before, first) && !opensSentence(text, first.begin)
+    // A name already found right before it is cut short there ("Tanaka" of "Tanaka Hiroshi", "Xu" of "Xu Wenjing").
+    const cutShort = before && joined(before, first) ? found.find((f) => f.type === 'PERSON' && f.end === before.end) : undefined
+    // Another capitalised word before it makes it part of a longer name, unless that word is a title or a cue opening
+    // the sentence ("Tell Themba"); after an article it names a thing ("the Salle Gaveau", "an Arcturan Mega-Donkey").
+    const leading = !cutShort && before && capitalised(before.word) && joined(before, first) && !opensSentence(text, first.begin)
     if (leading && !TITLE.test(`${before.word} `) && !(opensSentence(text, before.begin) && cuedBy(before))) continue
     if (before && ARTICLES.has(before.word.toLowerCase())) continue
     let last = i
@@ -207,15 +210,19 @@ function contextualPeople(text: string, found: Finding[]): Finding[] {
         ['to', 'from', 'with'].includes(before.word.toLowerCase()) &&
         beforePreposition !== undefined &&
         joined(beforePreposition, before) &&
-        PERSON_CUE_BEFORE_PREPOSITION.has(beforePreposition.word.toLowerCase()))
-    if (last === i && (!cued || opensSentence(text, first.begin))) continue
+        (PERSON_CUE_BEFORE_PREPOSITION.has(beforePreposition.word.toLowerCase()) ||
+          // "heard back from", "hear back from"
+          (beforePreposition.word.toLowerCase() === 'back' && before.word.toLowerCase() === 'from')))
+    // A lone word that opens a place name is left to the place gazetteer ("Ngozi" alone is a town in Burundi).
+    if (last === i && !cutShort && (!cued || opensSentence(text, first.begin) || PLACES_BY_FIRST_WORD.has(first.word))) continue
     // Every noun of German is capitalised and a sentence's first word is in any language: a run opening a sentence
     // counts only in a sentence of English.
     if (opensSentence(text, first.begin) && !englishSentenceAfter(text, words[last].end)) continue
-    const begin = first.begin
+    const begin = cutShort?.begin ?? first.begin
     const end = words[last].end - (POSSESSIVE.test(words[last].word) ? 2 : 0)
     i = last
-    if (!taken(begin, end)) people.push({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE })
+    // The longer name replaces the one cut short (a finding inside another of its type is dropped as a duplicate).
+    if (!taken(begin, end)) people.push(withoutTitle({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE }, text))
   }
   return people
 }
@@ -533,6 +540,10 @@ function namesAThing(text: string, finding: Finding): boolean {
   if ((next !== undefined && THING_AFTER.has(next)) || (!lone && last === last.toLowerCase() && THING_AFTER.has(last))) return true
   if (previous !== undefined && (THING_VERB_BEFORE.has(previous) || STORM.has(previous))) return true
   if (lone && previous !== undefined && POSSESSIVE_DETERMINERS.has(previous)) return true
+  // A name after an article that ends its noun phrase is a thing's: a ship, a dish, a drink ("a Caesar Salad and an Earl
+  // Grey."); one that goes on into a noun is a person's name used of a thing ("a Clint Eastwood picture").
+  const phraseEnds = next === undefined || ENGLISH_FUNCTION_WORDS.has(next) || !/^\s+\p{Ll}/u.test(text.slice(finding.end))
+  if (previous !== undefined && ARTICLES.has(previous) && phraseEnds) return true
   return WRITTEN_IN.test(before.slice(Math.max(0, before.length - 200)))
 }
 
