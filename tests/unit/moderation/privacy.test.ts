@@ -265,6 +265,12 @@ describe('names in no list, read from their shape and place', () => {
     expect(people('We interviewed Ngozi Okonkwo-Bello for the finance role.')).toEqual(['Ngozi Okonkwo-Bello'])
   })
 
+  it('a place found as part of a longer place name gives way to it', () => {
+    const places = (text: string) => found(text).filter((e) => e.type === 'LOCATION').map((e) => e.text)
+    expect(places('Our cousins moved from Porto Alegre to Lisbon.')).toEqual(['Porto Alegre', 'Lisbon'])
+    expect(places('He studied at the University of New South Wales.')).toEqual(['New South Wales'])
+  })
+
   it('reads a name after an article as a thing, unless it goes on into a noun', () => {
     expect(people('He ordered a Caesar Salad and an Earl Grey.')).toEqual([])
     expect(people('We watched a Clint Eastwood picture last night.')).toEqual(['Clint Eastwood'])

@@ -90,7 +90,8 @@ function gazetteerPlaces(text: string, found: Finding[]): Finding[] {
     const before = words[i - name.length]
     if (capitalised(words[last + 1]?.word) && joined(words[last], words[last + 1])) continue
     if (before && capitalised(before.word) && joined(before, words[i - name.length + 1]) && !sentenceStart(i - name.length)) continue
-    if (found.some((f) => f.begin < end && begin < f.end)) continue
+    // A place found as a part of this longer one ("Porto" of "Porto Alegre") gives way to it, as a duplicate.
+    if (found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.type === 'LOCATION'))) continue
     places.push({ type: 'LOCATION', begin, end, score: NAMED_ENTITY_SCORE })
   }
   return places
