@@ -41,11 +41,11 @@ function binaryEvaluation<Answer>(check: string, file: string, positive: string,
 export const evaluateBancode = binaryEvaluation<BanCodeVerdict>('bancode', 'bancode.jsonl', 'CODE', 'NL', labelled('CODE'))
 export const evaluatePromptInjection = binaryEvaluation<InjectionVerdict>('promptInjection', 'prompt-injection.jsonl', 'INJECTION', 'LEGIT', labelled('INJECTION'))
 
-export function evaluateGibberish(engine: ModerationEngine<string, GibberishPrediction>): Promise<EvalReport> {
+export function evaluateGibberish(engine: ModerationEngine<string, GibberishPrediction>, file = 'gibberish.jsonl', check = 'gibberish'): Promise<EvalReport> {
   return evaluateMultiClass({
-    check: 'gibberish',
+    check,
     engine: engine.name,
-    rows: readEvalSet<Labelled>('gibberish.jsonl'),
+    rows: readEvalSet<Labelled>(file),
     classes: GIBBERISH_LABELS,
     predict: (text) => engine.run(text),
   })
@@ -184,6 +184,16 @@ export const evaluatePromptInjectionDevelopment = binaryEvaluation<InjectionVerd
 )
 export const evaluatePromptInjectionHeldOut = binaryEvaluation<InjectionVerdict>('promptInjection (twelfth round held-out set)', 'prompt-injection-heldout-round12.jsonl', 'INJECTION', 'LEGIT', labelled('INJECTION'))
 
+/**
+ * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
+ * by the lead before the fourteenth round's word lists of 56 languages: the development set shaped the change, the
+ * held-out set was measured blind once after it (bench/offline/TUNING-issue18.md).
+ */
+export const evaluateGibberishLanguagesDevelopment = (engine: ModerationEngine<string, GibberishPrediction>) =>
+  evaluateGibberish(engine, 'gibberish-languages-dev-round14.jsonl', 'gibberish (other languages, fourteenth round development set, tuned)')
+export const evaluateGibberishLanguagesHeldOut = (engine: ModerationEngine<string, GibberishPrediction>) =>
+  evaluateGibberish(engine, 'gibberish-languages-heldout-round14.jsonl', 'gibberish (other languages, fourteenth round held-out set)')
+
 /** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
 export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
   bancode: (engines) => evaluateBancode(engines.banCode),
@@ -191,6 +201,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionDevelopment: (engines) => evaluatePromptInjectionDevelopment(engines.promptInjection),
   promptInjectionHeldOut: (engines) => evaluatePromptInjectionHeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
+  gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
+  gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),
   toxicity: (engines) => evaluateToxicity(engines.toxicity),
   toxicityDevelopment: (engines) => evaluateToxicityDevelopment(engines.toxicity),
   toxicityHeldOut: (engines) => evaluateToxicityHeldOut(engines.toxicity),

@@ -10,6 +10,7 @@ import { trainBancode } from './train-bancode'
 import { trainEmbedding } from './train-embedding'
 import { trainCommonWords } from './train-common-words'
 import { trainGibberish } from './train-gibberish'
+import { trainGibberishLanguages } from './train-gibberish-languages'
 import { trainGivenNames } from './train-given-names'
 import { trainPlaces } from './train-places'
 import { trainPromptInjection } from './train-prompt-injection'
@@ -20,6 +21,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   bancode: trainBancode,
   promptInjection: trainPromptInjection,
   gibberish: trainGibberish,
+  gibberishLanguages: trainGibberishLanguages,
   toxicity: trainToxicity,
   embedding: trainEmbedding,
   restrictedTopic: trainTopic,

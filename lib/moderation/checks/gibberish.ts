@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { pythonRound } from '@/lib/moderation/engines/python-round'
 import { GIBBERISH_LABELS, type GibberishPrediction } from '@/lib/moderation/engines/types'
-import { classifyGibberish, GIBBERISH_GRAPH } from '@/lib/moderation/offline/gibberish'
+import { classifyGibberish, GIBBERISH_GRAPH, GIBBERISH_LANGUAGES, type GibberishLanguages } from '@/lib/moderation/offline/gibberish'
 import { classifyAs } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { checkedText, engineField, listOf, timeTaken } from './schema-parts'
@@ -12,8 +12,8 @@ export const gibberishEngine = defineEngine({
   key: 'gibberish',
   offline: {
     model: 'gibberish-lm-mlp',
-    files: [GIBBERISH_GRAPH],
-    run: async (models, text: string) => (await classifyGibberish(models.runGraph, text)).answer,
+    files: [GIBBERISH_GRAPH, GIBBERISH_LANGUAGES],
+    run: async (models, text: string) => (await classifyGibberish(models.runGraph, models.json<GibberishLanguages>(GIBBERISH_LANGUAGES), text)).answer,
   },
   neural: {
     models: ['gibberish'],

@@ -204,34 +204,27 @@ export function gibberishAnswer(probabilities: ArrayLike<number>): GibberishAnsw
   return { label: GIBBERISH_CLASSES[best], probability: probabilities[best] }
 }
 
-/**
- * The most frequent words of languages the language models do not know well enough, written in this project. Italian
- * fortunes are in the language models' text, but too few to judge Italian: three of eight Italian sentences written
- * for this check (TUNING-issue18 run 50) came back mild gibberish or word salad, so Italian is gated too.
- */
-const OTHER_LANGUAGES_FUNCTION_WORDS = [
-  'il lo la gli le un una di del della dei delle al alla nel nella con per tra fra che non è sono ho hai anche molto più perché questo questa',
-  'le la les un une des et est que qui dans pour pas sur avec ne nous vous je il elle ce du au en son sa ses mais ou très plus',
-  'der die das und ist nicht ein eine zu den mit sich des auf für im dem ich du er sie wir ihr es auch an am um uns',
-  'el la los las un una y es que de en por para con no se lo del al su mi me te yo tu muy más pero como',
-  'o a os as um uma e é que de do da em para com não se no na por eu você mais muito mas onde',
-  'de het een en is dat van in op te niet ik je we zijn voor met om geen heb ook maar',
-  'i w na z się nie do to że jest jak ale po co tak za od',
-  'och att det är en som på för med jag har inte du vi de',
-  'и в не на я с что он а к по это как но из у за от то же ты мы вы',
-  've bir bu da de için ile çok ne ben sen o ama gibi',
-  'dan yang di ini itu ke dari untuk dengan tidak saya kamu akan',
-].map((words) => new Set(words.split(' ')))
+/** The function words of other languages (trained: scripts/train-offline/train-gibberish-languages.ts). */
+export const GIBBERISH_LANGUAGES = 'gibberish.languages.json'
+/** Each language's function words, space-separated, none of them an English word. */
+export type GibberishLanguages = { source: string; languages: Record<string, string> }
+
+const languageSets = new WeakMap<GibberishLanguages, Set<string>[]>()
+function languageWordSets(file: GibberishLanguages): Set<string>[] {
+  let sets = languageSets.get(file)
+  if (!sets) languageSets.set(file, (sets = Object.values(file.languages).map((words) => new Set(words.split(' ')))))
+  return sets
+}
+
 /** Scripts written without spaces between words, or whose words no list here covers. */
 const UNLISTED_SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Georgian}\p{Script=Armenian}\p{Script=Ethiopic}]/gu
 
 /**
  * Whether a text is written in a language the language models do not know: a quarter of its
  * words are function words of one such language, two different ones at least (and more than are
- * English ones), or most of
- * its letters are in a script without such a list. Repeated characters stay noise.
+ * English ones), or most of its letters are in a script without word lists. Repeated characters stay noise.
  */
-export function otherLanguage(text: string): boolean {
+export function otherLanguage(text: string, languages: GibberishLanguages): boolean {
   const head = normalizeCharacters(text.slice(0, GIBBERISH_MAX_CHARS))
   const letters = head.match(/\p{L}/gu) ?? []
   if (letters.length >= 2 && (head.match(UNLISTED_SCRIPTS) ?? []).length >= letters.length * 0.6) return !/(.)\1{3,}/u.test(head)
@@ -239,7 +232,7 @@ export function otherLanguage(text: string): boolean {
   if (words.length < 3) return false
   const english = words.filter((w) => FUNCTION_WORDS.has(w)).length
   // Two different function words at least: one word repeated ("os" in code) is not a language.
-  const foreign = Math.max(...OTHER_LANGUAGES_FUNCTION_WORDS.map((list) => (new Set(words.filter((w) => list.has(w))).size >= 2 ? words.filter((w) => list.has(w)).length : 0)))
+  const foreign = Math.max(...languageWordSets(languages).map((list) => (new Set(words.filter((w) => list.has(w))).size >= 2 ? words.filter((w) => list.has(w)).length : 0)))
   return foreign >= words.length * 0.25 && foreign > english
 }
 
@@ -284,10 +277,10 @@ export function codeLike(text: string): boolean {
  * there they cannot tell mild gibberish or word salad from good prose, so that mass counts as clean
  * and only noise (which needs no language) is kept.
  */
-export async function classifyGibberish(run: GraphRunner, text: string): Promise<{ answer: GibberishAnswer; probabilities: number[] }> {
+export async function classifyGibberish(run: GraphRunner, languages: GibberishLanguages, text: string): Promise<{ answer: GibberishAnswer; probabilities: number[] }> {
   const outputs = await run(GIBBERISH_GRAPH, gibberishFeeds(text))
   const probabilities = Array.from(outputs.probabilities)
-  if (otherLanguage(text) || codeLike(text)) {
+  if (otherLanguage(text, languages) || codeLike(text)) {
     const [clean, mild, salad, noise] = probabilities
     probabilities.splice(0, 4, clean + mild + salad, 0, 0, noise)
   }

@@ -4,11 +4,13 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { GIBBERISH_LABELS } from '@/lib/moderation/engines/types'
-import { codeLike, GIBBERISH_CLASSES } from '@/lib/moderation/offline/gibberish'
+import { codeLike, GIBBERISH_CLASSES, GIBBERISH_LANGUAGES, otherLanguage, type GibberishLanguages } from '@/lib/moderation/offline/gibberish'
 import { evaluateGibberish } from '@/scripts/train-offline/checks'
 import type { EvalReport } from '@/scripts/train-offline/evaluate'
 
 const offlineGibberishEngine = offlineEngines().gibberish
+
+const modelFile = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'public/models/offline', name), 'utf8')) as T
 
 let report: EvalReport
 beforeAll(async () => {
@@ -66,6 +68,15 @@ describe('offline gibberish engine', () => {
     for (const text of prose) expect(codeLike(text), text).toBe(false)
     // Keyboard mash with code punctuation may pass the gate, but the gate keeps the graph's noise.
     expect((await offlineGibberishEngine.run('qwpoeiru(zxmcnv); alskdj{}')).label).toBe('noise')
+  })
+
+  it('judges short sentences of other languages for noise only, and no English text, garbled or not, as another language', async () => {
+    const otherLanguages = ['Ich habe morgen keine Zeit.', 'Merci beaucoup pour votre aide.', 'Saya sudah makan siang.', 'Kiitos paljon avustasi.', 'Jag vet inte vad du menar.']
+    for (const text of otherLanguages) expect((await offlineGibberishEngine.run(text)).label, text).toBe('clean')
+    const languages = modelFile<GibberishLanguages>(GIBBERISH_LANGUAGES)
+    for (const text of ['Dinner the cooked she for family yesterday we.', 'I has went to the store and buyed three apple.', 'Teh meeting was moved becuase of teh wether.'])
+      expect(otherLanguage(text, languages), text).toBe(false)
+    expect(otherLanguage('qwpoe qwpoe qwpoe', languages)).toBe(false)
   })
 
   it('keeps everyday sentences clean (twelve written after the engine was trained, TUNING-issue18 run 146)', async () => {
