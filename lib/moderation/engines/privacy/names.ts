@@ -164,13 +164,14 @@ const PERSON_CUE_BEFORE = new Set(
 /** Words after which "to", "from" or "with" takes a person ("talk to", "heard from", "lunch with"). */
 const PERSON_CUE_BEFORE_PREPOSITION = new Set('talk talked speak spoke spoken chat chatted heard hear lunch dinner coffee'.split(' '))
 
-/**
- * People neither compromise nor the gazetteer knows, from the shape and place of the words, as spaCy's model reads
- * them: two or three words written as names whose first and last are neither English words nor known to compromise
- * ("Chukwuemeka Obi", "Nguyen Thi Hoa", "Adaeze Nwosu-Okafor"), not inside a longer run of capitalised words; or one
- * such word right after a verb done to a person or a word of kin or role ("tell Themba", "my neighbour Radka"). A
- * word that opens a known place name, or overlaps an entity already found, is left to what found it.
- */
+/** "talk to Oyelaran", "heard back from Oyelaran": a preposition after a word that makes it take a person. */
+function cuedByPreposition(cue: WordSpan | undefined, preposition: WordSpan | undefined, name: WordSpan, joined: (a: WordSpan, b: WordSpan) => boolean): boolean {
+  if (!cue || !preposition || !joined(cue, preposition) || !joined(preposition, name)) return false
+  const [cueWord, prepositionWord] = [cue.word.toLowerCase(), preposition.word.toLowerCase()]
+  if (!['to', 'from', 'with'].includes(prepositionWord)) return false
+  return PERSON_CUE_BEFORE_PREPOSITION.has(cueWord) || (cueWord === 'back' && prepositionWord === 'from')
+}
+
 /** Words that only an English sentence is made of. */
 const ENGLISH_FUNCTION_WORDS = new Set('the a an of to in on at for with and is are was were has have had will would this that his her their our my your'.split(' '))
 
@@ -180,6 +181,14 @@ function englishSentenceAfter(text: string, index: number): boolean {
   return (rest.match(/\p{L}+/gu) ?? []).some((word) => ENGLISH_FUNCTION_WORDS.has(word.toLowerCase()))
 }
 
+/**
+ * People neither compromise nor the gazetteer knows, from the shape and place of the words, as spaCy's model reads
+ * them: two or three words written as names whose first and last are neither English words nor known to compromise
+ * ("Chukwuemeka Obi", "Nguyen Thi Hoa", "Adaeze Nwosu-Okafor"), not inside a longer run of capitalised words nor after
+ * an article; or one such word right after a verb done to a person or a word of kin or role ("tell Themba", "my
+ * neighbour Radka"), unless it opens a known place name. A name found cut short before such words is carried on over
+ * them; anything else overlapping an entity already found is left to what found it.
+ */
 function contextualPeople(text: string, found: Finding[]): Finding[] {
   const words = wordSpans(text)
   const joined = joinedBySpace(text)
@@ -203,17 +212,7 @@ function contextualPeople(text: string, found: Finding[]): Finding[] {
     // A longer run of capitalised words is a title or an organisation's name; a run must end on an unknown word.
     if (capitalised(words[last + 1]?.word) && joined(words[last], words[last + 1])) continue
     while (last > i && !unlistedNameWord(words[last].word.replace(POSSESSIVE, ''))) last--
-    const beforePreposition = words[i - 2]
-    const cued =
-      cuedBy(before) ||
-      (before !== undefined &&
-        joined(before, first) &&
-        ['to', 'from', 'with'].includes(before.word.toLowerCase()) &&
-        beforePreposition !== undefined &&
-        joined(beforePreposition, before) &&
-        (PERSON_CUE_BEFORE_PREPOSITION.has(beforePreposition.word.toLowerCase()) ||
-          // "heard back from", "hear back from"
-          (beforePreposition.word.toLowerCase() === 'back' && before.word.toLowerCase() === 'from')))
+    const cued = cuedBy(before) || cuedByPreposition(words[i - 2], before, first, joined)
     // A lone word that opens a place name is left to the place gazetteer ("Ngozi" alone is a town in Burundi).
     if (last === i && !cutShort && (!cued || opensSentence(text, first.begin) || PLACES_BY_FIRST_WORD.has(first.word))) continue
     // Every noun of German is capitalised and a sentence's first word is in any language: a run opening a sentence
