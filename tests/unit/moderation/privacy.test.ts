@@ -265,6 +265,13 @@ describe('names in no list, read from their shape and place', () => {
     expect(people('We interviewed Ngozi Okonkwo-Bello for the finance role.')).toEqual(['Ngozi Okonkwo-Bello'])
   })
 
+  it('in a text all in lower case, finds a given name right after a verb done to a person', () => {
+    expect(people('ask priya about the keys')).toEqual(['priya'])
+    expect(people('meet chiamaka okonkwo at the station')).toEqual(['chiamaka okonkwo'])
+    expect(people('i will tell you tomorrow')).toEqual([])
+    expect(people('Ask priya about the keys')).toEqual([])
+  })
+
   it('a place found as part of a longer place name gives way to it', () => {
     const places = (text: string) => found(text).filter((e) => e.type === 'LOCATION').map((e) => e.text)
     expect(places('Our cousins moved from Porto Alegre to Lisbon.')).toEqual(['Porto Alegre', 'Lisbon'])

@@ -551,11 +551,32 @@ export function findNamedEntities(text: string): Finding[] {
   return namedEntities(text).filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
 }
 
+/**
+ * In a text written all in lower case, as chat often is, a given name right after a verb done to a person or a word of
+ * kin or role ("tell kwame i said hi", "ask priya"), with the word after it when that is no English word ("meet
+ * chiamaka okonkwo"). Capital letters say nothing there; the gazetteer and the cue must both speak.
+ */
+function lowercasePeople(text: string, found: Finding[]): Finding[] {
+  if (/\p{Lu}/u.test(text)) return []
+  const words = wordSpans(text)
+  const joined = joinedBySpace(text)
+  const givenName = (word: string) => GIVEN_NAMES.has(word[0]!.toUpperCase() + word.slice(1)) && !isCommonWord(word)
+  const people: Finding[] = []
+  for (let i = 1; i < words.length; i++) {
+    const [cue, first] = [words[i - 1]!, words[i]!]
+    if (!PERSON_CUE_BEFORE.has(cue.word) || !joined(cue, first) || !givenName(first.word)) continue
+    const next = words[i + 1]
+    const end = next && joined(first, next) && !isCommonWord(next.word) && !ENGLISH_FUNCTION_WORDS.has(next.word) ? next.end : first.end
+    if (!found.some((f) => f.begin < end && first.begin < f.end)) people.push({ type: 'PERSON', begin: first.begin, end, score: NAMED_ENTITY_SCORE })
+  }
+  return people
+}
+
 function namedEntities(text: string): Finding[] {
   if (!mayHoldEntity(text)) {
     const places = gazetteerPlaces(text, [])
     const listed = [...places, ...introducedNames(text), ...gazetteerPeople(text, places)]
-    return [...listed, ...contextualPeople(text, listed)]
+    return [...listed, ...contextualPeople(text, listed), ...lowercasePeople(text, listed)]
   }
   const sentences = parse(text).docs as unknown as Term[][]
   const entities = [
@@ -568,6 +589,7 @@ function namedEntities(text: string): Finding[] {
   return [
     ...listed,
     ...contextualPeople(text, listed),
+    ...lowercasePeople(text, listed),
     // Numeric dates are the date patterns' job; compromise also tags digit groups such as SSNs.
     ...spans(runs(sentences, isDatePart), text, 'DATE_TIME').filter((f) => /\p{L}/u.test(text.slice(f.begin, f.end))),
   ]
