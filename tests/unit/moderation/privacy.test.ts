@@ -237,6 +237,7 @@ describe('names of things', () => {
     expect(people('The Julia interpreter printed a stack trace.')).toEqual([])
     expect(people('Most of the backend is written in Ada and C.')).toEqual([])
     expect(people('Cyclone Idai reached the coast at night.')).toEqual([])
+    expect(people('Hurricane Ian flooded the coast.')).toEqual([])
     expect(people('Our Alexa ordered cat food by itself.')).toEqual([])
   })
 

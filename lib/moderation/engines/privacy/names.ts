@@ -539,6 +539,8 @@ function namesAThing(text: string, finding: Finding): boolean {
   const last = words.at(-1)!
   if ((next !== undefined && THING_AFTER.has(next)) || (!lone && last === last.toLowerCase() && THING_AFTER.has(last))) return true
   if (previous !== undefined && (THING_VERB_BEFORE.has(previous) || STORM.has(previous))) return true
+  // compromise may take the storm word into the name ("Hurricane Ian").
+  if (!lone && STORM.has(words[0]!.toLowerCase())) return true
   if (lone && previous !== undefined && POSSESSIVE_DETERMINERS.has(previous)) return true
   // A name after an article that ends its noun phrase is a thing's: a ship, a dish, a drink ("a Caesar Salad and an Earl
   // Grey."); one that goes on into a noun is a person's name used of a thing ("a Clint Eastwood picture").
