@@ -39,6 +39,13 @@ function binaryEvaluation<Answer>(check: string, file: string, positive: string,
 }
 
 export const evaluateBancode = binaryEvaluation<BanCodeVerdict>('bancode', 'bancode.jsonl', 'CODE', 'NL', labelled('CODE'))
+/**
+ * Short messages and short lines of code (bancode-short-*-round14.jsonl), written by the lead before the fourteenth
+ * round's short messages joined the training prose: the development set shaped the change, the held-out set was
+ * measured blind once after it (bench/offline/TUNING-issue18.md).
+ */
+export const evaluateBancodeShortDevelopment = binaryEvaluation<BanCodeVerdict>('bancode (short messages, fourteenth round development set, tuned)', 'bancode-short-dev-round14.jsonl', 'CODE', 'NL', labelled('CODE'))
+export const evaluateBancodeShortHeldOut = binaryEvaluation<BanCodeVerdict>('bancode (short messages, fourteenth round held-out set)', 'bancode-short-heldout-round14.jsonl', 'CODE', 'NL', labelled('CODE'))
 export const evaluatePromptInjection = binaryEvaluation<InjectionVerdict>('promptInjection', 'prompt-injection.jsonl', 'INJECTION', 'LEGIT', labelled('INJECTION'))
 
 export function evaluateGibberish(engine: ModerationEngine<string, GibberishPrediction>, file = 'gibberish.jsonl', check = 'gibberish'): Promise<EvalReport> {
@@ -197,6 +204,8 @@ export const evaluateGibberishLanguagesHeldOut = (engine: ModerationEngine<strin
 /** The evaluation of each offline engine, by the name `npm run train:offline` gives its trainer. */
 export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) => Promise<EvalReport>> = {
   bancode: (engines) => evaluateBancode(engines.banCode),
+  bancodeShortDevelopment: (engines) => evaluateBancodeShortDevelopment(engines.banCode),
+  bancodeShortHeldOut: (engines) => evaluateBancodeShortHeldOut(engines.banCode),
   promptInjection: (engines) => evaluatePromptInjection(engines.promptInjection),
   promptInjectionDevelopment: (engines) => evaluatePromptInjectionDevelopment(engines.promptInjection),
   promptInjectionHeldOut: (engines) => evaluatePromptInjectionHeldOut(engines.promptInjection),

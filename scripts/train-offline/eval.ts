@@ -24,6 +24,8 @@ import { FROZEN_EVALUATIONS, frozenMarkdown, printFrozenReport, type FrozenRepor
 /** The project's goals on its own sets (tests/eval/*.jsonl); issue 18's goals are the frozen set's (./frozen.ts). */
 const GOALS: Record<string, string> = {
   bancode: 'AUC >= 0.98',
+  'bancode (short messages, fourteenth round development set, tuned)': 'none set (greetings, one-word replies, chat, emoji; short lines of code; reported)',
+  'bancode (short messages, fourteenth round held-out set)': 'none set (greetings, one-word replies, chat, emoji; short lines of code; reported)',
   promptInjection: 'AUC >= 0.95, <= 5% false positives on benign instructions',
   gibberish: 'macro-F1 >= 0.85',
   'gibberish (other languages, fourteenth round development set, tuned)': 'none set (short sentences of 19 languages, English garbles beside them; reported)',
@@ -117,7 +119,9 @@ function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string 
     'below are seen ones; the frozen totals were printed. Gibberish in the same round: a text in another language is',
     'told by the stop words of 56 languages (stopwords-iso, less every English word) in place of ten hand-written lists;',
     'chosen on a development set of short sentences in other languages and measured blind once on a held-out one (the',
-    '"other languages" rows of the project sets below); the frozen totals were printed.',
+    '"other languages" rows of the project sets below); the frozen totals were printed. Banned code in the same round:',
+    'short messages (greetings, one-word replies, chat abbreviations, emoji) joined the training prose, chosen on a',
+    'development set and measured blind once on a held-out set of short messages and short lines of code (below).',
     '',
     ...frozenMarkdown(frozen),
     '## Project sets (tests/eval/*.jsonl)',

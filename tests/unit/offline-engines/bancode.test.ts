@@ -34,6 +34,13 @@ describe('offline bancode engine', () => {
     expect(report.measures.recall).toBeGreaterThanOrEqual(0.9)
   })
 
+  it('reads short messages as prose and short lines of code as code (fourteenth round)', async () => {
+    for (const text of ['Hello', 'Hi!', 'lol', '👍', 'Perfect', 'Good morning', 'Привет'])
+      expect((await offlineBanCodeEngine.run(text)).label, text).toBe('NL')
+    for (const text of ['y = 2', 'import sys', 'foo()', 'DROP TABLE users;', 'i++;', '</div>', "print('hi')"])
+      expect((await offlineBanCodeEngine.run(text)).label, text).toBe('CODE')
+  })
+
   it('answers CODE/NL with the probability of that label', async () => {
     expect(await offlineBanCodeEngine.run('def add(a, b): return a + b')).toEqual({ label: 'CODE', score: expect.any(Number) })
     const prose = await offlineBanCodeEngine.run('Could you summarize this article in three bullet points?')
