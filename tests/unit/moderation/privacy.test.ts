@@ -255,6 +255,7 @@ describe('names in no list, read from their shape and place', () => {
     expect(people('Adaeze Nwosu-Okafor joined the board in March.')).toEqual(['Adaeze Nwosu-Okafor'])
     expect(people('The permit was approved by Tran Van Minh last week.')).toEqual(['Tran Van Minh'])
     expect(people('Tell Themba the car is ready.')).toEqual(['Themba'])
+    expect(people("Tell Themba'll be late again.")).toEqual(['Themba'])
     expect(people('My neighbour Radka lent us her ladder.')).toEqual(['Radka'])
     expect(people('Has anyone spoken to Oyelaran since Tuesday?')).toEqual(['Oyelaran'])
     expect(people('We finally heard back from Oyelowo about the quote.')).toEqual(['Oyelowo'])
@@ -268,7 +269,8 @@ describe('names in no list, read from their shape and place', () => {
 
   it('in a text all in lower case, finds a given name right after a verb done to a person', () => {
     expect(people('ask priya about the keys')).toEqual(['priya'])
-    expect(people('meet chiamaka okonkwo at the station')).toEqual(['chiamaka okonkwo'])
+    expect(people('meet chiamaka at the station')).toEqual(['chiamaka'])
+    expect(people('tell kwame thx')).toEqual(['kwame'])
     expect(people('i will tell you tomorrow')).toEqual([])
     expect(people('Ask priya about the keys')).toEqual([])
   })

@@ -175,10 +175,10 @@ function cuedByPreposition(cue: WordSpan | undefined, preposition: WordSpan | un
 /** Words that only an English sentence is made of. */
 const ENGLISH_FUNCTION_WORDS = new Set('the a an of to in on at for with and is are was were has have had will would this that his her their our my your'.split(' '))
 
-/** Whether the sentence going on from `index` has an English function word. */
+/** Whether the sentence going on from `index` (its next 300 characters at most) has an English function word. */
 function englishSentenceAfter(text: string, index: number): boolean {
-  const rest = /^[^.!?\n]*/.exec(text.slice(index))![0]
-  return (rest.match(/\p{L}+/gu) ?? []).some((word) => ENGLISH_FUNCTION_WORDS.has(word.toLowerCase()))
+  const rest = text.slice(index, index + 300).split(/[.!?\n]/)[0]!
+  return [...rest.matchAll(/\p{L}+/gu)].some(([word]) => ENGLISH_FUNCTION_WORDS.has(word.toLowerCase()))
 }
 
 /**
@@ -194,7 +194,8 @@ function contextualPeople(text: string, found: Finding[]): Finding[] {
   const joined = joinedBySpace(text)
   const people: Finding[] = []
   // Overlapping an entity found already, other than a part of the name ("Xu" of "Xu Wenjing", which it then replaces).
-  const taken = (begin: number, end: number) => found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.type === 'PERSON'))
+  const taken = (begin: number, end: number) =>
+    found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.end - f.begin < end - begin && f.type === 'PERSON'))
   for (let i = 0; i < words.length; i++) {
     const first = words[i]
     if (!unlistedNameWord(first.word)) continue
@@ -219,7 +220,8 @@ function contextualPeople(text: string, found: Finding[]): Finding[] {
     // counts only in a sentence of English.
     if (opensSentence(text, first.begin) && !englishSentenceAfter(text, words[last].end)) continue
     const begin = cutShort?.begin ?? first.begin
-    const end = words[last].end - (POSSESSIVE.test(words[last].word) ? 2 : 0)
+    // A possessive or a contraction is not part of the name ("Themba's", "Themba'll").
+    const end = words[last].begin + words[last].word.replace(CLITIC, '').length
     i = last
     // The longer name replaces the one cut short (a finding inside another of its type is dropped as a duplicate).
     if (!taken(begin, end)) people.push(withoutTitle({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE }, text))
@@ -529,10 +531,12 @@ const POSSESSIVE_DETERMINERS = new Set(['my', 'our', 'your', 'their'])
 
 /** A PERSON finding that its neighbours show to be software, a device or a storm. */
 function namesAThing(text: string, finding: Finding): boolean {
-  const before = text.slice(0, finding.begin)
+  // What the neighbours say lies within a few words: bounded windows keep a text of many names linear.
+  const before = text.slice(Math.max(0, finding.begin - 200), finding.begin)
+  const after = text.slice(finding.end, finding.end + 100)
   const previous = /(\p{L}+)\s+$/u.exec(before)?.[1]?.toLowerCase()
   // Not past a possessive: "Karl's version" is a person's.
-  const next = /^\s+(\p{L}[\p{L}-]*)/u.exec(text.slice(finding.end))?.[1]?.toLowerCase()
+  const next = /^\s+(\p{L}[\p{L}-]*)/u.exec(after)?.[1]?.toLowerCase()
   const words = text.slice(finding.begin, finding.end).split(/\s+/)
   const lone = words.length === 1
   // compromise may take the noun into the name ("Hugo theme"), written in lower case ("Steve Jobs" is a person).
@@ -544,9 +548,9 @@ function namesAThing(text: string, finding: Finding): boolean {
   if (lone && previous !== undefined && POSSESSIVE_DETERMINERS.has(previous)) return true
   // A name after an article that ends its noun phrase is a thing's: a ship, a dish, a drink ("a Caesar Salad and an Earl
   // Grey."); one that goes on into a noun is a person's name used of a thing ("a Clint Eastwood picture").
-  const phraseEnds = next === undefined || ENGLISH_FUNCTION_WORDS.has(next) || !/^\s+\p{Ll}/u.test(text.slice(finding.end))
+  const phraseEnds = next === undefined || ENGLISH_FUNCTION_WORDS.has(next) || !/^\s+\p{Ll}/u.test(after)
   if (previous !== undefined && ARTICLES.has(previous) && phraseEnds) return true
-  return WRITTEN_IN.test(before.slice(Math.max(0, before.length - 200)))
+  return WRITTEN_IN.test(before)
 }
 
 export function findNamedEntities(text: string): Finding[] {
@@ -555,8 +559,8 @@ export function findNamedEntities(text: string): Finding[] {
 
 /**
  * In a text written all in lower case, as chat often is, a given name right after a verb done to a person or a word of
- * kin or role ("tell kwame i said hi", "ask priya"), with the word after it when that is no English word ("meet
- * chiamaka okonkwo"). Capital letters say nothing there; the gazetteer and the cue must both speak.
+ * kin or role ("tell kwame i said hi", "ask priya"). Capital letters say nothing there; the gazetteer and the cue must
+ * both speak. The word after it is not taken as a surname: in chat it is as often shorthand ("tell kwame thx").
  */
 function lowercasePeople(text: string, found: Finding[]): Finding[] {
   if (/\p{Lu}/u.test(text)) return []
@@ -567,9 +571,7 @@ function lowercasePeople(text: string, found: Finding[]): Finding[] {
   for (let i = 1; i < words.length; i++) {
     const [cue, first] = [words[i - 1]!, words[i]!]
     if (!PERSON_CUE_BEFORE.has(cue.word) || !joined(cue, first) || !givenName(first.word)) continue
-    const next = words[i + 1]
-    const end = next && joined(first, next) && !isCommonWord(next.word) && !ENGLISH_FUNCTION_WORDS.has(next.word) ? next.end : first.end
-    if (!found.some((f) => f.begin < end && first.begin < f.end)) people.push({ type: 'PERSON', begin: first.begin, end, score: NAMED_ENTITY_SCORE })
+    if (!found.some((f) => f.begin < first.end && first.begin < f.end)) people.push({ type: 'PERSON', begin: first.begin, end: first.end, score: NAMED_ENTITY_SCORE })
   }
   return people
 }
