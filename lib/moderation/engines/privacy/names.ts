@@ -57,6 +57,14 @@ const PLACES_BY_FIRST_WORD = (() => {
   return index
 })()
 
+/**
+ * Whether text[begin, end) overlaps an entity found already, other than a shorter one of `type` inside it ("Porto" of
+ * "Porto Alegre", "Xu" of "Xu Wenjing"), which the longer finding then replaces as a duplicate.
+ */
+function overlapsAnother(found: Finding[], begin: number, end: number, type: string): boolean {
+  return found.some((f) => f.begin < end && begin < f.end && !(f.type === type && begin <= f.begin && f.end <= end && f.end - f.begin < end - begin))
+}
+
 type WordSpan = { word: string; begin: number; end: number }
 /** The text's words (WORD) with their offsets, as the gazetteers read them. */
 const wordSpans = (text: string): WordSpan[] => [...text.matchAll(WORD)].map((m) => ({ word: m[0], begin: m.index, end: m.index + m[0].length }))
@@ -90,8 +98,7 @@ function gazetteerPlaces(text: string, found: Finding[]): Finding[] {
     const before = words[i - name.length]
     if (capitalised(words[last + 1]?.word) && joined(words[last], words[last + 1])) continue
     if (before && capitalised(before.word) && joined(before, words[i - name.length + 1]) && !sentenceStart(i - name.length)) continue
-    // A place found as a part of this longer one ("Porto" of "Porto Alegre") gives way to it, as a duplicate.
-    if (found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.type === 'LOCATION'))) continue
+    if (overlapsAnother(found, begin, end, 'LOCATION')) continue
     places.push({ type: 'LOCATION', begin, end, score: NAMED_ENTITY_SCORE })
   }
   return places
@@ -131,7 +138,7 @@ function gazetteerPeople(text: string, found: Finding[]): Finding[] {
     // The possessive is a separate token for spaCy: "Herman Miller's" names "Herman Miller".
     const end = words[last].end - (POSSESSIVE.test(words[last].word) ? 2 : 0)
     i = last
-    if (found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.type === 'PERSON'))) continue
+    if (overlapsAnother(found, begin, end, 'PERSON')) continue
     people.push({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE })
   }
   return people
@@ -193,9 +200,6 @@ function contextualPeople(text: string, found: Finding[]): Finding[] {
   const words = wordSpans(text)
   const joined = joinedBySpace(text)
   const people: Finding[] = []
-  // Overlapping an entity found already, other than a part of the name ("Xu" of "Xu Wenjing", which it then replaces).
-  const taken = (begin: number, end: number) =>
-    found.some((f) => f.begin < end && begin < f.end && !(begin <= f.begin && f.end <= end && f.end - f.begin < end - begin && f.type === 'PERSON'))
   for (let i = 0; i < words.length; i++) {
     const first = words[i]
     if (!unlistedNameWord(first.word)) continue
@@ -224,7 +228,7 @@ function contextualPeople(text: string, found: Finding[]): Finding[] {
     const end = words[last].begin + words[last].word.replace(CLITIC, '').length
     i = last
     // The longer name replaces the one cut short (a finding inside another of its type is dropped as a duplicate).
-    if (!taken(begin, end)) people.push(withoutTitle({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE }, text))
+    if (!overlapsAnother(found, begin, end, 'PERSON')) people.push(withoutTitle({ type: 'PERSON', begin, end, score: NAMED_ENTITY_SCORE }, text))
   }
   return people
 }
