@@ -236,7 +236,11 @@ export function frozenRestrictedTopic(engines: ModerationEngines): Promise<Froze
 }
 
 /** Span matching as the issue measures personal data: a found entity counts when its type and offsets equal a labelled one. */
-export const PII_TYPES_LABELLED = ['PERSON', 'LOCATION', 'EMAIL_ADDRESS', 'PHONE_NUMBER', 'CREDIT_CARD', 'IBAN_CODE', 'US_SSN', 'IP_ADDRESS', 'IN_PAN']
+export const PII_TYPES_LABELLED = [
+  'PERSON', 'LOCATION', 'EMAIL_ADDRESS', 'PHONE_NUMBER', 'CREDIT_CARD', 'IBAN_CODE', 'US_SSN', 'IP_ADDRESS', 'IN_PAN',
+  // Labelled from the fifteenth round on (pii-identifiers-*-round15.jsonl); no earlier set holds one, so any found there is spurious.
+  'CRYPTO', 'MEDICAL_LICENSE', 'MAC_ADDRESS', 'US_ITIN', 'US_DRIVER_LICENSE', 'US_PASSPORT', 'US_BANK_NUMBER',
+]
 
 export async function frozenPii(engines: ModerationEngines, file = 'frozen/pii.jsonl', check = 'privacy'): Promise<FrozenReport> {
   type PiiRow = { text: string; family: string; entities: { type: string; begin: number; end: number }[] }
@@ -296,6 +300,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // 0.815, precision 0.786), and its mistakes then shaped the second change, so its numbers are no longer blind.
   (engines) => frozenPii(engines, 'pii-dev-round14.jsonl', 'privacy (fourteenth round development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-heldout-round14.jsonl', 'privacy (fourteenth round held-out set, seen after its one blind measurement)'),
+  // The fifteenth round's identifiers (the rest of Presidio's English recognizers) beside hard negatives (hashes,
+  // versions, part and order numbers), valid values made by a script of the lead's: both sets written before the
+  // recognizers; the held-out set measured blind once after them (recall 0 -> 1.000, precision 0.889), then read.
+  (engines) => frozenPii(engines, 'pii-identifiers-dev-round15.jsonl', 'privacy (fifteenth round identifiers development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-identifiers-heldout-round15.jsonl', 'privacy (fifteenth round identifiers held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { analyzePii } from '@/lib/moderation/engines/privacy'
 import { PHONE_TRIES_PER_REGION, searchPhoneNumbers } from '@/lib/moderation/engines/privacy/recognizers'
+import { createHash } from 'node:crypto'
+import { keccak256, keccakSponge256 } from '@/lib/moderation/engines/privacy/keccak'
 import {
   aadhaarValid,
   auAbnValid,
   auAcnValid,
   auMedicareValid,
   auTfnValid,
+  base58CheckValid,
+  bech32AddressValid,
+  deaNumberValid,
   esNifValid,
+  ethereumAddressCheck,
   fiPersonalIdentityCodeValid,
   ibanValid,
   ipv6Valid,
@@ -188,6 +194,85 @@ describe('national identifiers outside the United States', () => {
     expect(spans('Our ABN is 51 824 753 556.')).toContainEqual(['AU_ABN', '51 824 753 556'])
     expect(spans('ACN 004 085 616')).toContainEqual(['AU_ACN', '004 085 616'])
     expect(spans('Medicare card 2123 45670 1')).toContainEqual(['AU_MEDICARE', '2123 45670 1'])
+  })
+})
+
+describe("the rest of Presidio's English recognizers", () => {
+  const spans = (text: string) => analyzePii(text).filter((e) => !['PERSON', 'LOCATION', 'ORGANIZATION', 'DATE_TIME'].includes(e.type)).map((e) => [e.type, text.slice(e.beginOffset, e.endOffset)])
+
+  it("hash as Keccak-256 (Ethereum's) and, with SHA3's padding, as Node's SHA3-256", () => {
+    expect(Buffer.from(keccak256(new Uint8Array())).toString('hex')).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470')
+    // Lengths around the sponge's 136-byte block.
+    for (const length of [0, 3, 135, 136, 137, 300]) {
+      const message = Buffer.from('a'.repeat(length))
+      expect(Buffer.from(keccakSponge256(message, 0x06)).toString('hex'), String(length)).toBe(createHash('sha3-256').update(message).digest('hex'))
+    }
+  })
+
+  it('validate the published addresses and DEA numbers and refuse them with one character changed', () => {
+    // The Bitcoin wiki's P2PKH and P2SH examples, BIP 173's and BIP 350's SegWit examples, EIP-55's own examples.
+    expect(base58CheckValid('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(true)
+    expect(base58CheckValid('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')).toBe(true)
+    expect(base58CheckValid('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toBe(false)
+    expect(bech32AddressValid('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true)
+    expect(bech32AddressValid('BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ')).toBe(true)
+    expect(bech32AddressValid('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr')).toBe(false)
+    expect(bech32AddressValid('bc1qAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(false)
+    expect(bech32AddressValid('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')).toBe(true)
+    for (const address of ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb']) {
+      expect(ethereumAddressCheck(address), address).toEqual({ valid: true, checksummed: true })
+    }
+    expect(ethereumAddressCheck('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toEqual({ valid: false, checksummed: false })
+    expect(ethereumAddressCheck('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toEqual({ valid: true, checksummed: false })
+    // 1 + 3 + 5 + 2 x (2 + 4 + 6) = 33: the check digit is 3.
+    expect(deaNumberValid('AB1234563')).toBe(true)
+    expect(deaNumberValid('AB1234564')).toBe(false)
+    // An area number of 900-999 is an ITIN, never a Social Security number.
+    expect(usSsnValid('943-88-7933')).toBe(false)
+  })
+
+  it('report crypto addresses, DEA numbers, MAC addresses and ITINs under their Presidio names', () => {
+    expect(spans('Send it to my wallet 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 or bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq.')).toEqual([
+      ['CRYPTO', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+      ['CRYPTO', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    ])
+    expect(spans('Pay to 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed or 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed.')).toEqual([
+      ['CRYPTO', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
+      ['CRYPTO', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'],
+    ])
+    expect(spans('Prescriber DEA number AB1234563.')).toEqual([['MEDICAL_LICENSE', 'AB1234563']])
+    expect(spans('The MAC address is 00:1A:2B:3C:4D:5E, the switch port 0012.3456.789a.')).toEqual([
+      ['MAC_ADDRESS', '00:1A:2B:3C:4D:5E'],
+      ['MAC_ADDRESS', '0012.3456.789a'],
+    ])
+    expect(spans('My ITIN is 943-88-7933.')).toEqual([['US_ITIN', '943-88-7933']])
+  })
+
+  it('leave out what only looks like them', () => {
+    // A checksum that fails, a mixed-case address whose capitals are wrong, the first 40 digits of a transaction hash,
+    // a DEA-shaped code without a context word, the broadcast address, a code mixing separators.
+    expect(spans('Not 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3 nor 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD.')).toEqual([])
+    expect(spans('tx 0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed5aaeb6053f3e94c9b9a09f33 confirmed')).toEqual([])
+    expect(spans('Order AB1234563 shipped; DEA number AB1234564 is invalid.')).toEqual([])
+    expect(spans('broadcast FF:FF:FF:FF:FF:FF and 00:1A-2B:3C:4D:5E')).toEqual([])
+  })
+
+  it('report a passport, bank account or licence number only after a word naming it', () => {
+    expect(spans('My passport number is 912803456.')).toEqual([['US_PASSPORT', '912803456']])
+    expect(spans('Passport #: C03005988')).toEqual([['US_PASSPORT', 'C03005988']])
+    expect(spans('Deposit it into account number 4455667788.')).toEqual([['US_BANK_NUMBER', '4455667788']])
+    expect(spans("Her driver's license number is D1234567.")).toEqual([['US_DRIVER_LICENSE', 'D1234567']])
+    expect(spans('Driver license: S530-4607-1234')).toEqual([['US_DRIVER_LICENSE', 'S530-4607-1234']])
+    expect(spans('Your order 100234987 ships with tracking 4455667788.')).toEqual([])
+    // Presidio's "lic", "check" and "save" are parts of these words; a licence shape needs five digits.
+    expect(spans('The public key 12345678 was checked and saved 123456789 times, licensed under v2.')).toEqual([])
+  })
+
+  it('read one run of digits as one thing when a context word or a checksum says which', () => {
+    expect(spans('My NHS number is 943 476 5919.')).toEqual([['UK_NHS', '943 476 5919']])
+    expect(spans('Call me on 943 476 5919.')).toEqual([['PHONE_NUMBER', '943 476 5919']])
+    expect(spans('Call my passport office on 912803456.')).toContainEqual(['PHONE_NUMBER', '912803456'])
+    expect(spans('Debit card 4111111111111111')).toEqual([['CREDIT_CARD', '4111111111111111']])
   })
 })
 

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { keccak256 } from './keccak'
+
 /** Checksums and format rules that turn a pattern match into a validated identifier. */
 
 export function luhnValid(digits: string): boolean {
@@ -74,6 +77,8 @@ export function usSsnValid(match: string): boolean {
   const digits = match.replace(/\D/g, '')
   if (/^(\d)\1*$/.test(digits)) return false
   if (digits.slice(3, 5) === '00' || digits.slice(5) === '0000') return false
+  // Area numbers 900-999 are never assigned to a Social Security number: the IRS issues them as ITINs (US_ITIN).
+  if (digits.startsWith('9')) return false
   return !['000', '666', '123456789', '98765432', '078051120'].some((sample) => digits.startsWith(sample))
 }
 
@@ -194,4 +199,85 @@ export function fiPersonalIdentityCodeValid(compact: string): boolean {
   const [, day, month] = match
   if (Number(day) < 1 || Number(day) > 31 || Number(month) < 1 || Number(month) > 12) return false
   return FINNISH_CHECK_CHARACTERS[Number(`${match[1]}${match[2]}${match[3]}${match[4]}`) % 31] === match[5]
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest()
+
+/** A Bitcoin address in Base58Check (P2PKH "1...", P2SH "3..."): its last four bytes are the double SHA-256 of the rest. */
+export function base58CheckValid(address: string): boolean {
+  let value = 0n
+  for (const character of address) {
+    const digit = BASE58.indexOf(character)
+    if (digit < 0) return false
+    value = value * 58n + BigInt(digit)
+  }
+  const bytes: number[] = []
+  for (; value > 0n; value >>= 8n) bytes.unshift(Number(value & 0xffn))
+  // Each leading "1" stands for a zero byte.
+  for (let i = 0; i < address.length && address[i] === '1'; i++) bytes.unshift(0)
+  if (bytes.length !== 25) return false
+  const payload = Uint8Array.from(bytes.slice(0, 21))
+  const checksum = sha256(sha256(payload)).subarray(0, 4)
+  return checksum.every((byte, i) => byte === bytes[21 + i])
+}
+
+const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
+const BECH32_GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
+/** The checksum constants of Bech32 (BIP 173, SegWit version 0) and Bech32m (BIP 350, versions 1-16). */
+const BECH32_CONSTANT = 1
+const BECH32M_CONSTANT = 0x2bc830a3
+
+function bech32Polymod(values: number[]): number {
+  let check = 1
+  for (const value of values) {
+    const top = check >>> 25
+    check = (((check & 0x1ffffff) << 5) ^ value) >>> 0
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) check = (check ^ BECH32_GENERATOR[i]) >>> 0
+  }
+  return check
+}
+
+/** A SegWit address ("bc1..."): one case throughout, Bech32 for version 0 and Bech32m for later versions (BIP 173, 350). */
+export function bech32AddressValid(address: string): boolean {
+  if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false
+  const lower = address.toLowerCase()
+  const separator = lower.lastIndexOf('1')
+  if (separator < 1 || separator + 7 > lower.length || lower.length > 90) return false
+  const humanPart = lower.slice(0, separator)
+  const data = [...lower.slice(separator + 1)].map((character) => BECH32_CHARSET.indexOf(character))
+  if (data.some((value) => value < 0)) return false
+  const expanded = [...humanPart].map((c) => c.charCodeAt(0) >> 5).concat([0], [...humanPart].map((c) => c.charCodeAt(0) & 31))
+  const constant = bech32Polymod([...expanded, ...data])
+  const version = data[0]
+  return (version === 0 && constant === BECH32_CONSTANT) || (version >= 1 && version <= 16 && constant === BECH32M_CONSTANT)
+}
+
+/**
+ * An Ethereum address checked by EIP-55: written in mixed case, a letter is a capital exactly where the Keccak-256 of
+ * the lower-case address has a nibble of 8 or more. In one case throughout it carries no checksum and is still valid
+ * (wallets and block explorers print it so); `checksummed` says which it is.
+ */
+export function ethereumAddressCheck(address: string): { valid: boolean; checksummed: boolean } {
+  const hex = address.slice(2)
+  if (!/^[0-9a-fA-F]{40}$/.test(hex)) return { valid: false, checksummed: false }
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return { valid: true, checksummed: false }
+  const hash = keccak256(new TextEncoder().encode(hex.toLowerCase()))
+  const valid = [...hex].every((character, i) => {
+    if (/\d/.test(character)) return true
+    const nibble = (hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 0xf
+    return (nibble >= 8) === (character === character.toUpperCase())
+  })
+  return { valid, checksummed: valid }
+}
+
+/**
+ * A DEA registration number (the United States' licence to prescribe controlled substances): two letters and seven
+ * digits, the first three odd-placed digits plus twice the even-placed ones end in the seventh digit.
+ */
+export function deaNumberValid(compact: string): boolean {
+  const match = /^[A-Z][A-Z9](\d{7})$/.exec(compact)
+  if (!match) return false
+  const d = [...match[1]].map(Number)
+  return (d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10 === d[6]
 }

@@ -9,14 +9,14 @@ const CONTEXT_WORDS_BEFORE = 5
 const CONTEXT_SIMILARITY_FACTOR = 0.35
 const MIN_SCORE_WITH_CONTEXT = 0.4
 
-type Word = { end: number; lower: string }
+export type Word = { end: number; lower: string }
 
 export function wordsOf(text: string): Word[] {
   return [...text.matchAll(/[\p{L}\p{N}_#]+/gu)].map((m) => ({ end: m.index + m[0].length, lower: m[0].toLowerCase() }))
 }
 
-export function enhanceWithContext(finding: Finding, words: Word[], context: readonly string[]): Finding {
-  if (context.length === 0) return finding
+/** Whether one of `context` occurs in the five words before `finding` (as a substring of a lower-cased word). */
+export function contextSupports(finding: Finding, words: Word[], context: readonly string[]): boolean {
   // The words are in text order: the last one ending by the finding's start, found by bisection (a text may hold
   // thousands of findings and words, and a scan of every word per finding took seconds).
   let low = 0
@@ -27,8 +27,11 @@ export function enhanceWithContext(finding: Finding, words: Word[], context: rea
     else high = middle
   }
   const before = words.slice(Math.max(0, low - CONTEXT_WORDS_BEFORE), low)
-  const supported = context.some((contextWord) => before.some((word) => word.lower.includes(contextWord)))
-  if (!supported) return finding
+  return context.some((contextWord) => before.some((word) => word.lower.includes(contextWord)))
+}
+
+export function enhanceWithContext(finding: Finding, words: Word[], context: readonly string[]): Finding {
+  if (context.length === 0 || !contextSupports(finding, words, context)) return finding
   const score = Math.min(1, Math.max(finding.score + CONTEXT_SIMILARITY_FACTOR, MIN_SCORE_WITH_CONTEXT))
   return { ...finding, score }
 }

@@ -1,7 +1,7 @@
 import type { ModerationEngine, PiiEntity } from '../types'
-import { enhanceWithContext, wordsOf } from './context'
+import { contextSupports, enhanceWithContext, wordsOf, type Word } from './context'
 import { findNamedEntities } from './names'
-import { PATTERN_RECOGNIZERS, type Finding, type Recognizer } from './recognizers'
+import { PATTERN_RECOGNIZERS, PHONE_OWN_CONTEXT, type Finding, type Recognizer } from './recognizers'
 
 /** The toolkit calls Presidio's analyzer with score_threshold=0.5. */
 const SCORE_THRESHOLD = 0.5
@@ -48,6 +48,28 @@ function findInPieces(recognizer: Recognizer, text: string): Finding[] {
   return [...found.values()]
 }
 
+/** Types a bare run of digits is reported as once a context word names it (see claimedByAnother). */
+const DIGIT_RUN_TYPES = new Set(['US_BANK_NUMBER', 'US_PASSPORT', 'US_DRIVER_LICENSE'])
+
+/**
+ * One run of digits read as two things, where one reading is surer:
+ * - a phone number written without its country code that another finding also claims: the same digits after
+ *   "passport number", "account number" or "NHS number" are that identifier, which the word before them names, and not
+ *   also a phone number, which Presidio reports beside it because "number" is one of its phone context words. A word of
+ *   the phone's own ("call", "phone", "mobile") keeps it;
+ * - a bank account, passport or licence number (a run of digits that a context word reported) that a checksum shows to
+ *   be another identifier: "debit card 4111 1111 1111 1111" is a card number.
+ */
+function claimedByAnother(text: string, finding: Finding, reported: Finding[], words: Word[]): boolean {
+  const claimedBy = (accepts: (other: Finding) => boolean) =>
+    reported.some((other) => other !== finding && other.type !== finding.type && contains(other, finding) && accepts(other))
+  if (finding.type === 'PHONE_NUMBER') {
+    if (/^[+＋]/.test(text.slice(finding.begin, finding.end))) return false
+    return claimedBy(() => true) && !contextSupports(finding, words, PHONE_OWN_CONTEXT)
+  }
+  return DIGIT_RUN_TYPES.has(finding.type) && claimedBy((other) => other.score === 1)
+}
+
 /**
  * Presidio-style analysis: pattern recognisers with checksums and context words, then named
  * entities, duplicates removed, scores below 0.5 dropped, sorted by offset. A bare domain inside
@@ -59,10 +81,11 @@ export function analyzePii(text: string): PiiEntity[] {
     findInPieces(recognizer, text).map((finding) => enhanceWithContext(finding, words, recognizer.context)),
   )
   const findings = removeDuplicates([...patternFindings, ...findNamedEntities(text)])
-  const emails = findings.filter((f) => f.type === 'EMAIL_ADDRESS')
-  return findings
-    .filter((f) => f.score >= SCORE_THRESHOLD)
+  const reported = findings.filter((f) => f.score >= SCORE_THRESHOLD)
+  const emails = reported.filter((f) => f.type === 'EMAIL_ADDRESS')
+  return reported
     .filter((f) => f.type !== 'URL' || !emails.some((e) => contains(e, f)))
+    .filter((f) => !claimedByAnother(text, f, reported, words))
     .sort((a, b) => a.begin - b.begin || a.end - b.end || a.type.localeCompare(b.type))
     .map(({ type, begin, end, score }) => ({ type, beginOffset: begin, endOffset: end, score }))
 }

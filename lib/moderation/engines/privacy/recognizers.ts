@@ -5,6 +5,10 @@ import {
   auAcnValid,
   auMedicareValid,
   auTfnValid,
+  base58CheckValid,
+  bech32AddressValid,
+  deaNumberValid,
+  ethereumAddressCheck,
   esNifValid,
   fiPersonalIdentityCodeValid,
   itFiscalCodeValid,
@@ -321,6 +325,107 @@ const fiPersonalIdentityCode = patternRecognizer({
 })
 
 /**
+ * A cryptocurrency address, as Presidio's CryptoRecognizer reads one: Bitcoin's Base58Check ("1...", "3...") and
+ * SegWit ("bc1...") addresses and Ethereum's ("0x" and 40 hex digits). A checksum that holds scores 1.0; an address that
+ * fails its checksum is dropped. Unlike Presidio, an Ethereum address written in one case, which carries no checksum
+ * (EIP-55), is kept at the pattern's score, and every pattern is bounded as a word, so that the first 40 digits of a
+ * 64-digit transaction hash are not read as an address.
+ */
+const crypto: Recognizer = {
+  context: ['wallet', 'btc', 'bitcoin', 'crypto', 'eth', 'ethereum'],
+  find(text) {
+    const findings: Finding[] = []
+    for (const match of text.matchAll(new RegExp(`${START}(?:bc1[a-z0-9]{8,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})${END}`, 'giu'))) {
+      const address = match[0]
+      const valid = /^bc1/i.test(address) ? bech32AddressValid(address) : base58CheckValid(address)
+      if (valid) findings.push({ type: 'CRYPTO', begin: match.index, end: match.index + address.length, score: 1 })
+    }
+    for (const match of text.matchAll(new RegExp(`${START}0x[0-9a-f]{40}${END}`, 'giu'))) {
+      const { valid, checksummed } = ethereumAddressCheck(match[0])
+      if (valid) findings.push({ type: 'CRYPTO', begin: match.index, end: match.index + match[0].length, score: checksummed ? 1 : 0.5 })
+    }
+    return findings
+  },
+}
+
+/**
+ * A DEA registration number (Presidio's MedicalLicenseRecognizer): a registrant letter, a letter (or 9) and seven digits
+ * with a check digit. The check passes one shape-alike code in ten ("PO1234567", "SN7654321"), so a valid number needs
+ * a context word, as the weak national identifiers above do; Presidio scores every valid one 1.0.
+ */
+const medicalLicense = patternRecognizer({
+  type: 'MEDICAL_LICENSE',
+  patterns: [{ source: `${START}[ABCDEFGHJKLMPRSTUX][A-Z9]-?\\d{7}${END}`, score: 0.4 }],
+  context: ['dea', 'medical', 'certificate', 'prescriber', 'prescription', 'registration'],
+  validate: (match) => deaNumberValid(compact(match)),
+  validatedScore: NEEDS_CONTEXT,
+})
+
+/** Presidio's MacAddressRecognizer: six hex pairs split by colons or dashes, or Cisco's three groups of four; not the broadcast address. */
+const macAddress = patternRecognizer({
+  type: 'MAC_ADDRESS',
+  patterns: [
+    { source: `${START}[0-9A-F]{2}([:-])(?:[0-9A-F]{2}\\1){4}[0-9A-F]{2}${END}`, score: 0.6 },
+    { source: `${START}[0-9A-F]{4}\\.[0-9A-F]{4}\\.[0-9A-F]{4}${END}`, score: 0.6 },
+  ],
+  context: ['mac', 'hardware address', 'physical address', 'ethernet'],
+  reject: (match) => /^f{12}$/i.test(match.replace(/[:.-]/g, '')),
+})
+
+/** An ITIN's fourth and fifth digits: 50-65, 70-88, 90-92 and 94-99 (the IRS's ranges, as Presidio's UsItinRecognizer). */
+const ITIN_GROUP = '(?:5\\d|6[0-5]|7\\d|8[0-8]|9[0-24-9])'
+const usItin = patternRecognizer({
+  type: 'US_ITIN',
+  patterns: [
+    { source: `${START}9\\d{2}[- ]${ITIN_GROUP}[- ]\\d{4}${END}`, score: 0.5 },
+    { source: `${START}9\\d{2}${ITIN_GROUP}\\d{4}${END}`, score: 0.3 },
+  ],
+  context: ['individual', 'taxpayer', 'itin', 'tax', 'payer', 'taxid'],
+})
+
+/**
+ * Presidio's UsLicenseRecognizer shapes of the states' driver's licence numbers (letters and digits in fixed places),
+ * written compact or in groups joined by dashes ("S530-4607-1234"). Every shape needs a context word: alone they are
+ * as much a part number or a flight. Shapes of fewer than five digits are left out (Presidio's "[A-Z][0-9]{1,12}"
+ * takes "v2" after "licensed under"), and so are Presidio's context words that are parts of common words ("lic" is in
+ * "public", "dls" in "handles"). A plain run of 7-12 digits is also a licence number in several states; Presidio scores
+ * it 0.01, never reported; here it is reported after a context word like the letter shapes.
+ */
+const DRIVER_LICENSE_SHAPE = new RegExp(
+  '^(?:[A-Z]\\d{5,14}|[A-Z]\\d{18}|[A-Z]{2}\\d{5,7}|\\d{2}[A-Z]{3}\\d{5,6}|[A-Z]\\d{6}R|\\d{9}[A-Z]|[A-Z]{2}\\d{6}[A-Z]|\\d{8}[A-Z]{2}|\\d{3}[A-Z]{2}\\d{4,}|\\d{7,8}[A-Z]|\\d{7,12})$',
+)
+const usDriverLicense = patternRecognizer({
+  type: 'US_DRIVER_LICENSE',
+  patterns: [{ source: `${START}[A-Z0-9]{3,19}(?:-[A-Z0-9]{1,19}){0,4}${END}`, score: NEEDS_CONTEXT }],
+  context: ['driver', 'driving', 'license', 'licence', 'permit', 'lic#'],
+  reject: (match) => {
+    const value = compact(match)
+    return value.length > 19 || (value.match(/\d/g) ?? []).length < 5 || !DRIVER_LICENSE_SHAPE.test(value)
+  },
+})
+
+/**
+ * Presidio's UsPassportRecognizer: nine digits, or a letter and eight digits (the next-generation book). Presidio
+ * scores them 0.05 and 0.1 with context words as broad as "us" and "document", so a passport number is never reported at
+ * the toolkit's threshold; here the word "passport" (in the languages people write it in) is what reports one.
+ */
+const usPassport = patternRecognizer({
+  type: 'US_PASSPORT',
+  patterns: [{ source: `${START}(?:\\d{9}|[A-Z]\\d{8})${END}`, score: NEEDS_CONTEXT }],
+  context: ['passport', 'pasaporte', 'passeport', 'reisepass', 'passaporto'],
+})
+
+/**
+ * Presidio's UsBankRecognizer: 8 to 17 digits. Presidio scores it 0.05, never reported at the toolkit's threshold; here
+ * a word naming a bank account reports it (not Presidio's "check" and "save", parts of "checkout" and "saved").
+ */
+const usBankNumber = patternRecognizer({
+  type: 'US_BANK_NUMBER',
+  patterns: [{ source: `${START}\\d{8,17}${END}`, score: NEEDS_CONTEXT }],
+  context: ['account', 'acct', 'bank', 'checking', 'savings', 'debit'],
+})
+
+/**
  * Presidio's phone regions (its "UK" and "FE" are not region codes and match nothing) but Canada:
  * Canada and the United States share one numbering plan (country code 1, the NANP), and
  * libphonenumber finds the same numbers in a text with either as the default region (every
@@ -404,9 +509,12 @@ export function searchPhoneNumbers(text: string, region: CountryCode, tries: num
  */
 const INTERNATIONAL_PHONE_SCORE = 0.6
 
+/** The phone's context words that name a phone, not any number (see claimedByAnother in index.ts). */
+export const PHONE_OWN_CONTEXT = ['phone', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp']
+
 const phone: Recognizer = {
   // Presidio's English context words, and the same words in the languages whose numbers people write most (non-US numbers).
-  context: ['phone', 'number', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'numéro', 'número', 'numero', 'nummer', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp'],
+  context: [...PHONE_OWN_CONTEXT, 'number', 'numéro', 'número', 'numero', 'nummer'],
   find(text) {
     const findings: Finding[] = []
     if (!mayHoldPhoneNumber(text)) return findings
@@ -453,5 +561,12 @@ export const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
   auAcn,
   auMedicare,
   fiPersonalIdentityCode,
+  crypto,
+  medicalLicense,
+  macAddress,
+  usItin,
+  usDriverLicense,
+  usPassport,
+  usBankNumber,
   phone,
 ]
