@@ -6,18 +6,54 @@ import { PATTERN_RECOGNIZERS, PHONE_OWN_CONTEXT, type Finding, type Recognizer }
 /** The toolkit calls Presidio's analyzer with score_threshold=0.5. */
 const SCORE_THRESHOLD = 0.5
 
-function contains(outer: Finding, inner: Finding): boolean {
-  return outer.begin <= inner.begin && inner.end <= outer.end
+/**
+ * Findings sorted by where they begin, so that those containing a given finding are found without reading them all: a
+ * container begins at or before it and no further back than the longest finding's length. A long text can hold
+ * thousands of findings (49,000 characters of "AB1234563 " hold 9,800), and comparing every pair took seconds.
+ */
+class SpanIndex {
+  private readonly sorted: Finding[]
+  private readonly longest: number
+
+  constructor(findings: Finding[]) {
+    this.sorted = [...findings].sort((a, b) => a.begin - b.begin)
+    this.longest = findings.reduce((longest, f) => Math.max(longest, f.end - f.begin), 0)
+  }
+
+  /** Whether a finding other than `inner` that `accepts` contains it. */
+  someContaining(inner: Finding, accepts: (outer: Finding) => boolean): boolean {
+    // The last finding that begins at or before `inner`, by bisection.
+    let low = 0
+    let high = this.sorted.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (this.sorted[middle].begin <= inner.begin) low = middle + 1
+      else high = middle
+    }
+    for (let i = low - 1; i >= 0 && this.sorted[i].begin >= inner.end - this.longest; i--) {
+      const outer = this.sorted[i]
+      if (outer !== inner && outer.end >= inner.end && accepts(outer)) return true
+    }
+    return false
+  }
 }
 
-/** Presidio's remove_duplicates: a finding inside a better one of the same type is dropped. */
+/**
+ * Presidio's remove_duplicates: a finding inside a better one of the same type is dropped. Dropping is transitive (a
+ * finding inside a dropped one is inside the better one that dropped it), so a finding stays exactly when no better
+ * finding of its type contains it.
+ */
 function removeDuplicates(findings: Finding[]): Finding[] {
   const ranked = [...findings].sort((a, b) => b.score - a.score || a.begin - b.begin || b.end - b.begin - (a.end - a.begin))
-  const kept: Finding[] = []
+  const rank = new Map(ranked.map((finding, i) => [finding, i]))
+  const byType = new Map<string, Finding[]>()
   for (const finding of ranked) {
-    if (!kept.some((k) => k.type === finding.type && contains(k, finding))) kept.push(finding)
+    const members = byType.get(finding.type)
+    if (members) members.push(finding)
+    else byType.set(finding.type, [finding])
   }
-  return kept
+  const indexes = new Map([...byType].map(([type, members]) => [type, new SpanIndex(members)]))
+  return ranked.filter((finding) => !indexes.get(finding.type)!.someContaining(finding, (better) => rank.get(better)! < rank.get(finding)!))
 }
 
 /** Longest piece of text a pattern recogniser reads at once, and how much consecutive pieces share. */
@@ -60,9 +96,8 @@ const DIGIT_RUN_TYPES = new Set(['US_BANK_NUMBER', 'US_PASSPORT', 'US_DRIVER_LIC
  * - a bank account, passport or licence number (a run of digits that a context word reported) that a checksum shows to
  *   be another identifier: "debit card 4111 1111 1111 1111" is a card number.
  */
-function claimedByAnother(text: string, finding: Finding, reported: Finding[], words: Word[]): boolean {
-  const claimedBy = (accepts: (other: Finding) => boolean) =>
-    reported.some((other) => other !== finding && other.type !== finding.type && contains(other, finding) && accepts(other))
+function claimedByAnother(text: string, finding: Finding, reported: SpanIndex, words: Word[]): boolean {
+  const claimedBy = (accepts: (other: Finding) => boolean) => reported.someContaining(finding, (other) => other.type !== finding.type && accepts(other))
   if (finding.type === 'PHONE_NUMBER') {
     if (/^[+＋]/.test(text.slice(finding.begin, finding.end))) return false
     return claimedBy(() => true) && !contextSupports(finding, words, PHONE_OWN_CONTEXT)
@@ -82,10 +117,11 @@ export function analyzePii(text: string): PiiEntity[] {
   )
   const findings = removeDuplicates([...patternFindings, ...findNamedEntities(text)])
   const reported = findings.filter((f) => f.score >= SCORE_THRESHOLD)
-  const emails = reported.filter((f) => f.type === 'EMAIL_ADDRESS')
+  const emails = new SpanIndex(reported.filter((f) => f.type === 'EMAIL_ADDRESS'))
+  const reportedIndex = new SpanIndex(reported)
   return reported
-    .filter((f) => f.type !== 'URL' || !emails.some((e) => contains(e, f)))
-    .filter((f) => !claimedByAnother(text, f, reported, words))
+    .filter((f) => f.type !== 'URL' || !emails.someContaining(f, () => true))
+    .filter((f) => !claimedByAnother(text, f, reportedIndex, words))
     .sort((a, b) => a.begin - b.begin || a.end - b.end || a.type.localeCompare(b.type))
     .map(({ type, begin, end, score }) => ({ type, beginOffset: begin, endOffset: end, score }))
 }
