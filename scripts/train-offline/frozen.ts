@@ -240,6 +240,8 @@ export const PII_TYPES_LABELLED = [
   'PERSON', 'LOCATION', 'EMAIL_ADDRESS', 'PHONE_NUMBER', 'CREDIT_CARD', 'IBAN_CODE', 'US_SSN', 'IP_ADDRESS', 'IN_PAN',
   // Labelled from the fifteenth round on (pii-identifiers-*-round15.jsonl); no earlier set holds one, so any found there is spurious.
   'CRYPTO', 'MEDICAL_LICENSE', 'MAC_ADDRESS', 'US_ITIN', 'US_DRIVER_LICENSE', 'US_PASSPORT', 'US_BANK_NUMBER',
+  'CA_SIN', 'SE_PERSONNUMMER', 'DE_TAX_ID', 'DE_ID_CARD', 'DE_PASSPORT', 'KR_RRN', 'ZA_ID_NUMBER', 'TW_NATIONAL_ID', 'TH_TNIN',
+  'RU_TAX_ID', 'RU_SNILS', 'NG_NIN', 'SG_UEN', 'PH_TIN', 'UK_PASSPORT', 'IN_PASSPORT', 'IN_VOTER', 'ES_PASSPORT',
 ]
 
 export async function frozenPii(engines: ModerationEngines, file = 'frozen/pii.jsonl', check = 'privacy'): Promise<FrozenReport> {
@@ -305,6 +307,12 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // recognizers; the held-out set measured blind once after them (recall 0 -> 1.000, precision 0.889), then read.
   (engines) => frozenPii(engines, 'pii-identifiers-dev-round15.jsonl', 'privacy (fifteenth round identifiers development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-identifiers-heldout-round15.jsonl', 'privacy (fifteenth round identifiers held-out set, seen after its one blind measurement)'),
+  // National identifiers of eighteen more kinds under Presidio's names: the development set holds Presidio's own test
+  // values, the held-out set values made by the lead's script from each issuer's rule; both written before the
+  // recognizers, the held-out set measured blind once after them (recall 0 -> 1.000, precision 0.857: three places the
+  // script had not labelled, labelled since), then read.
+  (engines) => frozenPii(engines, 'pii-national-ids-dev-round15.jsonl', 'privacy (fifteenth round national identifiers development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-national-ids-heldout-round15.jsonl', 'privacy (fifteenth round national identifiers held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

@@ -10,6 +10,20 @@ import {
   auMedicareValid,
   auTfnValid,
   base58CheckValid,
+  caSinValid,
+  deTaxIdValid,
+  icaoCheckValid,
+  krRrnChecksumValid,
+  krRrnShapeValid,
+  phTinValid,
+  ruInnValid,
+  ruSnilsValid,
+  sePersonnummerValid,
+  sgUenValid,
+  thTninValid,
+  twNationalIdValid,
+  verhoeffValid,
+  zaIdNumberValid,
   bech32AddressValid,
   deaNumberValid,
   esNifValid,
@@ -273,6 +287,76 @@ describe("the rest of Presidio's English recognizers", () => {
     expect(spans('Call me on 943 476 5919.')).toEqual([['PHONE_NUMBER', '943 476 5919']])
     expect(spans('Call my passport office on 912803456.')).toContainEqual(['PHONE_NUMBER', '912803456'])
     expect(spans('Debit card 4111111111111111')).toEqual([['CREDIT_CARD', '4111111111111111']])
+  })
+})
+
+describe('identifiers of more countries, under Presidio\'s names', () => {
+  const spans = (text: string) => analyzePii(text).filter((e) => !['PERSON', 'LOCATION', 'ORGANIZATION', 'DATE_TIME'].includes(e.type)).map((e) => [e.type, text.slice(e.beginOffset, e.endOffset)])
+
+  it("validate Presidio's own test values and refuse its invalid ones", () => {
+    const cases: [(value: string) => boolean, string[], string[]][] = [
+      [caSinValid, ['130692544', '347677452', '258933688'], ['130692545', '046454286']],
+      [sePersonnummerValid, ['189004119807', '871220-2384', '9201232387', '19910924-2397'], ['19000309-3393', '19001309-2393', '200504422381']],
+      [deTaxIdValid, ['12345678903', '98765432106'], ['12345678901', '11111111111', '11112345678']],
+      [icaoCheckValid, ['L01X00T44', 'C01234565', 'F12345671'], ['L01X00T47', 'C01234567']],
+      [(v) => krRrnShapeValid(v) && krRrnChecksumValid(v), ['9601211021413', '0509122000019'], ['9601211234567']],
+      [(v) => zaIdNumberValid(v, new Date(Date.UTC(2026, 10, 29))), ['8001015009087', '9202201234088', '0001015002288'], ['8001015009086', '9902294321191']],
+      [twNationalIdValid, ['A123456789', 'B123456780', 'A223456781'], ['A323456789', 'B298765432']],
+      [thTninValid, ['1234567890121', '2345678901234', '3456789012347'], ['1234567890123']],
+      [ruInnValid, ['7707083893', '7736050003', '500100732259'], ['1234567890', '123456789012']],
+      [ruSnilsValid, ['11223344595'], ['11223344500', '11223344501']],
+      [verhoeffValid, ['12345678902', '98765432102', '55512345672'], ['12345678901']],
+      [(v) => sgUenValid(v, new Date(Date.UTC(2026, 10, 29))), ['53125226D', '201434292D', 'T16RF0037C', 'S57TU0392K'], ['53125226E', 'T16RF0037D']],
+      [phTinValid, ['000123456000', '000123456'], ['000123457000', '123456789']],
+    ]
+    for (const [valid, good, bad] of cases) {
+      for (const value of good) expect(valid(value), value).toBe(true)
+      for (const value of bad) expect(valid(value), value).toBe(false)
+    }
+    // A South African birth date in the future is no birth date: 31 December 2026 seen on 29 November 2026, and a
+    // month earlier (both pass Luhn).
+    expect(zaIdNumberValid('2612315009084', new Date(Date.UTC(2026, 10, 29)))).toBe(false)
+    expect(zaIdNumberValid('2610315009088', new Date(Date.UTC(2026, 10, 29)))).toBe(true)
+  })
+
+  it('report an identifier whose shape and check are strong on its own', () => {
+    expect(spans('Mitt personnummer är 871220-2384.')).toEqual([['SE_PERSONNUMMER', '871220-2384']])
+    expect(spans('RRN 960121-1021413')).toEqual([['KR_RRN', '960121-1021413']])
+    expect(spans('ID 8001015009087')).toEqual([['ZA_ID_NUMBER', '8001015009087']])
+    expect(spans('СНИЛС 112-233-445 95')).toEqual([['RU_SNILS', '112-233-445 95']])
+    expect(spans('Company T16RF0037C')).toEqual([['SG_UEN', 'T16RF0037C']])
+  })
+
+  it('report the weaker ones only after a word naming them', () => {
+    const named: [string, string, string][] = [
+      ['My social insurance number is 130 692 544.', 'CA_SIN', '130 692 544'],
+      ['Meine Steuer-ID: 12345678903.', 'DE_TAX_ID', '12345678903'],
+      ['Personalausweis L01X00T44', 'DE_ID_CARD', 'L01X00T44'],
+      ['Reisepass C01234565', 'DE_PASSPORT', 'C01234565'],
+      ['Taiwan ID A123456789', 'TW_NATIONAL_ID', 'A123456789'],
+      ['Thai ID number 1234567890121', 'TH_TNIN', '1234567890121'],
+      ['ИНН 7707083893', 'RU_TAX_ID', '7707083893'],
+      ['My NIN is 12345678902', 'NG_NIN', '12345678902'],
+      ['Our UEN is 53125226D.', 'SG_UEN', '53125226D'],
+      ['My TIN is 000-123-456-000.', 'PH_TIN', '000-123-456-000'],
+      ['My passport number is CD7654321.', 'UK_PASSPORT', 'CD7654321'],
+      ['Indian passport number: J6932157', 'IN_PASSPORT', 'J6932157'],
+      ['my voter id: DBJ2289013', 'IN_VOTER', 'DBJ2289013'],
+      ['Mi pasaporte es AAA123456.', 'ES_PASSPORT', 'AAA123456'],
+    ]
+    for (const [text, type, value] of named) {
+      expect(spans(text), text).toEqual([[type, value]])
+      // The same value without the word that names it is not reported as that identifier.
+      expect(spans(`Reference ${value} is on the form.`), value).not.toContainEqual([type, value])
+    }
+  })
+
+  it('read a context word of three letters or fewer only as a whole word', () => {
+    // "sin" is in "since", "tin" in "getting", "tel" in "completely"; the whole words still count.
+    expect(spans('Since 130 692 544 was entered, nothing changed.')).toEqual([])
+    expect(spans('Getting 000-123-456-000 right took a while.')).toEqual([])
+    expect(spans('SIN 130 692 544')).toEqual([['CA_SIN', '130 692 544']])
+    expect(spans('The tel: 212 555 0123')).toContainEqual(['PHONE_NUMBER', '212 555 0123'])
   })
 })
 

@@ -281,3 +281,131 @@ export function deaNumberValid(compact: string): boolean {
   const d = [...match[1]].map(Number)
   return (d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10 === d[6]
 }
+
+/** Whether a day and month (and a four-digit year, when given) make a date of the calendar. */
+function calendarDate(day: number, month: number, year = 2000): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return month >= 1 && month <= 12 && date.getUTCDate() === day && date.getUTCMonth() === month - 1
+}
+
+/** Canada's social insurance number: nine digits, not starting 0 or 8, Luhn. */
+export function caSinValid(digits: string): boolean {
+  return /^[1-79]\d{8}$/.test(digits) && luhnValid(digits)
+}
+
+/**
+ * Sweden's personnummer (YYMMDD-NNNC, or with the century): the last ten digits give a month and a day (a
+ * samordningsnummer adds 60 to the day) and pass Luhn.
+ */
+export function sePersonnummerValid(compact: string): boolean {
+  const digits = compact.replace(/[-+]/g, '')
+  if (!/^(?:\d{10}|\d{12})$/.test(digits)) return false
+  const last10 = digits.slice(-10)
+  const month = Number(last10.slice(2, 4))
+  let day = Number(last10.slice(4, 6))
+  if (day >= 61) day -= 60
+  return calendarDate(day, month) && luhnValid(last10)
+}
+
+/**
+ * Germany's Steuerliche Identifikationsnummer: eleven digits, no leading zero, no digit more than three times among
+ * the first ten, and a check digit by ISO 7064 MOD 11,10.
+ */
+export function deTaxIdValid(digits: string): boolean {
+  if (!/^[1-9]\d{10}$/.test(digits)) return false
+  const counts = new Map<string, number>()
+  for (const digit of digits.slice(0, 10)) counts.set(digit, (counts.get(digit) ?? 0) + 1)
+  if ([...counts.values()].some((count) => count > 3)) return false
+  let product = 10
+  for (const digit of digits.slice(0, 10)) {
+    const sum = (Number(digit) + product) % 10 || 10
+    product = (2 * sum) % 11
+  }
+  return (11 - product) % 10 === Number(digits[10])
+}
+
+/** An ICAO 9303 document number's check digit: letters A=10 ... Z=35, weights 7 3 1, sum mod 10 (German ID cards and passports). */
+export function icaoCheckValid(compact: string): boolean {
+  if (!/^[A-Z0-9]{8}\d$/.test(compact)) return false
+  const value = (character: string) => (/\d/.test(character) ? Number(character) : character.charCodeAt(0) - 55)
+  const sum = [...compact.slice(0, 8)].reduce((total, character, i) => total + value(character) * [7, 3, 1][i % 3], 0)
+  return sum % 10 === Number(compact[8])
+}
+
+/** South Korea's resident registration number: a birth date YYMMDD, a sex-and-century digit 1-4 and six more digits. */
+export function krRrnShapeValid(digits: string): boolean {
+  return /^\d{6}[1-4]\d{6}$/.test(digits) && calendarDate(Number(digits.slice(4, 6)), Number(digits.slice(2, 4))) && Number(digits.slice(7, 9)) <= 95
+}
+
+/** The RRN's check digit (numbers issued before October 2020): weights 2-9, 2-5, (11 - sum mod 11) mod 10. */
+export function krRrnChecksumValid(digits: string): boolean {
+  return (11 - (weightedSum(digits, [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]) % 11)) % 10 === Number(digits[12])
+}
+
+/**
+ * South Africa's identity number: a birth date YYMMDD not in the future, four digits, citizenship 0-2, 8 or 9, and
+ * a Luhn check digit.
+ */
+export function zaIdNumberValid(digits: string, today = new Date()): boolean {
+  if (!/^\d{10}[0-2][89]\d$/.test(digits)) return false
+  const yy = Number(digits.slice(0, 2))
+  const year = yy > today.getUTCFullYear() % 100 ? 1900 + yy : 2000 + yy
+  const month = Number(digits.slice(2, 4))
+  const day = Number(digits.slice(4, 6))
+  if (!calendarDate(day, month, year) || Date.UTC(year, month - 1, day) > today.getTime()) return false
+  return luhnValid(digits)
+}
+
+/** The values Taiwan's national identity card gives the first letter. */
+const TAIWAN_LETTER_VALUES = 'ABCDEFGHJKLMNPQRSTUVXYWZIO'
+/** Taiwan's national identity card: a letter (as two digits), 1 or 2 for the sex, eight digits; weights 1 9 8 ... 1 1, sum mod 10 = 0. */
+export function twNationalIdValid(compact: string): boolean {
+  if (!/^[A-Z][12]\d{8}$/.test(compact)) return false
+  const letterValue = TAIWAN_LETTER_VALUES.indexOf(compact[0]) + 10
+  const digits = `${letterValue}${compact.slice(1)}`
+  return weightedSum(digits, [1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1]) % 10 === 0
+}
+
+/** Thailand's national identification number: thirteen digits, weights 13 to 2, (11 - sum mod 11) mod 10 is the last. */
+export function thTninValid(digits: string): boolean {
+  return /^\d{13}$/.test(digits) && (11 - (weightedSum(digits, [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11)) % 10 === Number(digits[12])
+}
+
+/** Russia's taxpayer number (ИНН): ten digits (an organisation) or twelve (a person), one or two check digits, sum mod 11 mod 10. */
+export function ruInnValid(digits: string): boolean {
+  const check = (weights: number[], position: number) => (weightedSum(digits, weights) % 11) % 10 === Number(digits[position])
+  if (/^\d{10}$/.test(digits)) return check([2, 4, 10, 3, 5, 9, 4, 6, 8], 9)
+  if (/^\d{12}$/.test(digits)) return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8], 10) && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8], 11)
+  return false
+}
+
+/** Russia's pension insurance number (СНИЛС): nine digits weighted 9 to 1, the sum mod 101 (100 as 0) is the last two. */
+export function ruSnilsValid(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits)) return false
+  const control = weightedSum(digits, [9, 8, 7, 6, 5, 4, 3, 2, 1]) % 101
+  return (control === 100 ? 0 : control) === Number(digits.slice(9))
+}
+
+/**
+ * Singapore's unique entity number: eight digits and a check letter (businesses), a year, five digits and a check
+ * letter (local companies), or T/S/R, two digits, an entity type and four digits with a check letter (other entities).
+ */
+const UEN_ENTITY_TYPES = new Set('LP LL FC PF RF MQ MM NB CC CS MB FM GS DP CP NR CM CD MD HS VH CH MH CL XL CX HC RP TU TC FB FN PA PB SS MC SM GA GB'.split(' '))
+export function sgUenValid(compact: string, today = new Date()): boolean {
+  if (/^\d{8}[A-Z]$/.test(compact)) return 'XMKECAWLJDB'[weightedSum(compact, [10, 4, 9, 3, 8, 2, 7, 1]) % 11] === compact[8]
+  if (/^\d{9}[A-Z]$/.test(compact)) {
+    if (Number(compact.slice(0, 4)) > today.getUTCFullYear()) return false
+    return 'ZKCMDNERGWH'[weightedSum(compact, [10, 8, 6, 4, 9, 7, 5, 3, 1]) % 11] === compact[9]
+  }
+  if (/^[TSR]\d{2}[A-Z]{2}\d{4}[A-Z]$/.test(compact) && UEN_ENTITY_TYPES.has(compact.slice(3, 5))) {
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWX0123456789'
+    const sum = [...compact.slice(0, 9)].reduce((total, character, i) => total + alphabet.indexOf(character) * [4, 3, 5, 3, 10, 2, 2, 5, 7][i], 0)
+    return alphabet[(((sum - 5) % 11) + 11) % 11] === compact[9]
+  }
+  return false
+}
+
+/** The Philippines' taxpayer identification number: nine digits (and a three-digit branch code); weights 9 to 2 mod 11 give the ninth. */
+export function phTinValid(digits: string): boolean {
+  return /^(?:\d{9}|\d{12})$/.test(digits) && weightedSum(digits, [9, 8, 7, 6, 5, 4, 3, 2]) % 11 === Number(digits[8])
+}

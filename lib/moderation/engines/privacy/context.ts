@@ -3,7 +3,9 @@ import type { Finding } from './recognizers'
 /**
  * Presidio's LemmaContextAwareEnhancer with its defaults: when one of a recogniser's context
  * words occurs in the five words before a finding (as a substring of a lower-cased word, the
- * way Presidio compares), the score rises by 0.35 to at least 0.4, at most 1.0.
+ * way Presidio compares), the score rises by 0.35 to at least 0.4, at most 1.0. A context word of
+ * three letters or fewer must be the whole word (or its plural, or the word with "#"): as a
+ * substring "sin" is in "since", "tin" in "getting", "tel" in "hotel" and "ip" in "ship".
  */
 const CONTEXT_WORDS_BEFORE = 5
 const CONTEXT_SIMILARITY_FACTOR = 0.35
@@ -12,7 +14,14 @@ const MIN_SCORE_WITH_CONTEXT = 0.4
 export type Word = { end: number; lower: string }
 
 export function wordsOf(text: string): Word[] {
-  return [...text.matchAll(/[\p{L}\p{N}_#]+/gu)].map((m) => ({ end: m.index + m[0].length, lower: m[0].toLowerCase() }))
+  return [...text.matchAll(/[\p{L}\p{M}\p{N}_#]+/gu)].map((m) => ({ end: m.index + m[0].length, lower: m[0].toLowerCase() }))
+}
+
+const SHORT_CONTEXT_WORD = 3
+
+function supports(word: string, contextWord: string): boolean {
+  if (contextWord.length > SHORT_CONTEXT_WORD) return word.includes(contextWord)
+  return word === contextWord || word === `${contextWord}s` || word === `${contextWord}#`
 }
 
 /** Whether one of `context` occurs in the five words before `finding` (as a substring of a lower-cased word). */
@@ -27,7 +36,7 @@ export function contextSupports(finding: Finding, words: Word[], context: readon
     else high = middle
   }
   const before = words.slice(Math.max(0, low - CONTEXT_WORDS_BEFORE), low)
-  return context.some((contextWord) => before.some((word) => word.lower.includes(contextWord)))
+  return context.some((contextWord) => before.some((word) => supports(word.lower, contextWord)))
 }
 
 export function enhanceWithContext(finding: Finding, words: Word[], context: readonly string[]): Finding {

@@ -1,21 +1,9 @@
 import { PhoneNumberMatcher, type CountryCode, type NumberFound } from 'libphonenumber-js/max'
 import {
-  aadhaarValid,
-  auAbnValid,
-  auAcnValid,
-  auMedicareValid,
-  auTfnValid,
   base58CheckValid,
   bech32AddressValid,
   deaNumberValid,
   ethereumAddressCheck,
-  esNifValid,
-  fiPersonalIdentityCodeValid,
-  itFiscalCodeValid,
-  plPeselValid,
-  sgNricFinValid,
-  ukNhsValid,
-  ukNinoValid,
   IBAN_LENGTHS,
   ibanValid,
   ipv4Valid,
@@ -23,59 +11,17 @@ import {
   luhnValid,
   usSsnValid,
 } from './checksums'
+import { NATIONAL_IDENTIFIER_RECOGNIZERS } from './national-identifiers'
+import { compact, END, NEEDS_CONTEXT, patternRecognizer, START, type Finding, type Recognizer } from './pattern'
+
+export type { Finding, Recognizer } from './pattern'
 
 /**
  * Presidio's predefined recognisers for English, one per entity: the same entity names, pattern
  * scores, validation (a valid checksum raises the score to 1.0, an invalid one drops the match)
- * and context words. Offsets are UTF-16 indices.
+ * and context words. The identifiers of countries other than the United States are in
+ * national-identifiers.ts.
  */
-
-export type Finding = { type: string; begin: number; end: number; score: number }
-
-export type Recognizer = {
-  /** Words that, shortly before a finding, make it more likely (see context.ts). */
-  context: readonly string[]
-  find(text: string): Finding[]
-}
-
-/** Python's Unicode `\b` (JavaScript's `\b` only knows ASCII word characters). */
-const START = '(?<![\\p{L}\\p{N}_])'
-const END = '(?![\\p{L}\\p{N}_])'
-
-type Pattern = { source: string; score: number }
-
-function patternRecognizer(options: {
-  type: string
-  patterns: Pattern[]
-  context: string[]
-  /** A valid match scores `validatedScore` (1.0 unless given); an invalid one is dropped. */
-  validate?: (match: string) => boolean
-  validatedScore?: number
-  /** A match this returns true for is dropped; the others keep their pattern score. */
-  reject?: (match: string) => boolean
-}): Recognizer {
-  // Presidio compiles its patterns case-insensitively.
-  const regexes = options.patterns.map((p) => ({ regex: new RegExp(p.source, 'giu'), score: p.score }))
-  return {
-    context: options.context,
-    find(text) {
-      const findings: Finding[] = []
-      for (const { regex, score } of regexes) {
-        for (const match of text.matchAll(regex)) {
-          const value = match[0]
-          if (options.reject?.(value)) continue
-          let finalScore = score
-          if (options.validate) {
-            if (!options.validate(value)) continue
-            finalScore = options.validatedScore ?? 1
-          }
-          findings.push({ type: options.type, begin: match.index, end: match.index + value.length, score: finalScore })
-        }
-      }
-      return findings
-    },
-  }
-}
 
 const creditCard = patternRecognizer({
   type: 'CREDIT_CARD',
@@ -205,125 +151,6 @@ const dateTime = patternRecognizer({
   context: ['date', 'birthday'],
 })
 
-const inPan = patternRecognizer({
-  type: 'IN_PAN',
-  patterns: [
-    { source: `${START}[A-Z]{3}[ABCFGHJLPT][A-Z]\\d{4}[A-Z]${END}`, score: 0.85 },
-    { source: `${START}[A-Z]{5}\\d{4}[A-Z]${END}`, score: 0.6 },
-  ],
-  context: ['permanent account number', 'pan'],
-})
-
-const inAadhaar = patternRecognizer({
-  type: 'IN_AADHAAR',
-  patterns: [{ source: `${START}\\d{4}[- :]?\\d{4}[- :]?\\d{4}${END}`, score: 0.01 }],
-  context: ['aadhaar', 'uidai'],
-  validate: (match) => aadhaarValid(match.replace(/[- :]/g, '')),
-})
-
-/** The identifier as its check reads it: no spaces or dashes, letters in capitals. */
-const compact = (match: string) => match.replace(/[- ]/g, '').toUpperCase()
-/**
- * National identifiers whose check passes one random number in ten or eleven (a plain run of 9-11 digits: the NHS
- * number, the Australian TFN, ABN, ACN and Medicare number, the PESEL) score this when valid: under the reporting
- * threshold (0.5) until one of their context words raises it by 0.35 ("NHS number 943 476 5919"), so order numbers
- * and phone numbers are not read as identifiers. Identifiers whose shape is their own (letters and digits in fixed
- * places, a check letter) score 1.0 when valid.
- */
-const NEEDS_CONTEXT = 0.3
-
-const ukNhs = patternRecognizer({
-  type: 'UK_NHS',
-  patterns: [{ source: `${START}\\d{3}[- ]?\\d{3}[- ]?\\d{4}${END}`, score: 0.5 }],
-  context: ['nhs', 'health', 'patient'],
-  validate: (match) => ukNhsValid(compact(match)),
-  validatedScore: NEEDS_CONTEXT,
-})
-
-const ukNino = patternRecognizer({
-  type: 'UK_NINO',
-  patterns: [{ source: `${START}[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]${END}`, score: 0.5 }],
-  context: ['insurance', 'nino'],
-  // No check digit: a valid prefix keeps the pattern's score.
-  validate: (match) => ukNinoValid(compact(match)),
-  validatedScore: 0.5,
-})
-
-const esNif = patternRecognizer({
-  type: 'ES_NIF',
-  patterns: [{ source: `${START}\\d{8}-?[A-Z]${END}`, score: 0.5 }],
-  context: ['dni', 'nif', 'documento', 'identidad'],
-  validate: (match) => esNifValid(compact(match)),
-})
-
-const esNie = patternRecognizer({
-  type: 'ES_NIE',
-  patterns: [{ source: `${START}[XYZ]-?\\d{7}-?[A-Z]${END}`, score: 0.5 }],
-  context: ['nie', 'extranjero', 'identidad'],
-  validate: (match) => esNifValid(compact(match)),
-})
-
-const itFiscalCode = patternRecognizer({
-  type: 'IT_FISCAL_CODE',
-  patterns: [{ source: `${START}(?=[A-Z]*\\d)[A-Z]{6}[\\dLMNPQRSTUV]{2}[A-EHLMPRST][\\dLMNPQRSTUV]{2}[A-Z][\\dLMNPQRSTUV]{3}[A-Z]${END}`, score: 0.5 }],
-  context: ['codice', 'fiscale', 'cf'],
-  validate: (match) => itFiscalCodeValid(compact(match)),
-})
-
-const plPesel = patternRecognizer({
-  type: 'PL_PESEL',
-  patterns: [{ source: `${START}\\d{11}${END}`, score: 0.4 }],
-  context: ['pesel'],
-  validate: plPeselValid,
-  validatedScore: NEEDS_CONTEXT,
-})
-
-const sgNricFin = patternRecognizer({
-  type: 'SG_NRIC_FIN',
-  patterns: [{ source: `${START}[STFG]\\d{7}[A-Z]${END}`, score: 0.5 }],
-  context: ['nric', 'fin'],
-  validate: (match) => sgNricFinValid(compact(match)),
-})
-
-const auTfn = patternRecognizer({
-  type: 'AU_TFN',
-  patterns: [{ source: `${START}\\d{3} ?\\d{3} ?\\d{3}${END}`, score: 0.1 }],
-  context: ['tfn', 'tax'],
-  validate: (match) => auTfnValid(compact(match)),
-  validatedScore: NEEDS_CONTEXT,
-})
-
-const auAbn = patternRecognizer({
-  type: 'AU_ABN',
-  patterns: [{ source: `${START}\\d{2} ?\\d{3} ?\\d{3} ?\\d{3}${END}`, score: 0.1 }],
-  context: ['abn', 'business'],
-  validate: (match) => auAbnValid(compact(match)),
-  validatedScore: NEEDS_CONTEXT,
-})
-
-const auAcn = patternRecognizer({
-  type: 'AU_ACN',
-  patterns: [{ source: `${START}\\d{3} ?\\d{3} ?\\d{3}${END}`, score: 0.1 }],
-  context: ['acn', 'company'],
-  validate: (match) => auAcnValid(compact(match)),
-  validatedScore: NEEDS_CONTEXT,
-})
-
-const auMedicare = patternRecognizer({
-  type: 'AU_MEDICARE',
-  patterns: [{ source: `${START}[2-6]\\d{3} ?\\d{5} ?\\d(?:[- ]?\\d)?${END}`, score: 0.1 }],
-  context: ['medicare'],
-  validate: (match) => auMedicareValid(compact(match)),
-  validatedScore: NEEDS_CONTEXT,
-})
-
-const fiPersonalIdentityCode = patternRecognizer({
-  type: 'FI_PERSONAL_IDENTITY_CODE',
-  patterns: [{ source: `${START}\\d{6}[-+A-FU-Y]\\d{3}[0-9A-Y]${END}`, score: 0.5 }],
-  context: ['hetu', 'henkilötunnus', 'henkilotunnus', 'identity'],
-  validate: (match) => fiPersonalIdentityCodeValid(match.toUpperCase()),
-})
-
 /**
  * A cryptocurrency address, as Presidio's CryptoRecognizer reads one: Bitcoin's Base58Check ("1...", "3...") and
  * SegWit ("bc1...") addresses and Ethereum's ("0x" and 40 hex digits). A checksum that holds scores 1.0; an address that
@@ -412,7 +239,7 @@ const usDriverLicense = patternRecognizer({
 const usPassport = patternRecognizer({
   type: 'US_PASSPORT',
   patterns: [{ source: `${START}(?:\\d{9}|[A-Z]\\d{8})${END}`, score: NEEDS_CONTEXT }],
-  context: ['passport', 'pasaporte', 'passeport', 'reisepass', 'passaporto'],
+  context: ['passport', 'pasaporte', 'passeport', 'passaporto'],
 })
 
 /**
@@ -547,20 +374,6 @@ export const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
   iban,
   url,
   dateTime,
-  inPan,
-  inAadhaar,
-  ukNhs,
-  ukNino,
-  esNif,
-  esNie,
-  itFiscalCode,
-  plPesel,
-  sgNricFin,
-  auTfn,
-  auAbn,
-  auAcn,
-  auMedicare,
-  fiPersonalIdentityCode,
   crypto,
   medicalLicense,
   macAddress,
@@ -568,5 +381,6 @@ export const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
   usDriverLicense,
   usPassport,
   usBankNumber,
+  ...NATIONAL_IDENTIFIER_RECOGNIZERS,
   phone,
 ]
