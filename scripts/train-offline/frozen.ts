@@ -313,6 +313,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // script had not labelled, labelled since), then read.
   (engines) => frozenPii(engines, 'pii-national-ids-dev-round15.jsonl', 'privacy (fifteenth round national identifiers development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-national-ids-heldout-round15.jsonl', 'privacy (fifteenth round national identifiers held-out set, seen after its one blind measurement)'),
+  // Streets and street addresses (English, Romance and Germanic forms) beside hard negatives ("the road to success",
+  // an album named after a street): both sets written before the street reader; the held-out set measured blind once
+  // after it (recall 0.520 -> 0.960, precision 0.619 -> 0.923), then read.
+  (engines) => frozenPii(engines, 'pii-streets-dev-round15.jsonl', 'privacy (fifteenth round streets development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-streets-heldout-round15.jsonl', 'privacy (fifteenth round streets held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

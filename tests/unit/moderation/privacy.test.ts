@@ -465,6 +465,47 @@ describe('names in no list, read from their shape and place', () => {
   })
 })
 
+describe('streets and street addresses', () => {
+  const locations = (text: string) => analyzePii(text).filter((e) => e.type === 'LOCATION').map((e) => text.slice(e.beginOffset, e.endOffset))
+  const persons = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
+
+  it('reads a name with an English street word after it, a house number or ordinal included', () => {
+    expect(locations('Send it to 1200 Larkspur Avenue by Friday.')).toEqual(['1200 Larkspur Avenue'])
+    expect(locations('The bakery on 3rd Street closes early.')).toEqual(['3rd Street'])
+    expect(locations('Along Juniper Lane the lights were out.')).toEqual(['Juniper Lane'])
+  })
+
+  it('takes a weak street word (Way, Court, Place) only after a house number', () => {
+    expect(locations('She moved to 17 Heron Court last spring.')).toEqual(['17 Heron Court'])
+    expect(locations('The Supreme Court ruled on Monday.')).not.toContain('Supreme Court')
+  })
+
+  it('reads Romance streets with their particles and number, and Germanic compounds, as places, not people', () => {
+    const romance = 'Our new office is at Avenida de la Libertad 31.'
+    expect(locations(romance)).toEqual(['Avenida de la Libertad 31'])
+    expect(persons(romance)).toEqual([])
+    expect(locations('The shop on Via dei Coronari sells prints.')).toEqual(['Via dei Coronari'])
+    expect(locations('Wir treffen uns in der Bergmannstraße 5.')).toEqual(['Bergmannstraße 5'])
+  })
+
+  it('reads a gazetteer place after a street address and its comma as the town', () => {
+    const text = 'Write to 8 Rosewood Drive, Denver.'
+    expect(locations(text)).toEqual(['8 Rosewood Drive', 'Denver'])
+    expect(persons(text)).toEqual([])
+  })
+
+  it('answers shapes that once read exponentially or quadratically (a run of particles, a long hyphenated word)', () => {
+    expect(locations(`Rue ${'della'.repeat(40)}x`)).toEqual([])
+    expect(locations(`Rue ${'della '.repeat(40)}x`)).toEqual([])
+    expect(locations('Aa-'.repeat(4000))).toEqual([])
+  })
+
+  it('leaves a street word with no name beside it', () => {
+    expect(locations('He crossed the street and took the avenue north.')).toEqual([])
+    expect(locations('Avenue is a word for a wide road.')).toEqual([])
+  })
+})
+
 describe('long texts: the patterns read overlapping pieces', () => {
   const entities = [
     { type: 'EMAIL_ADDRESS', text: 'jane.doe@example.org' },

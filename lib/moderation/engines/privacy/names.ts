@@ -2,6 +2,7 @@ import nlp from 'compromise'
 import GIVEN_NAME_LIST from './given-names.json' with { type: 'json' }
 import PLACE_NAMES from './places.json' with { type: 'json' }
 import { isCommonWord } from './common-words'
+import { streetAddresses } from './streets'
 import type { Finding } from './recognizers'
 
 /**
@@ -558,7 +559,26 @@ function namesAThing(text: string, finding: Finding): boolean {
 }
 
 export function findNamedEntities(text: string): Finding[] {
-  return namedEntities(text).filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
+  const entities = namedEntities(text).filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
+  const streets = streetAddresses(text)
+  if (streets.length === 0) return entities
+  // A street is a place whatever else its words were read as ("Rue de Rivoli" is no person), and a place-name right
+  // after a street address and its comma is the address's town ("42 Wallaby Way, Sydney").
+  const named = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
+  const townAfterStreet = (finding: Finding) =>
+    finding.type === 'PERSON' && isPlaceName(text.slice(finding.begin, finding.end)) && streets.some((street) => /^,\s*$/.test(text.slice(street.end, finding.begin)))
+  return [
+    ...streets,
+    ...entities
+      .filter((finding) => !named.has(finding.type) || !streets.some((street) => street.begin < finding.end && finding.begin < street.end))
+      .map((finding) => (townAfterStreet(finding) ? { ...finding, type: 'LOCATION' } : finding)),
+  ]
+}
+
+/** Whether `name` is a place of the gazetteer, word for word. */
+function isPlaceName(name: string): boolean {
+  const words = name.match(WORD) ?? []
+  return (PLACES_BY_FIRST_WORD.get(words[0] ?? '') ?? []).some((parts) => parts.length === words.length && parts.every((part, i) => part === words[i]))
 }
 
 /**

@@ -1,0 +1,76 @@
+import type { Finding } from './pattern'
+
+/**
+ * Streets and street addresses, which spaCy (Presidio's NER) reads as places and compromise mostly does not: a name
+ * with the word for a street after it ("Elm Street", "5th Avenue", "221B Baker Street"), before it as Romance languages
+ * write it ("Rue de Rivoli", "Calle Mayor 5", "9 Rue des Martyrs"), or run into it as Germanic languages write it
+ * ("Hauptstraße 12", "Karl-Marx-Allee"). A house number before or after belongs to the address.
+ */
+
+const STREET_SCORE = 0.85
+
+/** A capitalised word of a name, inner hyphens and apostrophes included ("Saint-Germain", "Queen's"). */
+const NAME_WORD = "\\p{Lu}[\\p{L}\\p{M}]*(?:[-'’]\\p{L}[\\p{L}\\p{M}]*)*"
+const HOUSE_NUMBER = '\\d{1,5}[A-Za-z]?'
+const ORDINAL = '\\d{1,3}(?:st|nd|rd|th)'
+/** The lower-case words inside Romance and Germanic street names ("Rue de la Paix", "Via del Corso"). */
+const PARTICLE = "(?:(?:de|du|des|del|della|delle|dei|degli|di|da|do|dos|das|la|le|les|los|las|y|e|von|van|der|den) |l['’])"
+/** At most three particles before a name word ("Rue de la Paix"); each but an elided "l'" ends at a space, so a run of
+ * them reads one way only (an optional space let "delladella..." split 2^n ways). */
+const PARTICLES = `${PARTICLE}{0,3}`
+
+/** Words for a street that end its name in English, whatever comes before them. */
+const STREET_AFTER = 'Street|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Drive|Parkway|Highway|Terrace|Crescent|Prospekt|Prospect'
+/** Words that end a street's name only after a house number: alone they are as often something else ("the Supreme Court"). */
+const STREET_AFTER_WITH_NUMBER = 'Way|Place|Court|Close|Square|Row|Walk|Grove|Gardens|Mews|Hill|Gate'
+/** Words for a street that open its name in Romance and Slavic languages. */
+const STREET_BEFORE =
+  'Rue|Avenue|Boulevard|Calle|Avenida|Via|Viale|Piazza|Piazzale|Corso|Largo|Rua|Praça|Travessa|Plaza|Paseo|Carrer|Place|Quai|Chemin|Allée|Impasse|Ulica|Ulitsa'
+/** Endings of street names written as one word in German, Dutch and Swedish ("Lindenstraße", "Keizersgracht", "Drottninggatan"). */
+const STREET_ENDING = '(?:[Ss]tra(?:ß|ss)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[Aa]llee|[Dd]amm|[Uu]fer|[Ss]traat|[Ll]aan|[Gg]racht|[Gg]atan|[Vv]ägen)'
+/** Capitalised words that open a sentence or a phrase before a street, not part of its name. */
+const NOT_A_NAME = new Set(['The', 'On', 'In', 'At', 'To', 'From', 'Along', 'Down', 'Up', 'Near', 'Past', 'Off', 'Onto', 'Into', 'By', 'Of', 'And', 'Or', 'Meet', 'Take', 'Turn'])
+
+// Each pattern starts only where no word goes on before it (through a hyphen or an apostrophe), so that a long hyphenated run is
+// read from its start once, not from each of its parts.
+const STREET_PATTERNS = [
+  // "221B Baker Street", "5th Avenue", "1600 Amphitheatre Parkway", "Queen's Gate Terrace"
+  new RegExp(`(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(?:${HOUSE_NUMBER} )?(?:${ORDINAL}|${NAME_WORD})(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER})(?![\\p{L}\\p{N}])`, 'gu'),
+  // "42 Wallaby Way", "3 Riverside Court"
+  new RegExp(`(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])${HOUSE_NUMBER} ${NAME_WORD}(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER_WITH_NUMBER})(?![\\p{L}\\p{N}])`, 'gu'),
+  // "Rue de Rivoli", "9 Rue des Martyrs", "Calle de Serrano 75", "Avenida Paulista 1578"
+  new RegExp(
+    `(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(?:${HOUSE_NUMBER},? )?(?:${STREET_BEFORE}) ${PARTICLES}${NAME_WORD}(?: ${PARTICLES}${NAME_WORD}){0,3}(?:,? ${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?(?![\\p{L}\\p{N}])`,
+    'gu',
+  ),
+  // "Hauptstraße 12", "Karl-Marx-Allee", "Kastanienallee 9"
+  // (a name of at most 40 letters before the ending, so that a long run of letters is read in linear time)
+  new RegExp(`(?<![\\p{L}\\p{N}-])\\p{Lu}[\\p{L}\\p{M}-]{1,40}?${STREET_ENDING}(?: ${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?(?![\\p{L}\\p{N}])`, 'gu'),
+]
+
+/** Leading words that open the phrase rather than the name ("On Elm Street" is "Elm Street"). */
+function withoutLeadingWords(text: string, finding: Finding): Finding {
+  let { begin } = finding
+  for (let space = text.indexOf(' ', begin); space !== -1 && space < finding.end; space = text.indexOf(' ', begin)) {
+    if (!NOT_A_NAME.has(text.slice(begin, space))) break
+    begin = space + 1
+  }
+  return { ...finding, begin }
+}
+
+export function streetAddresses(text: string): Finding[] {
+  const found: Finding[] = []
+  for (const pattern of STREET_PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      const finding = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[0].length, score: STREET_SCORE })
+      // A street word alone is no street ("Avenue", "Rue"): a name must remain beside it.
+      if (!/\s/u.test(text.slice(finding.begin, finding.end)) && !new RegExp(STREET_ENDING, 'u').test(text.slice(finding.begin, finding.end))) continue
+      found.push(finding)
+    }
+  }
+  // Where two readings overlap ("Avenue" opens one and ends another), the longer is the street.
+  found.sort((a, b) => b.end - b.begin - (a.end - a.begin) || a.begin - b.begin)
+  const kept: Finding[] = []
+  for (const finding of found) if (!kept.some((k) => k.begin < finding.end && finding.begin < k.end)) kept.push(finding)
+  return kept.sort((a, b) => a.begin - b.begin)
+}
