@@ -3,6 +3,7 @@ import { analyzePii } from '@/lib/moderation/engines/privacy'
 import { PHONE_TRIES_PER_REGION, searchPhoneNumbers } from '@/lib/moderation/engines/privacy/recognizers'
 import { createHash } from 'node:crypto'
 import { keccak256, keccakSponge256 } from '@/lib/moderation/engines/privacy/keccak'
+import { sha256 } from '@/lib/moderation/engines/privacy/sha256'
 import {
   aadhaarValid,
   auAbnValid,
@@ -220,6 +221,13 @@ describe("the rest of Presidio's English recognizers", () => {
     for (const length of [0, 3, 135, 136, 137, 300]) {
       const message = Buffer.from('a'.repeat(length))
       expect(Buffer.from(keccakSponge256(message, 0x06)).toString('hex'), String(length)).toBe(createHash('sha3-256').update(message).digest('hex'))
+    }
+  })
+
+  it("hash as SHA-256 as Node's crypto does, at the lengths around a block's padding (the browser has no node:crypto)", () => {
+    for (const length of [0, 1, 21, 55, 56, 63, 64, 65, 119, 120, 1000]) {
+      const message = Uint8Array.from({ length }, (_, i) => (i * 131 + 7) & 0xff)
+      expect(Buffer.from(sha256(message)).toString('hex'), String(length)).toBe(createHash('sha256').update(message).digest('hex'))
     }
   })
 

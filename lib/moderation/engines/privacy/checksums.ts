@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import { keccak256 } from './keccak'
+import { sha256 } from './sha256'
 
 /** Checksums and format rules that turn a pattern match into a validated identifier. */
 
@@ -202,7 +202,6 @@ export function fiPersonalIdentityCodeValid(compact: string): boolean {
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest()
 
 /** A Bitcoin address in Base58Check (P2PKH "1...", P2SH "3..."): its last four bytes are the double SHA-256 of the rest. */
 export function base58CheckValid(address: string): boolean {
