@@ -514,6 +514,45 @@ describe('streets and street addresses', () => {
   })
 })
 
+describe('natural features and facilities', () => {
+  const locations = (text: string) => analyzePii(text).filter((e) => e.type === 'LOCATION').map((e) => text.slice(e.beginOffset, e.endOffset))
+  const persons = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
+
+  it('reads a name with the word for what it is after it, an "of" phrase included', () => {
+    expect(locations('We paddled along the Ottawa River at dawn.')).toEqual(['Ottawa River'])
+    expect(locations('Her flight from Schiphol Airport was late.')).toEqual(['Schiphol Airport'])
+    expect(locations('They climbed the Old Tower of Bruges.')).toEqual(['Old Tower of Bruges'])
+  })
+
+  it('reads one with the word before it, and cuts what compromise widened or misread', () => {
+    expect(locations('We hiked on Mount Olympus.')).toEqual(['Mount Olympus'])
+    expect(locations('The view from Mt. Washington is famous.')).toEqual(['Mt. Washington'])
+    const island = 'The ferry to the Isle of Mull runs daily.'
+    expect(locations(island)).toEqual(['Isle of Mull'])
+    expect(persons(island)).toEqual([])
+  })
+
+  it('leaves a kind word with no name, and a lone given name before a kind word that is also a surname', () => {
+    expect(locations('Mount the drive, then cross the bridge to the station.')).toEqual([])
+    expect(persons('Michael Bay directed the film.')).toEqual(['Michael Bay'])
+    expect(locations('Michael Bay directed the film.')).toEqual([])
+  })
+
+  it('does not read a kind word that goes on from another name as opening one ("Data Lake Export")', () => {
+    expect(locations('Run the nightly Data Lake Export job.')).not.toContain('Lake Export')
+  })
+})
+
+describe('a long text with no sentence end', () => {
+  it('is tagged in bounded pieces: the names in it are found, and one over 49,000 characters is answered', () => {
+    const text = `${'Michael Bay '.repeat(4100)}and then Dmitri Volkov arrived`
+    const found = analyzePii(text)
+    expect(found.length).toBeGreaterThan(2000)
+    expect(found.filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))).toContain('Dmitri Volkov')
+    expect(analyzePii('Mt. '.repeat(12_250)).length).toBeGreaterThanOrEqual(0)
+  })
+})
+
 describe('long texts: the patterns read overlapping pieces', () => {
   const entities = [
     { type: 'EMAIL_ADDRESS', text: 'jane.doe@example.org' },

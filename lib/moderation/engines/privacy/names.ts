@@ -2,6 +2,8 @@ import nlp from 'compromise'
 import GIVEN_NAME_LIST from './given-names.json' with { type: 'json' }
 import PLACE_NAMES from './places.json' with { type: 'json' }
 import { isCommonWord } from './common-words'
+import { landmarks, namesAPerson } from './landmarks'
+import { lastBeginningBefore, longestOfOverlapping } from './pattern'
 import { streetAddresses } from './streets'
 import type { Finding } from './recognizers'
 
@@ -379,6 +381,45 @@ function parse(text: string) {
 }
 
 /**
+ * The longest stretch of text without a sentence end that compromise tags at once. Its tagger takes time quadratic in
+ * a sentence's length (1,000 characters of "Michael Bay " with no full stop took 28 ms, 2,000 took 100 ms, 49,000 did
+ * not end in minutes), so a longer stretch is cut at a space into pieces tagged one by one. Real sentences are shorter:
+ * a text with sentence ends is read whole, as before.
+ */
+const LONGEST_SENTENCE = 500
+const SENTENCE_END = /[.!?。\n]/
+/** A full stop after a capitalised word of three letters or fewer ends no sentence for compromise ("Mt.", "Dr."). */
+const ABBREVIATION_BEFORE = /(?:^|[^\p{L}])\p{Lu}\p{L}{0,2}$/u
+
+function sentencePieces(text: string): [begin: number, end: number][] {
+  const pieces: [number, number][] = []
+  let begin = 0
+  let afterSentenceEnd = 0
+  for (let i = 0; i < text.length; i++) {
+    if (SENTENCE_END.test(text[i]!) && !(text[i] === '.' && ABBREVIATION_BEFORE.test(text.slice(Math.max(0, i - 4), i)))) afterSentenceEnd = i + 1
+    else if (i - afterSentenceEnd >= LONGEST_SENTENCE) {
+      const space = text.lastIndexOf(' ', i)
+      const cut = space > afterSentenceEnd ? space : i
+      pieces.push([begin, cut])
+      begin = afterSentenceEnd = cut
+    }
+  }
+  pieces.push([begin, text.length])
+  return pieces
+}
+
+/** The sentences of `text` as compromise tags them, in bounded pieces (see LONGEST_SENTENCE), with offsets in `text`. */
+function parsedSentences(text: string): Term[][] {
+  const pieces = sentencePieces(text)
+  if (pieces.length === 1) return parse(text).docs as unknown as Term[][]
+  return pieces.flatMap(([begin, end]) => {
+    const sentences = parse(text.slice(begin, end)).docs as unknown as Term[][]
+    for (const term of sentences.flat()) term.offset.start += begin
+    return sentences
+  })
+}
+
+/**
  * The longest runs of terms `inside` accepts within each sentence, a run also ending after a term
  * `endsRun` accepts: what compromise's people(), places(), organizations() and match('#Date+')
  * find (compromise/src/3-three/topics, find.js of each), read from the tags in one walk instead of
@@ -559,18 +600,29 @@ function namesAThing(text: string, finding: Finding): boolean {
 }
 
 export function findNamedEntities(text: string): Finding[] {
-  const entities = namedEntities(text).filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
+  const isGivenName = (word: string) => GIVEN_NAMES.has(word)
+  const entities = namedEntities(text)
+    .filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
+    // compromise reads any name before "Bay" or "Lake" as a place; after a lone given name it is a surname.
+    .map((finding) => (finding.type === 'LOCATION' && namesAPerson(text.slice(finding.begin, finding.end), isGivenName) ? { ...finding, type: 'PERSON' } : finding))
   const streets = streetAddresses(text)
-  if (streets.length === 0) return entities
-  // A street is a place whatever else its words were read as ("Rue de Rivoli" is no person), and a place-name right
-  // after a street address and its comma is the address's town ("42 Wallaby Way, Sydney").
+  const places = longestOfOverlapping([...streets, ...landmarks(text, isGivenName)])
+  if (places.length === 0) return entities
+  // A street or a landmark is a place whatever else its words were read as ("Rue de Rivoli" and the "Isle of Skye" are
+  // no people, the "shore of Lake Tahoe" is "Lake Tahoe"), and a place-name right after a street address and its comma
+  // is the address's town ("42 Wallaby Way, Sydney").
   const named = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
-  const townAfterStreet = (finding: Finding) =>
-    finding.type === 'PERSON' && isPlaceName(text.slice(finding.begin, finding.end)) && streets.some((street) => /^,\s*$/.test(text.slice(street.end, finding.begin)))
+  const townAfterStreet = (finding: Finding) => {
+    if (finding.type !== 'PERSON' || !isPlaceName(text.slice(finding.begin, finding.end))) return false
+    const street = lastBeginningBefore(streets, finding.begin)
+    return street !== undefined && street.end <= finding.begin && /^,\s*$/.test(text.slice(street.end, finding.begin))
+  }
+  // The places overlap no other and are sorted: the one that could overlap a finding is the last to begin before its end.
+  const overlapsAPlace = (finding: Finding) => (lastBeginningBefore(places, finding.end)?.end ?? 0) > finding.begin
   return [
-    ...streets,
+    ...places,
     ...entities
-      .filter((finding) => !named.has(finding.type) || !streets.some((street) => street.begin < finding.end && finding.begin < street.end))
+      .filter((finding) => !named.has(finding.type) || !overlapsAPlace(finding))
       .map((finding) => (townAfterStreet(finding) ? { ...finding, type: 'LOCATION' } : finding)),
   ]
 }
@@ -606,7 +658,7 @@ function namedEntities(text: string): Finding[] {
     const listed = [...places, ...introducedNames(text), ...gazetteerPeople(text, places)]
     return [...listed, ...contextualPeople(text, listed), ...lowercasePeople(text, listed)]
   }
-  const sentences = parse(text).docs as unknown as Term[][]
+  const sentences = parsedSentences(text)
   const entities = [
     ...spans(runs(sentences, isPersonPart, endsPerson), text, 'PERSON').map((f) => withoutTitle(f, text)),
     ...spans(runs(sentences, isPlacePart), text, 'LOCATION'),

@@ -1,4 +1,4 @@
-import type { Finding } from './pattern'
+import { longestOfOverlapping, type Finding } from './pattern'
 
 /**
  * Streets and street addresses, which spaCy (Presidio's NER) reads as places and compromise mostly does not: a name
@@ -68,9 +68,5 @@ export function streetAddresses(text: string): Finding[] {
       found.push(finding)
     }
   }
-  // Where two readings overlap ("Avenue" opens one and ends another), the longer is the street.
-  found.sort((a, b) => b.end - b.begin - (a.end - a.begin) || a.begin - b.begin)
-  const kept: Finding[] = []
-  for (const finding of found) if (!kept.some((k) => k.begin < finding.end && finding.begin < k.end)) kept.push(finding)
-  return kept.sort((a, b) => a.begin - b.begin)
+  return longestOfOverlapping(found)
 }
