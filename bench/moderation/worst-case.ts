@@ -25,6 +25,8 @@ const SHAPES: [string, string][] = [
   ['URL-like', 'http://' + 'a.'.repeat(N / 2 - 4)],
   ['"Aa " repeated', 'Aa '.repeat(Math.floor(N / 3))],
   ['a name repeated', 'John Smith '.repeat(Math.floor(N / 11))],
+  ['a name and a kind of place repeated', 'Michael Bay '.repeat(Math.floor(N / 12))],
+  ['abbreviations repeated', 'Mt. '.repeat(Math.floor(N / 4))],
   ['hyphens', '-'.repeat(N)],
   ['"(555) " repeated', '(555) '.repeat(Math.floor(N / 6))],
   ['"1.1.1." repeated', '1.1.1.'.repeat(Math.floor(N / 6))],

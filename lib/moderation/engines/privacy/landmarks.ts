@@ -1,4 +1,4 @@
-import { longestOfOverlapping, type Finding } from './pattern'
+import { longestOfOverlapping, withoutLeadingWords, type Finding } from './pattern'
 
 /**
  * Natural features and facilities, which spaCy (Presidio's NER) reads as places (its LOC and FAC, both Presidio's
@@ -43,16 +43,6 @@ const LANDMARK_PATTERNS = [
   KIND_FIRST,
 ]
 
-/** Leading words that open the phrase rather than the name ("Visit Central Park" is "Central Park"). */
-function withoutLeadingWords(text: string, finding: Finding): Finding {
-  let { begin } = finding
-  for (let space = text.indexOf(' ', begin); space !== -1 && space < finding.end; space = text.indexOf(' ', begin)) {
-    if (!NOT_A_NAME.has(text.slice(begin, space))) break
-    begin = space + 1
-  }
-  return { ...finding, begin }
-}
-
 /** Where a kind word is left with no name beside it ("The Bridge", "Visit Park"), there is no landmark. */
 const KIND_ALONE = new RegExp(`^(?:${KIND_AFTER}|${KIND_BEFORE})$`, 'u')
 
@@ -71,7 +61,7 @@ export function landmarks(text: string, isGivenName: (word: string) => boolean =
   const found: Finding[] = []
   for (const pattern of LANDMARK_PATTERNS) {
     for (const match of text.matchAll(pattern)) {
-      const finding = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[0].length, score: LANDMARK_SCORE })
+      const finding = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[0].length, score: LANDMARK_SCORE }, NOT_A_NAME)
       const words = text.slice(finding.begin, finding.end).split(' ')
       if (KIND_ALONE.test(words.join(' '))) continue
       if (namesAPerson(words.join(' '), isGivenName)) continue

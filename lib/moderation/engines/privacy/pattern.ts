@@ -32,6 +32,17 @@ export function longestOfOverlapping(found: Finding[]): Finding[] {
   return kept
 }
 
+/** A finding without the capitalised words that open the phrase rather than the name ("On Elm Street" is "Elm Street",
+ * "Visit Central Park" is "Central Park"): those in `notAName`, one after another from its start. */
+export function withoutLeadingWords(text: string, finding: Finding, notAName: ReadonlySet<string>): Finding {
+  let { begin } = finding
+  for (let space = text.indexOf(' ', begin); space !== -1 && space < finding.end; space = text.indexOf(' ', begin)) {
+    if (!notAName.has(text.slice(begin, space))) break
+    begin = space + 1
+  }
+  return { ...finding, begin }
+}
+
 /** In findings that do not overlap, sorted by their start, the last one that begins before `end` (by bisection). */
 export function lastBeginningBefore(sorted: Finding[], end: number): Finding | undefined {
   let low = 0

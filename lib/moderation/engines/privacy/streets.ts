@@ -1,4 +1,4 @@
-import { longestOfOverlapping, type Finding } from './pattern'
+import { longestOfOverlapping, withoutLeadingWords, type Finding } from './pattern'
 
 /**
  * Streets and street addresses, which spaCy (Presidio's NER) reads as places and compromise mostly does not: a name
@@ -48,21 +48,11 @@ const STREET_PATTERNS = [
   new RegExp(`(?<![\\p{L}\\p{N}-])\\p{Lu}[\\p{L}\\p{M}-]{1,40}?${STREET_ENDING}(?: ${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?(?![\\p{L}\\p{N}])`, 'gu'),
 ]
 
-/** Leading words that open the phrase rather than the name ("On Elm Street" is "Elm Street"). */
-function withoutLeadingWords(text: string, finding: Finding): Finding {
-  let { begin } = finding
-  for (let space = text.indexOf(' ', begin); space !== -1 && space < finding.end; space = text.indexOf(' ', begin)) {
-    if (!NOT_A_NAME.has(text.slice(begin, space))) break
-    begin = space + 1
-  }
-  return { ...finding, begin }
-}
-
 export function streetAddresses(text: string): Finding[] {
   const found: Finding[] = []
   for (const pattern of STREET_PATTERNS) {
     for (const match of text.matchAll(pattern)) {
-      const finding = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[0].length, score: STREET_SCORE })
+      const finding = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[0].length, score: STREET_SCORE }, NOT_A_NAME)
       // A street word alone is no street ("Avenue", "Rue"): a name must remain beside it.
       if (!/\s/u.test(text.slice(finding.begin, finding.end)) && !new RegExp(STREET_ENDING, 'u').test(text.slice(finding.begin, finding.end))) continue
       found.push(finding)
