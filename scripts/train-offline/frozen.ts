@@ -323,6 +323,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // measured blind once after it (recall 0.688 -> 0.938, precision 0.786 -> 1.000), then read.
   (engines) => frozenPii(engines, 'pii-features-dev-round15.jsonl', 'privacy (fifteenth round landmarks development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-features-heldout-round15.jsonl', 'privacy (fifteenth round landmarks held-out set, seen after its one blind measurement)'),
+  // US addresses as people write them (postal abbreviations, compass points, PO boxes, a town with its state's code and
+  // ZIP) beside hard negatives ("press CA to cancel", "the MA program"): both sets written before the change; the
+  // held-out set measured blind once after it (recall 0.516 -> 0.968, precision 0.696 -> 0.938), then read.
+  (engines) => frozenPii(engines, 'pii-us-addresses-dev-round15.jsonl', 'privacy (fifteenth round US addresses development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-us-addresses-heldout-round15.jsonl', 'privacy (fifteenth round US addresses held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

@@ -502,6 +502,26 @@ describe('streets and street addresses', () => {
     expect(persons(text)).toEqual([])
   })
 
+  it('reads postal abbreviations and a compass point before the name, and a weak abbreviation only after a number', () => {
+    expect(locations('Ship it to 2600 NE Alberta St today.')).toEqual(['2600 NE Alberta St'])
+    expect(locations('Our shop is on Hawthorne Blvd now.')).toEqual(['Hawthorne Blvd'])
+    expect(locations('The house at 14 Quail Ct is sold.')).toEqual(['14 Quail Ct'])
+    expect(locations('She works as a nurse. Dr. Osei will see you.')).not.toContain('nurse. Dr')
+  })
+
+  it('reads a town with a US state code after it, and the code, as places; without a ZIP code only a known town', () => {
+    const text = 'Send it to 7 Fern Ct, Bozeman, MT 59715.'
+    expect(locations(text)).toEqual(['7 Fern Ct', 'Bozeman', 'MT'])
+    expect(locations('We spent a week in Sacramento, CA.')).toEqual(['Sacramento', 'CA'])
+    expect(locations('Thanks Bob, OK.')).toEqual([])
+  })
+
+  it('reads the town after a post-office box as a place', () => {
+    const text = 'Payments go to PO Box 310, Eugene, OR 97401.'
+    expect(locations(text)).toEqual(['Eugene', 'OR'])
+    expect(persons(text)).toEqual([])
+  })
+
   it('answers shapes that once read exponentially or quadratically (a run of particles, a long hyphenated word)', () => {
     expect(locations(`Rue ${'della'.repeat(40)}x`)).toEqual([])
     expect(locations(`Rue ${'della '.repeat(40)}x`)).toEqual([])

@@ -4,7 +4,7 @@ import PLACE_NAMES from './places.json' with { type: 'json' }
 import { isCommonWord } from './common-words'
 import { landmarks, namesAPerson } from './landmarks'
 import { lastBeginningBefore, longestOfOverlapping } from './pattern'
-import { streetAddresses } from './streets'
+import { PO_BOX_BEFORE, streetAddresses, townsAndStates } from './streets'
 import type { Finding } from './recognizers'
 
 /**
@@ -606,24 +606,25 @@ export function findNamedEntities(text: string): Finding[] {
     // compromise reads any name before "Bay" or "Lake" as a place; after a lone given name it is a surname.
     .map((finding) => (finding.type === 'LOCATION' && namesAPerson(text.slice(finding.begin, finding.end), isGivenName) ? { ...finding, type: 'PERSON' } : finding))
   const streets = streetAddresses(text)
-  const places = longestOfOverlapping([...streets, ...landmarks(text, isGivenName)])
-  if (places.length === 0) return entities
-  // A street or a landmark is a place whatever else its words were read as ("Rue de Rivoli" and the "Isle of Skye" are
-  // no people, the "shore of Lake Tahoe" is "Lake Tahoe"), and a place-name right after a street address and its comma
-  // is the address's town ("42 Wallaby Way, Sydney").
-  const named = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
-  const townAfterStreet = (finding: Finding) => {
-    if (finding.type !== 'PERSON' || !isPlaceName(text.slice(finding.begin, finding.end))) return false
+  const afterAnAddress = (finding: Finding) => {
+    const before = text.slice(Math.max(0, finding.begin - 40), finding.begin)
+    if (PO_BOX_BEFORE.test(before)) return true
     const street = lastBeginningBefore(streets, finding.begin)
     return street !== undefined && street.end <= finding.begin && /^,\s*$/.test(text.slice(street.end, finding.begin))
   }
+  const towns = townsAndStates(text, (town) => isPlaceName(text.slice(town.begin, town.end)) || afterAnAddress(town))
+  const places = longestOfOverlapping([...streets, ...landmarks(text, isGivenName), ...towns])
+  // A street or a landmark is a place whatever else its words were read as ("Rue de Rivoli" and the "Isle of Skye" are
+  // no people, the "shore of Lake Tahoe" is "Lake Tahoe"), and so is a town with a US state's code after it ("Redwood
+  // City, CA 94065"). A place of the gazetteer is a town where an address's comma goes before it ("42 Wallaby Way,
+  // Sydney", "PO Box 77, Reno").
+  const named = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
+  const isTown = (finding: Finding) => finding.type === 'PERSON' && isPlaceName(text.slice(finding.begin, finding.end)) && afterAnAddress(finding)
   // The places overlap no other and are sorted: the one that could overlap a finding is the last to begin before its end.
   const overlapsAPlace = (finding: Finding) => (lastBeginningBefore(places, finding.end)?.end ?? 0) > finding.begin
   return [
     ...places,
-    ...entities
-      .filter((finding) => !named.has(finding.type) || !overlapsAPlace(finding))
-      .map((finding) => (townAfterStreet(finding) ? { ...finding, type: 'LOCATION' } : finding)),
+    ...entities.filter((finding) => !named.has(finding.type) || !overlapsAPlace(finding)).map((finding) => (isTown(finding) ? { ...finding, type: 'LOCATION' } : finding)),
   ]
 }
 

@@ -19,10 +19,14 @@ const PARTICLE = "(?:(?:de|du|des|del|della|delle|dei|degli|di|da|do|dos|das|la|
  * them reads one way only (an optional space let "delladella..." split 2^n ways). */
 const PARTICLES = `${PARTICLE}{0,3}`
 
-/** Words for a street that end its name in English, whatever comes before them. */
-const STREET_AFTER = 'Street|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Drive|Parkway|Highway|Terrace|Crescent|Prospekt|Prospect'
-/** Words that end a street's name only after a house number: alone they are as often something else ("the Supreme Court"). */
-const STREET_AFTER_WITH_NUMBER = 'Way|Place|Court|Close|Square|Row|Walk|Grove|Gardens|Mews|Hill|Gate'
+/** Words for a street that end its name in English, whatever comes before them, and their postal abbreviations. */
+const STREET_AFTER =
+  'Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Parkway|Pkwy\\.?|Highway|Hwy\\.?|Expressway|Expy\\.?|Terrace|Crescent|Prospekt|Prospect'
+/** Words that end a street's name only after a house number: alone they are as often something else ("the Supreme
+ * Court", "Dr." before a name). */
+const STREET_AFTER_WITH_NUMBER = 'Way|Place|Pl\\.?|Court|Ct\\.?|Close|Square|Sq\\.?|Row|Walk|Grove|Gardens|Mews|Hill|Gate|Dr\\.?|Ter\\.?|Circle|Cir\\.?|Loop|Trail'
+/** A compass point between the house number and the name ("350 W 31st St", "1208 NW Glisan St"). */
+const DIRECTION = '(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\\.?'
 /** Words for a street that open its name in Romance and Slavic languages. */
 const STREET_BEFORE =
   'Rue|Avenue|Boulevard|Calle|Avenida|Via|Viale|Piazza|Piazzale|Corso|Largo|Rua|Praça|Travessa|Plaza|Paseo|Carrer|Place|Quai|Chemin|Allée|Impasse|Ulica|Ulitsa'
@@ -35,9 +39,9 @@ const NOT_A_NAME = new Set(['The', 'On', 'In', 'At', 'To', 'From', 'Along', 'Dow
 // read from its start once, not from each of its parts.
 const STREET_PATTERNS = [
   // "221B Baker Street", "5th Avenue", "1600 Amphitheatre Parkway", "Queen's Gate Terrace"
-  new RegExp(`(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(?:${HOUSE_NUMBER} )?(?:${ORDINAL}|${NAME_WORD})(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER})(?![\\p{L}\\p{N}])`, 'gu'),
+  new RegExp(`(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(?:${HOUSE_NUMBER} (?:${DIRECTION} )?)?(?:${ORDINAL}|${NAME_WORD})(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER})(?![\\p{L}\\p{N}])`, 'gu'),
   // "42 Wallaby Way", "3 Riverside Court"
-  new RegExp(`(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])${HOUSE_NUMBER} ${NAME_WORD}(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER_WITH_NUMBER})(?![\\p{L}\\p{N}])`, 'gu'),
+  new RegExp(`(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])${HOUSE_NUMBER} (?:${DIRECTION} )?(?:${ORDINAL}|${NAME_WORD})(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER_WITH_NUMBER})(?![\\p{L}\\p{N}])`, 'gu'),
   // "Rue de Rivoli", "9 Rue des Martyrs", "Calle de Serrano 75", "Avenida Paulista 1578"
   new RegExp(
     `(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(?:${HOUSE_NUMBER},? )?(?:${STREET_BEFORE}) ${PARTICLES}${NAME_WORD}(?: ${PARTICLES}${NAME_WORD}){0,3}(?:,? ${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?(?![\\p{L}\\p{N}])`,
@@ -48,6 +52,10 @@ const STREET_PATTERNS = [
   new RegExp(`(?<![\\p{L}\\p{N}-])\\p{Lu}[\\p{L}\\p{M}-]{1,40}?${STREET_ENDING}(?: ${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?(?![\\p{L}\\p{N}])`, 'gu'),
 ]
 
+/** "John St. Clair": a name and "St." with a capitalised word after and no house number before is a person named for
+ * a saint, or "St." opens the next sentence's place ("Elm St. St. Louis..."); a street has a number or no such word. */
+const SAINT_AFTER = /^\.? \p{Lu}/u
+
 export function streetAddresses(text: string): Finding[] {
   const found: Finding[] = []
   for (const pattern of STREET_PATTERNS) {
@@ -55,8 +63,44 @@ export function streetAddresses(text: string): Finding[] {
       const finding = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[0].length, score: STREET_SCORE }, NOT_A_NAME)
       // A street word alone is no street ("Avenue", "Rue"): a name must remain beside it.
       if (!/\s/u.test(text.slice(finding.begin, finding.end)) && !new RegExp(STREET_ENDING, 'u').test(text.slice(finding.begin, finding.end))) continue
+      const saint = /^(\S+) St\.?$/u.exec(text.slice(finding.begin, finding.end))
+      if (saint && /^\p{Lu}/u.test(saint[1]!) && SAINT_AFTER.test(text.slice(finding.end - (text[finding.end - 1] === '.' ? 1 : 0), finding.end + 3))) continue
       found.push(finding)
     }
   }
   return longestOfOverlapping(found)
 }
+
+/** The states, district and territories of the United States by their postal codes. */
+const US_STATE_CODES = new Set(
+  ('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC ' +
+    'SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP').split(' '),
+)
+/** A town's name and comma, a state's code, then a ZIP code or the end of a phrase: "Boulder, CO 80302", "Austin, TX." */
+const TOWN_AND_STATE = new RegExp(
+  `(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(${NAME_WORD}(?: ${NAME_WORD}){0,2}),[ \\t]?([A-Z]{2})(?:([ \\t]+\\d{5}(?:-\\d{4})?)(?![\\p{L}\\p{N}])|(?=[.,;:)!?]|\\s*$|\\n))`,
+  'gu',
+)
+/** Capitalised words that open a phrase before a town ("Visit Austin, TX"). */
+const NOT_A_TOWN = new Set([...NOT_A_NAME, 'Visit', 'See', 'Dear', 'Hi', 'Hello', 'Thanks', 'Welcome', 'Deliver', 'Ship', 'Send', 'Mail'])
+
+/**
+ * Towns with a US state's code after them, both places: "Redwood City, CA 94065", "Cambridge, MA.". Without a ZIP code
+ * `isTown` must say the name is a town (the gazetteer's, or after an address): "Hi John, OK." and "Thanks Bob, NY."
+ * name no town.
+ */
+export function townsAndStates(text: string, isTown: (town: Finding) => boolean): Finding[] {
+  const found: Finding[] = []
+  for (const match of text.matchAll(TOWN_AND_STATE)) {
+    const [, , code, zip] = match
+    const town = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[1]!.length, score: STREET_SCORE }, NOT_A_TOWN)
+    if (!US_STATE_CODES.has(code!) || town.begin >= town.end || NOT_A_TOWN.has(text.slice(town.begin, town.end))) continue
+    if (!zip && !isTown(town)) continue
+    const codeBegin = match.index + match[0].length - (zip?.length ?? 0) - 2
+    found.push(town, { type: 'LOCATION', begin: codeBegin, end: codeBegin + 2, score: STREET_SCORE })
+  }
+  return found
+}
+
+/** "PO Box 1234, Austin": a post-office box, whose town follows its comma as a street's does. */
+export const PO_BOX_BEFORE = /(?:^|[^\p{L}])P\.?\s?O\.?\s+Box\s+\d{1,6},\s*$/iu
