@@ -328,6 +328,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // held-out set measured blind once after it (recall 0.516 -> 0.968, precision 0.696 -> 0.938), then read.
   (engines) => frozenPii(engines, 'pii-us-addresses-dev-round15.jsonl', 'privacy (fifteenth round US addresses development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-us-addresses-heldout-round15.jsonl', 'privacy (fifteenth round US addresses held-out set, seen after its one blind measurement)'),
+  // Canadian and Australian addresses (a province's code and postal code, a state's code and postcode with or without
+  // a comma), beside hard negatives ("the QC team", "press ON"): both sets written before the change; the held-out set
+  // measured blind once after it (recall 0.524 -> 1.000, precision 0.846 -> 1.000), then read.
+  (engines) => frozenPii(engines, 'pii-ca-au-addresses-dev-round15.jsonl', 'privacy (fifteenth round Canadian and Australian addresses development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-ca-au-addresses-heldout-round15.jsonl', 'privacy (fifteenth round Canadian and Australian addresses held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

@@ -516,6 +516,12 @@ describe('streets and street addresses', () => {
     expect(locations('Thanks Bob, OK.')).toEqual([])
   })
 
+  it('reads Canadian provinces with their postal codes, and Australian states with a comma or a known town', () => {
+    expect(locations('Our office is in Winnipeg, MB R3C 4T3.')).toEqual(['Winnipeg', 'MB'])
+    expect(locations('Ship it to 9 Pitt St, Sydney NSW 2000.')).toEqual(['9 Pitt St', 'Sydney', 'NSW'])
+    expect(locations('Windows NT 4000 was released.')).toEqual([])
+  })
+
   it('reads the town after a post-office box as a place', () => {
     const text = 'Payments go to PO Box 310, Eugene, OR 97401.'
     expect(locations(text)).toEqual(['Eugene', 'OR'])

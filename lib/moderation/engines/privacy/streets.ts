@@ -71,35 +71,51 @@ export function streetAddresses(text: string): Finding[] {
   return longestOfOverlapping(found)
 }
 
-/** The states, district and territories of the United States by their postal codes. */
-const US_STATE_CODES = new Set(
+/** The states, district and territories of the United States, and the provinces and territories of Canada, by their
+ * postal codes: written after a town and a comma ("Springfield, IL 62704", "Calgary, AB T2P 1J9"). */
+const NORTH_AMERICAN_CODES = new Set(
   ('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC ' +
-    'SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP').split(' '),
+    'SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP AB BC MB NB NL NS NT NU ON PE QC SK YT').split(' '),
 )
-/** A town's name and comma, a state's code, then a ZIP code or the end of a phrase: "Boulder, CO 80302", "Austin, TX." */
-const TOWN_AND_STATE = new RegExp(
-  `(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(${NAME_WORD}(?: ${NAME_WORD}){0,2}),[ \\t]?([A-Z]{2})(?:([ \\t]+\\d{5}(?:-\\d{4})?)(?![\\p{L}\\p{N}])|(?=[.,;:)!?]|\\s*$|\\n))`,
-  'gu',
-)
+/** A US ZIP code or a Canadian postal code. */
+const NORTH_AMERICAN_POSTCODE = '\\d{5}(?:-\\d{4})?|[A-Z]\\d[A-Z] ?\\d[A-Z]\\d'
+/** Australia's states and territories, written after a town with or without a comma ("Sydney NSW 2000"). */
+const AUSTRALIAN_CODES = 'NSW|VIC|QLD|WA|SA|TAS|ACT|NT'
+/** The end of a phrase, where a code with no postcode after it may stand. */
+const PHRASE_END = '(?=[.,;:)!?]|\\s*$|\\n)'
+const TOWN = `(${NAME_WORD}(?: ${NAME_WORD}){0,2})`
+const START_OF_NAME = "(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])"
+/** A town's name, its region's code and then a postcode or the end of a phrase: "Boulder, CO 80302", "Austin, TX.",
+ * "Halifax, NS", "Melbourne VIC 3000". */
+const TOWN_AND_REGION = [
+  new RegExp(`${START_OF_NAME}${TOWN},[ \\t]?([A-Z]{2})(?:([ \\t]+(?:${NORTH_AMERICAN_POSTCODE}))(?![\\p{L}\\p{N}])|${PHRASE_END})`, 'gu'),
+  new RegExp(`${START_OF_NAME}${TOWN},?[ \\t]+(${AUSTRALIAN_CODES})(?:([ \\t]+\\d{4})(?![\\p{L}\\p{N}])|${PHRASE_END})`, 'gu'),
+]
 /** Capitalised words that open a phrase before a town ("Visit Austin, TX"). */
 const NOT_A_TOWN = new Set([...NOT_A_NAME, 'Visit', 'See', 'Dear', 'Hi', 'Hello', 'Thanks', 'Welcome', 'Deliver', 'Ship', 'Send', 'Mail'])
 
 /**
- * Towns with a US state's code after them, both places: "Redwood City, CA 94065", "Cambridge, MA.". Without a ZIP code
- * `isTown` must say the name is a town (the gazetteer's, or after an address): "Hi John, OK." and "Thanks Bob, NY."
- * name no town.
+ * Towns with the code of a US state, a Canadian province or an Australian state after them, both places: "Redwood
+ * City, CA 94065", "Calgary, AB T2P 1J9", "Sydney NSW 2000", "Cambridge, MA.". Without a comma and a postcode `isTown`
+ * must say the name is a town (the gazetteer's, or after an address): "Hi John, OK." and "Thanks Bob, NY." name no town.
  */
 export function townsAndStates(text: string, isTown: (town: Finding) => boolean): Finding[] {
   const found: Finding[] = []
-  for (const match of text.matchAll(TOWN_AND_STATE)) {
-    const [, , code, zip] = match
-    const town = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[1]!.length, score: STREET_SCORE }, NOT_A_TOWN)
-    if (!US_STATE_CODES.has(code!) || town.begin >= town.end || NOT_A_TOWN.has(text.slice(town.begin, town.end))) continue
-    if (!zip && !isTown(town)) continue
-    const codeBegin = match.index + match[0].length - (zip?.length ?? 0) - 2
-    found.push(town, { type: 'LOCATION', begin: codeBegin, end: codeBegin + 2, score: STREET_SCORE })
+  for (const [index, pattern] of TOWN_AND_REGION.entries()) {
+    for (const match of text.matchAll(pattern)) {
+      const [, name, code, postcode] = match
+      if (index === 0 && !NORTH_AMERICAN_CODES.has(code!)) continue
+      const town = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + name!.length, score: STREET_SCORE }, NOT_A_TOWN)
+      if (town.begin >= town.end || NOT_A_TOWN.has(text.slice(town.begin, town.end))) continue
+      // Without a comma, an Australian code and postcode are as often a product and a year ("Windows NT 4000",
+      // "Nestlé SA 2023"): the name must then be a town by itself.
+      const comma = text[match.index + name!.length] === ','
+      if (!(postcode && comma) && !isTown(town)) continue
+      const codeBegin = match.index + match[0].length - (postcode?.length ?? 0) - code!.length
+      found.push(town, { type: 'LOCATION', begin: codeBegin, end: codeBegin + code!.length, score: STREET_SCORE })
+    }
   }
-  return found
+  return longestOfOverlapping(found)
 }
 
 /** "PO Box 1234, Austin": a post-office box, whose town follows its comma as a street's does. */
