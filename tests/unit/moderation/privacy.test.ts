@@ -370,6 +370,7 @@ describe('identifiers of more countries, under Presidio\'s names', () => {
 
 /** The people found in `text`, as the text spells them. */
 const people = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
+const locations = (text: string) => analyzePii(text).filter((e) => e.type === 'LOCATION').map((e) => text.slice(e.beginOffset, e.endOffset))
 
 describe('names after an introduction', () => {
   it('reads the capitalised words after "my name is", "I\'m", "call me", "this is" and a sign-off as a name, known to compromise or not', () => {
@@ -474,8 +475,6 @@ describe('names in no list, read from their shape and place', () => {
 })
 
 describe('streets and street addresses', () => {
-  const locations = (text: string) => analyzePii(text).filter((e) => e.type === 'LOCATION').map((e) => text.slice(e.beginOffset, e.endOffset))
-  const persons = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
 
   it('reads a name with an English street word after it, a house number or ordinal included', () => {
     expect(locations('Send it to 1200 Larkspur Avenue by Friday.')).toEqual(['1200 Larkspur Avenue'])
@@ -491,7 +490,7 @@ describe('streets and street addresses', () => {
   it('reads Romance streets with their particles and number, and Germanic compounds, as places, not people', () => {
     const romance = 'Our new office is at Avenida de la Libertad 31.'
     expect(locations(romance)).toEqual(['Avenida de la Libertad 31'])
-    expect(persons(romance)).toEqual([])
+    expect(people(romance)).toEqual([])
     expect(locations('The shop on Via dei Coronari sells prints.')).toEqual(['Via dei Coronari'])
     expect(locations('Wir treffen uns in der Bergmannstraße 5.')).toEqual(['Bergmannstraße 5'])
   })
@@ -499,7 +498,7 @@ describe('streets and street addresses', () => {
   it('reads a gazetteer place after a street address and its comma as the town', () => {
     const text = 'Write to 8 Rosewood Drive, Denver.'
     expect(locations(text)).toEqual(['8 Rosewood Drive', 'Denver'])
-    expect(persons(text)).toEqual([])
+    expect(people(text)).toEqual([])
   })
 
   it('reads postal abbreviations and a compass point before the name, and a weak abbreviation only after a number', () => {
@@ -525,7 +524,7 @@ describe('streets and street addresses', () => {
   it('reads the town after a post-office box as a place', () => {
     const text = 'Payments go to PO Box 310, Eugene, OR 97401.'
     expect(locations(text)).toEqual(['Eugene', 'OR'])
-    expect(persons(text)).toEqual([])
+    expect(people(text)).toEqual([])
   })
 
   it('answers shapes that once read exponentially or quadratically (a run of particles, a long hyphenated word)', () => {
@@ -541,8 +540,6 @@ describe('streets and street addresses', () => {
 })
 
 describe('natural features and facilities', () => {
-  const locations = (text: string) => analyzePii(text).filter((e) => e.type === 'LOCATION').map((e) => text.slice(e.beginOffset, e.endOffset))
-  const persons = (text: string) => analyzePii(text).filter((e) => e.type === 'PERSON').map((e) => text.slice(e.beginOffset, e.endOffset))
 
   it('reads a name with the word for what it is after it, an "of" phrase included', () => {
     expect(locations('We paddled along the Ottawa River at dawn.')).toEqual(['Ottawa River'])
@@ -555,12 +552,12 @@ describe('natural features and facilities', () => {
     expect(locations('The view from Mt. Washington is famous.')).toEqual(['Mt. Washington'])
     const island = 'The ferry to the Isle of Mull runs daily.'
     expect(locations(island)).toEqual(['Isle of Mull'])
-    expect(persons(island)).toEqual([])
+    expect(people(island)).toEqual([])
   })
 
   it('leaves a kind word with no name, and a lone given name before a kind word that is also a surname', () => {
     expect(locations('Mount the drive, then cross the bridge to the station.')).toEqual([])
-    expect(persons('Michael Bay directed the film.')).toEqual(['Michael Bay'])
+    expect(people('Michael Bay directed the film.')).toEqual(['Michael Bay'])
     expect(locations('Michael Bay directed the film.')).toEqual([])
   })
 
