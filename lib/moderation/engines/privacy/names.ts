@@ -615,8 +615,8 @@ export function findNamedEntities(text: string): Finding[] {
   const towns = townsAndStates(text, (town) => isPlaceName(text.slice(town.begin, town.end)) || afterAnAddress(town))
   const places = longestOfOverlapping([...streets, ...landmarks(text, isGivenName), ...towns])
   // A street or a landmark is a place whatever else its words were read as ("Rue de Rivoli" and the "Isle of Skye" are
-  // no people, the "shore of Lake Tahoe" is "Lake Tahoe"), and so is a town with a US state's code after it ("Redwood
-  // City, CA 94065"). A place of the gazetteer is a town where an address's comma goes before it ("42 Wallaby Way,
+  // no people, the "shore of Lake Tahoe" is "Lake Tahoe"), and so is a town with a state's or province's code after it
+  // ("Redwood City, CA 94065", "Sydney NSW 2000"). A place of the gazetteer is a town where an address's comma goes before it ("42 Wallaby Way,
   // Sydney", "PO Box 77, Reno").
   const named = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
   const isTown = (finding: Finding) => finding.type === 'PERSON' && isPlaceName(text.slice(finding.begin, finding.end)) && afterAnAddress(finding)
