@@ -1,4 +1,4 @@
-import { longestOfOverlapping, withoutLeadingWords, type Finding } from './pattern'
+import { longestOfOverlapping, NAME_START, NAME_WORD, withoutLeadingWords, type Finding } from './pattern'
 
 /**
  * Natural features and facilities, which spaCy (Presidio's NER) reads as places (its LOC and FAC, both Presidio's
@@ -10,10 +10,6 @@ import { longestOfOverlapping, withoutLeadingWords, type Finding } from './patte
 
 const LANDMARK_SCORE = 0.85
 
-/** A capitalised word of a name, inner hyphens and apostrophes included ("O'Hare", "Saint-Laurent"). */
-const NAME_WORD = "\\p{Lu}[\\p{L}\\p{M}]*(?:[-'’]\\p{L}[\\p{L}\\p{M}]*)*"
-/** Where a pattern may start: not inside a word, nor after a letter and a hyphen or apostrophe. */
-const START = "(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])"
 const END = '(?![\\p{L}\\p{N}])'
 
 /**
@@ -35,11 +31,11 @@ const NOT_A_NAME = new Set([
 ])
 
 // "Mount Rainier", "Mt. Hood", "Isle of Skye", "Gulf of Mexico", "Cape Cod"
-const KIND_FIRST = new RegExp(`${START}(?:${KIND_BEFORE}) (?:the )?${NAME_WORD}(?: ${NAME_WORD})?${END}`, 'gu')
+const KIND_FIRST = new RegExp(`${NAME_START}(?:${KIND_BEFORE}) (?:the )?${NAME_WORD}(?: ${NAME_WORD})?${END}`, 'gu')
 
 const LANDMARK_PATTERNS = [
   // "Colorado River", "Golden Gate Bridge", "Leaning Tower of Pisa", "Bay of Biscay" is the next pattern's
-  new RegExp(`${START}${NAME_WORD}(?: ${NAME_WORD}){0,2} (?:${KIND_AFTER})(?: of (?:the )?${NAME_WORD})?${END}`, 'gu'),
+  new RegExp(`${NAME_START}${NAME_WORD}(?: ${NAME_WORD}){0,2} (?:${KIND_AFTER})(?: of (?:the )?${NAME_WORD})?${END}`, 'gu'),
   KIND_FIRST,
 ]
 
@@ -62,11 +58,11 @@ export function landmarks(text: string, isGivenName: (word: string) => boolean =
   for (const pattern of LANDMARK_PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const finding = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[0].length, score: LANDMARK_SCORE }, NOT_A_NAME)
-      const words = text.slice(finding.begin, finding.end).split(' ')
-      if (KIND_ALONE.test(words.join(' '))) continue
-      if (namesAPerson(words.join(' '), isGivenName)) continue
+      const name = text.slice(finding.begin, finding.end)
+      if (KIND_ALONE.test(name) || namesAPerson(name, isGivenName)) continue
       // A kind word that opens a name goes on from no other name ("Data Lake Export" is no lake).
-      if (pattern === KIND_FIRST && /\p{Lu}[\p{L}\p{M}]*\s+$/u.test(text.slice(Math.max(0, finding.begin - 40), finding.begin)) && !NOT_A_NAME.has(/(\S+)\s+$/u.exec(text.slice(Math.max(0, finding.begin - 40), finding.begin))![1]!)) continue
+      const previous = /(\S+)\s+$/u.exec(text.slice(Math.max(0, finding.begin - 40), finding.begin))?.[1]
+      if (pattern === KIND_FIRST && previous !== undefined && /\p{Lu}[\p{L}\p{M}]*$/u.test(previous) && !NOT_A_NAME.has(previous)) continue
       found.push(finding)
     }
   }

@@ -15,6 +15,12 @@ export type Recognizer = {
 export const START = '(?<![\\p{L}\\p{N}_])'
 export const END = '(?![\\p{L}\\p{N}_])'
 
+/** A capitalised word of a name, inner hyphens and apostrophes included ("Saint-Germain", "Queen's", "O'Hare"). */
+export const NAME_WORD = "\\p{Lu}[\\p{L}\\p{M}]*(?:[-'’]\\p{L}[\\p{L}\\p{M}]*)*"
+/** Where a name may start: not inside a word, nor after a letter and a hyphen or apostrophe, so that a long hyphenated
+ * run is read from its start once, not from each of its parts. */
+export const NAME_START = "(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])"
+
 type Pattern = { source: string; score: number }
 
 /**

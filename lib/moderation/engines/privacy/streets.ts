@@ -1,4 +1,4 @@
-import { longestOfOverlapping, withoutLeadingWords, type Finding } from './pattern'
+import { longestOfOverlapping, NAME_START, NAME_WORD, withoutLeadingWords, type Finding } from './pattern'
 
 /**
  * Streets and street addresses, which spaCy (Presidio's NER) reads as places and compromise mostly does not: a name
@@ -9,8 +9,6 @@ import { longestOfOverlapping, withoutLeadingWords, type Finding } from './patte
 
 const STREET_SCORE = 0.85
 
-/** A capitalised word of a name, inner hyphens and apostrophes included ("Saint-Germain", "Queen's"). */
-const NAME_WORD = "\\p{Lu}[\\p{L}\\p{M}]*(?:[-'’]\\p{L}[\\p{L}\\p{M}]*)*"
 const HOUSE_NUMBER = '\\d{1,5}[A-Za-z]?'
 const ORDINAL = '\\d{1,3}(?:st|nd|rd|th)'
 /** The lower-case words inside Romance and Germanic street names ("Rue de la Paix", "Via del Corso"). */
@@ -35,22 +33,24 @@ const STREET_ENDING = '(?:[Ss]tra(?:ß|ss)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[
 /** Capitalised words that open a sentence or a phrase before a street, not part of its name. */
 const NOT_A_NAME = new Set(['The', 'On', 'In', 'At', 'To', 'From', 'Along', 'Down', 'Up', 'Near', 'Past', 'Off', 'Onto', 'Into', 'By', 'Of', 'And', 'Or', 'Meet', 'Take', 'Turn'])
 
-// Each pattern starts only where no word goes on before it (through a hyphen or an apostrophe), so that a long hyphenated run is
-// read from its start once, not from each of its parts.
+// Each pattern starts only at NAME_START; the compound pattern only where no word or hyphen goes before it.
 const STREET_PATTERNS = [
   // "221B Baker Street", "5th Avenue", "1600 Amphitheatre Parkway", "Queen's Gate Terrace"
-  new RegExp(`(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(?:${HOUSE_NUMBER} (?:${DIRECTION} )?)?(?:${ORDINAL}|${NAME_WORD})(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER})(?![\\p{L}\\p{N}])`, 'gu'),
+  new RegExp(`${NAME_START}(?:${HOUSE_NUMBER} (?:${DIRECTION} )?)?(?:${ORDINAL}|${NAME_WORD})(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER})(?![\\p{L}\\p{N}])`, 'gu'),
   // "42 Wallaby Way", "3 Riverside Court"
-  new RegExp(`(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])${HOUSE_NUMBER} (?:${DIRECTION} )?(?:${ORDINAL}|${NAME_WORD})(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER_WITH_NUMBER})(?![\\p{L}\\p{N}])`, 'gu'),
+  new RegExp(`${NAME_START}${HOUSE_NUMBER} (?:${DIRECTION} )?(?:${ORDINAL}|${NAME_WORD})(?: ${NAME_WORD}){0,2} (?:${STREET_AFTER_WITH_NUMBER})(?![\\p{L}\\p{N}])`, 'gu'),
   // "Rue de Rivoli", "9 Rue des Martyrs", "Calle de Serrano 75", "Avenida Paulista 1578"
   new RegExp(
-    `(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])(?:${HOUSE_NUMBER},? )?(?:${STREET_BEFORE}) ${PARTICLES}${NAME_WORD}(?: ${PARTICLES}${NAME_WORD}){0,3}(?:,? ${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?(?![\\p{L}\\p{N}])`,
+    `${NAME_START}(?:${HOUSE_NUMBER},? )?(?:${STREET_BEFORE}) ${PARTICLES}${NAME_WORD}(?: ${PARTICLES}${NAME_WORD}){0,3}(?:,? ${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?(?![\\p{L}\\p{N}])`,
     'gu',
   ),
   // "Hauptstraße 12", "Karl-Marx-Allee", "Kastanienallee 9"
   // (a name of at most 40 letters before the ending, so that a long run of letters is read in linear time)
   new RegExp(`(?<![\\p{L}\\p{N}-])\\p{Lu}[\\p{L}\\p{M}-]{1,40}?${STREET_ENDING}(?: ${HOUSE_NUMBER}(?![\\p{L}\\p{N}]))?(?![\\p{L}\\p{N}])`, 'gu'),
 ]
+
+/** A street compound's ending alone ("Lindenstraße" has no space but is a street). */
+const HAS_STREET_ENDING = new RegExp(STREET_ENDING, 'u')
 
 /** "John St. Clair": a name and "St." with a capitalised word after and no house number before is a person named for
  * a saint, or "St." opens the next sentence's place ("Elm St. St. Louis..."); a street has a number or no such word. */
@@ -62,7 +62,7 @@ export function streetAddresses(text: string): Finding[] {
     for (const match of text.matchAll(pattern)) {
       const finding = withoutLeadingWords(text, { type: 'LOCATION', begin: match.index, end: match.index + match[0].length, score: STREET_SCORE }, NOT_A_NAME)
       // A street word alone is no street ("Avenue", "Rue"): a name must remain beside it.
-      if (!/\s/u.test(text.slice(finding.begin, finding.end)) && !new RegExp(STREET_ENDING, 'u').test(text.slice(finding.begin, finding.end))) continue
+      if (!/\s/u.test(text.slice(finding.begin, finding.end)) && !HAS_STREET_ENDING.test(text.slice(finding.begin, finding.end))) continue
       const saint = /^(\S+) St\.?$/u.exec(text.slice(finding.begin, finding.end))
       if (saint && /^\p{Lu}/u.test(saint[1]!) && SAINT_AFTER.test(text.slice(finding.end - (text[finding.end - 1] === '.' ? 1 : 0), finding.end + 3))) continue
       found.push(finding)
@@ -84,12 +84,11 @@ const AUSTRALIAN_CODES = 'NSW|VIC|QLD|WA|SA|TAS|ACT|NT'
 /** The end of a phrase, where a code with no postcode after it may stand. */
 const PHRASE_END = '(?=[.,;:)!?]|\\s*$|\\n)'
 const TOWN = `(${NAME_WORD}(?: ${NAME_WORD}){0,2})`
-const START_OF_NAME = "(?<![\\p{L}\\p{N}-])(?<!\\p{L}['’])"
 /** A town's name, its region's code and then a postcode or the end of a phrase: "Boulder, CO 80302", "Austin, TX.",
  * "Halifax, NS", "Melbourne VIC 3000". */
 const TOWN_AND_REGION = [
-  new RegExp(`${START_OF_NAME}${TOWN},[ \\t]?([A-Z]{2})(?:([ \\t]+(?:${NORTH_AMERICAN_POSTCODE}))(?![\\p{L}\\p{N}])|${PHRASE_END})`, 'gu'),
-  new RegExp(`${START_OF_NAME}${TOWN},?[ \\t]+(${AUSTRALIAN_CODES})(?:([ \\t]+\\d{4})(?![\\p{L}\\p{N}])|${PHRASE_END})`, 'gu'),
+  new RegExp(`${NAME_START}${TOWN},[ \\t]?([A-Z]{2})(?:([ \\t]+(?:${NORTH_AMERICAN_POSTCODE}))(?![\\p{L}\\p{N}])|${PHRASE_END})`, 'gu'),
+  new RegExp(`${NAME_START}${TOWN},?[ \\t]+(${AUSTRALIAN_CODES})(?:([ \\t]+\\d{4})(?![\\p{L}\\p{N}])|${PHRASE_END})`, 'gu'),
 ]
 /** Capitalised words that open a phrase before a town ("Visit Austin, TX"). */
 const NOT_A_TOWN = new Set([...NOT_A_NAME, 'Visit', 'See', 'Dear', 'Hi', 'Hello', 'Thanks', 'Welcome', 'Deliver', 'Ship', 'Send', 'Mail'])
