@@ -248,7 +248,7 @@ const BEFORE_POST_TAGGER = (nlp.hooks() as string[]).filter((hook) => !TOKENIZE_
 
 /** The parts of compromise's internals (compromise/src/1-one/sweep, 2-two/postTagger) the post-tagger uses. */
 type Sentence = unknown[]
-type PostTaggerMatch = { match: string; tag?: string; needs: string[]; wants: string[]; minWant: number; minWords: number; ifNo?: string[] }
+type PostTaggerMatch = { match: string; tag?: string | string[]; needs: string[]; wants: string[]; minWant: number; minWords: number; ifNo?: string[] }
 type Found = PostTaggerMatch & { pointer: number[] }
 type PostTaggerNet = { hooks: Record<string, PostTaggerMatch[]>; always: PostTaggerMatch[] }
 type CompromiseView = {
@@ -270,6 +270,18 @@ type CompromiseWorld = {
 }
 
 const world = nlp.world() as unknown as CompromiseWorld
+
+/** compromise's entity tags: what people(), places(), organizations() and #Date read (see isPersonPart and below). */
+const ENTITY_TAGS = ['Person', 'Place', 'Address', 'Organization', 'Date']
+/** An entity tag or one of its kinds ("FirstName", "Month"): a term tagged so has the entity tag too. */
+const isEntityTag = (tag: string) =>
+  ENTITY_TAGS.includes(tag) || (world.model.one.tagSet[tag]?.parents ?? []).some((parent) => ENTITY_TAGS.includes(parent))
+/**
+ * Whether a post-tagger pattern may tag an entity: its `tag` names one tag or several ("#Date #Month", "Acronym,Person"),
+ * as written or, once compromise has built its net, as a list.
+ */
+const tagsAnEntity = (pattern: { tag?: string | string[] }) =>
+  [pattern.tag ?? []].flat().some((tags) => tags.split(/[\s,]+/).some((tag) => isEntityTag(tag.replace(/^#/, ''))))
 
 /**
  * compromise's post-tagger net, built from copies of its patterns: buildNet parses each pattern's
@@ -307,6 +319,14 @@ const HOOK_PATTERN_IDS = (() => {
     }),
   )
 })()
+/**
+ * The patterns that may tag an entity, in the same order. A clause with no entity tag before the post-tagger gets one
+ * only from these: compromise's other patterns set other tags, so where none of these matches, the whole post-tagger
+ * leaves the clause without an entity, and its other patterns need not be tried (see postTagSentences).
+ */
+const ENTITY_HOOK_PATTERN_IDS = HOOK_PATTERN_IDS.map((ids) => ids.filter((id) => tagsAnEntity(PATTERNS[id]!)))
+const ENTITY_ALWAYS = POST_TAGGER_NET.always.filter(tagsAnEntity)
+
 /** Which patterns were already taken for the clause at hand, marked by the clause's number. */
 const patternSeenIn = new Uint32Array(PATTERNS.length)
 let clauseStamp = 0
@@ -322,9 +342,9 @@ function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
  * The patterns worth trying on one clause, in compromise's order (its sweep, 01-getHooks to
  * 03-tooSmall): compromise walks every key of the net (730) for each clause and asks whether
  * the clause has it; walking the clause's few words and tags instead finds the same keys, put back
- * in the net's order.
+ * in the net's order. `hookPatternIds` and `always` are the whole net's or its entity patterns'.
  */
-function candidatePatterns(have: Set<string>, wordCount: number): PostTaggerMatch[] {
+function candidatePatterns(have: Set<string>, wordCount: number, hookPatternIds = HOOK_PATTERN_IDS, always = POST_TAGGER_NET.always): PostTaggerMatch[] {
   const positions: number[] = []
   for (const item of have) {
     const position = HOOK_POSITION.get(item)
@@ -334,23 +354,26 @@ function candidatePatterns(have: Set<string>, wordCount: number): PostTaggerMatc
   clauseStamp++
   const candidates: PostTaggerMatch[] = []
   for (const position of positions) {
-    for (const id of HOOK_PATTERN_IDS[position]) {
+    for (const id of hookPatternIds[position]!) {
       if (patternSeenIn[id] === clauseStamp) continue
       patternSeenIn[id] = clauseStamp
-      const pattern = PATTERNS[id]
+      const pattern = PATTERNS[id]!
       if (wordCount < pattern.minWords || !pattern.needs.every((need) => have.has(need))) continue
       if (pattern.ifNo?.some((no) => have.has(no)) || !wantedEnough(pattern, have)) continue
       candidates.push(pattern)
     }
   }
-  for (const pattern of POST_TAGGER_NET.always) if (wordCount >= pattern.minWords) candidates.push(pattern)
+  for (const pattern of always) if (wordCount >= pattern.minWords) candidates.push(pattern)
   return candidates
 }
 
 /**
  * compromise's 'postTagger' step with the same patterns, the same matches and the same tags set in
  * the same order; it finds each clause's candidate patterns faster (candidatePatterns) and builds no
- * view per match (compromise's sweep makes one for its callers; the tagger never reads them).
+ * view per match (compromise's sweep makes one for its callers; the tagger never reads them). A
+ * clause without an entity tag where no entity pattern matches is left as it is: the tags the other
+ * patterns would set there are never read (the entity tags and, on a person's name, Possessive are
+ * all that runs() reads). Two thirds of the post-tagger's time went to such clauses.
  */
 function postTagSentences(view: CompromiseView) {
   const { methods } = world
@@ -358,9 +381,12 @@ function postTagSentences(view: CompromiseView) {
   const clauses = methods.two.quickSplit(view.docs)
   const have = methods.one.cacheDoc(clauses)
   const found: Found[] = []
+  const matches = (clause: Sentence, pattern: PostTaggerMatch) => methods.one.match([clause], pattern).ptrs
   clauses.forEach((clause, n) => {
-    for (const pattern of candidatePatterns(have[n], clause.length)) {
-      for (const pointer of methods.one.match([clause], pattern).ptrs) {
+    const holdsEntity = (clause as Term[]).some((term) => ENTITY_TAGS.some((tag) => term.tags.has(tag)))
+    if (!holdsEntity && candidatePatterns(have[n]!, clause.length, ENTITY_HOOK_PATTERN_IDS, ENTITY_ALWAYS).every((pattern) => matches(clause, pattern).length === 0)) return
+    for (const pattern of candidatePatterns(have[n]!, clause.length)) {
+      for (const pointer of matches(clause, pattern)) {
         pointer[0] = n
         found.push({ ...pattern, pointer })
       }
@@ -454,8 +480,6 @@ const isPlacePart = (term: Term) => term.tags.has('Place') || term.tags.has('Add
 const isOrganizationPart = (term: Term) => term.tags.has('Organization')
 const isDatePart = (term: Term) => term.tags.has('Date')
 
-/** compromise's entity tags: what people(), places(), organizations() and #Date read (see isPersonPart and below). */
-const ENTITY_TAGS = ['Person', 'Place', 'Address', 'Organization', 'Date']
 
 type CompromiseModel = {
   one: { lexicon: Record<string, string | string[]>; frozenLex: Record<string, string>; tagSet: Record<string, { parents: string[] }> }
@@ -471,7 +495,6 @@ type CompromiseModel = {
  */
 const ENTITY_WORDS = (() => {
   const { one, two } = world.model
-  const isEntityTag = (tag: string) => ENTITY_TAGS.includes(tag) || (one.tagSet[tag]?.parents ?? []).some((parent) => ENTITY_TAGS.includes(parent))
   const words = new Set<string>([...Object.keys(two.orgWords), ...Object.keys(two.placeWords)])
   // A multi-word entry ("the hague", "bank of america") is tagged only where all its words are: its longest word stands for it.
   const add = (entry: string, tags: string | string[]) => {
@@ -482,7 +505,7 @@ const ENTITY_WORDS = (() => {
   for (const [word, choices] of Object.entries(two.switches)) add(word, choices.split('|'))
   // The words of the post-tagger patterns that tag an entity ("pm" in "7 pm").
   for (const pattern of PATTERNS) {
-    if (pattern.tag === undefined || !isEntityTag(pattern.tag)) continue
+    if (!tagsAnEntity(pattern)) continue
     for (const word of [...pattern.needs, ...pattern.wants]) if (/^\p{L}/u.test(word)) words.add(word)
   }
   return words
