@@ -344,13 +344,29 @@ function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
  * the clause has it; walking the clause's few words and tags instead finds the same keys, put back
  * in the net's order. `hookPatternIds` and `always` are the whole net's or its entity patterns'.
  */
-function candidatePatterns(have: Set<string>, wordCount: number, hookPatternIds = HOOK_PATTERN_IDS, always = POST_TAGGER_NET.always): PostTaggerMatch[] {
+/** The positions in the net of a clause's words and tags (`have`), in the net's order. */
+function hookPositions(have: Set<string>): number[] {
   const positions: number[] = []
   for (const item of have) {
     const position = HOOK_POSITION.get(item)
     if (position !== undefined) positions.push(position)
   }
-  positions.sort((a, b) => a - b)
+  return positions.sort((a, b) => a - b)
+}
+
+/**
+ * The patterns worth trying on one clause, in compromise's order (its sweep, 01-getHooks to
+ * 03-tooSmall): compromise walks every key of the net (730) for each clause and asks whether
+ * the clause has it; walking the clause's few words and tags instead (hookPositions) finds the same
+ * keys. `hookPatternIds` and `always` are the whole net's or its entity patterns'.
+ */
+function candidatePatterns(
+  positions: number[],
+  have: Set<string>,
+  wordCount: number,
+  hookPatternIds = HOOK_PATTERN_IDS,
+  always = POST_TAGGER_NET.always,
+): PostTaggerMatch[] {
   clauseStamp++
   const candidates: PostTaggerMatch[] = []
   for (const position of positions) {
@@ -383,9 +399,11 @@ function postTagSentences(view: CompromiseView) {
   const found: Found[] = []
   const matches = (clause: Sentence, pattern: PostTaggerMatch) => methods.one.match([clause], pattern).ptrs
   clauses.forEach((clause, n) => {
+    const positions = hookPositions(have[n]!)
     const holdsEntity = (clause as Term[]).some((term) => ENTITY_TAGS.some((tag) => term.tags.has(tag)))
-    if (!holdsEntity && candidatePatterns(have[n]!, clause.length, ENTITY_HOOK_PATTERN_IDS, ENTITY_ALWAYS).every((pattern) => matches(clause, pattern).length === 0)) return
-    for (const pattern of candidatePatterns(have[n]!, clause.length)) {
+    const entityPatterns = () => candidatePatterns(positions, have[n]!, clause.length, ENTITY_HOOK_PATTERN_IDS, ENTITY_ALWAYS)
+    if (!holdsEntity && entityPatterns().every((pattern) => matches(clause, pattern).length === 0)) return
+    for (const pattern of candidatePatterns(positions, have[n]!, clause.length)) {
       for (const pointer of matches(clause, pattern)) {
         pointer[0] = n
         found.push({ ...pattern, pointer })
