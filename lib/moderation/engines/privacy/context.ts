@@ -1,3 +1,4 @@
+import { firstIndexPast } from './pattern'
 import type { Finding } from './recognizers'
 
 /**
@@ -26,15 +27,8 @@ function supports(word: string, contextWord: string): boolean {
 
 /** Whether one of `context` occurs in the five words before `finding` (as a substring of a lower-cased word). */
 export function contextSupports(finding: Finding, words: Word[], context: readonly string[]): boolean {
-  // The words are in text order: the last one ending by the finding's start, found by bisection (a text may hold
-  // thousands of findings and words, and a scan of every word per finding took seconds).
-  let low = 0
-  let high = words.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (words[middle]!.end <= finding.begin) low = middle + 1
-    else high = middle
-  }
+  // The words are in text order: those ending by the finding's start come first.
+  const low = firstIndexPast(words, (word) => word.end > finding.begin)
   const before = words.slice(Math.max(0, low - CONTEXT_WORDS_BEFORE), low)
   return context.some((contextWord) => before.some((word) => supports(word.lower, contextWord)))
 }

@@ -1,6 +1,7 @@
 import type { ModerationEngine, PiiEntity } from '../types'
 import { contextSupports, enhanceWithContext, wordsOf, type Word } from './context'
 import { findNamedEntities } from './names'
+import { firstIndexPast } from './pattern'
 import { PATTERN_RECOGNIZERS, PHONE_OWN_CONTEXT, type Finding, type Recognizer } from './recognizers'
 
 /** The toolkit calls Presidio's analyzer with score_threshold=0.5. */
@@ -22,14 +23,8 @@ class SpanIndex {
 
   /** Whether a finding other than `inner` that `accepts` contains it. */
   someContaining(inner: Finding, accepts: (outer: Finding) => boolean): boolean {
-    // The last finding that begins at or before `inner`, by bisection.
-    let low = 0
-    let high = this.sorted.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (this.sorted[middle].begin <= inner.begin) low = middle + 1
-      else high = middle
-    }
+    // The findings that begin at or before `inner` come first.
+    const low = firstIndexPast(this.sorted, (finding) => finding.begin > inner.begin)
     for (let i = low - 1; i >= 0 && this.sorted[i].begin >= inner.end - this.longest; i--) {
       const outer = this.sorted[i]
       if (outer !== inner && outer.end >= inner.end && accepts(outer)) return true

@@ -49,16 +49,25 @@ export function withoutLeadingWords(text: string, finding: Finding, notAName: Re
   return { ...finding, begin }
 }
 
-/** In findings that do not overlap, sorted by their start, the last one that begins before `end` (by bisection). */
-export function lastBeginningBefore(sorted: Finding[], end: number): Finding | undefined {
+/**
+ * The index of the first item of `sorted` that `isPast` accepts, or its length, by bisection: `isPast` must reject a
+ * run of items at the start and accept the rest (the items are sorted by what it reads). A text may hold thousands of
+ * findings and words, and a scan of them for each finding took seconds.
+ */
+export function firstIndexPast<T>(sorted: readonly T[], isPast: (item: T) => boolean): number {
   let low = 0
   let high = sorted.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    if (sorted[middle]!.begin < end) low = middle + 1
-    else high = middle
+    if (isPast(sorted[middle]!)) high = middle
+    else low = middle + 1
   }
-  return sorted[low - 1]
+  return low
+}
+
+/** In findings that do not overlap, sorted by their start, the last one that begins before `end`. */
+export function lastBeginningBefore(sorted: Finding[], end: number): Finding | undefined {
+  return sorted[firstIndexPast(sorted, (finding) => finding.begin >= end) - 1]
 }
 
 export function patternRecognizer(options: {
