@@ -333,6 +333,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // measured blind once after it (recall 0.524 -> 1.000, precision 0.846 -> 1.000), then read.
   (engines) => frozenPii(engines, 'pii-ca-au-addresses-dev-round15.jsonl', 'privacy (fifteenth round Canadian and Australian addresses development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-ca-au-addresses-heldout-round15.jsonl', 'privacy (fifteenth round Canadian and Australian addresses held-out set, seen after its one blind measurement)'),
+  // Words in lower case that compromise reads as places (German and Spanish function words, code, nouns of places)
+  // beside places written in lower case in chat: both sets written before the change; the held-out set measured blind
+  // once after it (recall 1.000 -> 1.000, precision 0.417 -> 0.714), then read.
+  (engines) => frozenPii(engines, 'pii-lowercase-places-dev-round16.jsonl', 'privacy (sixteenth round lower-case places development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-lowercase-places-heldout-round16.jsonl', 'privacy (sixteenth round lower-case places held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

@@ -459,6 +459,16 @@ describe('names in no list, read from their shape and place', () => {
     expect(places('He studied at the University of New South Wales.')).toEqual(['New South Wales'])
   })
 
+  it('reads a place written in lower case only where the gazetteer has it and it is no common word', () => {
+    const places = (text: string) => found(text).filter((e) => e.type === 'LOCATION').map((e) => e.text)
+    expect(places('just got back from lisbon, still jetlagged')).toEqual(['lisbon'])
+    expect(places('She is from manchester but lives in Leeds.')).toEqual(['manchester', 'Leeds'])
+    expect(places('Wo ist der nächste Bahnhof?')).toEqual([])
+    expect(places("const suffix = ['th', 'st', 'nd', 'rd'][n % 10]")).toEqual([])
+    expect(places('Put the leftovers in the fridge and the turkey in the oven.')).toEqual([])
+    expect(places('ignore: ["node_modules", "dist"]')).toEqual([])
+  })
+
   it('reads a name after an article as a thing, unless it goes on into a noun', () => {
     expect(people('He ordered a Caesar Salad and an Earl Grey.')).toEqual([])
     expect(people('We watched a Clint Eastwood picture last night.')).toEqual(['Clint Eastwood'])

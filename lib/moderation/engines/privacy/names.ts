@@ -644,6 +644,7 @@ export function findNamedEntities(text: string): Finding[] {
   const isGivenName = (word: string) => GIVEN_NAMES.has(word)
   const entities = namedEntities(text)
     .filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
+    .filter((finding) => finding.type !== 'LOCATION' || writtenAsAPlace(text.slice(finding.begin, finding.end)))
     // compromise reads any name before "Bay" or "Lake" as a place; after a lone given name it is a surname.
     .map((finding) => (finding.type === 'LOCATION' && namesAPerson(text.slice(finding.begin, finding.end), isGivenName) ? { ...finding, type: 'PERSON' } : finding))
   const streets = streetAddresses(text)
@@ -667,6 +668,20 @@ export function findNamedEntities(text: string): Finding[] {
     ...places,
     ...entities.filter((finding) => !named.has(finding.type) || !overlapsAPlace(finding)).map((finding) => (isTown(finding) ? { ...finding, type: 'LOCATION' } : finding)),
   ]
+}
+
+/**
+ * Whether a place compromise found is written as one. spaCy, which Presidio runs, reads places from their capital
+ * letters; compromise also tags lower-case words it knows as abbreviations or parts of names ("st", "dist", "va",
+ * "ist" and "para" in German and Spanish sentences) and nouns of places ("library", "fridge", "preview"), in code and
+ * in other languages above all. A name written in lower case is a place when the gazetteer has it and it is no common
+ * English word: "lisbon" and "new york" in a chat message, not "turkey", "nice" or "reading".
+ */
+function writtenAsAPlace(name: string): boolean {
+  if (/\p{Lu}/u.test(name)) return true
+  const words = name.match(WORD) ?? []
+  if (words.length === 1 && isCommonWord(words[0]!)) return false
+  return isPlaceName(words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' '))
 }
 
 /** Whether `name` is a place of the gazetteer, word for word. */
