@@ -338,6 +338,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // once after it (recall 1.000 -> 1.000, precision 0.417 -> 0.714), then read.
   (engines) => frozenPii(engines, 'pii-lowercase-places-dev-round16.jsonl', 'privacy (sixteenth round lower-case places development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-lowercase-places-heldout-round16.jsonl', 'privacy (sixteenth round lower-case places held-out set, seen after its one blind measurement)'),
+  // Words in lower case that compromise reads as people (code identifiers, everyday words, other languages) beside
+  // names in docs and in lower-case chat: both sets written before the change; the held-out set measured blind once
+  // after it (recall 1.000 -> 1.000, precision 0.545 -> 0.750), then read.
+  (engines) => frozenPii(engines, 'pii-lowercase-people-dev-round16.jsonl', 'privacy (sixteenth round lower-case people development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-lowercase-people-heldout-round16.jsonl', 'privacy (sixteenth round lower-case people held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

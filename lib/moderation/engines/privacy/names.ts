@@ -641,10 +641,12 @@ function namesAThing(text: string, finding: Finding): boolean {
 }
 
 export function findNamedEntities(text: string): Finding[] {
+  const textHasCapitals = /\p{Lu}/u.test(text)
   const isGivenName = (word: string) => GIVEN_NAMES.has(word)
   const entities = namedEntities(text)
     .filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
     .filter((finding) => finding.type !== 'LOCATION' || writtenAsAPlace(text.slice(finding.begin, finding.end)))
+    .filter((finding) => finding.type !== 'PERSON' || writtenAsAName(text.slice(finding.begin, finding.end), textHasCapitals))
     // compromise reads any name before "Bay" or "Lake" as a place; after a lone given name it is a surname.
     .map((finding) => (finding.type === 'LOCATION' && namesAPerson(text.slice(finding.begin, finding.end), isGivenName) ? { ...finding, type: 'PERSON' } : finding))
   const streets = streetAddresses(text)
@@ -682,6 +684,18 @@ function writtenAsAPlace(name: string): boolean {
   const words = name.match(WORD) ?? []
   if (words.length === 1 && isCommonWord(words[0]!)) return false
   return isPlaceName(words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' '))
+}
+
+/**
+ * Whether a person found is written as a name. spaCy reads names from their capital letters too: where a text uses
+ * capitals, a name in lower case is a word of code ("res", "val", "winston"), an everyday word ("grant", "lesson",
+ * "o'clock") or words of another language ("mia sorella"); in a text all in lower case, as chat often is, it may be a
+ * name ("tell kwame i said hi"). A span with no letter ("{", "|", "=>", punctuation compromise tagged with the name
+ * before it) never is one.
+ */
+function writtenAsAName(name: string, textHasCapitals: boolean): boolean {
+  if (!/\p{L}/u.test(name)) return false
+  return !textHasCapitals || /\p{Lu}/u.test(name)
 }
 
 /** Whether `name` is a place of the gazetteer, word for word. */
