@@ -477,6 +477,14 @@ describe('names in no list, read from their shape and place', () => {
     expect(people('tell kwame i said hi')).toEqual(['kwame'])
   })
 
+  it('ends a name where markup begins, and reads no name inside an address', () => {
+    expect(people('Thanks to [Grace Hopper](https://github.com/ghopper) for the review.')).toEqual(['Grace Hopper'])
+    const places = (text: string) => found(text).filter((e) => e.type === 'LOCATION').map((e) => e.text)
+    expect(places('The numbering plan of [Portugal](https://en.wikipedia.org/wiki/Portugal).')).toEqual(['Portugal'])
+    expect(places('* `country: string?` — The [country code](#country-code).')).toEqual([])
+    expect(places('| [Overview](#overview) | [Install](#install) |')).toEqual([])
+  })
+
   it('reads a name after an article as a thing, unless it goes on into a noun', () => {
     expect(people('He ordered a Caesar Salad and an Earl Grey.')).toEqual([])
     expect(people('We watched a Clint Eastwood picture last night.')).toEqual(['Clint Eastwood'])

@@ -79,6 +79,9 @@ function findInPieces(recognizer: Recognizer, text: string): Finding[] {
   return [...found.values()]
 }
 
+/** What the named-entity reader finds, and no pattern. */
+const NAME_TYPES = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
+
 /** Types a bare run of digits is reported as once a context word names it (see claimedByAnother). */
 const DIGIT_RUN_TYPES = new Set(['US_BANK_NUMBER', 'US_PASSPORT', 'US_DRIVER_LICENSE'])
 
@@ -113,9 +116,12 @@ export function analyzePii(text: string): PiiEntity[] {
   const findings = removeDuplicates([...patternFindings, ...findNamedEntities(text)])
   const reported = findings.filter((f) => f.score >= SCORE_THRESHOLD)
   const emails = new SpanIndex(reported.filter((f) => f.type === 'EMAIL_ADDRESS'))
+  const addresses = new SpanIndex(reported.filter((f) => f.type === 'EMAIL_ADDRESS' || f.type === 'URL'))
   const reportedIndex = new SpanIndex(reported)
   return reported
     .filter((f) => f.type !== 'URL' || !emails.someContaining(f, () => true))
+    // spaCy reads an address as one token, so no name inside it ("https://en.wikipedia.org/wiki/Portugal").
+    .filter((f) => !NAME_TYPES.has(f.type) || !addresses.someContaining(f, () => true))
     .filter((f) => !claimedByAnother(text, f, reportedIndex, words))
     .sort((a, b) => a.begin - b.begin || a.end - b.end || a.type.localeCompare(b.type))
     .map(({ type, begin, end, score }) => ({ type, beginOffset: begin, endOffset: end, score }))

@@ -644,6 +644,7 @@ export function findNamedEntities(text: string): Finding[] {
   const textHasCapitals = /\p{Lu}/u.test(text)
   const isGivenName = (word: string) => GIVEN_NAMES.has(word)
   const entities = namedEntities(text)
+    .flatMap((finding) => cutAtMarkup(finding, text))
     .filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
     .filter((finding) => finding.type !== 'LOCATION' || writtenAsAPlace(text.slice(finding.begin, finding.end)))
     .filter((finding) => finding.type !== 'PERSON' || writtenAsAName(text.slice(finding.begin, finding.end), textHasCapitals))
@@ -696,6 +697,31 @@ function writtenAsAPlace(name: string): boolean {
 function writtenAsAName(name: string, textHasCapitals: boolean): boolean {
   if (!/\p{L}/u.test(name)) return false
   return !textHasCapitals || /\p{Lu}/u.test(name)
+}
+
+/** Characters of markup and code, which no name holds. */
+const MARKUP = /[[\]{}()<>=|`"\\/\n]/u
+
+/**
+ * A name ends where markup begins. compromise reads "Lovelace](https://example.com/ada)" and `title="View` as one
+ * word each, so a name in a Markdown link ran on into its address and a word of an attribute or a link's text was read
+ * with what is around it ("The [country", "Overview](#overview"); spaCy, which Presidio runs, splits them. What lies
+ * before the first character of markup is kept (markup opening the finding skipped) where it is two words or more, one
+ * that is no common English word, or a place of the gazetteer ("Grace Hopper", "Turkey" of "Turkey](https://…"): not
+ * the "The" and "Default" left of "The [country code]" and "Default [country code]".
+ */
+function cutAtMarkup(finding: Finding, text: string): Finding[] {
+  if (finding.type === 'DATE_TIME') return [finding]
+  let begin = finding.begin
+  while (begin < finding.end && (MARKUP.test(text[begin]!) || /\s/u.test(text[begin]!))) begin++
+  let end = begin
+  while (end < finding.end && !MARKUP.test(text[end]!)) end++
+  if (begin === finding.begin && end === finding.end) return [finding]
+  while (end > begin && /[\s'’.,:;!?-]/u.test(text[end - 1]!)) end--
+  const name = text.slice(begin, end)
+  const words = name.match(WORD) ?? []
+  const named = words.length > 1 || (words.length === 1 && !isCommonWord(words[0]!)) || isPlaceName(name)
+  return named ? [{ ...finding, begin, end }] : []
 }
 
 /** Whether `name` is a place of the gazetteer, word for word. */
