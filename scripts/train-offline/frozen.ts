@@ -334,15 +334,15 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   (engines) => frozenPii(engines, 'pii-ca-au-addresses-dev-round15.jsonl', 'privacy (fifteenth round Canadian and Australian addresses development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-ca-au-addresses-heldout-round15.jsonl', 'privacy (fifteenth round Canadian and Australian addresses held-out set, seen after its one blind measurement)'),
   // Words in lower case that compromise reads as places (German and Spanish function words, code, nouns of places)
-  // beside places written in lower case in chat: both sets written before the change; the held-out set measured blind
-  // once after it (recall 1.000 -> 1.000, precision 0.417 -> 0.714), then read.
+  // beside places written in lower case in chat: both sets written before the change; the held-out set measured once
+  // after it (recall 1.000 -> 1.000, precision 0.417 -> 0.714), its findings printed by a diff just before.
   (engines) => frozenPii(engines, 'pii-lowercase-places-dev-round16.jsonl', 'privacy (sixteenth round lower-case places development set, tuned)'),
-  (engines) => frozenPii(engines, 'pii-lowercase-places-heldout-round16.jsonl', 'privacy (sixteenth round lower-case places held-out set, seen after its one blind measurement)'),
+  (engines) => frozenPii(engines, 'pii-lowercase-places-heldout-round16.jsonl', 'privacy (sixteenth round lower-case places held-out set, seen before its one measurement)'),
   // Words in lower case that compromise reads as people (code identifiers, everyday words, other languages) beside
-  // names in docs and in lower-case chat: both sets written before the change; the held-out set measured blind once
-  // after it (recall 1.000 -> 1.000, precision 0.545 -> 0.750), then read.
+  // names in docs and in lower-case chat: both sets written before the change; the held-out set measured once after
+  // it (recall 1.000 -> 1.000, precision 0.545 -> 0.750), the findings it lost printed by a diff just before.
   (engines) => frozenPii(engines, 'pii-lowercase-people-dev-round16.jsonl', 'privacy (sixteenth round lower-case people development set, tuned)'),
-  (engines) => frozenPii(engines, 'pii-lowercase-people-heldout-round16.jsonl', 'privacy (sixteenth round lower-case people held-out set, seen after its one blind measurement)'),
+  (engines) => frozenPii(engines, 'pii-lowercase-people-heldout-round16.jsonl', 'privacy (sixteenth round lower-case people held-out set, partly seen before its one measurement)'),
   // Names and places in Markdown links and code beside markup with none: both sets written before the change; five
   // findings of the held-out set were printed by the clean-text diff before its one measurement (recall 0.636 ->
   // 1.000, precision 0.583 -> 1.000), then read.
