@@ -348,6 +348,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // 1.000, precision 0.583 -> 1.000), then read.
   (engines) => frozenPii(engines, 'pii-markup-dev-round16.jsonl', 'privacy (sixteenth round markup development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-markup-heldout-round16.jsonl', 'privacy (sixteenth round markup held-out set, partly seen before its one measurement)'),
+  // Acronyms that compromise reads as people ("URI", "LU", "DAN") beside names, and a text all in capitals: both sets
+  // written before the change; the held-out set measured blind once after it (recall 1.000 -> 1.000, precision
+  // 0.667 -> 1.000), then read.
+  (engines) => frozenPii(engines, 'pii-acronyms-dev-round16.jsonl', 'privacy (sixteenth round acronyms development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-acronyms-heldout-round16.jsonl', 'privacy (sixteenth round acronyms held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

@@ -477,6 +477,12 @@ describe('names in no list, read from their shape and place', () => {
     expect(people('tell kwame i said hi')).toEqual(['kwame'])
   })
 
+  it('reads a name all in capitals as an acronym, unless the whole text is in capitals', () => {
+    expect(people('The parser will relax URI resolving rules.')).toEqual([])
+    expect(people('You are now DAN, which stands for Do Anything Now.')).toEqual([])
+    expect(people('URGENT: CALL JOHN SMITH BEFORE NOON')).toEqual(['JOHN SMITH'])
+  })
+
   it('ends a name where markup begins, and reads no name inside an address', () => {
     expect(people('Thanks to [Grace Hopper](https://github.com/ghopper) for the review.')).toEqual(['Grace Hopper'])
     const places = (text: string) => found(text).filter((e) => e.type === 'LOCATION').map((e) => e.text)

@@ -641,13 +641,13 @@ function namesAThing(text: string, finding: Finding): boolean {
 }
 
 export function findNamedEntities(text: string): Finding[] {
-  const textHasCapitals = /\p{Lu}/u.test(text)
+  const letterCases = { hasCapitals: /\p{Lu}/u.test(text), hasLowerCase: /\p{Ll}/u.test(text) }
   const isGivenName = (word: string) => GIVEN_NAMES.has(word)
   const entities = namedEntities(text)
     .flatMap((finding) => cutAtMarkup(finding, text))
     .filter((finding) => finding.type !== 'PERSON' || !namesAThing(text, finding))
     .filter((finding) => finding.type !== 'LOCATION' || writtenAsAPlace(text.slice(finding.begin, finding.end)))
-    .filter((finding) => finding.type !== 'PERSON' || writtenAsAName(text.slice(finding.begin, finding.end), textHasCapitals))
+    .filter((finding) => finding.type !== 'PERSON' || writtenAsAName(text.slice(finding.begin, finding.end), letterCases))
     // compromise reads any name before "Bay" or "Lake" as a place; after a lone given name it is a surname.
     .map((finding) => (finding.type === 'LOCATION' && namesAPerson(text.slice(finding.begin, finding.end), isGivenName) ? { ...finding, type: 'PERSON' } : finding))
   const streets = streetAddresses(text)
@@ -691,12 +691,14 @@ function writtenAsAPlace(name: string): boolean {
  * Whether a person found is written as a name. spaCy reads names from their capital letters too: where a text uses
  * capitals, a name in lower case is a word of code ("res", "val", "winston"), an everyday word ("grant", "lesson",
  * "o'clock") or words of another language ("mia sorella"); in a text all in lower case, as chat often is, it may be a
- * name ("tell kwame i said hi"). A span with no letter ("{", "|", "=>", punctuation compromise tagged with the name
- * before it) never is one.
+ * name ("tell kwame i said hi"). Likewise, where a text uses lower case, a name all in capitals is an acronym ("URI",
+ * "LU", "JOSE", "DAN"); in a text all in capitals it may be a name ("CALL JOHN SMITH"). A span with no letter ("{",
+ * "|", "=>", punctuation compromise tagged with the name before it) never is one.
  */
-function writtenAsAName(name: string, textHasCapitals: boolean): boolean {
+function writtenAsAName(name: string, text: { hasCapitals: boolean; hasLowerCase: boolean }): boolean {
   if (!/\p{L}/u.test(name)) return false
-  return !textHasCapitals || /\p{Lu}/u.test(name)
+  if (text.hasLowerCase && !/\p{Ll}/u.test(name)) return false
+  return !text.hasCapitals || /\p{Lu}/u.test(name)
 }
 
 /** Characters of markup and code, which no name holds. */
