@@ -353,6 +353,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // 0.667 -> 1.000), then read.
   (engines) => frozenPii(engines, 'pii-acronyms-dev-round16.jsonl', 'privacy (sixteenth round acronyms development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-acronyms-heldout-round16.jsonl', 'privacy (sixteenth round acronyms held-out set, seen after its one blind measurement)'),
+  // Code written all in lower case ("const winston = require('winston')") beside chat all in lower case with names in
+  // it: both sets written before the change; the held-out set measured blind once after it (recall 0.750 -> 0.750,
+  // precision 0.273 -> 0.750), then read.
+  (engines) => frozenPii(engines, 'pii-lowercase-code-dev-round16.jsonl', 'privacy (sixteenth round lower-case code development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-lowercase-code-heldout-round16.jsonl', 'privacy (sixteenth round lower-case code held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

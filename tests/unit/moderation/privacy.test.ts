@@ -469,12 +469,14 @@ describe('names in no list, read from their shape and place', () => {
     expect(places('ignore: ["node_modules", "dist"]')).toEqual([])
   })
 
-  it('reads a person in lower case only in a text all in lower case, and never a span with no letter', () => {
+  it('reads a person in lower case only in a text all in lower case that is no code, and never a span with no letter', () => {
     expect(people("app.get('/', function (req, res) {\n  res.send('Hello World')\n})")).toEqual([])
     expect(people('Please mark the invoice as paid and grant access to the new hire.')).toEqual([])
     expect(people('The meeting starts at 9 o’clock sharp.')).toEqual([])
     expect(people('Thanks to Sindre Sorhus for the original idea.')).toEqual(['Sindre Sorhus'])
     expect(people('tell kwame i said hi')).toEqual(['kwame'])
+    expect(people("const winston = require('winston');")).toEqual([])
+    expect(people('app.use((req, res, next) => next())')).toEqual([])
   })
 
   it('reads a name all in capitals as an acronym, unless the whole text is in capitals', () => {

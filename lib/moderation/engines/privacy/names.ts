@@ -641,7 +641,7 @@ function namesAThing(text: string, finding: Finding): boolean {
 }
 
 export function findNamedEntities(text: string): Finding[] {
-  const letterCases = { hasCapitals: /\p{Lu}/u.test(text), hasLowerCase: /\p{Ll}/u.test(text) }
+  const letterCases = letterCasesOf(text)
   const isGivenName = (word: string) => GIVEN_NAMES.has(word)
   const entities = namedEntities(text)
     .flatMap((finding) => cutAtMarkup(finding, text))
@@ -691,14 +691,25 @@ function writtenAsAPlace(name: string): boolean {
  * Whether a person found is written as a name. spaCy reads names from their capital letters too: where a text uses
  * capitals, a name in lower case is a word of code ("res", "val", "winston"), an everyday word ("grant", "lesson",
  * "o'clock") or words of another language ("mia sorella"); in a text all in lower case, as chat often is, it may be a
- * name ("tell kwame i said hi"). Likewise, where a text uses lower case, a name all in capitals is an acronym ("URI",
+ * name ("tell kwame i said hi"), unless the text is code ("const winston = require('winston')"). Likewise, where a text uses lower case, a name all in capitals is an acronym ("URI",
  * "LU", "JOSE", "DAN"); in a text all in capitals it may be a name ("CALL JOHN SMITH"). A span with no letter ("{",
  * "|", "=>", punctuation compromise tagged with the name before it) never is one.
  */
-function writtenAsAName(name: string, text: { hasCapitals: boolean; hasLowerCase: boolean }): boolean {
+function writtenAsAName(name: string, text: LetterCases): boolean {
   if (!/\p{L}/u.test(name)) return false
   if (text.hasLowerCase && !/\p{Ll}/u.test(name)) return false
-  return !text.hasCapitals || /\p{Lu}/u.test(name)
+  if (/\p{Lu}/u.test(name)) return true
+  return !text.hasCapitals && !text.isCode
+}
+
+/** What the letters of a whole text say of its names (see writtenAsAName). */
+type LetterCases = { hasCapitals: boolean; hasLowerCase: boolean; isCode: boolean }
+
+/** Signs of code that chat does not make: an assignment or comparison, braces, a back-tick, a call ("pino()", "require('x')"). */
+const CODE_SIGNS = /[={}`]|[\p{L}\p{N}_]\(/u
+
+function letterCasesOf(text: string): LetterCases {
+  return { hasCapitals: /\p{Lu}/u.test(text), hasLowerCase: /\p{Ll}/u.test(text), isCode: CODE_SIGNS.test(text) }
 }
 
 /** Characters of markup and code, which no name holds. */
