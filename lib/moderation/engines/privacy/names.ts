@@ -338,12 +338,6 @@ function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
   return false
 }
 
-/**
- * The patterns worth trying on one clause, in compromise's order (its sweep, 01-getHooks to
- * 03-tooSmall): compromise walks every key of the net (730) for each clause and asks whether
- * the clause has it; walking the clause's few words and tags instead finds the same keys, put back
- * in the net's order. `hookPatternIds` and `always` are the whole net's or its entity patterns'.
- */
 /** The positions in the net of a clause's words and tags (`have`), in the net's order. */
 function hookPositions(have: Set<string>): number[] {
   const positions: number[] = []
@@ -497,7 +491,6 @@ const endsPerson = (term: Term) => term.tags.has('Possessive') && term.normal !=
 const isPlacePart = (term: Term) => term.tags.has('Place') || term.tags.has('Address')
 const isOrganizationPart = (term: Term) => term.tags.has('Organization')
 const isDatePart = (term: Term) => term.tags.has('Date')
-
 
 type CompromiseModel = {
   one: { lexicon: Record<string, string | string[]>; frozenLex: Record<string, string>; tagSet: Record<string, { parents: string[] }> }
@@ -691,9 +684,10 @@ function writtenAsAPlace(name: string): boolean {
  * Whether a person found is written as a name. spaCy reads names from their capital letters too: where a text uses
  * capitals, a name in lower case is a word of code ("res", "val", "winston"), an everyday word ("grant", "lesson",
  * "o'clock") or words of another language ("mia sorella"); in a text all in lower case, as chat often is, it may be a
- * name ("tell kwame i said hi"), unless the text is code ("const winston = require('winston')"). Likewise, where a text uses lower case, a name all in capitals is an acronym ("URI",
- * "LU", "JOSE", "DAN"); in a text all in capitals it may be a name ("CALL JOHN SMITH"). A span with no letter ("{",
- * "|", "=>", punctuation compromise tagged with the name before it) never is one.
+ * name ("tell kwame i said hi"), unless the text is code ("const winston = require('winston')"). Likewise, where a
+ * text uses lower case, a name all in capitals is an acronym ("URI", "LU", "JOSE", "DAN"); in a text all in capitals it
+ * may be a name ("CALL JOHN SMITH"). A span with no letter ("{", "|", "=>", punctuation compromise tagged with the name
+ * before it) never is one.
  */
 function writtenAsAName(name: string, text: LetterCases): boolean {
   if (!/\p{L}/u.test(name)) return false
