@@ -358,6 +358,11 @@ export const FROZEN_EVALUATIONS: ((engines: ModerationEngines) => Promise<Frozen
   // precision 0.273 -> 0.750), then read.
   (engines) => frozenPii(engines, 'pii-lowercase-code-dev-round16.jsonl', 'privacy (sixteenth round lower-case code development set, tuned)'),
   (engines) => frozenPii(engines, 'pii-lowercase-code-heldout-round16.jsonl', 'privacy (sixteenth round lower-case code held-out set, seen after its one blind measurement)'),
+  // Names in lower-case chat after a verb opening a question or a call ("can priya send …", "call amara …") beside the
+  // same verbs before other words: both sets written before the change; the held-out set measured blind once after it
+  // (recall 0.833 -> 1.000, precision 1.000 -> 1.000), then read.
+  (engines) => frozenPii(engines, 'pii-chat-cues-dev-round16.jsonl', 'privacy (sixteenth round chat cues development set, tuned)'),
+  (engines) => frozenPii(engines, 'pii-chat-cues-heldout-round16.jsonl', 'privacy (sixteenth round chat cues held-out set, seen after its one blind measurement)'),
 ]
 
 export function printFrozenReport(report: FrozenReport): void {

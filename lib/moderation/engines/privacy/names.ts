@@ -166,6 +166,7 @@ function unlistedNameWord(word: string | undefined): word is string {
 const PERSON_CUE_BEFORE = new Set(
   (
     'tell told telling ask asked asking meet met meeting thank thanked thanking remind reminded invite invited ' +
+    'call called calling phone phoned ' +
     'text texted email emailed hire hired congratulate congratulated introduce introduced welcome welcomed ' +
     'neighbour neighbor friend colleague coworker boss manager sister brother cousin son daughter wife husband partner ' +
     'landlord landlady tenant teacher student doctor nurse mum mom dad niece nephew roommate flatmate classmate'
@@ -737,10 +738,23 @@ function isPlaceName(name: string): boolean {
   return (PLACES_BY_FIRST_WORD.get(words[0] ?? '') ?? []).some((parts) => parts.length === words.length && parts.every((part, i) => part === words[i]))
 }
 
+/** Verbs that open a question about someone in chat, before the person ("can priya send the slides", "did raj call"). */
+const QUESTION_VERBS_BEFORE = new Set('can could will would did does do should'.split(' '))
+
 /**
- * In a text written all in lower case, as chat often is, a given name right after a verb done to a person or a word of
- * kin or role ("tell kwame i said hi", "ask priya"). Capital letters say nothing there; the gazetteer and the cue must
- * both speak. The word after it is not taken as a surname: in chat it is as often shorthand ("tell kwame thx").
+ * A word after a given name in lower-case chat that reads as its surname ("call oluwaseun adeyemi"): five letters or
+ * more with a vowel, no English word and none compromise knows but as a name. Chat's shorthand after a name is short
+ * ("tell kwame thx", "ask raj asap") or a word compromise knows ("gonna").
+ */
+function lowercaseSurname(word: string): boolean {
+  return word.length >= 5 && /[aeiouy]/.test(word) && !isCommonWord(word) && mayBeNameWord(word)
+}
+
+/**
+ * In a text written all in lower case, as chat often is, a given name right after a verb done to a person, a word of
+ * kin or role, or a verb opening a question ("tell kwame i said hi", "ask priya", "can priya send the slides"), with
+ * its surname after it (lowercaseSurname). Capital letters say nothing there; the gazetteer and the cue must both
+ * speak, and a given name that is also an English word is left ("will mark the essays", "could bill be wrong").
  */
 function lowercasePeople(text: string, found: Finding[]): Finding[] {
   if (/\p{Lu}/u.test(text)) return []
@@ -750,8 +764,10 @@ function lowercasePeople(text: string, found: Finding[]): Finding[] {
   const people: Finding[] = []
   for (let i = 1; i < words.length; i++) {
     const [cue, first] = [words[i - 1]!, words[i]!]
-    if (!PERSON_CUE_BEFORE.has(cue.word) || !joined(cue, first) || !givenName(first.word)) continue
-    if (!found.some((f) => f.begin < first.end && first.begin < f.end)) people.push({ type: 'PERSON', begin: first.begin, end: first.end, score: NAMED_ENTITY_SCORE })
+    if (!(PERSON_CUE_BEFORE.has(cue.word) || QUESTION_VERBS_BEFORE.has(cue.word)) || !joined(cue, first) || !givenName(first.word)) continue
+    const next = words[i + 1]
+    const last = next !== undefined && joined(first, next) && lowercaseSurname(next.word) ? next : first
+    if (!found.some((f) => f.begin < last.end && first.begin < f.end)) people.push({ type: 'PERSON', begin: first.begin, end: last.end, score: NAMED_ENTITY_SCORE })
   }
   return people
 }
