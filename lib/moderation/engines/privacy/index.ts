@@ -1,6 +1,6 @@
 import type { ModerationEngine, PiiEntity } from '../types'
 import { contextSupports, enhanceWithContext, wordsOf, type Word } from './context'
-import { findNamedEntities } from './names'
+import { findNamedEntities, NAME_TYPES } from './names'
 import { firstIndexPast } from './pattern'
 import { PATTERN_RECOGNIZERS, PHONE_OWN_CONTEXT, type Finding, type Recognizer } from './recognizers'
 
@@ -78,9 +78,6 @@ function findInPieces(recognizer: Recognizer, text: string): Finding[] {
   }
   return [...found.values()]
 }
-
-/** What the named-entity reader finds, and no pattern. */
-const NAME_TYPES = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
 
 /** Types a bare run of digits is reported as once a context word names it (see claimedByAnother). */
 const DIGIT_RUN_TYPES = new Set(['US_BANK_NUMBER', 'US_PASSPORT', 'US_DRIVER_LICENSE'])

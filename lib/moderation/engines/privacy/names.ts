@@ -14,6 +14,9 @@ import type { Finding } from './recognizers'
  */
 const NAMED_ENTITY_SCORE = 0.85
 
+/** The types only the named-entity reader finds (its DATE_TIME findings are a pattern's type too). */
+export const NAME_TYPES: ReadonlySet<string> = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
+
 /** A compromise term after the document's 'offset' step; `tags` holds each tag with all its parents. */
 type Term = { normal: string; post: string; tags: Set<string>; offset: { start: number; length: number } }
 
@@ -77,6 +80,8 @@ const joinedBySpace = (text: string) => (a: WordSpan, b: WordSpan) => /^ $/.test
 const POSSESSIVE = /['’]s$/
 
 const capitalised = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word)
+/** A lower-case word as a name is written in the gazetteers ("lisbon" -> "Lisbon"). */
+const withCapital = (word: string) => word[0]!.toUpperCase() + word.slice(1)
 
 /**
  * Places compromise does not know (it knows few outside North America and Western Europe): country,
@@ -657,13 +662,12 @@ export function findNamedEntities(text: string): Finding[] {
   // no people, the "shore of Lake Tahoe" is "Lake Tahoe"), and so is a town with a state's or province's code after it
   // ("Redwood City, CA 94065", "Sydney NSW 2000"). A place of the gazetteer is a town where an address's comma goes before it ("42 Wallaby Way,
   // Sydney", "PO Box 77, Reno").
-  const named = new Set(['PERSON', 'LOCATION', 'ORGANIZATION'])
   const isTown = (finding: Finding) => finding.type === 'PERSON' && isPlaceName(text.slice(finding.begin, finding.end)) && afterAnAddress(finding)
   // The places overlap no other and are sorted: the one that could overlap a finding is the last to begin before its end.
   const overlapsAPlace = (finding: Finding) => (lastBeginningBefore(places, finding.end)?.end ?? 0) > finding.begin
   return [
     ...places,
-    ...entities.filter((finding) => !named.has(finding.type) || !overlapsAPlace(finding)).map((finding) => (isTown(finding) ? { ...finding, type: 'LOCATION' } : finding)),
+    ...entities.filter((finding) => !NAME_TYPES.has(finding.type) || !overlapsAPlace(finding)).map((finding) => (isTown(finding) ? { ...finding, type: 'LOCATION' } : finding)),
   ]
 }
 
@@ -678,7 +682,7 @@ function writtenAsAPlace(name: string): boolean {
   if (/\p{Lu}/u.test(name)) return true
   const words = name.match(WORD) ?? []
   if (words.length === 1 && isCommonWord(words[0]!)) return false
-  return isPlaceName(words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' '))
+  return isPlaceName(words.map(withCapital).join(' '))
 }
 
 /**
@@ -719,7 +723,7 @@ const MARKUP = /[[\]{}()<>=|`"\\/\n]/u
  * the "The" and "Default" left of "The [country code]" and "Default [country code]".
  */
 function cutAtMarkup(finding: Finding, text: string): Finding[] {
-  if (finding.type === 'DATE_TIME') return [finding]
+  if (!NAME_TYPES.has(finding.type)) return [finding]
   let begin = finding.begin
   while (begin < finding.end && (MARKUP.test(text[begin]!) || /\s/u.test(text[begin]!))) begin++
   let end = begin
@@ -760,7 +764,7 @@ function lowercasePeople(text: string, found: Finding[]): Finding[] {
   if (/\p{Lu}/u.test(text)) return []
   const words = wordSpans(text)
   const joined = joinedBySpace(text)
-  const givenName = (word: string) => GIVEN_NAMES.has(word[0]!.toUpperCase() + word.slice(1)) && !isCommonWord(word)
+  const givenName = (word: string) => GIVEN_NAMES.has(withCapital(word)) && !isCommonWord(word)
   const people: Finding[] = []
   for (let i = 1; i < words.length; i++) {
     const [cue, first] = [words[i - 1]!, words[i]!]
