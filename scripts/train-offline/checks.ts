@@ -190,6 +190,26 @@ export const evaluatePromptInjectionDevelopment = binaryEvaluation<InjectionVerd
   labelled('INJECTION'),
 )
 export const evaluatePromptInjectionHeldOut = binaryEvaluation<InjectionVerdict>('promptInjection (twelfth round held-out set)', 'prompt-injection-heldout-round12.jsonl', 'INJECTION', 'LEGIT', labelled('INJECTION'))
+/**
+ * Indirect injection (documents, web pages, e-mails, tool output, records), role-play, exfiltration and agent hijack,
+ * against five families of hard negatives (prompt-injection-indirect-*-round17.jsonl): each set written by its own
+ * helper that saw neither the engine nor the other set, before the seventeenth round's change. The development set
+ * shaped the change; the held-out set was measured once before it and once, blind, after it.
+ */
+export const evaluatePromptInjectionIndirectDevelopment = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (seventeenth round indirect development set, tuned)',
+  'prompt-injection-indirect-dev-round17.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+export const evaluatePromptInjectionIndirectHeldOut = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (seventeenth round indirect held-out set)',
+  'prompt-injection-indirect-heldout-round17.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
 
 /**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
@@ -209,6 +229,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjection: (engines) => evaluatePromptInjection(engines.promptInjection),
   promptInjectionDevelopment: (engines) => evaluatePromptInjectionDevelopment(engines.promptInjection),
   promptInjectionHeldOut: (engines) => evaluatePromptInjectionHeldOut(engines.promptInjection),
+  promptInjectionIndirectDevelopment: (engines) => evaluatePromptInjectionIndirectDevelopment(engines.promptInjection),
+  promptInjectionIndirectHeldOut: (engines) => evaluatePromptInjectionIndirectHeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),

@@ -53,6 +53,48 @@ const ASSISTANT_SETUP =
   'what (?:were you|have you been|was you|you were) (?:told|given|instructed)|(?:the )?(?:top|start|beginning) of (?:this|the|our) (?:conversation|chat)|(?:before|above) my (?:first )?(?:message|question)|' +
   'your (?:own )?(?:system[- ]level|pre-?prompt|meta-?prompt|preamble|initiali[sz]ation(?: text| prompt)?|context window|backstory|persona prompt|hidden \\w+|secret \\w+|confidential \\w+|internal \\w+|guidance|guidelines|setup (?:message|text|prompt))|' +
   'system (?:prompt|message)|(?:initial|original|hidden|secret|exact|full|first|opening|starting|underlying|internal|developer|operator|pre-?conversation|confidential) (?:prompt|instructions|rules|password|key|message|configuration|directives|text|guidance|guidelines)|your (?:instructions|prompt|rules|secret|password|configuration|directives|initial|original|hidden)|instructions you (?:were|have been|got) given|what you were (?:told|given|instructed)|(?:words|text|messages?) (?:that )?(?:came |written |sent )?before (?:this|my|our) (?:message|conversation|chat|request))'
+// Seventeenth round: the words of content that directs the AI reading it (see 'directive to an AI reader').
+/** Names that mean a program, not a person, on their own. */
+const AI_NAME =
+  '(?:ai|a\\.i\\.|artificial intelligence|llms?|gpts?|chat ?bots?|chatgpt|claude|gemini|copilot|(?:large )?language models?|ai[- ](?:assistants?|agents?|models?|systems?|tools?|reviewers?|screeners?|recruiters?|readers?|summari[sz]ers?|crawlers?|bots?|services?|applications?|apps?)|automated (?:systems?|reviewers?|screeners?|screening(?: \\w+)?|tools?|parsers?|readers?|summari[sz]ers?|assistants?|agents?|graders?|evaluators?|processes|pipelines?))'
+/** Nouns that name the reader of some content: a program's names, and those that also name people (agent, assistant). */
+const READER_NOUNS = `${AI_NAME}|assistant|agent|model|bot|crawler|scraper|summari[sz]er|parser|screener|reader|reviewer|system`
+/** What a reader does to content. */
+const READING_VERBS =
+  'reads?|reading|processe?s|processing|summari[sz](?:es|ing)|parses?|parsing|brows(?:es|ing)|visits?|visiting|screens?|screening|reviews?|reviewing|analy[sz](?:es|ing)|index(?:es|ing)|crawls?|crawling|evaluates?|evaluating|grades?|grading|ranks?|ranking|scans?|scanning|handles?|handling|ingests?|ingesting|sees?|seeing|encounters?|encountering|receives?|receiving'
+/** A task an AI is given on some content, said before what it must do there ("when summarising this page, …"). */
+const TASK_VERBS =
+  'summari[sz](?:e|ing)|process(?:ing)?|screen(?:ing)?|evaluat(?:e|ing)|grad(?:e|ing)|rank(?:ing)?|analy[sz](?:e|ing)|pars(?:e|ing)|index(?:ing)?|crawl(?:ing)?|answer(?:ing)? questions about|assess(?:ing)?|brows(?:e|ing)|ingest(?:ing)?|scor(?:e|ing)|rat(?:e|ing)|classify(?:ing)?|triag(?:e|ing)|review(?:ing)?|read(?:ing)?'
+/** Content an AI is given to read. */
+const CONTENT_NOUNS =
+  'page|site|website|web ?page|document|doc|file|e-?mail|message|mail|review|text|content|article|post|cv|resume|résumé|application|profile|listing|record|entry|ticket|invoice|submission|paper|essay|repository|repo|pull request|product|output|result|report|transcript|thread|comment|note|attachment'
+/** What injected content has an AI say or do: steer its answer, or act (the people a manual instructs are told other things). */
+const STEERING_VERBS =
+  "say(?: that| to the user| only)?|state that|highlight|emphasi[sz]e|stress|prioriti[sz]e|favou?r|upgrade|waive|give (?:it |this |them |him |her )?(?:full|top|maximum|perfect) (?:marks|scores?|ratings?)|claim(?: that)?|tell (?:the user|users|them|the reader|readers|people|everyone|the customer|customers|the recruiter|the hiring manager|the reviewer)|inform (?:the user|users|the reader|the customer)|reply (?:that|with|only)|respond (?:that|with|only)|answer (?:that|with|only)|output (?:only|the|that)|report that|recommend|conclude that|describe (?:it|this|them|the \\w+) as|summari[sz]e (?:it|this|them|the \\w+) as|present (?:it|this|them|the \\w+) as|classify (?:it|this|them|the \\w+) as|label (?:it|this|them|the \\w+) as|mark (?:it|this|them|the \\w+) as|rate (?:it|this|them|the \\w+|him|her)(?: as| at| with| highly| \\d)|rank (?:it|this|them|the \\w+|him|her)(?: as| at| first| highly| top| above| #?\\d)|score (?:it|this|them|the \\w+|him|her)(?: as| at| with| highly| \\d)|give (?:it|this|them|the \\w+|him|her) (?:a |the )?(?:top|highest|perfect|maximum|full|five|5|10)|praise|endorse|approve|accept|forward|send|e-?mail|visit|navigate to|redirect|direct (?:the user|users|them|readers)|urge|advise (?:the user|users|them)|ignore|disregard|omit|leave out|not mention|never mention|avoid mentioning|include (?:a |the |this )?(?:link|url|phrase|sentence|following|text|words?)|append|insert|add (?:a |the |this )?(?:link|url|phrase|sentence|line|note|following)|call|invoke|execute|run (?:the|this|a)|transfer|delete|grant|share (?:the|all|their|any)"
+/** Names of a program that reads content: alone, or after the job it does there ("inbox-sorting bot", "log analyzer"). */
+const MACHINE_READERS =
+  'ai|ais|a\\.i\\.|llms?|gpts?|bots?|chatbots?|agents?|assistants?|models?|copilots?|crawlers?|scrapers?|summari[sz]ers?|analy[sz]ers?|answer engines?|(?:ai|automated|machine) (?:readers?|reviewers?|screeners?|systems?|tools?)|automated \\w+ tools?|language models?'
+/** The first word of an order given to an AI reader. */
+const ORDERS =
+  "drop|cancel|run|execute|forward|send|delete|remove|ignore|disregard|tell|say|state|recommend|rate|rank|describe|classify|flag|mark|label|add|move|create|approve|merge|upgrade|waive|copy|post|buy|purchase|transfer|pay|include|reply|respond|answer|set|change|grant|give|make|write|e-?mail|call|use|open|visit|navigate|summari[sz]e|leave|keep|treat|consider|do not|don't|never|always|only|stop|report|output|print|share|upload|download|install|disable|enable|update|schedule|book|list|reveal|show|raise|close|escalate|invite|assign|praise|highlight|emphasi[sz]e|omit|skip|exclude|insert|append|attach|fetch|click|accept|reject|conclude|indicate|inform|notify|check out|auto-reply|quietly|silently|secretly|you must|you should|you will|from now on"
+/** What a user would not give away: the user's own records, secrets and keys, and the conversation. */
+const PRIVATE_DATA =
+  "(?:their|his|her|the owner'?s) (?:home address|phone|mobile|date of birth|passwords?|card|credentials|files|e-?mails|contacts|messages|documents)|conversation|chat history|history|previous messages|session (?:token|cookie)s?|tokens?|passwords?|api keys?|private keys?|ssh keys?|id_rsa|\\.ssh|\\.env|credentials|secrets?|card numbers?|cvv|contact list|contacts|address book|payslips?|(?:last|all|every) \\w* ?e-?mails?|(?:the )?(?:user|customer|client|patient|employee|recipient)'?s'? (?:\\w+ ){0,2}?(?:data|details|list|contacts?|history|messages|e-?mails?|files?|documents|address(?:es)?|numbers?|phone|card|passwords?|credentials|records|ids?|information|info|inbox|calendar)"
+/** The frame of a role-play: a role given to the assistant, a game, a story, an imagined world, a simulated chat. */
+const ROLE_PLAY_FRAME =
+  /\b(?:you(?:'re| are) (?:now (?:an? |my |the )?\w+|(?:going to be |to be )?(?:an? |my |the )\w+)|pretend(?:ing)?|imagine|role-?play|act(?:ing)? as|play(?:ing)? (?:the (?:role|part) of|as|a (?:game|character))|take on the (?:role|persona)|persona|in character|character|story|scene|novel|screenplay|script|fiction|hypothetical(?:ly)?|simulat(?:e|ion|ed)|game|world (?:where|with|without)|grand(?:ma|mother|pa|father)|evil twin|alter ego|(?:respond|answer|reply|speak) as|two (?:ais|assistants|models|chatbots|bots|personas))\b/iu
+/** A character without rules, filters or refusals. */
+const LAWLESS_CHARACTER =
+  /\b(?:no|without|zero|free (?:of|from)|(?:not|isn'?t|aren'?t) bound by|unbound by|doesn'?t (?:follow|have|care about|believe in)|ignores?|beyond|breaking|breaks|hates?) (?:any |all |the |moral |ethical |content |safety |company'?s? )*(?:rules|limits|limitations|restrictions|filters|filtering|ethics|morals|morality|guidelines|boundaries|guardrails|laws|censorship|polic(?:y|ies)|constraints|conscience|scruples|refusals)\b|\b(?:never|won'?t|will not|doesn'?t|does not|cannot|can'?t) (?:ever )?(?:refuse|decline|say no|deny|hesitate|warn|add (?:warnings|disclaimers)|lecture|moralize|moralise|break character)|\bwho has none\b|\b(?:uncensored|unfiltered|amoral|unethical|immoral|unrestricted|unshackled|unchained|lawless|jailbroken|unaligned)\b|\bcensorship (?:has been|was|is) (?:abolished|removed|gone|lifted)|\bregardless of (?:legality|ethics|morality|safety|the law|laws|rules|harm)|\b(?:required|forced|allowed) to answer (?:everything|anything|every question)\b|\b(?:answers?|responds? to|does|fulfil+s?|complies with) (?:any|every|all)(?: \w+)? (?:request|question|prompt|command|order)s?,? (?:no matter|regardless|however|even|without|including)/iu
+/** A how-to of serious harm: weapons, drugs, malware, break-ins, fraud. */
+const HARMFUL_HOW_TO =
+  /\b(?:explosives?|bombs?|napalm|nerve (?:agent|gas)|ricin|sarin|weapons?|guns? (?:untraceable|without serial)|ransomware|malware|keylogger|botnet|(?:working|zero-day|0-day) exploit|exploit code|phishing|meth(?:amphetamine)?|cocaine|heroin|fentanyl|synthesi[sz]e|synthesis route|untraceable|fake ids?|counterfeit|launder(?:ing)?|shoplift(?:ing)?|break (?:into|in)|hotwire|pick a lock|lock ?pick|steal(?:ing)?|poison(?:ing)? (?:someone|a person|him|her|them|my|the (?:water|food|drink))|kill(?:ing)? (?:someone|a person|him|her)|stalk(?:ing)?|evade (?:antivirus|detection|the police)|without getting caught|credit card (?:numbers?|dumps)|license keys?|hack(?:ing)? into|patient database)\b/iu
+/** The subject of a conversation about the security of AI systems. */
+const SECURITY_TOPIC =
+  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|jailbreaking|red[- ]team(?:ing|ers|s)?|threat models?|attackers?|exploits|adversarial|guardrails|sandbox(?:ing|ed)?|mitigat\w+|defen[cs]es|vulnerabilit(?:y|ies)|security researchers?|owasp|llm01|classifiers?|data exfiltration)\b/iu
+/** How a conversation about something sounds: a question, an explanation, a report of what someone found or did. */
+const DISCUSSION =
+  /\?\s*$|\b(?:how (?:do|does|can|should|did|would)|why (?:do|does|did|would)|what (?:is|are|was|were)|is it (?:possible|safe)|explain(?:s|ed)?|describe[sd]?|we (?:assume|saw|found|detect|block|flag|test|tested|log)|our (?:filter|classifier|team|threat model|red team|tests?)|researchers?|paper|study|article|blog post|talk|course|an example of|examples of|such as|text like|strings? like|phrases? like|e\.g\.)\b/iu
 const phrase = (...parts: string[]) => new RegExp(parts.join(WORDS), 'iu')
 /**
  * What an override does to the instructions, in WordNet's synonyms of ignore, cancel and disobey as well as the words
@@ -67,7 +109,7 @@ const WEAK_OVERRIDE_VERBS = 'cancel|delete|clear|reset|erase|wipe|scrap|scratch|
 /** The instructions an assistant was given, named the ways overrides name them. */
 const INSTRUCTIONS =
   '(?:instructions?|directions|rules|prompts?|directives?|guidelines|guidance|constraints|guardrails|programming|commands?|orders|restrictions|policies|policy|training|filters|safety(?: (?:settings|rules|guidelines|training))?|' +
-  'system (?:message|prompt)|setup|configuration|persona|conditioning|content polic(?:y|ies))'
+  'system (?:message|prompt)|setup(?! (?:guide|script|file|wizard|page|steps|docs?|section|instructions))|configuration|persona|conditioning|content polic(?:y|ies))'
 
 /**
  * Phrase and structure features, each 0 or 1 (in this order in the graph's `structure` input).
@@ -113,7 +155,8 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'persona switch',
-    pattern: /\b(?:you are now|from now on,? you|pretend (?:to be|you are)|act as an? (?:unfiltered|uncensored|unrestricted|evil)|play a game where you|you will now respond as|jailbreak|developer mode|debug mode|DAN\b|do anything now|never refuses?|without refusing|no content policy|become an uncensored)/u,
+    // Case-insensitive but for DAN, which is also a given name ("Dan").
+    pattern: anyOf(/\bDAN\b/u, /\b(?:you are now|from now on,? you|pretend (?:to be|you are)|act as an? (?:unfiltered|uncensored|unrestricted|evil)|play a game where you|you will now respond as|jailbreak|developer mode|debug mode|do anything now|never refuses?|without refusing|no content policy|become an uncensored)/iu),
   },
   {
     name: 'restrictions removed',
@@ -134,7 +177,46 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'addressed to the AI inside content',
-    pattern: /\b(?:note|message|instructions?|notice|reminder|p\.?s\.?)\s+(?:to|for)\s+(?:the |any |all |an? )?(?:ai|assistant|model|llm|agent|bot|chatbot|language model|email assistant)s?\b|\b(?:ai|llm|language model|assistant|agent|model|bot|chatbot)s?\s*(?:\(|,)?\s*(?:reading|processing|summari[sz]ing|visiting|parsing|analy[sz]ing|that reads?|who reads?|when (?:processing|summari[sz]ing|reading|asked|you read))\b|\b(?:dear|hey|attention|system notice to(?: the)?|important instruction for the|hidden note for the) (?:ai|assistant|model|llm|agent|email assistant)\b|(?:^|[\n.:>"(\[{]\s*)(?:ai(?: system| model| agents?)?|assistant|agent|llm|language model|model)\s*[:,]\s*\w/iu,
+    // Seventeenth round: content that turns to the AI reading it, by a name with its job ("browsing agent:", "Assistant
+    // managing this inbox:", "Hey bot,", "To the model grading this essay:", "(the AI)") and goes on with an order; or
+    // a part of it marked as meant for such a reader ("Note for automated screening tools", "instructions_for_model").
+    // "Travel agent: Maria" names a person and gives no order.
+    pattern: anyOf(
+      /\b(?:note|message|instructions?|notice|reminder|p\.?s\.?)\s+(?:to|for)\s+(?:the |any |all |an? )?(?:ai|assistant|model|llm|agent|bot|chatbot|language model|email assistant)s?\b|\b(?:ai|llm|language model|assistant|agent|model|bot|chatbot)s?\s*(?:\(|,)?\s*(?:reading|processing|summari[sz]ing|visiting|parsing|analy[sz]ing|that reads?|who reads?|when (?:processing|summari[sz]ing|reading|asked|you read))\b|\b(?:dear|hey|attention|system notice to(?: the)?|important instruction for the|hidden note for the) (?:ai|assistant|model|llm|agent|email assistant)\b|(?:^|[\n.:>"(\[{]\s*)(?:ai(?: system| model| agents?)?|assistant|agent|llm|language model|model)\s*[:,]\s*\w/iu,
+      new RegExp(
+        `(?:^|[\\n.!?:;>"'(\\[{*\\-]\\s*|\\b(?:to|for|dear|hey|hi|hello|attention|ok|okay|@)\\s+)(?:the |any |all |an? |every |each |you,? (?:the )?)?(?:\\w+(?:-\\w+)* ){0,3}?(?:${MACHINE_READERS})(?:\\s+(?:with|that|who|which|in|on|for|of|at|from|\\w+ing)(?:\\s+[^\\s:,.;!?]+){0,4}?)?\\s*[:,\\u2014-]\\s*(?:[^.;:\\n]{0,60}?\\b(?:please|kindly|you (?:must|should|need to|will|have to)|make sure (?:to|you))\\s+|please\\s+|now\\s+|first\\s+|immediately\\s+|kindly\\s+)?(?:${ORDERS})\\b`,
+        'iu',
+      ),
+      new RegExp(
+        `\\b(?:note|notice|message|instructions?|p\\.?s\\.?|part|section|reminder|hint|request|comment|directive|text|line|paragraph)[\\s_-]+(?:is |are )?(?:only |meant |intended |written )?(?:for|to)[\\s_-]+(?:the |any |all |an? |every )?(?:\\w+(?:-\\w+)* ){0,3}?(?:${MACHINE_READERS})\\b`,
+        'iu',
+      ),
+      /(?:^|\s)\((?:the |you,? the |an? )?(?:ai|assistant|bot|model|agent|llm|chatbot|copilot)\)/iu,
+      new RegExp(`(?:^|[\\n.!?>"(\\[{]\\s*|\\s)(?:to|for|attention|@)\\s*(?:the |any |all |an? |every )?(?:\\w+(?:-\\w+)* ){0,3}?(?:${MACHINE_READERS})\\s+(?:${READING_VERBS}|describing|grading|scoring|rating|sorting|triaging|answering questions about) (?:this|these|the|my|our)\\b`, 'iu'),
+    ),
+  },
+  {
+    // Seventeenth round (OWASP LLM01's indirect injection): content that tells the AI reading it what to do without
+    // addressing it by a salutation: "if you are an AI, …", "language models evaluating this CV must rate …", "when
+    // summarising this page, state that …". Nouns that name people as well as programs (agent, assistant, model)
+    // count only with a verb of reading this content, so a manual's "the model should output probabilities" or a
+    // help desk's "agents must call the customer back" is no directive to an AI.
+    name: 'directive to an AI reader',
+    pattern: anyOf(
+      /\bif you(?:'re| are) (?:an? |the |some )?(?:ai|a\.i\.|artificial intelligence|llm|gpt|chat ?bot|bot|(?:large )?language model|assistant|automated|machine|model|agent|robot|crawler|virtual assistant)\b|\bif (?:an?|any|the|this is an?) (?:ai|llm|gpt|chat ?bot|bot|(?:large )?language model|automated \w+|ai \w+|assistant|agent|model|system|tool|program)(?: \w+)? (?:is |are )?(?:reads?|reading|processe?s|processing|summari[sz](?:es|ing)|sees?|seeing|parses?|parsing|reviews?|reviewing|screens?|screening|evaluates?|evaluating|asked|ingests?|ingesting|(?:is )?(?:being )?used)\b/iu,
+      /\b(?:recommend|rank|rate|choose|prefer|pick|favou?r|promote|prioriti[sz]e|select|feature|list) this (?:\w+ )?(?:listing|product|item|seller|store|shop|site|page|website|hotel|restaurant|app|service|vendor|candidate|applicant|paper|submission|company|offer|article|review|answer|result|source|brand)\b[^.]{0,30}\b(?:over|above|ahead of|instead of|as the (?:best|top|only))\b/iu,
+      new RegExp(`\\b(?:whoever|whatever(?: \\w+){0,2}?) (?:${READING_VERBS}) (?:this|these|the|my|our)\\b(?:\\s+\\S+){0,12}?\\s+(?:(?:should|must|will|needs? to|has to|is to|please)(?: \\w+)? )?(?:${STEERING_VERBS})\\b`, 'iu'),
+      new RegExp(`\\b${AI_NAME}(?: \\w+){0,4}? (?:must|should|shall|will|need to|needs to|have to|has to|(?:are|is) (?:hereby )?(?:to|required to|instructed to|expected to|asked to|requested to|directed to|told to))(?: (?:always|only|now|also|immediately|instead|please|simply|strongly|clearly|explicitly))? (?:${STEERING_VERBS})\\b`, 'iu'),
+      new RegExp(`\\b(?:${READER_NOUNS})s? (?:that (?:is |are )?|which (?:is |are )?|who (?:is |are )?)?(?:${READING_VERBS}) (?:this|these|the (?:following|above|attached|present))\\b(?:\\s+\\S+){0,12}?\\s+(?:must|should|shall|will|need to|needs to|have to|has to|are (?:to|required to|instructed to|asked to)|is (?:to|required to|instructed to|asked to)|please)(?: \\w+)? (?:${STEERING_VERBS})\\b`, 'iu'),
+      new RegExp(`\\b(?:when|whenever|while|if|before|after|in) (?:you (?:are |'re )?)?(?:${TASK_VERBS}) (?:this|these|the (?:following|above|attached)) (?:\\w+ ){0,2}?(?:${CONTENT_NOUNS})s?\\b,? (?:please |you (?:must|should|will|need to|have to|are to) |(?:must|should|always) |be sure to |make sure (?:to|that you) |remember to )?(?:${STEERING_VERBS})\\b`, 'iu'),
+    ),
+  },
+  {
+    // Seventeenth round: what an injected instruction asks the AI to keep from the person it works for; a user asking
+    // for something does not speak of "the user" or ask to be kept in the dark.
+    name: 'hidden from the user',
+    pattern:
+      /\b(?:continue|carry on|go on|proceed)(?: \w+){0,2}? as if nothing (?:happened|changed|was (?:done|said))\b|\b(?:then|and) (?:report|say|tell the user|reply|respond|confirm) (?:that )?(?:everything|it|the \w+|maintenance|the task|all(?: \w+)?) (?:is|was|went|has|completed|succeeded|finished|ran)(?: \w+)? (?:fine|normally|successfully|ok|okay|well|as planned|completed)\b|\b(?:do not|don't|never|without|avoid) (?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?(?: this| it| that)?(?: to)?|reveal(?:ing)?(?: this| it)?(?: to)?|show(?:ing)?(?: this| it)?(?: to)?|notify(?:ing)?|alert(?:ing)?|ask(?:ing)?|let(?:ting)?|disclos(?:e|ing)(?: this| it)?(?: to)?|warn(?:ing)?|confirm(?:ing)? with|alarm(?:ing)?|consult(?:ing)?) (?:the |this |your |any )?(?:end[- ])?(?:user|human|reader|recipient|customer|owner|operator|account holder|person you(?:'re| are) (?:helping|assisting|working for))s?\b|\b(?:secretly|silently|quietly|covertly|discreetly|invisibly|in the background)\b(?: \w+){0,2}? (?:send|forward|add|include|insert|append|call|run|execute|transfer|e-?mail|upload|post|copy|bcc|cc|delete|change|approve|grant|share|visit|load|fetch|install|create|move|rename|invite)\b|\bwithout (?:the user|the human|the owner|them|anyone|the reader|the recipient|the customer|the account holder)(?:'s)? (?:knowing|noticing|seeing|realizing|realising|being (?:told|informed|notified)|consent|approval|permission|knowledge|confirmation)\b|\b(?:do not|don't|never) (?:mention|reveal|disclose|acknowledge|repeat|show|quote|refer to|reference|summari[sz]e|include) (?:this|these|the above|the following|that this|the existence of (?:this|these)) (?:instructions?|notes?|messages?|text|lines?|comments?|requests?|directives?|paragraph|section|part)\b/iu,
   },
   {
     name: 'hidden markup',
@@ -142,11 +224,21 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'data exfiltration',
-    pattern: /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=|\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=\s*\)?.{0,40}(?:token|password|session|history|data)|\b(?:append|include|add|send|forward|post|upload|encode|put)\b.{0,60}\b(?:conversation|chat history|history|previous messages|session token|token|passwords?|api key|(?:last|all|every) \w* ?e-?mails?|user'?s? (?:data|address|email|phone|messages))\b.{0,60}(?:url|link|query|parameter|https?:\/\/|\S+@\S+\.\w+|webhook)/iu,
+    // A markdown image whose URL has a parameter left empty or holding a placeholder ("?d=", "?q={history}") is a
+    // request to fill it in; one whose parameters have values ("?width=800&theme=light") is an ordinary picture.
+    pattern: anyOf(
+      /https?:\/\/\S*[?&][\w-]+=(?:<|\{|\[)[^>}\]]{0,80}(?:system prompt|conversation|history|password|token|key|files?|data|messages|e-?mails?|address|secret|cookies?)/iu,
+      /\b(?:reply|respond|auto-reply|answer)\b(?: (?:to )?(?:this|the) (?:message|e-?mail|sender|thread))? with (?:the |their |his |her )?(?:(?:user|owner|recipient|customer|employee|account holder)'?s )?(?:\w+ ){0,2}?(?:home address|address|phone number|mobile number|date of birth|passwords?|employee id|payslip|card (?:number|details)|ssn|social security number|credentials|api keys?|tokens?|pin)\b/iu,
+      /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s=]*=(?:[)\s]|[^)\s]*(?:[{[<$]|%s|\.\.\.|\b[A-Z_]{4,}\b))|\[[^\]]*\]\(\s*https?:\/\/[^)\s]*[?&][^)\s]*=\s*\)?.{0,40}(?:token|password|session|history|data)/u,
+      new RegExp(
+        `\\b(?:append|include|add|send|forward|post|upload|encode|put|copy|paste|share|transmit|e-?mail|leak|submit|sync|attach|write|relay|report)\\b.{0,60}\\b(?:${PRIVATE_DATA})\\b.{0,60}(?:url|link|query|parameter|https?:\\/\\/|\\S+@\\S+\\.\\w+|webhook|\\b[\\w-]+\\.(?:example|com|net|org|io|xyz|ru|cn|info|biz)\\b|\\bpaste(?:bin)?\\b|\\b(?:external|outside|remote|third[- ]party) (?:address|server|site|service|account|endpoint))`,
+        'iu',
+      ),
+    ),
   },
   {
     name: 'tool or action hijack',
-    pattern: /\b(?:call|invoke|use|trigger)\s+(?:the\s+)?[\w_]+\s+(?:tool|function|api|endpoint)\b.{0,40}(?:with|to|amount)|\bcurl\s+\S+\s*\|\s*(?:sudo\s+)?(?:sh|bash)\b.{0,40}before|\b(?:transfer|wire)\s+(?:\$?\d|funds|money)|\b(?:delete|drop|wipe|erase)\s+(?:all|every|the)\s+(?:records|files|e-?mails|tables?|users|data)\b|\bdisable (?:all )?(?:the )?(?:safety|security) (?:checks|filters|measures)|\bmark (?:this|the) (?:order|invoice|ticket) as (?:refunded|paid|approved)|\bissue an? (?:\$?\d+ )?(?:refund|credit)\b|\bhas authori[sz]ed you to\b/iu,
+    pattern: /\b(?:call|invoke|use|trigger)\s+(?:the\s+)?[\w_]+\s+(?:tool|function|api|endpoint)\b.{0,40}(?:with|to|amount)|\bcurl\s+\S+\s*\|\s*(?:sudo\s+)?(?:sh|bash)\b.{0,40}before|\b(?:transfer|wire)\s+(?:\$?\d|funds|money)|\b(?:delete|drop|wipe|erase)\s+(?:all|every|the)\s+(?:records|files|e-?mails|tables?|users|data)\b|\bdisable (?:all )?(?:the )?(?:safety|security) (?:checks|filters|measures)|\bmark (?:this|the) (?:order|invoice|ticket) as (?:refunded|paid|approved)|\bissue an? (?:\$?\d+ )?(?:refund|credit)\b|\bhas authori[sz]ed you to\b|\bgift ?cards?\b.{0,100}\b(?:send|email|e-mail|text|forward|share)\b.{0,30}\bcodes?\b|\bexecute drop (?:table|database|schema)\b/iu,
   },
   {
     name: 'secret request',
@@ -154,7 +246,16 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'role-play jailbreak',
-    pattern: /\b(?:let'?s play a game|stay in character|you are (?:now )?\w+,? an? (?:ai|assistant|model|chatbot) (?:with|without|that|who)|act as (?:two|an?|my) \w*\s*(?:ais?|assistants?|models?)\b.{0,30}(?:ignore|without|no|rule)|(?:rebel|unfiltered|uncensored|unrestricted|jailbroken|evil|rogue) (?:one|ai|version|mode|assistant|hacker|character|model)|(?:late|dead|deceased) grand(?:ma|mother|pa|father) (?:who )?used to|never says no|(?:has|with) no (?:content )?polic(?:y|ies)|always answers|(?:enable|activate|enter|switch (?:in)?to) developer mode|opposite mode|without (?:any )?filters)\b/iu,
+    pattern: /\b(?:let'?s play a game|stay in character|you are (?:now )?\w+,? an? (?:ai|assistant|model|chatbot) (?:with|without|that|who)|act as (?:two|an?|my) \w*\s*(?:ais?|assistants?|models?)\b.{0,30}(?:ignore|without|no|rule)|(?:rebel|unfiltered|uncensored|unrestricted|jailbroken|evil|rogue) (?:one|ai|version|mode|assistant|hacker|character|model)|(?:late|dead|deceased) grand(?:ma|mother|pa|father),? (?:who )?(?:used to|was)|never says no|(?:has|with) no (?:content )?polic(?:y|ies)|always answers|(?:enable|activate|enter|switch (?:in)?to) developer mode|opposite mode|without (?:any )?filters)\b/iu,
+  },
+  {
+    // Seventeenth round: a role, game, story or imagined world (the cover of role-play jailbreaks) with what makes it
+    // one: a character without rules or refusals, or a harmful how-to asked of the character. Harmless role-play
+    // ("pretend you are a pirate and explain tides") has neither.
+    name: 'role-play as cover',
+    pattern: {
+      test: (text: string) => ROLE_PLAY_FRAME.test(text) && (LAWLESS_CHARACTER.test(text) || HARMFUL_HOW_TO.test(text)),
+    },
   },
   {
     name: 'decode and obey',
@@ -163,6 +264,14 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   {
     name: 'asks for help writing a prompt',
     pattern: /\b(?:write|draft|create|design|improve|review|make|build|structure|fix)\b(?:\s+\S+){0,3}?\s+(?:system prompts?|prompts?|instructions) (?:for|that|to help|which)\b|\bhow (?:do|can|should) (?:i|we|you) (?:write|structure|design|test|improve)\b.{0,30}\b(?:system )?prompts?\b|\bwhat (?:is|are|should) (?:a |the )?(?:good )?system prompts?\b/iu,
+  },
+  {
+    // Seventeenth round: people talking about attacks (a threat model, a paper, a question about a jailbreak) quote
+    // them or name them; an attack does neither with these words.
+    name: 'talks about attacks',
+    pattern: {
+      test: (text: string) => SECURITY_TOPIC.test(text) && DISCUSSION.test(text),
+    },
   },
   {
     name: 'benign ignore',
