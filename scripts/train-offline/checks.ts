@@ -182,6 +182,14 @@ function evaluateOtherLabelRows(engine: ModerationEngine<TopicInput, TopicScores
 const toxicityVerdict: Verdict<ToxicityScores> = ({ toxicity }) => ({ label: toxicity >= 0.5 ? 'toxic' : 'clean', probabilityPositive: toxicity })
 export const evaluateToxicityDevelopment = binaryEvaluation('toxicity (twelfth round development set, tuned)', 'toxicity-dev-round12.jsonl', 'toxic', 'clean', toxicityVerdict)
 export const evaluateToxicityHeldOut = binaryEvaluation('toxicity (twelfth round held-out set)', 'toxicity-heldout-round12.jsonl', 'toxic', 'clean', toxicityVerdict)
+/**
+ * Veiled threats, identity attacks, sexual harassment, sarcasm, obfuscation and dehumanising speech against six
+ * families of hard negatives (toxicity-*-round17.jsonl): each set written by its own helper that saw neither the engine
+ * nor the other set, before the seventeenth round's change. The development set shaped the change; the held-out set
+ * was measured once before it and once, blind, after it.
+ */
+export const evaluateToxicityDevelopmentRound17 = binaryEvaluation('toxicity (seventeenth round development set, tuned)', 'toxicity-dev-round17.jsonl', 'toxic', 'clean', toxicityVerdict)
+export const evaluateToxicityHeldOutRound17 = binaryEvaluation('toxicity (seventeenth round held-out set)', 'toxicity-heldout-round17.jsonl', 'toxic', 'clean', toxicityVerdict)
 export const evaluatePromptInjectionDevelopment = binaryEvaluation<InjectionVerdict>(
   'promptInjection (twelfth round development set, tuned)',
   'prompt-injection-dev-round12.jsonl',
@@ -237,6 +245,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicity: (engines) => evaluateToxicity(engines.toxicity),
   toxicityDevelopment: (engines) => evaluateToxicityDevelopment(engines.toxicity),
   toxicityHeldOut: (engines) => evaluateToxicityHeldOut(engines.toxicity),
+  toxicityDevelopmentRound17: (engines) => evaluateToxicityDevelopmentRound17(engines.toxicity),
+  toxicityHeldOutRound17: (engines) => evaluateToxicityHeldOutRound17(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),

@@ -7,6 +7,7 @@
  * functional tests) and general knowledge; none is taken from an evaluation set, and each text is put together from
  * several independently drawn parts so that no single template dominates what the n-gram weights learn.
  */
+import { everydaySentence } from './everyday-text'
 import { pick, seededRandom } from './random'
 import type { ToxicityLabels, ToxicityRow } from './toxicity-data'
 
@@ -398,6 +399,10 @@ const REPORT_FRAMES = [
   'Example of harassment from the training slides: "{x}"',
   'The review flagged the line "{x}" as a threat.',
   'I got a DM that said "{x}" — screenshot attached for the moderators.',
+  // Seventeenth round: single quotes, and reports of words written on things.
+  "Someone sprayed '{x}' on our garage door last night.",
+  "The survey asked how hurtful phrases like '{x}' feel from a stranger.",
+  "Reporting this account: it replied '{x}' under my photo.",
 ]
 
 /** Ordinary requests, offers and remarks to "you": the n-gram weights must not learn that "you" is an attack. */
@@ -419,6 +424,51 @@ const EVERYDAY = [
   'hey, {ask} {errand}', 'thanks, you saved me a lot of time', 'you are a genius, that fixed it', 'are you coming to dinner on sunday?',
   'you should try the new bakery, their bread is great', 'if you need anything, just ask', 'you can leave your bike in the hallway',
 ]
+
+/**
+ * Seventeenth round: people called vermin, disease, livestock or refuse, or to be disposed of; and the same words
+ * about real animals, illnesses and rubbish.
+ */
+const DEHUMANISING_PARTS: Parts = {
+  who: ['the protesters', 'those tourists', 'the people in that camp', 'my neighbours', 'the fans of the other team', 'the voters over there', 'those kids', 'the new tenants', 'that family', 'the crowd outside', 'he', 'she', 'they'],
+  be: ['are', 'are just', 'are nothing but', 'are basically', 'are like'],
+  beast: ['cockroaches', 'rats', 'vermin', 'parasites', 'leeches', 'maggots', 'a plague', 'a cancer', 'cattle', 'animals', 'a swarm of locusts', 'garbage', 'filth', 'an infestation'],
+  rid: ['hose the whole lot of them into the river', 'flush them away', 'spray them like the pests they are', 'round them up and dump them somewhere', 'someone should exterminate the lot of them', 'smoke them out of the building'],
+  creature: ['the rats in the barn', 'the cockroaches in the kitchen', 'the cattle in the north field', 'the locusts this summer', 'the maggots in the compost', 'the leeches in the pond'],
+  problem: ['are a real problem this year', 'need dealing with before the inspection', 'came back after the rain', 'were counted by the vet', 'have to be moved to the other pen'],
+  illness: ['The scan showed the cancer has spread', 'The plague killed a third of Europe', 'The virus spreads through droplets', 'Lice are common in primary schools'],
+}
+const DEHUMANISING = ['{who} {be} {beast}', '{who} {be} {beast}. {rid}', '{rid}, {who} {be} {beast}', "he isn't a person, he's {beast}", '{who} breed like rats']
+const LITERAL_BEASTS = ['{creature} {problem}', '{illness}.', 'we have to get rid of {creature} before winter']
+/** Mock praise around a deficit, and praise without one. */
+const MOCK_PRAISE_PARTS: Parts = {
+  frame: ['Congrats on the promotion!', 'Wow.', 'So brave of you.', 'Truly impressive.', 'Great take, genius.', "It's adorable", 'Bless your heart.', 'Well done, champ.', 'Real talent.'],
+  deficit: [
+    'Amazing what you can do with zero talent', 'I would explain it but I left my crayons at home', 'Careful, you might strain that single brain cell',
+    'for someone who has clearly never opened a book', 'especially with that face', 'you spelled three words right', 'the bar was on the floor and you still tripped',
+    'your cooking made me want to fast for a week', 'everyone feels sorry for you', 'you finally found the keyboard',
+  ],
+  real: ['you ran the whole marathon', 'the new design looks great', 'you passed the exam on the first try', 'the cake was delicious', 'you handled that client perfectly'],
+}
+const MOCK_PRAISE = ['{frame} {deficit}.', '{deficit}. {frame}']
+const REAL_PRAISE = ['{frame} {real}.', 'Wow, {real}!']
+/** Words that open like a threat, then a kind deed. */
+const KIND_DEEDS = [
+  "I know where you live, so I'll drop the spare keys off tonight",
+  "I'd hate for you to miss the show, so I'll pick you up at six",
+  "If you come back to town you'll find me at the same café with your favourite cake",
+  "Watch your step on the stairs, I'll bring a lamp for the hallway",
+  "I have your address now, so I'll send the birthday card on Monday",
+  "You'll regret missing this party, so I saved you a plate",
+  "Don't make me come over there, I'll bake you another pie if you don't answer",
+]
+/** Contempt for a group as a claim about what its members can do. */
+const CAPABILITY_ATTACK_PARTS: Parts = {
+  g: GROUP_PLURALS,
+  role: ['leadership', 'engineering', 'politics', 'running a business', 'the army', 'science', 'a hard decision'],
+  flaw: ['too emotional', 'too lazy', 'too stupid', 'too weak', 'too greedy'],
+}
+const CAPABILITY_ATTACKS = ["{g} just aren't built for {role}", '{g} are {flaw} for {role}', '{g} get {flaw} to make a hard call', 'every company that hires {g} ends up regretting it']
 
 const decorateLight = (text: string, random: () => number) => {
   const r = random()
@@ -443,6 +493,13 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
     if (k < 0.9) return { text: compose(pick(SARCASM_MORE, random), SARCASM_MORE_PARTS, random), labels: L(1, 0, 0, 0, 1) }
     return { text: compose(pick(SELF_HARM, random), SELF_HARM_PARTS, random), labels: L(1, 1, 0, 1, 1) }
   }
+  // Seventeenth round, drawn after the rows above so that they stay as they were.
+  const moreToxic = (): { text: string; labels: ToxicityLabels } => {
+    const k = random()
+    if (k < 0.45) return { text: compose(pick(DEHUMANISING, random), DEHUMANISING_PARTS, random), labels: L(1, 0, 0, 0, 1, 1) }
+    if (k < 0.75) return { text: compose(pick(MOCK_PRAISE, random), MOCK_PRAISE_PARTS, random), labels: L(1, 0, 0, 0, 1) }
+    return { text: compose(pick(CAPABILITY_ATTACKS, random), CAPABILITY_ATTACK_PARTS, random), labels: L(1, 0, 0, 0, 1, 1) }
+  }
   while (rows.length < count) {
     const r = random()
     if (r < 0.45) {
@@ -459,6 +516,23 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
     else if (r < 0.86) rows.push({ text: decorateLight(compose(pick(DISAGREEMENT, random), DISAGREEMENT_PARTS, random), random), labels: L(0) })
     else if (r < 0.88) rows.push({ text: decorateLight(compose(pick(SUPPORT, random), SUPPORT_PARTS, random), random), labels: L(0) })
     else rows.push({ text: decorateLight(compose(pick(EVERYDAY, random), EVERYDAY_PARTS, random), random), labels: L(0) })
+  }
+  for (let i = 0; i < count / 10; i++) {
+    const { text, labels } = moreToxic()
+    rows.push({ text: decorateLight(text, random), labels })
+    const r = random()
+    const clean =
+      r < 0.35
+        ? compose(pick(LITERAL_BEASTS, random), DEHUMANISING_PARTS, random)
+        : r < 0.6
+          ? compose(pick(REAL_PRAISE, random), MOCK_PRAISE_PARTS, random)
+          : r < 0.8
+            ? pick(KIND_DEEDS, random)
+            : pick(REPORT_FRAMES, random).replace('{x}', moreToxic().text)
+    rows.push({ text: decorateLight(clean, random), labels: L(0) })
+    // Short everyday sentences, greetings and questions ("How are you?"): the generated toxic texts are short and the
+    // prose is long, so without these (three for each row above) a short plain sentence scored about 0.5.
+    for (let k = 0; k < 3; k++) rows.push({ text: everydaySentence(random), labels: L(0) })
   }
   return rows
 }

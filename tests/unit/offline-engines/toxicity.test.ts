@@ -54,4 +54,13 @@ describe('offline toxicity engine', () => {
     expect((await offlineToxicityEngine.run('You are so vile.')).toxicity).toBeGreaterThan(0.5)
     expect((await offlineToxicityEngine.run("I'm so sorry you had such a horrible week.")).toxicity).toBeLessThan(0.5)
   })
+
+  it('calls people vermin toxic and the same words about animals clean; a short greeting is not toxic', async () => {
+    const toxicity = async (text: string) => (await offlineToxicityEngine.run(text)).toxicity
+    // Written for this test; none of these texts is in an evaluation set.
+    expect(await toxicity('The people on the night shift are rats, someone should flush the whole lot of them out.')).toBeGreaterThan(0.5)
+    expect(await toxicity('The rats in the barn came back after the rain.')).toBeLessThan(0.5)
+    expect(await toxicity("Someone wrote 'you worthless cow' under my photo, how do I report it?")).toBeLessThan(0.5)
+    expect(await toxicity('How are you?')).toBeLessThan(0.35)
+  })
 })
