@@ -430,15 +430,16 @@ const EVERYDAY = [
  * about real animals, illnesses and rubbish.
  */
 const DEHUMANISING_PARTS: Parts = {
-  who: ['the protesters', 'those tourists', 'the people in that camp', 'my neighbours', 'the fans of the other team', 'the voters over there', 'those kids', 'the new tenants', 'that family', 'the crowd outside', 'he', 'she', 'they'],
+  who: ['the protesters', 'those tourists', 'the people in that camp', 'my neighbours', 'the fans of the other team', 'the voters over there', 'those kids', 'the new tenants', 'that family', 'the crowd outside', 'they'],
   be: ['are', 'are just', 'are nothing but', 'are basically', 'are like'],
   beast: ['cockroaches', 'rats', 'vermin', 'parasites', 'leeches', 'maggots', 'a plague', 'a cancer', 'cattle', 'animals', 'a swarm of locusts', 'garbage', 'filth', 'an infestation'],
+  // "he isn't a person, he's {beast}" takes the plural nouns too ("he's rats" is rare but the words are the point).
   rid: ['hose the whole lot of them into the river', 'flush them away', 'spray them like the pests they are', 'round them up and dump them somewhere', 'someone should exterminate the lot of them', 'smoke them out of the building'],
   creature: ['the rats in the barn', 'the cockroaches in the kitchen', 'the cattle in the north field', 'the locusts this summer', 'the maggots in the compost', 'the leeches in the pond'],
   problem: ['are a real problem this year', 'need dealing with before the inspection', 'came back after the rain', 'were counted by the vet', 'have to be moved to the other pen'],
   illness: ['The scan showed the cancer has spread', 'The plague killed a third of Europe', 'The virus spreads through droplets', 'Lice are common in primary schools'],
 }
-const DEHUMANISING = ['{who} {be} {beast}', '{who} {be} {beast}. {rid}', '{rid}, {who} {be} {beast}', "he isn't a person, he's {beast}", '{who} breed like rats']
+const DEHUMANISING_TEMPLATES = ['{who} {be} {beast}', '{who} {be} {beast}. {rid}', '{rid}, {who} {be} {beast}', "he isn't a person, he's {beast}", '{who} breed like rats']
 const LITERAL_BEASTS = ['{creature} {problem}', '{illness}.', 'we have to get rid of {creature} before winter']
 /** Mock praise around a deficit, and praise without one. */
 const MOCK_PRAISE_PARTS: Parts = {
@@ -478,7 +479,10 @@ const decorateLight = (text: string, random: () => number) => {
   return text
 }
 
-/** `count` texts, about 45% toxic, drawn from the families above; deterministic for a seed. */
+/**
+ * `count` texts, about 45% toxic, drawn from the families above, then (seventeenth round) `count / 10` each of the new
+ * toxic families and their hard negatives and `3 × count / 10` everyday sentences; deterministic for a seed.
+ */
 export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
   const random = seededRandom(seed)
   const rows: ToxicityRow[] = []
@@ -496,7 +500,7 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
   // Seventeenth round, drawn after the rows above so that they stay as they were.
   const moreToxic = (): { text: string; labels: ToxicityLabels } => {
     const k = random()
-    if (k < 0.45) return { text: compose(pick(DEHUMANISING, random), DEHUMANISING_PARTS, random), labels: L(1, 0, 0, 0, 1, 1) }
+    if (k < 0.45) return { text: compose(pick(DEHUMANISING_TEMPLATES, random), DEHUMANISING_PARTS, random), labels: L(1, 0, 0, 0, 1) }
     if (k < 0.75) return { text: compose(pick(MOCK_PRAISE, random), MOCK_PRAISE_PARTS, random), labels: L(1, 0, 0, 0, 1) }
     return { text: compose(pick(CAPABILITY_ATTACKS, random), CAPABILITY_ATTACK_PARTS, random), labels: L(1, 0, 0, 0, 1, 1) }
   }
