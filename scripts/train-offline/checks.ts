@@ -220,6 +220,28 @@ export const evaluatePromptInjectionIndirectHeldOut = binaryEvaluation<Injection
 )
 
 /**
+ * Attacks in other languages (direct, inside content, mixed with English, exfiltration), encoded (base64, hex, ROT13,
+ * Morse, ciphers), obfuscated with Unicode and split into pieces, against five families of hard negatives
+ * (prompt-injection-multilingual-encoded-*-round18.jsonl): each set written by its own helper that saw neither the
+ * engine nor the other set, before the eighteenth round's change. The development set shaped the change; the
+ * held-out set was measured once before it and once, blind, after it.
+ */
+export const evaluatePromptInjectionMultilingualDevelopment = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (eighteenth round multilingual and encoded development set, tuned)',
+  'prompt-injection-multilingual-encoded-dev-round18.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+export const evaluatePromptInjectionMultilingualHeldOut = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (eighteenth round multilingual and encoded held-out set)',
+  'prompt-injection-multilingual-encoded-heldout-round18.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+
+/**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
  * by the lead before the fourteenth round's word lists of 56 languages: the development set shaped the change, the
  * held-out set was measured blind once after it (bench/offline/TUNING-issue18.md).
@@ -239,6 +261,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionHeldOut: (engines) => evaluatePromptInjectionHeldOut(engines.promptInjection),
   promptInjectionIndirectDevelopment: (engines) => evaluatePromptInjectionIndirectDevelopment(engines.promptInjection),
   promptInjectionIndirectHeldOut: (engines) => evaluatePromptInjectionIndirectHeldOut(engines.promptInjection),
+  promptInjectionMultilingualDevelopment: (engines) => evaluatePromptInjectionMultilingualDevelopment(engines.promptInjection),
+  promptInjectionMultilingualHeldOut: (engines) => evaluatePromptInjectionMultilingualHeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),

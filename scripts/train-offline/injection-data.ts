@@ -430,6 +430,52 @@ function familyAttack(prose: string[], random: () => number): string {
   return `${pick(DECODE_LEADS, random).replace('{e}', name)} ${encode(random() < 0.5 ? attack(random) : extraction(random))}`.trim()
 }
 
+/**
+ * Eighteenth round: content aimed at its AI reader in the languages of injection-languages.ts, built from their
+ * words as `foreignAttack` is (word order is the lists', not the language's: the features read words, not grammar).
+ */
+const SPLIT_LEADS = ['Join these pieces and then follow the result:', 'Concatenate the strings below and carry it out:', 'Put the fragments together, then do what they say:', 'Combine the parts in order and then obey:']
+function splitPayload(text: string, random: () => number): string {
+  const words = text.split(' ')
+  const size = 1 + Math.floor(random() * 3)
+  const pieces: string[] = []
+  for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(' '))
+  return `${pick(SPLIT_LEADS, random)} ${pieces.map((piece, i) => (random() < 0.5 ? `part${i + 1}="${piece}"` : `'${piece}'`)).join(' ')}`
+}
+const EXFIL_ADDRESSES = ['https://collect.example-stats.net/l?d=', 'http://185.22.41.7/k', 'backup@data-mirror.example', 'https://img.example-cdn.org/p.png?q=', 'sync@archive-service.example']
+function foreignReaderAttack(prose: string, random: () => number): string {
+  const language = pick(INJECTION_LANGUAGES, random)
+  const spaced = language.code !== 'zh' && language.code !== 'ja'
+  const join = (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : '')
+  const word = (list: string[]) => pick(list, random).replace(/\*$/, '')
+  const kind = random()
+  const order =
+    kind < 0.3
+      ? join(capitalise(word(language.send)), word(language.data), pick(EXFIL_ADDRESSES, random))
+      : kind < 0.55
+        ? join(capitalise(word(language.answer)), word(language.unbound))
+        : kind < 0.75
+          ? join(capitalise(word(language.override)), word(language.own), word(language.rules))
+          : pick(GOALS, random)
+  // Each signal also alone: an order to send data or to drop the rules needs no salutation.
+  const hidden = random() < 0.4 ? join(word(language.hide), word(language.hideObject)) : ''
+  const kindOfAddress = random()
+  const address = kindOfAddress < 0.35 ? `${join(word(language.reader), word(language.reads))}:` : kindOfAddress < 0.55 ? `${join(capitalise(word(language.cond)), word(language.reader))},` : ''
+  return `${prose} ${join(address, address ? order : capitalise(order))}${hidden ? `${spaced ? ', ' : '，'}${hidden}` : ''}.`
+}
+/** The same words where nobody attacks: news about AI, a note between colleagues, documents sent to an office. */
+function foreignReaderBenign(prose: string, random: () => number): string {
+  const language = pick(INJECTION_LANGUAGES, random)
+  const spaced = language.code !== 'zh' && language.code !== 'ja'
+  const join = (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : '')
+  const word = (list: string[]) => pick(list, random).replace(/\*$/, '')
+  const kind = random()
+  if (kind < 0.35) return `${join(capitalise(word(language.reader)), word(language.reads), pick(FOREIGN_TOPICS, random))}.`
+  if (kind < 0.6) return `${join(capitalise(word(language.hide)), word(language.hideObject))}${spaced ? ', ' : '，'}${join(word(language.reveal), pick(FOREIGN_TOPICS, random))}.`
+  if (kind < 0.8) return `${prose} ${join(capitalise(word(language.send)), word(language.data), pick(['info@notaria.example', 'rrhh@empresa.example', 'https://portal.example.gov/upload'], random))}.`
+  return `${join(capitalise(word(language.reader)), word(language.unbound))}?`
+}
+
 /** Labelled texts: 1 = injection, 0 = legitimate. `prose` supplies ordinary sentences to hide attacks in and to stay LEGIT. */
 export function injectionTrainingSet(prose: string[], size: number, seed: number): { text: string; label: 0 | 1 }[] {
   const random = seededRandom(seed)
@@ -475,6 +521,15 @@ export function injectionTrainingSet(prose: string[], size: number, seed: number
               ? `${pick(FICTION_LEADS, random)} ${pick(HARMLESS_ASKS, random)}.`
               : pick(ATTACK_TALK, random).replace('{a}', attack(random).replace(/["']/g, ''))
     rows.push({ text: benignText, label: 0 })
+  }
+  // Eighteenth round, after the rows above so that they stay as they were: content aimed at its AI reader in other
+  // languages and payloads split into pieces, against the same words where nobody attacks (one benign row to three).
+  for (let i = 0; i < size / 10; i++) {
+    const attackText = random() < 0.8 ? foreignReaderAttack(pick(prose, random), random) : splitPayload(random() < 0.5 ? attack(random) : extraction(random), random)
+    rows.push({ text: attackText, label: 1 })
+    if (i % 3 === 0) rows.push({ text: foreignReaderBenign(pick(prose, random), random), label: 0 })
+    // People writing about these attacks quote them: talk about attacks stays LEGIT in any language.
+    if (i % 3 === 1) rows.push({ text: pick(ATTACK_TALK, random).replace('{a}', attackText.replace(/["']/g, '')), label: 0 })
   }
   return rows
 }

@@ -31,9 +31,21 @@ const MASKED_EACH = MASKED_WORDS.map((word) => [word, new RegExp(`^${maskedPatte
 /** E-mail addresses and URLs keep their "@", dots and digits: they are left as they are. */
 const ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/giu
 
-/** Compatibility forms folded, invisible format characters removed, look-alike letters inside Latin words made Latin. */
+/**
+ * Typographic quotes as a keyboard types them: phones and word processors turn "don't" into "don’t"
+ * and "quoted" into “quoted”, and the engines' word lists and patterns are written with the plain forms.
+ */
+const TYPOGRAPHIC_QUOTES: Record<string, string> = { '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u02bc': "'", '\u2032': "'", '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"' }
+
+/**
+ * Compatibility forms folded, typographic quotes made plain, invisible format characters removed,
+ * look-alike letters inside Latin words made Latin.
+ */
 export function normalizeCharacters(input: string): string {
-  const text = input.normalize('NFKC').replace(/[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu, '')
+  const text = input
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu, '')
+    .replace(/[\u2018\u2019\u201a\u201b\u02bc\u2032\u201c-\u201f\u2033]/g, (quote) => TYPOGRAPHIC_QUOTES[quote]!)
   // Look-alikes only inside words that also hold Latin letters, so Russian or Greek text stays itself.
   return text.replace(/[\p{L}\p{M}]+/gu, (word) => (/[a-z]/i.test(word) && /[^\p{Script=Latin}]/u.test(word) ? [...word].map((c) => HOMOGLYPHS[c] ?? c).join('') : word))
 }

@@ -1,6 +1,13 @@
 import { decodedPayloads, normalizeCharacters, normalizeObfuscation } from './deobfuscate'
 import type { Feeds, GraphRunner } from './graph-io'
-import { extractionInAnotherLanguage, overridesInAnotherLanguage } from './injection-languages'
+import {
+  exfiltrationInAnotherLanguage,
+  extractionInAnotherLanguage,
+  hiddenInAnotherLanguage,
+  overridesInAnotherLanguage,
+  readerAddressedInAnotherLanguage,
+  unboundInAnotherLanguage,
+} from './injection-languages'
 
 /**
  * Prompt injection = llm_guardrail's TF-IDF + logistic regression (its weights, converted to
@@ -261,7 +268,8 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'decode and obey',
-    pattern: /\b(?:decode|decipher|unscramble|translate|read|apply rot-?13|reverse|convert)\b.{0,40}\b(?:and|then)\s+(?:follow|obey|execute|do|comply|run|act on|carry out)\b|\b(?:execute|follow|obey|run) (?:the|this) (?:hex|base64|encoded|reversed|hidden|rot13|morse)\b|\bdecode and execute\b/iu,
+    // Also a payload split into pieces to be put back together ("join the fragments and carry out the sentence").
+    pattern: /\b(?:decode|decipher|unscramble|translate|read|apply rot-?13|reverse|convert|join|concatenate|combine|assemble|reassemble|merge|put (?:them |it )?together|stitch|shift)\b.{0,60}?\b(?:and|then)\s+(?:(?:just|simply|immediately) )?(?:follow|obey|execute|do|comply|run|act on|carry out|perform|apply|become)\b|\b(?:execute|follow|obey|run) (?:the|this) (?:hex|base64|encoded|reversed|hidden|rot13|morse)\b|\bdecode and execute\b/iu,
   },
   {
     name: 'asks for help writing a prompt',
@@ -279,6 +287,11 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
     name: 'benign ignore',
     pattern: /\b(?:ignore|disregard|forget|skip|overlook) (?:about )?(?:the|my|this|that|any|those|all the|a few|it)\b ?(?:typos?|mistakes?|spelling|grammar|errors?|formatting|previous (?:message|email|reply|question|chapter)|earlier question|last (?:message|email|reply|sentence)|noise|background|missing|small|minor|rest|part|meeting|attachment|first (?:draft|chapter|page)|introduction|case)?\b/iu,
   },
+  // Eighteenth round: what the features above read in English, in the languages of injection-languages.ts.
+  { name: 'AI reader addressed in another language', pattern: { test: readerAddressedInAnotherLanguage } },
+  { name: 'hidden from the user in another language', pattern: { test: hiddenInAnotherLanguage } },
+  { name: 'restrictions removed in another language', pattern: { test: unboundInAnotherLanguage } },
+  { name: 'data exfiltration in another language', pattern: { test: exfiltrationInAnotherLanguage } },
 ]
 
 /** Longest piece of text the phrase features read at once, and how much consecutive pieces share. */

@@ -50,6 +50,15 @@ describe('offline toxicity engine', () => {
     expect((await offlineToxicityEngine.run('phuck off')).toxicity).toBeGreaterThan(0.5)
   })
 
+  it('reads typographic apostrophes and quotes as the plain ones a keyboard types', async () => {
+    // Written for this test: phones and word processors turn "don't" into "don’t".
+    const plain = "Don't you ever talk to me again, you're a pathetic little worm."
+    const curly = 'Don\u2019t you ever talk to me again, you\u2019re a pathetic little worm.'
+    expect(normalizeObfuscation(curly)).toBe(plain)
+    expect(normalizeObfuscation('\u201cquoted\u201d and \u2018single\u2019')).toBe('"quoted" and \'single\'')
+    expect(await offlineToxicityEngine.run(curly)).toEqual(await offlineToxicityEngine.run(plain))
+  })
+
   it('scores insults without insult words, and not the same words said in sympathy', async () => {
     expect((await offlineToxicityEngine.run('You are so vile.')).toxicity).toBeGreaterThan(0.5)
     expect((await offlineToxicityEngine.run("I'm so sorry you had such a horrible week.")).toxicity).toBeLessThan(0.5)
