@@ -5,7 +5,7 @@
  * ordinary requests including instruction-heavy prompts and harmless uses of "ignore",
  * "forget" and "act as". The evaluation set (tests/eval) is written separately and is not used.
  */
-import { INJECTION_LANGUAGES } from '@/lib/moderation/offline/injection-languages'
+import { INJECTION_LANGUAGES, writtenWithSpaces } from '@/lib/moderation/offline/injection-languages'
 import { pick, seededRandom } from './random'
 
 // Twelfth round: the override verbs of WordNet's synsets of ignore, cancel and disobey, and more names of what an
@@ -74,7 +74,7 @@ function extraction(random: () => number): string {
 /** Overrides and extraction attempts in the languages of lib/moderation/offline/injection-languages.ts, built from their words. */
 function foreignAttack(random: () => number): string {
   const language = pick(INJECTION_LANGUAGES, random)
-  const spaced = language.code !== 'zh' && language.code !== 'ja'
+  const spaced = writtenWithSpaces(language)
   const join = (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : '')
   const own = random() < 0.7 ? pick(language.own, random) : ''
   const text =
@@ -88,7 +88,7 @@ function foreignAttack(random: () => number): string {
 const FOREIGN_TOPICS = ['del manual', 'de la lavadora', 'für den Drucker', 'du jeu', 'del gioco', 'do exame', 'van het spel', 'gry', 'игры', 'oyunun', '游戏的', 'ゲームの', '게임', 'اللعبة', 'खेल के', 'permainan', 'của trò chơi', 'för spelet']
 function foreignBenign(random: () => number): string {
   const language = pick(INJECTION_LANGUAGES, random)
-  const spaced = language.code !== 'zh' && language.code !== 'ja'
+  const spaced = writtenWithSpaces(language)
   return [capitalise(pick(language.reveal, random)), pick(language.rules, random), pick(FOREIGN_TOPICS, random)].join(spaced ? ' ' : '')
 }
 
@@ -445,18 +445,22 @@ function splitPayload(text: string, random: () => number): string {
 const EXFIL_ADDRESSES = ['https://collect.example-stats.net/l?d=', 'http://185.22.41.7/k', 'backup@data-mirror.example', 'https://img.example-cdn.org/p.png?q=', 'sync@archive-service.example']
 function foreignReaderAttack(prose: string, random: () => number): string {
   const language = pick(INJECTION_LANGUAGES, random)
-  const spaced = language.code !== 'zh' && language.code !== 'ja'
+  const spaced = writtenWithSpaces(language)
   const join = (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : '')
   const word = (list: string[]) => pick(list, random).replace(/\*$/, '')
   const kind = random()
   const order =
-    kind < 0.3
+    kind < 0.25
       ? join(capitalise(word(language.send)), word(language.data), pick(EXFIL_ADDRESSES, random))
-      : kind < 0.55
+      : kind < 0.45
         ? join(capitalise(word(language.answer)), word(language.unbound))
-        : kind < 0.75
+        : kind < 0.6
           ? join(capitalise(word(language.override)), word(language.own), word(language.rules))
-          : pick(GOALS, random)
+          : kind < 0.72
+            ? join(capitalise(word(language.fromNow)), word(random() < 0.5 ? language.reader : language.unbound), pick(GOALS, random))
+            : kind < 0.84
+              ? join(capitalise(word(random() < 0.5 ? language.settings : language.rules)), word(language.void))
+              : pick(GOALS, random)
   // Each signal also alone: an order to send data or to drop the rules needs no salutation.
   const hidden = random() < 0.4 ? join(word(language.hide), word(language.hideObject)) : ''
   const kindOfAddress = random()
@@ -466,13 +470,14 @@ function foreignReaderAttack(prose: string, random: () => number): string {
 /** The same words where nobody attacks: news about AI, a note between colleagues, documents sent to an office. */
 function foreignReaderBenign(prose: string, random: () => number): string {
   const language = pick(INJECTION_LANGUAGES, random)
-  const spaced = language.code !== 'zh' && language.code !== 'ja'
+  const spaced = writtenWithSpaces(language)
   const join = (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : '')
   const word = (list: string[]) => pick(list, random).replace(/\*$/, '')
   const kind = random()
   if (kind < 0.35) return `${join(capitalise(word(language.reader)), word(language.reads), pick(FOREIGN_TOPICS, random))}.`
   if (kind < 0.6) return `${join(capitalise(word(language.hide)), word(language.hideObject))}${spaced ? ', ' : '，'}${join(word(language.reveal), pick(FOREIGN_TOPICS, random))}.`
-  if (kind < 0.8) return `${prose} ${join(capitalise(word(language.send)), word(language.data), pick(['info@notaria.example', 'rrhh@empresa.example', 'https://portal.example.gov/upload'], random))}.`
+  if (kind < 0.7) return `${prose} ${join(capitalise(word(language.send)), word(language.data), pick(['info@notaria.example', 'rrhh@empresa.example', 'https://portal.example.gov/upload'], random))}.`
+  if (kind < 0.85) return `${join(capitalise(word(language.fromNow)), random() < 0.5 ? word(language.rules) : '', pick(FOREIGN_TOPICS, random))}.`
   return `${join(capitalise(word(language.reader)), word(language.unbound))}?`
 }
 

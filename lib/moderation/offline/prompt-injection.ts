@@ -4,6 +4,7 @@ import {
   exfiltrationInAnotherLanguage,
   extractionInAnotherLanguage,
   hiddenInAnotherLanguage,
+  instructionsReplacedInAnotherLanguage,
   overridesInAnotherLanguage,
   readerAddressedInAnotherLanguage,
   unboundInAnotherLanguage,
@@ -292,6 +293,7 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   { name: 'hidden from the user in another language', pattern: { test: hiddenInAnotherLanguage } },
   { name: 'restrictions removed in another language', pattern: { test: unboundInAnotherLanguage } },
   { name: 'data exfiltration in another language', pattern: { test: exfiltrationInAnotherLanguage } },
+  { name: 'instructions replaced in another language', pattern: { test: instructionsReplacedInAnotherLanguage } },
 ]
 
 /** Longest piece of text the phrase features read at once, and how much consecutive pieces share. */
