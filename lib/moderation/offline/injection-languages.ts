@@ -623,27 +623,58 @@ function escaped(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/**
- * One pattern per language: `first` and `second` words within `gap` characters of each other, in
- * either order (Japanese, Korean, Turkish and Hindi put the verb after its object), each a whole
- * word where the script has spaces.
- */
-function pairPattern(language: InjectionLanguage, first: string[], second: string[], gap: number): RegExp {
+/** Any of `words` as a whole word (within text where the script has no spaces). */
+function wordPattern(language: InjectionLanguage, words: string[], flags = 'iu'): RegExp {
   const [start, end] = NO_SPACES.has(language.code) ? ['', ''] : ['(?<![\\p{L}\\p{M}])', '(?![\\p{L}\\p{M}])']
-  const a = `${start}(?:${alternatives(first)})${end}`
-  const b = `${start}(?:${alternatives(second)})${end}`
-  return new RegExp(`${a}[^\\n]{0,${gap}}?${b}|${b}[^\\n]{0,${gap}}?${a}`, 'iu')
+  return new RegExp(`${start}(?:${alternatives(words)})${end}`, flags)
+}
+
+/** Two lists of words that count when they come near each other. */
+type WordPair = { test(text: string): boolean }
+
+/**
+ * `first` and `second` words within `gap` characters of each other on one line, in either order (Japanese, Korean,
+ * Turkish and Hindi put the verb after its object), each a whole word where the script has spaces. Each list is
+ * found once across the text and the nearest pairs compared, in time linear in the text: one regular expression
+ * holding both orders tried the gap after every occurrence of a word (50,000 characters of "asistente " took 1.2 s).
+ */
+function pairPattern(language: InjectionLanguage, first: string[], second: string[], gap: number): WordPair {
+  const firstWords = wordPattern(language, first, 'giu')
+  const secondWords = wordPattern(language, second, 'giu')
+  return {
+    test(text: string): boolean {
+      const firsts = spans(firstWords, text)
+      if (firsts.length === 0) return false
+      const seconds = spans(secondWords, text)
+      return seconds.length > 0 && (near(firsts, seconds, text, gap) || near(seconds, firsts, text, gap))
+    },
+  }
+}
+
+/** Where each match of a global pattern begins and ends, in order (matches do not overlap). */
+function spans(pattern: RegExp, text: string): [begin: number, end: number][] {
+  const found: [number, number][] = []
+  for (const match of text.matchAll(pattern)) found.push([match.index, match.index + match[0].length])
+  return found
+}
+
+/** Whether a span of `before` ends at most `gap` characters before a span of `after` begins, with no line break between. */
+function near(before: [number, number][], after: [number, number][], text: string, gap: number): boolean {
+  let next = 0
+  for (const [, end] of before) {
+    // The nearest span after this one's end; ends only grow, so the search goes on from where it stopped.
+    while (next < after.length && after[next]![0] < end) next++
+    if (next === after.length) return false
+    const begin = after[next]![0]
+    if (begin - end <= gap && !text.slice(end, begin).includes('\n')) return true
+  }
+  return false
 }
 
 const OVERRIDE_PATTERNS = INJECTION_LANGUAGES.map((l) => pairPattern(l, l.override, l.rules, 40))
 /** "Show ... your/initial/system ... instructions": a showing verb with the rules, and the rules made the assistant's own. */
 const EXTRACTION_PATTERNS = INJECTION_LANGUAGES.flatMap((l) => [pairPattern(l, l.reveal, l.own, 30), pairPattern(l, l.own, l.rules, 20)].map((p) => ({ reveal: pairPattern(l, l.reveal, l.rules, 50), own: p })))
 
-/** Any of `words` as a whole word (within text where the script has no spaces). */
-function wordPattern(language: InjectionLanguage, words: string[]): RegExp {
-  const [start, end] = NO_SPACES.has(language.code) ? ['', ''] : ['(?<![\\p{L}\\p{M}])', '(?![\\p{L}\\p{M}])']
-  return new RegExp(`${start}(?:${alternatives(words)})${end}`, 'iu')
-}
 
 /** A web address or an e-mail address: where stolen data would go. */
 const DESTINATION = /\bhttps?:\/\/\S|\bwww\.\S|[\w.+-]+@[\w-]+\.[\w.-]+/iu
