@@ -190,6 +190,14 @@ export const evaluateToxicityHeldOut = binaryEvaluation('toxicity (twelfth round
  */
 export const evaluateToxicityDevelopmentRound17 = binaryEvaluation('toxicity (seventeenth round development set, tuned)', 'toxicity-dev-round17.jsonl', 'toxic', 'clean', toxicityVerdict)
 export const evaluateToxicityHeldOutRound17 = binaryEvaluation('toxicity (seventeenth round held-out set)', 'toxicity-heldout-round17.jsonl', 'toxic', 'clean', toxicityVerdict)
+/**
+ * Implicit sexual harassment, innuendo, sarcasm at people and groups, condescension and disguised abuse, against six
+ * families of hard negatives (toxicity-harassment-sarcasm-*-round18.jsonl): each set written by its own helper that saw
+ * neither the engine nor the other set, before the eighteenth round's change. The development set shaped the change;
+ * the held-out set was measured once before it, once blind after it, and once more after a calibration fix.
+ */
+export const evaluateToxicityDevelopmentRound18 = binaryEvaluation('toxicity (eighteenth round harassment and sarcasm development set, tuned)', 'toxicity-harassment-sarcasm-dev-round18.jsonl', 'toxic', 'clean', toxicityVerdict)
+export const evaluateToxicityHeldOutRound18 = binaryEvaluation('toxicity (eighteenth round harassment and sarcasm held-out set)', 'toxicity-harassment-sarcasm-heldout-round18.jsonl', 'toxic', 'clean', toxicityVerdict)
 export const evaluatePromptInjectionDevelopment = binaryEvaluation<InjectionVerdict>(
   'promptInjection (twelfth round development set, tuned)',
   'prompt-injection-dev-round12.jsonl',
@@ -271,6 +279,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicityHeldOut: (engines) => evaluateToxicityHeldOut(engines.toxicity),
   toxicityDevelopmentRound17: (engines) => evaluateToxicityDevelopmentRound17(engines.toxicity),
   toxicityHeldOutRound17: (engines) => evaluateToxicityHeldOutRound17(engines.toxicity),
+  toxicityDevelopmentRound18: (engines) => evaluateToxicityDevelopmentRound18(engines.toxicity),
+  toxicityHeldOutRound18: (engines) => evaluateToxicityHeldOutRound18(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),

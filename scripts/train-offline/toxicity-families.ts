@@ -471,6 +471,48 @@ const CAPABILITY_ATTACK_PARTS: Parts = {
 }
 const CAPABILITY_ATTACKS = ["{g} just aren't built for {role}", '{g} are {flaw} for {role}', '{g} get {flaw} to make a hard call', 'every company that hires {g} ends up regretting it']
 
+/**
+ * Eighteenth round: sarcasm aimed at a person or a group (marked by its idioms: mock agreement, mock awe, "must be
+ * exhausting", scare quotes, an eye-roll), against the same idioms aimed at things; written from general knowledge.
+ */
+const SARCASM_AT_PEOPLE_PARTS: Parts = {
+  open: ['Oh great,', 'Ah yes,', 'Wow, another', 'Oh sure,', 'Yeah right,', 'What a shock,', 'Oh fantastic,', 'Well well,', 'Gee, thanks,', 'Oh wonderful,'],
+  who: ['the guy who', 'our manager, who', 'the new hire who', 'this reviewer who', 'my coworker, who', 'the team lead who', 'the person who', 'the intern who'],
+  did: ['thinks the earth is flat', 'broke the build three times today', 'forgot the client meeting again', "can't read a calendar", 'copied my work and took the credit', 'replied-all to the whole company', 'has never finished a task on time', 'mansplained my own thesis to me'],
+  close: ['Truly a genius.', 'We are so blessed.', 'Real talent there.', 'Must be exhausting being that brilliant.', 'Call the newspapers.', 'A personal best.', 'What would we do without him.', 'Slow clap.', '🙄', 'Bless his heart.'],
+  group: ['boomers', 'millennials', 'gen z', 'HR', 'management', 'nurses', 'teachers', 'politicians', 'tourists', 'interns', 'engineers', 'lawyers', 'the marketing team', 'men', 'women'],
+  claim: ['are the hardest working people alive', 'really understand how actual work gets done', "never complain about anything, ever", 'are famous for their deep thinking', 'have such original ideas', 'always know best'],
+  scare: ["'forgot'", "'working from home'", "'busy'", "'researching'", "'just asking questions'", "'helping'"],
+  name: ['Derek', 'Tara', 'Kevin', 'Priya', 'Marcus', 'Sofia', 'Liam', 'Hannah'],
+  act: ['his part of the project again', 'the deadline again', 'to reply for a week', 'all afternoon', 'during the outage', 'while we covered for her'],
+}
+const SARCASM_AT_PEOPLE = ['{open} {who} {did}. {close}', '{open} {group} {claim}. {close}', '{name} was {scare} {act}. {close}', 'Sure, {group} {claim} 🙄', '{open} you {did}. {close}', '{close} {name} {did}.']
+const SARCASM_AT_THINGS_PARTS: Parts = {
+  open: ['Oh great,', 'Ah yes,', 'Wow,', 'Oh fantastic,', 'Yeah right,', 'What a shock,', 'Oh wonderful,', 'Well,'],
+  thing: ['the printer jammed again', 'it is raining on my day off', 'the train is late for the fifth time this week', 'my laptop decided to update during the demo', 'another Monday', 'the wifi died mid-call', 'the coffee machine is broken again', 'my phone fell in the sink'],
+  close: ['Love that for me.', 'Best day ever.', 'Exactly what I needed.', 'Truly blessed.', 'Call the newspapers.', '🙄', 'Classic.'],
+  self: ['I forgot my own birthday', 'I locked myself out again', 'I burned the toast twice', 'I wore two different shoes to work'],
+}
+const SARCASM_AT_THINGS = ['{open} {thing}. {close}', '{open} {self}. {close}', '{thing}, {close}']
+/** Unwanted attention without sexual words, at work, from strangers, after no answer; and welcome words between partners. */
+const ATTENTION_PARTS: Parts = {
+  who: ['the new intern', 'my coworker', 'that nurse', 'the barista', 'the girl at the gym', 'Ms. Alvarez', 'Emma from accounting', 'the new hire', 'the receptionist'],
+  remark: ['has a figure worth staring at', 'should wear those leggings every day', 'makes the meetings worth attending just for the view', 'would be prettier if she smiled more', 'and I should get drinks after hours, just the two of us', 'could give me some personal attention'],
+  you: ["send me a pic of what you're wearing", "smile more sweetheart, you'd be prettier", "you'd look better in that skirt than in those jeans", "come by my office after hours and close the door", "if you want that promotion, let's discuss it over drinks at my place", "I'll keep texting until you say yes", "you can't ignore me at work forever", "you know how this works if you want the raise"],
+  tail: ['😏', '😉', 'just saying', 'no pressure', 'lol', "don't be shy", ''],
+  partner: ['my wife', 'my husband', 'my girlfriend', 'my boyfriend', 'my partner'],
+  welcome: ['looks amazing in that dress tonight', 'still makes my heart skip after ten years', 'sent me the cutest selfie from the trip', 'is the best part of every date night'],
+}
+const UNWANTED_ATTENTION_TEXTS = ['{who} {remark} {tail}', '{you} {tail}', 'hey, {you} {tail}']
+const WELCOME_ATTENTION = ['{partner} {welcome}', 'Happy anniversary to {partner}, who {welcome}', 'missed you all week, babe, {partner} {welcome}']
+/** Patronising remarks, and plain explanations and help. */
+const CONDESCENSION_PARTS: Parts = {
+  put: ['Let me explain this slowly for you', 'Sweetie, the adults are talking', 'Did you even finish high school?', "Next time I'll draw it in crayon", "Don't strain yourself", 'Oh honey, no', 'Leave the spreadsheets to people who understand them', 'Try to keep up', 'Is this too complicated for you?', 'I used small words this time'],
+  why: ['since the big words seem to confuse you', 'this is fifth grade material', 'so you can keep up', 'calendars apparently challenge you', "it's cute that you think you get it", ''],
+  help: ['Here is a step-by-step guide for anyone new to this', 'Happy to go over it again on a call if that helps', 'The deadline is Friday; I have added it to the shared calendar', 'The second chart shows the same data by month', 'Let me know if any part is unclear and I will add an example'],
+}
+const CONDESCENSION_TEXTS = ['{put}, {why}.', '{put}. {why}', '{put}.']
+
 const decorateLight = (text: string, random: () => number) => {
   const r = random()
   const capital = text[0].toUpperCase() + text.slice(1)
@@ -537,6 +579,32 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
     // Short everyday sentences, greetings and questions ("How are you?"): the generated toxic texts are short and the
     // prose is long, so without these (three for each row above) a short plain sentence scored about 0.5.
     for (let k = 0; k < 3; k++) rows.push({ text: everydaySentence(random), labels: L(0) })
+  }
+  // Eighteenth round, drawn after the rows above so that they stay as they were: sarcasm at people, unwanted attention
+  // and condescension, each beside its hard negatives (sarcasm at things, words between partners, plain help, and the
+  // toxic texts reported).
+  for (let i = 0; i < count / 10; i++) {
+    const k = random()
+    const [text, labels] =
+      k < 0.4
+        ? [compose(pick(SARCASM_AT_PEOPLE, random), SARCASM_AT_PEOPLE_PARTS, random), L(1, 0, 0, 0, 1)]
+        : k < 0.7
+          ? [compose(pick(UNWANTED_ATTENTION_TEXTS, random), ATTENTION_PARTS, random), L(1, 0, 0, 0, 0, 0, 1)]
+          : [compose(pick(CONDESCENSION_TEXTS, random), CONDESCENSION_PARTS, random), L(1, 0, 0, 0, 1)]
+    rows.push({ text: decorateLight(text.replace(/\s+/g, ' ').trim(), random), labels })
+    const r = random()
+    const clean =
+      r < 0.35
+        ? compose(pick(SARCASM_AT_THINGS, random), SARCASM_AT_THINGS_PARTS, random)
+        : r < 0.6
+          ? compose(pick(WELCOME_ATTENTION, random), ATTENTION_PARTS, random)
+          : r < 0.8
+            ? compose('{help}.', CONDESCENSION_PARTS, random)
+            : pick(REPORT_FRAMES, random).replace('{x}', text)
+    rows.push({ text: decorateLight(clean, random), labels: L(0) })
+    // Everyday texts of two or three sentences keep the share of toxic texts, and of long ones, where it was: without
+    // them the new rows (longer than most clean ones) taught that length is toxic, and README paragraphs scored 0.5-0.6.
+    for (let k = 0; k < 2; k++) rows.push({ text: Array.from({ length: 2 + Math.floor(random() * 2) }, () => everydaySentence(random)).join(' '), labels: L(0) })
   }
   return rows
 }

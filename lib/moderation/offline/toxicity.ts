@@ -125,6 +125,34 @@ const DEHUMANISING = new RegExp(
   `\\b(?:he|she|they|you|those|these|(?:the|those|these|all (?:the|those|these)|our|your) (?:\\w+ )?(?:people|folks|protesters|tourists|homeless|neighbou?rs|fans|voters|liberals|conservatives|leftists|right-wingers|boomers|kids|teenagers|workers|migrants|camps|crowds?|mobs?|lot|bunch|types|ones|others|locals|students|tenants|users|players|politicians|followers|supporters)|${GROUP_WORDS})(?:'re|'s| are| is| were| was) (?:(?:just|all|nothing but|like|no better than|basically|literally|an?(?: \\w+)?|a (?:bunch|pack|herd|swarm) of) ){0,4}(?:${DEHUMANISING_NOUNS})\\b(?![ -](?:survivors?|patients?|farmers?|research|ward|doctors?|nurses?|breeders?|owners?|lovers?|sign|season))|\\b(?:hose|flush|exterminate|wipe out|gas|cull|fumigate|smoke out|stomp on|round up|drown)\\b(?: \\w+){0,3}? (?:them|him|her|the (?:whole )?lot(?: of them)?|all of them|every (?:last )?one of them|these people|those people)\\b|\\b(?:he|she|they|you)(?:'s|'re| is| are)(?: not|n't) (?:even )?(?:a )?(?:real )?(?:person|human(?: being)?|people)(?=[.!,;]|$)|\\b(?:breed|multiply) like (?:rats|rabbits|cockroaches|vermin|flies)\\b|\\bcrawl(?:s|ing)? out of (?:the|a|their) (?:drain|sewer|gutter)`,
   'iu',
 )
+/**
+ * Eighteenth round: sarcasm aimed at people. Sarcasm is marked by its idioms (an interjection opening mock agreement,
+ * mock awe, "must be exhausting", "call the newspapers", scare quotes around a word, an eye-roll) and it is toxic when
+ * it is aimed at someone: a person spoken to or named, "the guy who …", a group or a trade. Sarcasm at the weather or a
+ * printer has no such target.
+ */
+const SARCASM_MARKER =
+  /(?:^|[.!?]\s+|\n)(?:oh|ah|wow|well|gee|golly|sure|yeah|right|great|fantastic|brilliant|wonderful|amazing|what a (?:shock|surprise)|shocking|color me shocked|big surprise)\b[,.!]*\s+(?:yes|yeah|sure|absolutely|great|fantastic|brilliant|wonderful|amazing|another|finally|what|how|of course|because)\b|\b(?:truly|real|such) (?:talent|genius|inspiring|visionary|a hero|heroes|an inspiration|a gift)\b|\bwe (?:are|were) (?:truly |so )?(?:blessed|honou?red|not worthy)\b|\bmust be (?:so |really |very |sooo* )?(?:exhausting|hard|tough|difficult|nice|great|lovely|amazing)\b|\bcall the (?:newspapers?|press|papers|news|guinness)\b|\b(?:a|his|her|their|new) personal best\b|\bslow clap\b|\bbless (?:your|his|her|their) (?:heart|little heart|soul)\b|\b(?:the )?(?:hardest|most) (?:working|productive|talented) (?:generation|people|department|team)\b|\b(?:greatest|biggest|finest) contribution\b|\bheroes?,? (?:every|all|each) (?:one|last one|single one)\b|\bso+ (?:exhausting|hard|difficult|brave)\b|\bworld[- ]famous for\b|\bwhat would we do without\b|\b(?:famous|known) for (?:understanding|their|his|her) \w+|(?:^|\s)['‘]\w+(?:\s\w+){0,3}['’](?=[\s.,!?]|$)|🙄|👏/iu
+const SARCASM_TARGET =
+  /\b(?:you|your|ur|u)\b|\b(?:the|this|that|our|another|a|some) (?:guy|girl|man|woman|person|dude|lady|genius|reviewer|coworker|colleague|intern|boss|manager|department|team|waiter|waitress|driver|customer|nurse|teacher|kid|people|folks|crowd|lot)s?\b|\b(?:mr|mrs|ms|miss)\.? |\b(?:boomers|millennials|gen ?z|zoomers|hr|management|nurses|teachers|cops|lawyers|politicians|engineers|interns|waiters|immigrants|tourists|women|men|liberals|conservatives|americans|brits|french|germans|italians|muslims|christians|jews|vegans)\b/iu
+/** Someone named mid-sentence, then what they did ("Oh fantastic, Derek finally pushed his code"); case matters here. */
+const NAMED_PERSON = /(?<=\p{Ll}[,;]? )\p{Lu}\p{Ll}+(?= (?:finally|forgot|pushed|broke|thinks|said|is|was|has|did|really|again|strikes)\b)/u
+/**
+ * Eighteenth round: unwanted attention without sexual words (the EEOC's kinds): remarks on a body or clothes,
+ * propositions, photo requests, persistence after no answer, a favour for a promotion, said to or about a colleague,
+ * a stranger or someone named. Between partners ("my wife", "missed you, babe") the same words are welcome.
+ */
+const UNWANTED_ATTENTION =
+  /\bsend (?:me )?(?:a |some )?(?:pic|pics|photo|photos|selfie|selfies|picture|pictures)\b|\bwhat (?:you(?:'re| are)|ur|u r|she(?:'s| is)) wearing\b|\b(?:you(?:'d| would)|she(?:'d| would)) (?:be|look) (?:so )?(?:much )?(?:prettier|hotter|cuter|sexier|better)\b|\bsmile (?:more|for me)\b|\bcould(?:n'?t| not) stop (?:watching|staring|looking|checking)\b|\bjust for the view\b|\b(?:those|that|her|your) (?:leggings|jeans|shorts|skirt|dress|top|uniform|outfit|figure|curves|legs)\b|\bover (?:drinks|dinner|a drink)\b.{0,40}\b(?:my place|my room|my hotel|two of us|alone)\b|\bjust (?:the )?two of us\b|\bafter hours\b|\bdoor (?:shut|closed|locked)\b|\b(?:keep|kept|will keep|i'?ll keep) (?:texting|messaging|calling|asking)\b|\bcan'?t (?:dodge|avoid|ignore|escape|hide from) me\b|\byou know how this works\b|\bthe way i like (?:her|him|my (?:women|men|girls|ladies))\b|\b(?:check|take) my (?:vitals|temperature|pulse)\b|\bpersonal attention\b|\bhouse calls?\b|\bsomething'?s up\b|\bhandle something bigger\b|\bopen (?:up )?(?:those|her|your) drawers\b|😏|😉/iu
+const ATTENTION_CONTEXT =
+  /\b(?:intern|coworker|co-worker|colleague|new (?:girl|guy|hire|nurse|barista|teacher|intern|secretary|assistant)|promotion|raise|at work|office|standup|stand-up|meeting|boss|manager|ms\.?|mrs\.?|miss|from (?:accounting|hr|sales|marketing|finance|it)|sweetheart|sweetie|honey|doll|gym|treadmill|(?:the|that|this) (?:nurse|barista|waitress|cashier|receptionist|girl|woman|lady)|ignoring (?:me|my)|my messages|@\w+|presentation|tutorial)\b/iu
+/** A person addressed or named by their place ("Dear Emma", "Emma from accounting"); case matters here. */
+const NAMED_AT_WORK = /\b[Dd]ear \p{Lu}\p{Ll}+|\b\p{Lu}\p{Ll}+ from (?:accounting|HR|hr|sales|marketing|finance|IT|legal|reception)\b/u
+const PARTNER =
+  /\b(?:my (?:wife|husband|girlfriend|boyfriend|partner|fianc[ée]e?|spouse)|anniversary|missed you|miss you|date night|our (?:wedding|date|kids)|love you)\b/iu
+/** Eighteenth round: patronising remarks that treat the person as a child or a fool, without insult words. */
+const CONDESCENSION =
+  /\blet me (?:explain|say|spell|put) (?:this|it|that)(?: \w+)? (?:slowly|simply|again|in small words|for you)\b|\b(?:since|because|bc|cuz|as) (?:the )?(?:longer|long|big|bigger) words\b|\b(?:the )?adults are talking\b|\bgo (?:colou?r|play with your|play outside)\b|\bin crayon\b|\bdon'?t (?:strain|hurt) yourself\b|\bdid (?:you|u) (?:even )?(?:finish|go to|pass|graduate) (?:high )?school\b|\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth)[- ]grade(?:r|rs)?\b|\boh,? (?:honey|sweetie|sweetheart|dear|buddy|bless)\b|\bleave (?:it|this|that|the \w+) to (?:people|someone|the adults|those|grown-?ups) who\b|\b(?:unable|able|bothered) to read\b|\bapparently (?:challenges?|confuses?|baffles?) you\b|\b(?:try|trying) to keep up\b|\bso (?:you|u) can keep up\b|\bbig words\b|\buse your (?:brain|head|words)\b|\bwords are hard\b|\bis (?:this|that) too (?:hard|difficult|complicated) for you\b|\bsmall words\b|\byou poor (?:thing|dear|soul)\b|\b(?:cute|adorable) that you think\b|\bper my last (?:\w+ )?e-?mails?\b.{0,60}\b(?:assume|apparently|again)\b|\b(?:i'?ll|let me) (?:draw|write) (?:it|you) (?:a picture|in crayon|out)\b/iu
 /** Praise or thanks around a put-down: the compliment frames a deficit ("Congrats on the promotion! Amazing what you can achieve with zero talent"). */
 const MOCK_PRAISE_FRAME =
   /\b(?:wow|congrat\w*|amazing|impressive|incredible|brilliant|bravo|so brave|how brave|adorable|cute|precious|truly|real talent|great take|genius|well done|what an achievement|i (?:really )?admire|love how|nice try|bless (?:your|his|her) heart|champ|sweetie|sunshine|buddy|pal)\b/iu
@@ -227,6 +255,9 @@ export const TOXICITY_FEATURES = [
   'dehumanising comparison',
   'praise framing a put-down',
   'kind deed after a threat-like opening',
+  'sarcasm aimed at people',
+  'unwanted attention',
+  'condescension',
 ] as const
 
 let matcher: RegExpMatcher | undefined
@@ -320,6 +351,9 @@ export function toxicityFeatures(input: string): number[] {
     flag(DEHUMANISING.test(text)),
     flag(MOCK_PRAISE_FRAME.test(text) && PUT_DOWN_CUE.test(text)),
     flag(KIND_DEED_AFTER.test(text)),
+    flag(SARCASM_MARKER.test(text) && (SARCASM_TARGET.test(text) || NAMED_PERSON.test(text))),
+    flag(UNWANTED_ATTENTION.test(text) && (ATTENTION_CONTEXT.test(text) || NAMED_AT_WORK.test(text)) && !PARTNER.test(text)),
+    flag(CONDESCENSION.test(text)),
   ]
 }
 

@@ -59,6 +59,17 @@ describe('offline toxicity engine', () => {
     expect(await offlineToxicityEngine.run(curly)).toEqual(await offlineToxicityEngine.run(plain))
   })
 
+  it('reads sarcasm at people, unwanted attention and condescension, and not the same words at things or between partners', async () => {
+    const toxicity = async (text: string) => (await offlineToxicityEngine.run(text)).toxicity
+    // Written for this test; none of these texts is in an evaluation set.
+    expect(await toxicity('Oh wonderful, the new guy who never tests his code broke the release again. Truly a genius.')).toBeGreaterThan(0.5)
+    expect(await toxicity('Oh wonderful, the dishwasher flooded the kitchen again. Love that for me.')).toBeLessThan(0.5)
+    expect(await toxicity('the new receptionist should wear that skirt every day, makes the office worth visiting 😏')).toBeGreaterThan(0.5)
+    expect(await toxicity('My husband still makes my heart skip, happy anniversary love.')).toBeLessThan(0.5)
+    expect(await toxicity("Let me explain this slowly for you, since big words clearly aren't your thing.")).toBeGreaterThan(0.5)
+    expect(await toxicity('Let me know if any step is unclear and I will add a screenshot.')).toBeLessThan(0.5)
+  })
+
   it('scores insults without insult words, and not the same words said in sympathy', async () => {
     expect((await offlineToxicityEngine.run('You are so vile.')).toxicity).toBeGreaterThan(0.5)
     expect((await offlineToxicityEngine.run("I'm so sorry you had such a horrible week.")).toxicity).toBeLessThan(0.5)
