@@ -442,12 +442,23 @@ function splitPayload(text: string, random: () => number): string {
   for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(' '))
   return `${pick(SPLIT_LEADS, random)} ${pieces.map((piece, i) => (random() < 0.5 ? `part${i + 1}="${piece}"` : `'${piece}'`)).join(' ')}`
 }
-const EXFIL_ADDRESSES = ['https://collect.example-stats.net/l?d=', 'http://185.22.41.7/k', 'backup@data-mirror.example', 'https://img.example-cdn.org/p.png?q=', 'sync@archive-service.example']
-function foreignReaderAttack(prose: string, random: () => number): string {
+/**
+ * One of the languages of injection-languages.ts, drawn at random, with how its words are joined (no spaces in Chinese,
+ * Japanese, Thai) and a word drawn from one of its lists (a stem's * dropped).
+ */
+function someLanguage(random: () => number) {
   const language = pick(INJECTION_LANGUAGES, random)
   const spaced = writtenWithSpaces(language)
-  const join = (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : '')
-  const word = (list: string[]) => pick(list, random).replace(/\*$/, '')
+  return {
+    language,
+    spaced,
+    join: (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : ''),
+    word: (list: string[]) => pick(list, random).replace(/\*$/, ''),
+  }
+}
+const EXFIL_ADDRESSES = ['https://collect.example-stats.net/l?d=', 'http://185.22.41.7/k', 'backup@data-mirror.example', 'https://img.example-cdn.org/p.png?q=', 'sync@archive-service.example']
+function foreignReaderAttack(prose: string, random: () => number): string {
+  const { language, spaced, join, word } = someLanguage(random)
   const kind = random()
   const order =
     kind < 0.25
@@ -469,10 +480,7 @@ function foreignReaderAttack(prose: string, random: () => number): string {
 }
 /** The same words where nobody attacks: news about AI, a note between colleagues, documents sent to an office. */
 function foreignReaderBenign(prose: string, random: () => number): string {
-  const language = pick(INJECTION_LANGUAGES, random)
-  const spaced = writtenWithSpaces(language)
-  const join = (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : '')
-  const word = (list: string[]) => pick(list, random).replace(/\*$/, '')
+  const { language, spaced, join, word } = someLanguage(random)
   const kind = random()
   if (kind < 0.35) return `${join(capitalise(word(language.reader)), word(language.reads), pick(FOREIGN_TOPICS, random))}.`
   if (kind < 0.6) return `${join(capitalise(word(language.hide)), word(language.hideObject))}${spaced ? ', ' : '，'}${join(word(language.reveal), pick(FOREIGN_TOPICS, random))}.`
