@@ -674,11 +674,23 @@ function near(before: [number, number][], after: [number, number][], text: strin
 /** A web address or an e-mail address: where stolen data would go. */
 const DESTINATION = /\bhttps?:\/\/\S|\bwww\.\S|[\w.+-]+@[\w-]+\.[\w.-]+/iu
 
-/** Each language's patterns, and a gate: any word of any of its lists (where none occurs, none of its patterns matches). */
+/**
+ * The script of the languages not written in Latin letters. Every pattern of such a language needs a word in its
+ * script (their lists' Latin words, "AI" or "LLM", always stand beside one), so a text without it is not read for them.
+ */
+const SCRIPTS: Record<string, RegExp> = {
+  ru: /\p{Script=Cyrillic}/u, uk: /\p{Script=Cyrillic}/u, el: /\p{Script=Greek}/u, he: /\p{Script=Hebrew}/u,
+  ar: /\p{Script=Arabic}/u, fa: /\p{Script=Arabic}/u, hi: /\p{Script=Devanagari}/u, th: /\p{Script=Thai}/u,
+  zh: /\p{Script=Han}/u, ja: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u, ko: /\p{Script=Hangul}/u,
+}
+
+/** Each language's patterns, and a gate: its script, and any word of any of its lists (where none occurs, none of its patterns matches). */
 const LANGUAGE_PATTERNS = INJECTION_LANGUAGES.map((l) => {
   const hide = pairPattern(l, l.hide, l.hideObject, 30)
+  const words = wordPattern(l, [...new Set(Object.values(l).filter(Array.isArray).flat() as string[])])
+  const script = SCRIPTS[l.code]
   return {
-    gate: wordPattern(l, [...new Set(Object.values(l).filter(Array.isArray).flat() as string[])]),
+    gate: { test: (text: string) => (!script || script.test(text)) && words.test(text) },
     override: pairPattern(l, l.override, l.rules, 40),
     /** "Show ... your/initial/system ... instructions": a showing verb with the rules, and the rules made the assistant's own. */
     reveal: pairPattern(l, l.reveal, l.rules, 50),
