@@ -36,6 +36,7 @@ const ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.
  * and "quoted" into “quoted”, and the engines' word lists and patterns are written with the plain forms.
  */
 const TYPOGRAPHIC_QUOTES: Record<string, string> = { '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u02bc': "'", '\u2032': "'", '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"' }
+const TYPOGRAPHIC_QUOTE = new RegExp(`[${Object.keys(TYPOGRAPHIC_QUOTES).join('')}]`, 'g')
 
 /**
  * Compatibility forms folded, typographic quotes made plain, invisible format characters removed,
@@ -45,7 +46,7 @@ export function normalizeCharacters(input: string): string {
   const text = input
     .normalize('NFKC')
     .replace(/[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu, '')
-    .replace(/[\u2018\u2019\u201a\u201b\u02bc\u2032\u201c-\u201f\u2033]/g, (quote) => TYPOGRAPHIC_QUOTES[quote]!)
+    .replace(TYPOGRAPHIC_QUOTE, (quote) => TYPOGRAPHIC_QUOTES[quote]!)
   // Look-alikes only inside words that also hold Latin letters, so Russian or Greek text stays itself.
   return text.replace(/[\p{L}\p{M}]+/gu, (word) => (/[a-z]/i.test(word) && /[^\p{Script=Latin}]/u.test(word) ? [...word].map((c) => HOMOGLYPHS[c] ?? c).join('') : word))
 }
