@@ -625,7 +625,7 @@ function escaped(word: string): string {
 
 /** Any of `words` as a whole word (within text where the script has no spaces). */
 function wordPattern(language: InjectionLanguage, words: string[], flags = 'iu'): RegExp {
-  const [start, end] = NO_SPACES.has(language.code) ? ['', ''] : ['(?<![\\p{L}\\p{M}])', '(?![\\p{L}\\p{M}])']
+  const [start, end] = writtenWithSpaces(language) ? ['(?<![\\p{L}\\p{M}])', '(?![\\p{L}\\p{M}])'] : ['', '']
   return new RegExp(`${start}(?:${alternatives(words)})${end}`, flags)
 }
 
@@ -675,10 +675,12 @@ function near(before: [number, number][], after: [number, number][], text: strin
 const DESTINATION = /\bhttps?:\/\/\S|\bwww\.\S|[\w.+-]+@[\w-]+\.[\w.-]+/iu
 
 /**
- * The script of the languages not written in Latin letters. Every pattern of such a language needs a word in its
- * script (their lists' Latin words, "AI" or "LLM", always stand beside one), so a text without it is not read for them.
+ * The script of the languages not written in Latin letters. Every pattern of such a language needs a word of one of
+ * the lists written wholly in its script (override, reveal, reads, cond, hide, unbound, send, fromNow, void: the test
+ * holds them to it; their other lists' Latin words, "AI" or "LLM", always stand beside one), so a text without that
+ * script is not read for them.
  */
-const SCRIPTS: Record<string, RegExp> = {
+export const SCRIPTS: Record<string, RegExp> = {
   ru: /\p{Script=Cyrillic}/u, uk: /\p{Script=Cyrillic}/u, el: /\p{Script=Greek}/u, he: /\p{Script=Hebrew}/u,
   ar: /\p{Script=Arabic}/u, fa: /\p{Script=Arabic}/u, hi: /\p{Script=Devanagari}/u, th: /\p{Script=Thai}/u,
   zh: /\p{Script=Han}/u, ja: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u, ko: /\p{Script=Hangul}/u,
