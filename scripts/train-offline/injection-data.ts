@@ -71,11 +71,23 @@ function extraction(random: () => number): string {
   return question ? `what ${/^(?:your|the) .*s$/.test(object) ? 'are' : 'is'} ${object}` : `${pick(EXTRACTION_VERBS, random)} ${object}${pick(EXTRACTION_TAILS, random)}`
 }
 
-/** Overrides and extraction attempts in the languages of lib/moderation/offline/injection-languages.ts, built from their words. */
-function foreignAttack(random: () => number): string {
+/**
+ * One of the languages of injection-languages.ts, drawn at random, with how its words are joined (no spaces in Chinese,
+ * Japanese, Thai) and a word drawn from one of its lists (a stem's * dropped).
+ */
+function someLanguage(random: () => number) {
   const language = pick(INJECTION_LANGUAGES, random)
   const spaced = writtenWithSpaces(language)
-  const join = (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : '')
+  return {
+    language,
+    spaced,
+    join: (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : ''),
+    word: (list: string[]) => pick(list, random).replace(/\*$/, ''),
+  }
+}
+/** Overrides and extraction attempts in the languages of lib/moderation/offline/injection-languages.ts, built from their words. */
+function foreignAttack(random: () => number): string {
+  const { language, spaced, join } = someLanguage(random)
   const own = random() < 0.7 ? pick(language.own, random) : ''
   const text =
     random() < 0.55
@@ -87,9 +99,8 @@ function foreignAttack(random: () => number): string {
 /** Ordinary foreign-language requests about instructions and rules: what the words above also say when nobody attacks. */
 const FOREIGN_TOPICS = ['del manual', 'de la lavadora', 'für den Drucker', 'du jeu', 'del gioco', 'do exame', 'van het spel', 'gry', 'игры', 'oyunun', '游戏的', 'ゲームの', '게임', 'اللعبة', 'खेल के', 'permainan', 'của trò chơi', 'för spelet']
 function foreignBenign(random: () => number): string {
-  const language = pick(INJECTION_LANGUAGES, random)
-  const spaced = writtenWithSpaces(language)
-  return [capitalise(pick(language.reveal, random)), pick(language.rules, random), pick(FOREIGN_TOPICS, random)].join(spaced ? ' ' : '')
+  const { language, join } = someLanguage(random)
+  return join(capitalise(pick(language.reveal, random)), pick(language.rules, random), pick(FOREIGN_TOPICS, random))
 }
 
 const PERSONAS = [
@@ -441,20 +452,6 @@ function splitPayload(text: string, random: () => number): string {
   const pieces: string[] = []
   for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(' '))
   return `${pick(SPLIT_LEADS, random)} ${pieces.map((piece, i) => (random() < 0.5 ? `part${i + 1}="${piece}"` : `'${piece}'`)).join(' ')}`
-}
-/**
- * One of the languages of injection-languages.ts, drawn at random, with how its words are joined (no spaces in Chinese,
- * Japanese, Thai) and a word drawn from one of its lists (a stem's * dropped).
- */
-function someLanguage(random: () => number) {
-  const language = pick(INJECTION_LANGUAGES, random)
-  const spaced = writtenWithSpaces(language)
-  return {
-    language,
-    spaced,
-    join: (...parts: string[]) => parts.filter(Boolean).join(spaced ? ' ' : ''),
-    word: (list: string[]) => pick(list, random).replace(/\*$/, ''),
-  }
 }
 const EXFIL_ADDRESSES = ['https://collect.example-stats.net/l?d=', 'http://185.22.41.7/k', 'backup@data-mirror.example', 'https://img.example-cdn.org/p.png?q=', 'sync@archive-service.example']
 function foreignReaderAttack(prose: string, random: () => number): string {
