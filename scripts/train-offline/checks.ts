@@ -232,7 +232,7 @@ export const evaluatePromptInjectionIndirectHeldOut = binaryEvaluation<Injection
  * Morse, ciphers), obfuscated with Unicode and split into pieces, against five families of hard negatives
  * (prompt-injection-multilingual-encoded-*-round18.jsonl): each set written by its own helper that saw neither the
  * engine nor the other set, before the eighteenth round's change. The development set shaped the change; the
- * held-out set was measured once before it and once, blind, after it.
+ * held-out set was measured once before it, once blind after its first step, and three times more (totals seen).
  */
 export const evaluatePromptInjectionMultilingualDevelopment = binaryEvaluation<InjectionVerdict>(
   'promptInjection (eighteenth round multilingual and encoded development set, tuned)',
