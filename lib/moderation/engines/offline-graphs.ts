@@ -32,9 +32,14 @@ export function offlineEngineName(model: string, source = offlineModelsSource())
 // Loaded once per process, whichever module copy asks (lib/config/process-state).
 const snapshots = processState('offlineSnapshots', () => new Map<string, Promise<string>>())
 
+// The engines' files found in a folder, once per folder and engine: a snapshot's files never change, and
+// looking for them on every request cost a tenth of a restricted-topic answer (four stat calls).
+const verified = processState('offlineVerifiedFiles', () => new Set<string>())
+
 /** Forgets the repo revisions loaded so far, as a restarted process would (tests). */
 export function forgetOfflineSnapshots() {
   snapshots.clear()
+  verified.clear()
 }
 
 /**
@@ -59,8 +64,11 @@ export async function offlineModelsDir(files: readonly string[] = []): Promise<s
     if (error instanceof ModelRepoError) throw new EngineUnavailableError(undefined, error.message)
     throw error
   }
+  const check = `${dir}\n${files.join('\n')}`
+  if (verified.has(check)) return dir
   const missing = files.filter((file) => !fs.existsSync(path.join(dir, file)))
   if (missing.length > 0) throw new EngineUnavailableError(undefined, `${key}: missing ${missing.join(', ')}`)
+  verified.add(check)
   return dir
 }
 
@@ -79,13 +87,32 @@ function session(file: string): Promise<ort.InferenceSession> {
 
 const jsonFiles = processState('offlineJsonFiles', () => new Map<string, unknown>())
 
+const folders = processState('offlineFolders', () => new Map<string, OfflineModels>())
+
 /** The graph runner and JSON reader over one folder (a snapshot, OFFLINE_MODELS_DIR, or the training output). */
 export function offlineFolder(dir: string): OfflineModels {
+  let folder = folders.get(dir)
+  if (!folder) folders.set(dir, (folder = folderModels(dir)))
+  return folder
+}
+
+function folderModels(dir: string): OfflineModels {
+  // Each graph's session by its name in this folder, so that a request joins no paths.
+  const graphs = new Map<string, Promise<ort.InferenceSession>>()
+  const sessionOf = (graph: string) => {
+    let loading = graphs.get(graph)
+    if (!loading) {
+      loading = session(path.join(dir, graph))
+      loading.catch(() => graphs.delete(graph))
+      graphs.set(graph, loading)
+    }
+    return loading
+  }
   return {
     id: dir,
     runGraph: async (graph: string, feeds: Feeds): Promise<GraphOutputs> => {
       const tensors = Object.fromEntries(Object.entries(feeds).map(([name, feed]) => [name, new ort.Tensor(feed.type, feed.data, feed.dims)]))
-      const outputs = await (await session(path.join(dir, graph))).run(tensors)
+      const outputs = await (await sessionOf(graph)).run(tensors)
       return Object.fromEntries(Object.entries(outputs).map(([name, tensor]) => [name, tensor.data as Float32Array]))
     },
     json<T>(file: string): T {
