@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EMBEDDING_ENGINE, EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedText, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
+import { EMBEDDING_ENGINE, EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedTexts, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import { clsEmbeddings } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { listOf, timing } from './schema-parts'
@@ -10,12 +10,7 @@ export const embeddingEngine = defineEngine({
   offline: {
     model: EMBEDDING_ENGINE,
     files: [EMBEDDING_GRAPH, EMBEDDING_VOCABULARY],
-    run: async (models, texts: string[]) => {
-      const vocabulary = models.json<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)
-      const vectors: number[][] = []
-      for (const text of texts) vectors.push(await embedText(models.runGraph, text, vocabulary))
-      return vectors
-    },
+    run: (models, texts: string[]) => embedTexts(models.runGraph, texts, models.json<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)),
   },
   neural: { models: ['embedding'], run: (model, texts: string[]) => clsEmbeddings(model, texts) },
 })

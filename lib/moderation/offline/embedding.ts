@@ -106,43 +106,100 @@ function uncontracted(word: string): string[] {
 }
 
 const int64 = (values: number[]) => ({ type: 'int64' as const, data: BigInt64Array.from(values, BigInt), dims: [values.length] })
+const float32 = (values: number[]) => ({ type: 'float32' as const, data: Float32Array.from(values), dims: [values.length] })
 
-/**
- * Inputs of the graph: vocabulary ids of known words, character n-gram buckets of unknown
- * words (each n-gram weighted by 1/number of n-grams of its word), and the text's trigram
- * buckets. Every list ends with a sentinel whose contribution is zero.
- */
-export function embeddingFeeds(text: string, vocabulary: EmbeddingVocabulary): Feeds {
+/** One text's entries of the graph's lists. */
+type TextParts = { known: number[]; unknownGrams: number[]; unknownWeights: number[]; trigrams: number[]; negated: number }
+
+function textParts(text: string, ids: Map<string, number>): TextParts {
   const head = text.slice(0, EMBEDDING_MAX_CHARS)
-  const ids = idsOf(vocabulary)
-  const known: number[] = []
-  const unknownGrams: number[] = []
-  const unknownWeights: number[] = []
+  const parts: TextParts = { known: [], unknownGrams: [], unknownWeights: [], trigrams: lexicalTrigrams(head).map(lexicalBucket), negated: negated(head) }
   for (const word of embeddingWords(head).flatMap(uncontracted)) {
     const id = ids.get(word) ?? ids.get(baseForm(word, ids))
     if (id !== undefined) {
-      known.push(id)
+      parts.known.push(id)
       continue
     }
     const grams = subwords(word)
     for (const gram of grams) {
-      unknownGrams.push(subwordBucket(gram))
-      unknownWeights.push(1 / grams.length)
+      parts.unknownGrams.push(subwordBucket(gram))
+      parts.unknownWeights.push(1 / grams.length)
     }
   }
-  const trigrams = lexicalTrigrams(head).map(lexicalBucket)
+  return parts
+}
+
+/**
+ * Inputs of the graph for a batch of texts: vocabulary ids of known words, character n-gram buckets of unknown
+ * words (each n-gram weighted by 1/number of n-grams of its word), and the texts' trigram buckets, each list with the
+ * text each entry belongs to. Every list ends with a sentinel whose contribution is zero.
+ */
+function batchFeeds(batch: TextParts[]): Feeds {
+  const lists = { known: [] as number[], knownTexts: [] as number[], grams: [] as number[], gramWeights: [] as number[], gramTexts: [] as number[], trigrams: [] as number[], trigramTexts: [] as number[] }
+  batch.forEach((parts, t) => {
+    for (const id of parts.known) lists.known.push(id), lists.knownTexts.push(t)
+    parts.unknownGrams.forEach((gram, i) => {
+      lists.grams.push(gram)
+      lists.gramWeights.push(parts.unknownWeights[i]!)
+      lists.gramTexts.push(t)
+    })
+    for (const trigram of parts.trigrams) lists.trigrams.push(trigram), lists.trigramTexts.push(t)
+  })
   return {
-    word_ids: int64([...known, 0]),
-    subword_ids: int64([...unknownGrams, 0]),
-    subword_weights: { type: 'float32', data: Float32Array.from([...unknownWeights, 0]), dims: [unknownWeights.length + 1] },
-    trigram_ids: int64([...trigrams, 0]),
-    trigram_weights: { type: 'float32', data: Float32Array.from([...trigrams.map(() => 1), 0]), dims: [trigrams.length + 1] },
-    negated: { type: 'float32', data: Float32Array.from([negated(head)]), dims: [1] },
+    word_ids: int64([...lists.known, 0]),
+    word_texts: int64([...lists.knownTexts, 0]),
+    subword_ids: int64([...lists.grams, 0]),
+    subword_weights: float32([...lists.gramWeights, 0]),
+    subword_texts: int64([...lists.gramTexts, 0]),
+    trigram_ids: int64([...lists.trigrams, 0]),
+    trigram_weights: float32([...lists.trigrams.map(() => 1), 0]),
+    trigram_texts: int64([...lists.trigramTexts, 0]),
+    negated: float32(batch.map((parts) => parts.negated)),
   }
+}
+
+/** The graph's inputs for `texts`, embedded together in one run. */
+export function embeddingFeeds(texts: string[], vocabulary: EmbeddingVocabulary): Feeds {
+  const ids = idsOf(vocabulary)
+  return batchFeeds(texts.map((text) => textParts(text, ids)))
+}
+
+/**
+ * The graph sums each text's entries through a (texts x entries) matrix; a batch keeps that matrix to about a million
+ * cells (4 MB), so a list of long texts is embedded in several runs. One text is always one run.
+ */
+const BATCH_CELLS = 2 ** 20
+
+function batches(parts: TextParts[]): TextParts[][] {
+  const out: TextParts[][] = []
+  let current: TextParts[] = []
+  let entries = 0
+  for (const text of parts) {
+    const own = text.known.length + text.unknownGrams.length + text.trigrams.length + 1
+    if (current.length > 0 && (entries + own) * (current.length + 1) > BATCH_CELLS) {
+      out.push(current)
+      current = []
+      entries = 0
+    }
+    current.push(text)
+    entries += own
+  }
+  if (current.length > 0) out.push(current)
+  return out
+}
+
+/** One vector per text, in order; texts are embedded together, a few runs of the graph for a long list. */
+export async function embedTexts(run: GraphRunner, texts: string[], vocabulary: EmbeddingVocabulary): Promise<number[][]> {
+  const ids = idsOf(vocabulary)
+  const vectors: number[][] = []
+  for (const batch of batches(texts.map((text) => textParts(text, ids)))) {
+    const { embedding } = await run(EMBEDDING_GRAPH, batchFeeds(batch))
+    const width = embedding.length / batch.length
+    for (let t = 0; t < batch.length; t++) vectors.push(Array.from(embedding.subarray(t * width, (t + 1) * width)))
+  }
+  return vectors
 }
 
 export async function embedText(run: GraphRunner, text: string, vocabulary: EmbeddingVocabulary): Promise<number[]> {
-  const { embedding } = await run(EMBEDDING_GRAPH, embeddingFeeds(text, vocabulary))
-  return Array.from(embedding)
+  return (await embedTexts(run, [text], vocabulary))[0]!
 }
-

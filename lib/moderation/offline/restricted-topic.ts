@@ -1,4 +1,4 @@
-import { embedText, embeddingWords, type EmbeddingVocabulary } from './embedding'
+import { embedTexts, embeddingWords, type EmbeddingVocabulary } from './embedding'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
 import type { GraphRunner } from './graph-io'
 
@@ -379,19 +379,23 @@ export async function topicFeatureRows({ run, expansions, vocabulary, prototypeE
   const words = embeddingWords(text)
   const nouns = nounKindsOf(expansions)
   const english = vocabularySet(vocabulary)
-  let textEmbedding: Promise<number[]> | undefined
-  const rows: number[][] = []
-  for (const label of labels) {
+  // What each label reads: its terms in the text, the text as the label reads it (other-sense words out, seed words of
+  // other languages in English; the text itself when that changes nothing) and the context of its terms. Every text
+  // any label needs is embedded in one run of the graph.
+  const readings = labels.map((label) => {
     const { expansion, expanded } = expansionOf(label, expansions.labels)
     const { best, total, matched, read } = labelMatches(words, expansion, nouns, english)
-    const prototype = await prototypeEmbedding(expansion.prototype)
-    // The text as the label reads it (other-sense words out, seed words of other languages in English) is embedded only
-    // when it differs from the text.
     const changed = read.length !== words.length || read.some((w, i) => w !== words[i])
-    const readText = read.join(' ')
-    const embedding = changed ? await embedText(run, readText, vocabulary) : await (textEmbedding ??= embedText(run, text, vocabulary))
-    const similarity = cosineSimilarity(embedding, prototype)
-    const context = matched.length ? cosineSimilarity(await embedText(run, contextOf(readText, matched), vocabulary), prototype) : similarity
+    const readText = changed ? read.join(' ') : text
+    return { expansion, expanded, best, total, readText, contextText: matched.length ? contextOf(read.join(' '), matched) : null }
+  })
+  const toEmbed = [...new Set(readings.flatMap((r) => (r.contextText === null ? [r.readText] : [r.readText, r.contextText])))]
+  const embedded = new Map((await embedTexts(run, toEmbed, vocabulary)).map((vector, i) => [toEmbed[i]!, vector]))
+  const rows: number[][] = []
+  for (const { expansion, expanded, best, total, readText, contextText } of readings) {
+    const prototype = await prototypeEmbedding(expansion.prototype)
+    const similarity = cosineSimilarity(embedded.get(readText)!, prototype)
+    const context = contextText === null ? similarity : cosineSimilarity(embedded.get(contextText)!, prototype)
     rows.push([best, Math.log1p(total), similarity, expanded ? 1 : 0, Math.log1p(words.length) / 4, context])
   }
   return rows

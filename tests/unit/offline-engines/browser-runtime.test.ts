@@ -33,7 +33,7 @@ describe('offline graphs in onnxruntime-web', () => {
     [INJECTION_GRAPH, () => injectionFeeds(text, vocabulary, Object.keys(vocabulary).length)],
     [GIBBERISH_GRAPH, () => gibberishFeeds(text)],
     [TOXICITY_GRAPH, () => toxicityFeeds(text)],
-    [EMBEDDING_GRAPH, () => embeddingFeeds(text, offlineJson<EmbeddingVocabulary>(EMBEDDING_VOCABULARY))],
+    [EMBEDDING_GRAPH, () => embeddingFeeds([text, 'Nobody here minds: a second text of the batch.'], offlineJson<EmbeddingVocabulary>(EMBEDDING_VOCABULARY))],
     [TOPIC_GRAPH, () => ({ label_features: { type: 'float32', data: Float32Array.from({ length: 2 * TOPIC_FEATURES.length }, (_, i) => i / 10), dims: [2, TOPIC_FEATURES.length] } })],
   ]
 

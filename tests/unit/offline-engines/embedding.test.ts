@@ -38,6 +38,27 @@ describe('offline embedding engine', () => {
     expect(cosineSimilarity(vectors[0], vectors[4])).toBeGreaterThan(cosineSimilarity(vectors[0], vectors[3]))
   })
 
+  it('embeds a text alike alone and in a batch, also when a long list is split into several runs', async () => {
+    const { offlineFolder } = await import('@/lib/moderation/engines/offline-graphs')
+    const { EMBEDDING_VOCABULARY, embedText, embedTexts } = await import('@/lib/moderation/offline/embedding')
+    const { runGraph, json } = offlineFolder('public/models/offline')
+    const vocabulary = json<{ words: string[] }>(EMBEDDING_VOCABULARY)
+    const runs: number[] = []
+    const counted: typeof runGraph = (graph, feeds) => (runs.push(feeds.negated!.dims[0]!), runGraph(graph, feeds))
+    // Short texts go together; 4,000 characters each (the embedded length) make a batch of several runs.
+    const long = (i: number) => `Paragraph ${i}: ` + 'the quick brown fox jumps over the lazy dog and never looks back '.repeat(70)
+    const texts = ['I do not like cats.', '', 'zzqxv blorf', ...Array.from({ length: 30 }, (_, i) => long(i)), 'Steps to change a forgotten password']
+    const together = await embedTexts(counted, texts, vocabulary)
+    expect(runs.length).toBeGreaterThan(1)
+    expect(runs.length).toBeLessThan(texts.length)
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(texts.length)
+    for (const [i, text] of texts.entries()) {
+      const alone = await embedText(runGraph, text, vocabulary)
+      expect(together[i]).toHaveLength(alone.length)
+      together[i]!.forEach((v, k) => expect(v, `text ${i}, dimension ${k}`).toBeCloseTo(alone[k]!, 5))
+    }
+  })
+
   it('embeds a contraction like its spelled-out form (GloVe has "will" and "not", no "won\'t")', async () => {
     const [contracted, spelled, other] = await offlineEmbeddingEngine.run(["won't", 'will not', 'shall'])
     expect(cosineSimilarity(contracted, spelled)).toBeGreaterThan(0.9)
