@@ -334,7 +334,7 @@ function embeddingGraph(model: EmbeddingModel): Uint8Array {
   const offOn = g.constant({ dataType: DataType.FLOAT, dims: [2], data: Float32Array.of(0, 1) })
   // [texts, n]: row t holds each entry's weight where the entry belongs to text t, else 0; times [n, d] it sums per text.
   const weightedSum = (vectors: string, weights: string, of: string) =>
-    g.op('MatMul', [g.op('Transpose', [g.op('Mul', [g.op('OneHot', [of, texts, offOn], { axis: attr.int(-1) }), column(weights)])]), vectors])
+    g.op('MatMul', [g.op('Mul', [g.op('OneHot', [of, texts, offOn], { axis: attr.int(0) }), weights]), vectors])
   const known = weightedSum(gatherQuantized(g, words, wordIds, 1 / 127, 128), g.op('Gather', [sif, wordIds], { axis: attr.int(0) }), wordTexts)
   const unknown = weightedSum(
     gatherQuantized(g, subwordVectors, subwordIds, model.subwordScale / 127, 128),
