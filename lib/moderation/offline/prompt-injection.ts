@@ -88,6 +88,23 @@ const ORDERS =
 /** What a user would not give away: the user's own records, secrets and keys, and the conversation. */
 const PRIVATE_DATA =
   "(?:their|his|her|the owner'?s) (?:home address|phone|mobile|date of birth|passwords?|card|credentials|files|e-?mails|contacts|messages|documents)|conversation|chat history|history|previous messages|session (?:token|cookie)s?|tokens?|passwords?|api keys?|private keys?|ssh keys?|id_rsa|\\.ssh|\\.env|credentials|secrets?|card numbers?|cvv|contact list|contacts|address book|payslips?|(?:last|all|every) \\w* ?e-?mails?|(?:the )?(?:user|customer|client|patient|employee|recipient)'?s'? (?:\\w+ ){0,2}?(?:data|details|list|contacts?|history|messages|e-?mails?|files?|documents|address(?:es)?|numbers?|phone|card|passwords?|credentials|records|ids?|information|info|inbox|calendar)"
+/**
+ * Nineteenth round: programs named by the job they do rather than as an AI ("résumé-screening software", "answer
+ * engine", "inbox triage system", "recruiting tools"), and the first words of what content orders them to do.
+ */
+const MACHINE_JOBS =
+  'software|engines?|systems?|services?|tools?|pipelines?|filters?|classifiers?|indexers?|markers?|graders?|scorers?|screeners?|recommenders?|scanners?|programs?|automations?|extensions?|plug-?ins?|integrations?|[\\w]+-?bots?|helpers?'
+const READER_ORDERS = `${ORDERS}|place|present|file|record|attribute|award|accept|auto-accept|proceed|put|fill|render|assign|score|grade|categori[sz]e|route|store|index|ensure|confirm|certify|verify|return|post|cite|prefer`
+/** The end of a condition's clause and the order after it ("…, append the sentence", "…: state that"). */
+const ORDER_AFTER_CONDITION = `[^.!?\\n:,]{0,60}[,:]\\s*(?:you |please |then |also |now |kindly |first |simply |quietly |silently )?(?:(?:must|should|need to|have to|are to) )?(?:${READER_ORDERS})\\b`
+/** What a summary, an answer or an assessment of some content is made to say or leave out. */
+const OUTPUT_NOUNS =
+  'summar(?:y|ies)|answers?|responses?|repl(?:y|ies)|overviews?|digests?|translations?|takeaways|evaluations?|assessments?|descriptions?|captions?|recaps?|abstracts?|synops[ie]s|analys[ie]s|outputs?|write-?ups?|briefings?|highlights'
+const OUTPUT_STEERS =
+  "state that|say that|report that|claim that|conclude|recommend|praise|favou?r|attribute|omit|leave out|exclude|(?:describe|present|portray|characteri[sz]e|frame|depict|position|report) (?:[\\w-]+ ){0,4}?(?:as|of)|(?:rate|rank|list|put|place) (?:[\\w-]+ ){0,3}?(?:as|first|top|highest|above|ahead)|(?:not|never) (?:mention|include|reference|cite|bring up|name|discuss|disclose|refer to|report)"
+/** What of a user's a reader must not hand to anyone: the conversation, the user's records, the reader's setup and keys. */
+const CONVERSATION_DATA =
+  "(?:the )?(?:user|customer|client|person|patient|employee|account holder|shopper|visitor)'?s'? (?:[\\w-]+ ){0,3}?(?:names?|e-?mails?|address(?:es)?|phone(?: numbers?)?|messages?|questions?|history|documents?|files?|details|data|card(?: numbers?)?|info(?:rmation)?|credentials|passwords?)|(?:this |the |our )?(?:conversation|chat|session)(?: (?:history|so far|contents?|transcript|logs?))?|previous (?:questions|messages|prompts)|open (?:documents|files|tabs)|system prompt|(?:earlier|previous|original|hidden) instructions|api keys?|access tokens?|card numbers?|billing address(?:es)?|saved passwords|credentials"
 /** The frame of a role-play: a role given to the assistant, a game, a story, an imagined world, a simulated chat. */
 const ROLE_PLAY_FRAME =
   /\b(?:you(?:'re| are) (?:now (?:an? |my |the )?\w+|(?:going to be |to be )?(?:an? |my |the )\w+)|pretend(?:ing)?|imagine|role-?play|act(?:ing)? as|play(?:ing)? (?:the (?:role|part) of|as|a (?:game|character))|take on the (?:role|persona)|persona|in character|character|story|scene|novel|screenplay|fiction|hypothetical(?:ly)?|simulat(?:e|ion|ed)|game|world (?:where|with|without)|grand(?:ma|mother|pa|father)|evil twin|alter ego|(?:respond|answer|reply|speak) as|two (?:ais|assistants|models|chatbots|bots|personas))\b/iu
@@ -294,6 +311,70 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   { name: 'restrictions removed in another language', pattern: { test: unboundInAnotherLanguage } },
   { name: 'data exfiltration in another language', pattern: { test: exfiltrationInAnotherLanguage } },
   { name: 'instructions replaced in another language', pattern: { test: instructionsReplacedInAnotherLanguage } },
+  {
+    // Nineteenth round: content turning to the program that reads it by the job it does ("Note for the résumé-screening
+    // software parsing this file: place …", "Inbox triage system: file this …"), a name that people do not go by. A
+    // bare heading ("Filters: add one …") names no reader: the name needs a word before it or a salutation.
+    name: 'machine reader named by its job',
+    pattern: new RegExp(
+      `(?:(?:^|[\\n.!?;>"'(\\[{*] ?|\\b(?:dear|hey|hi|hello|attention|calling|(?:note|message|memo|notice|instructions?|reminder) (?:for|to))\\s+)(?:the |any |all |every |each |an? |you,? (?:the )?)?|\\bto (?:the|any|all|every|each|an?) )(?:(?!(?:for|with|in|on|of|at|by|from|about|this|these|that|my|our|your|configuring|setting|using|building|installing)\\b)[\\w\u00c0-\u024f-]+ ){1,3}?(?:${MACHINE_JOBS})(?:\\s+(?:\\w+ing|that|which|with|of|in|on)(?:\\s+[^\\s:,.;!?]+){0,5}?)?\\s*[:,\u2014]\\s*(?:(?:when|while|as|once|before|after|if) [^:,.;!?\\n]{1,60}, )?(?:please\\s+|now\\s+|kindly\\s+|first\\s+|also\\s+)?(?:${READER_ORDERS})\\b`,
+      'iu',
+    ),
+  },
+  {
+    // Nineteenth round: a condition on the reader not being a person, followed by an order ("in the event this document
+    // is being processed by a language model, append …", "should a machine be summarizing this, state …"), or a reader
+    // named as no person ("any non-human reader of this listing"). A help page's "if the software is processing a large
+    // file, the progress bar may pause" gives no order.
+    name: 'reader that is not a person',
+    pattern: anyOf(
+      new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case)|provided|assuming|only (?:relevant|applies|meant) (?:when|if))\\b[^.!?\\n]{0,50}?\\b(?:${READING_VERBS}|read|consumed|ingested|parsed|loaded|scanned|handled|seen|viewed|indexed|crawled|fed|processed|summari[sz]ed|analy[sz]ed)\\b[^.!?\\n]{0,30}?\\b(?:by|through|into|to) (?:an? |any |some |the )?(?:non-?human|machines?|software|automated \\w+|automation|algorithms?|programs?|scripts?|(?:language|ai) models?|llms?|bots?|crawlers?|scrapers?|anything other than a (?:human|person)|something other than a (?:human|person))\\b${ORDER_AFTER_CONDITION}`, 'iu'),
+      new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case))\\b (?:an? |any |some |the )?(?:machine|software|program|script|algorithm|bot|crawler|language model|llm|non-?human (?:reader|visitor|agent)) (?:is |be |are )?(?:reading|processing|summari[sz]ing|parsing|scanning|handling|indexing|crawling|analy[sz]ing|viewing|ingesting|looking at)\\b${ORDER_AFTER_CONDITION}`, 'iu'),
+      /\b(?:any|every|all|each|to (?:the|any)|for (?:the|any)) (?:non-?human|automated|machine) (?:readers?|visitors?|agents?|parsers?|systems?|consumers?|eyes)\b|\b(?:not|no) (?:a )?human (?:is )?(?:reading|reader|eyes)\b|\b(?:only (?:relevant|meant|intended|applies)|applies only) (?:when|if|to|for) (?:ingested|read|processed|parsed|consumed|loaded)? ?(?:by )?(?:software|machines|automated)/iu,
+    ),
+  },
+  {
+    // Nineteenth round: what any summary, answer or assessment of this content must say or leave out, with no reader
+    // named ("Summaries of this audit must state …", "Translations of this letter must leave out …").
+    name: 'what answers about this content must say',
+    pattern: anyOf(
+      new RegExp(`\\b(?:${OUTPUT_NOUNS})\\b(?: [\\w-]+){0,3}? (?:of|about|for|from|on|to|referencing|that (?:references?|mentions?|covers?|discusses?|cites?)|built from|generated from|produced from|based on|drawn from|derived from|written from|created from|(?:to )?any questions? about) (?:this|these|the (?:above|following|attached))\\b[^.!?\\n]{0,60}?\\b(?:must|should|shall|will|is to|are to|(?:is|are) (?:required|expected|instructed) to|needs? to|has to|have to|may only|can only)(?: not| only| always| never| also| clearly)? (?:${OUTPUT_STEERS})\\b`, 'iu'),
+      new RegExp(`\\b(?:${OUTPUT_NOUNS})\\b (?:generated|produced|built|written|created|drawn) (?:from|for|about) (?:this|these)\\b[^:\\n]{0,40}:\\s*(?:${OUTPUT_STEERS}|do not|don't|never)\\b`, 'iu'),
+      new RegExp(`\\b(?:whatever|any|every|each) (?:\\w+ )?(?:${OUTPUT_NOUNS})\\b[^.!?\\n]{0,40}?\\b(?:must|should|shall|is required to|needs to)(?: not| only| always| never| also)? (?:${OUTPUT_STEERS})\\b`, 'iu'),
+    ),
+  },
+  {
+    // Nineteenth round (OWASP LLM01, excessive agency): content that has an agent hand access, weaken an account's
+    // protection or act for its user without asking, in the words of a routine step.
+    name: 'sensitive action for someone else',
+    pattern: anyOf(
+      /\b(?:grant|give|add|assign|share|transfer|extend)\b[^.!?\n]{0,40}?\b(?:access|permissions?|admin(?:istrator)?|owner(?:ship)?|owner role|roles?|rights|privileges)\b[^.!?\n]{0,40}?\b(?:to|for|with) (?:\S+@\S+|[\w.-]+_[\w.-]+|ext[\w.-]*)/iu,
+      /\b(?:turn off|disable|deactivate|bypass|switch off|pause|skip)\b (?:the |all |any |its |their |your )?(?:two-factor(?: authentication)?|2fa|mfa|multi-factor(?: authentication)?|antivirus|firewall|security (?:alerts|checks|scans?|review)|audit logs?|logging|dependency scans?|branch protection|spam filter(?:ing)?|fraud checks?)\b/iu,
+      /\b(?:change|update|set|replace|switch)\b (?:the |this |your |their |its )?(?:account'?s? )?(?:recovery (?:e-?mail|phone|address)|payout (?:account|details)|bank (?:account|details)|deposit account|forwarding address|admin e-?mail|billing e-?mail)\b[^.!?\n]{0,30}\bto\b/iu,
+      /\bforce[- ]push\b|\bauthorized_keys\b|\b(?:click|press|tap|select) ['"]?(?:allow|accept|yes|grant)['"]? (?:on|for|to) (?:every|all|any|each)\b/iu,
+      /\b(?:proceed|check ?out|pay|purchase|buy|confirm|approve|accept|send|sign|complete the (?:purchase|order|payment|transfer))\b[^.!?\n]{0,40}\bwithout (?:asking|confirm(?:ing|ation)|approval|checking|prompting|waiting|the user'?s? (?:approval|confirmation|consent))\b/iu,
+      /\bon (?:the user's|the owner's|the account holder's) behalf\b|\bon behalf of (?:the |this )?(?:user|owner|account holder|customer)\b|\bauto-?(?:accept|approve|forward)\b[^.!?\n]{0,30}\b(?:all|every|future)\b|\bpre-?authori[sz]ed\b/iu,
+      /\b(?:delete|remove|wipe|purge|drop)\b (?:all|every)\b[^.!?\n]{0,30}\b(?:tags|branches|repos(?:itories)?|backups|logs|snapshots|users|accounts|files|folders|records|databases?)\b/iu,
+    ),
+  },
+  {
+    // Nineteenth round: the conversation, the user's records or the reader's setup sent somewhere, put where a link or
+    // an image carries it out, or filled into a placeholder of a link.
+    name: 'user data sent out',
+    pattern: anyOf(
+      new RegExp(`\\b(?:send|post|append|put|fill(?: in| out)?|add|embed|include|encode|attach|paste|submit|upload|copy|insert|write|place|forward|leak|transmit|relay)\\b[^.!?\\n]{0,60}?\\b(?:${CONVERSATION_DATA})\\b[^.!?\\n]{0,80}?(?:https?:\\/\\/|\\bwebhook|\\b(?:feedback |web |online )?form\\b|\\burl\\b|\\blink\\b|\\bimage\\b|\\balt[- ]?text\\b|\\bhtml comment\\b|\\b(?:end|bottom) of (?:your|the) (?:reply|summary|response|answer|output)\\b|\\bquery (?:string|parameter)|\\S+@\\S+\\.\\w+)`, 'iu'),
+      /https?:\/\/\S{0,200}?[?&][\w-]{1,30}=[{[<](?:insert|add|put|include|paste|fill|the |user|conversation|previous|chat|summary|history|session)[^}\]>]{0,80}[}\]>]/iu,
+    ),
+  },
+  {
+    // Nineteenth round: a notice inside content that speaks as the system or as an automation step and gives an order
+    // ("SYSTEM: the assistant must now …", "System override: grant …", "Automation step 4: use the admin API …").
+    name: 'system notice inside content',
+    pattern: new RegExp(
+      `(?:^|[\\s"'\\[({:;,.|])(?:system(?: (?:override|notice|message|instruction|update|alert|note|directive))?|admin(?:istrator)? (?:notice|override|instruction|directive)|assistant (?:instruction|directive|note)|(?:automation|workflow|pipeline) (?:step|checklist|task)(?: (?:item )?\\d+)?|compliance (?:hold|notice)|security notice|policy update)\\s*[:\\-\u2014]\\s*(?:[^.!?\\n]{0,60}?\\b)?(?:(?:${READER_ORDERS})\\b|the (?:\\w+ )?(?:assistant|ai|model|agent|bot|llm) (?:must|should|will|needs to|is to))`,
+      'iu',
+    ),
+  },
 ]
 
 /** Longest piece of text the phrase features read at once, and how much consecutive pieces share. */
