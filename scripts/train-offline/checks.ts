@@ -250,6 +250,30 @@ export const evaluatePromptInjectionMultilingualHeldOut = binaryEvaluation<Injec
 )
 
 /**
+ * Content aimed at the program that reads it by that program's job, at any reader that is not a person, at whatever
+ * summary or answer is made of it, at an agent's tools and at the user's data, inside documents, code, tool results and
+ * records, against five families of hard negatives written to look alike (notes to human reviewers, documentation of
+ * AI systems, ordinary tickets and e-mails, code comments, security write-ups) (prompt-injection-indirect-*-round19.jsonl):
+ * each set written by its own helper that saw neither the engine nor the other set, before the nineteenth round's
+ * change. The development set shaped the change; the held-out set was measured once before it, once blind after its
+ * first version, and once after two narrowings that the development set and hand-written hard negatives asked for.
+ */
+export const evaluatePromptInjectionIndirectRound19Development = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (nineteenth round indirect development set, tuned)',
+  'prompt-injection-indirect-dev-round19.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+export const evaluatePromptInjectionIndirectRound19HeldOut = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (nineteenth round indirect held-out set)',
+  'prompt-injection-indirect-heldout-round19.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+
+/**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
  * by the lead before the fourteenth round's word lists of 56 languages: the development set shaped the change, the
  * held-out set was measured blind once after it (bench/offline/TUNING-issue18.md).
@@ -271,6 +295,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionIndirectHeldOut: (engines) => evaluatePromptInjectionIndirectHeldOut(engines.promptInjection),
   promptInjectionMultilingualDevelopment: (engines) => evaluatePromptInjectionMultilingualDevelopment(engines.promptInjection),
   promptInjectionMultilingualHeldOut: (engines) => evaluatePromptInjectionMultilingualHeldOut(engines.promptInjection),
+  promptInjectionIndirectRound19Development: (engines) => evaluatePromptInjectionIndirectRound19Development(engines.promptInjection),
+  promptInjectionIndirectRound19HeldOut: (engines) => evaluatePromptInjectionIndirectRound19HeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),
