@@ -198,6 +198,16 @@ export const evaluateToxicityHeldOutRound17 = binaryEvaluation('toxicity (sevent
  */
 export const evaluateToxicityDevelopmentRound18 = binaryEvaluation('toxicity (eighteenth round harassment and sarcasm development set, tuned)', 'toxicity-harassment-sarcasm-dev-round18.jsonl', 'toxic', 'clean', toxicityVerdict)
 export const evaluateToxicityHeldOutRound18 = binaryEvaluation('toxicity (eighteenth round harassment and sarcasm held-out set)', 'toxicity-harassment-sarcasm-heldout-round18.jsonl', 'toxic', 'clean', toxicityVerdict)
+/**
+ * Threats without profanity or a violent word (the target's whereabouts and routine, harm implied, exposure, plain
+ * threats, conditions, intimidation), against six families of look-alikes (violent idioms, care, business
+ * consequences, reported threats, fiction, firm boundaries) (toxicity-threats-*-round19.jsonl): each set written by its
+ * own helper that saw neither the engine nor the other set, before the nineteenth round's change. The development set
+ * shaped the change; the held-out set was measured once before it, once blind after it, and once after a fix of
+ * README false positives that the development set and text nobody here wrote asked for.
+ */
+export const evaluateToxicityDevelopmentRound19 = binaryEvaluation('toxicity (nineteenth round threats development set, tuned)', 'toxicity-threats-dev-round19.jsonl', 'toxic', 'clean', toxicityVerdict)
+export const evaluateToxicityHeldOutRound19 = binaryEvaluation('toxicity (nineteenth round threats held-out set)', 'toxicity-threats-heldout-round19.jsonl', 'toxic', 'clean', toxicityVerdict)
 export const evaluatePromptInjectionDevelopment = binaryEvaluation<InjectionVerdict>(
   'promptInjection (twelfth round development set, tuned)',
   'prompt-injection-dev-round12.jsonl',
@@ -307,6 +317,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicityHeldOutRound17: (engines) => evaluateToxicityHeldOutRound17(engines.toxicity),
   toxicityDevelopmentRound18: (engines) => evaluateToxicityDevelopmentRound18(engines.toxicity),
   toxicityHeldOutRound18: (engines) => evaluateToxicityHeldOutRound18(engines.toxicity),
+  toxicityDevelopmentRound19: (engines) => evaluateToxicityDevelopmentRound19(engines.toxicity),
+  toxicityHeldOutRound19: (engines) => evaluateToxicityHeldOutRound19(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),

@@ -525,6 +525,60 @@ const decorateLight = (text: string, random: () => number) => {
  * `count` texts, about 45% toxic, drawn from the families above, then (seventeenth round) `count / 10` each of the new
  * toxic families and their hard negatives and `3 × count / 10` everyday sentences; deterministic for a seed.
  */
+/**
+ * Nineteenth round: threats without a violent word or a weapon: the target shown to be watched or their routine
+ * recited, harm foretold to them, their people or their things, a condition tied to it, exposure to their employer,
+ * family or the public; beside the same words in care, business, idioms, fiction and boundaries.
+ */
+const QUIET_THREAT_PARTS: Parts = {
+  seen: ['I was parked across from your building', 'I watched you leave the gym', 'I followed you to the station', 'I was behind you in the checkout line', 'I sat two tables away from you', 'I drove past your place'],
+  when: ['on Friday', 'last night', 'this morning', 'again today', 'twice this week'],
+  tail: ['You looked nervous.', 'Get used to it.', 'See you tomorrow.', "You won't always see me.", 'Nice jacket.', "You didn't even notice."],
+  routine: ['leave the office', 'take the bus home', 'walk the dog by the canal', 'jog through the park', 'drop the kids at school', 'close up the shop'],
+  time: ['every night around ten', 'every morning at seven', 'on Wednesdays', 'each evening', 'every Saturday'],
+  menace: ['Just something to think about.', 'It gets quiet out there.', "I'd hate for you to forget that I know.", "I'll be around.", 'Funny how predictable people are.', 'Keep that in mind.'],
+  yours: ['Your car', 'Your shop window', 'Your garage', 'That dog of yours', 'Your brother', 'Your little business', 'Your flat'],
+  fate: ['is going to catch fire one of these nights', 'will end up a pile of ashes', 'might get hurt', 'could disappear', 'is going to have an accident', 'will never be the same'],
+  cond: ['', ' if you keep this up', ' unless you drop the complaint', ' before the month is out'],
+  if: ['If you go to the police', 'Testify against me', 'Leave me', 'Say one more word at the meeting', 'Report me again', 'If you tell anyone'],
+  then: ['you will never feel safe again', 'your family is the one who pays', 'enjoy your last quiet weekend', "you won't be walking out the same way", 'that is only the beginning of what happens', "I'll settle it in person"],
+  person: ['Your boss', 'Your wife', 'Your pastor', 'Your landlord', 'Your parents', 'Your followers', 'Your HR department'],
+  getting: ['is getting', 'is about to see', 'will hear about', 'is going to receive'],
+  what: ['every message you sent me', 'the screenshots', 'a very long email about you', 'your dating profile', 'what you did last summer'],
+  media: ['the photos you sent', 'the screenshots', 'your old messages', 'the recordings'],
+  detail: ['home address', 'real name', 'phone number', 'photos'],
+  where: ['in every group chat', 'on the forum', 'online', 'on your company page'],
+  unless: ['tonight', 'unless you apologise', 'if you block me', 'by Friday'],
+}
+const QUIET_THREATS = [
+  '{seen} {when}. {tail}',
+  'You {routine} {time}. {menace}',
+  '{yours} {fate}{cond}.',
+  '{if}, and {then}.',
+  '{person} {getting} {what}.',
+  'I still have {media}. {person} would be interested to see them.',
+  "I'm posting your {detail} {where} {unless}.",
+]
+const QUIET_LOOKALIKES = [
+  'You walk home late on Thursdays, so text me when you get in.', 'I saw you at the gym this morning, you looked great! Coffee soon?',
+  'I know you park by the river; it floods when it rains, so move your car tonight.', 'Accidents happen on that road, please drive slowly.',
+  "I'll be outside at six to pick you up.", "I was right behind you in the queue and didn't say hi, sorry!",
+  'If the invoice is not paid by Friday, your account will be suspended.', 'Your parents will receive a copy of the report card next week.',
+  'Your manager is getting the summary of the review tomorrow.', 'Late returns tend to cost a fee.',
+  'If you miss the deadline, the landlord will start the eviction process as the contract says.',
+  'Your team is going to get crushed on Saturday, see you at the pub after!', 'This exam is going to destroy me.', 'Your car is going to need new tyres before winter.',
+  'In the game the dragon warns the party: your village will burn by dawn.', 'The villain tells the hero he knows where his family sleeps, and the music drops.',
+  "If you message me again I'll block you and report the account.", 'Please stop coming to my work; next time I will call security.',
+  'You jog through the park every morning? Take the lit path in winter.', 'Your followers are going to love this recipe.',
+]
+/** Help pages and notices speak to "you" about "your" things: the threats above must not make that a cue. */
+const SECOND_PERSON_NOTICES = [
+  'You can install it into your project with npm.', 'Your order has shipped and will arrive on Tuesday.', 'You will receive a confirmation e-mail shortly.',
+  'Your password was changed; if this was you, you can ignore this message.', 'You can find the settings under your profile.', 'Your subscription renews next month.',
+  'Your logo will appear on the page with a link to your website.', 'You can pass your own options as the second argument.', 'Your files stay on your computer.',
+  'If you want to contribute, please open an issue first.', 'Your car is due for its annual inspection.', 'You can reach your account page from the menu.',
+]
+
 export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
   const random = seededRandom(seed)
   const rows: ToxicityRow[] = []
@@ -605,6 +659,17 @@ export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
     // Everyday texts of two or three sentences keep the share of toxic texts, and of long ones, where it was: without
     // them the new rows (longer than most clean ones) taught that length is toxic, and README paragraphs scored 0.5-0.6.
     for (let k = 0; k < 2; k++) rows.push({ text: Array.from({ length: 2 + Math.floor(random() * 2) }, () => everydaySentence(random)).join(' '), labels: L(0) })
+  }
+  // Nineteenth round, drawn after the rows above so that they stay as they were: threats without violent words, each
+  // beside a look-alike (care, business, idioms, fiction, boundaries) or the threat reported, an everyday text, and a
+  // notice spoken to "you" (without it README paragraphs flagged went from 91 to 106 of 11,258).
+  for (let i = 0; i < count / 20; i++) {
+    const text = compose(pick(QUIET_THREATS, random), QUIET_THREAT_PARTS, random).replace(/\s+/g, ' ').trim()
+    rows.push({ text: decorateLight(text, random), labels: L(1, 0, 0, 1) })
+    const clean = random() < 0.75 ? pick(QUIET_LOOKALIKES, random) : pick(REPORT_FRAMES, random).replace('{x}', text)
+    rows.push({ text: decorateLight(clean, random), labels: L(0) })
+    rows.push({ text: Array.from({ length: 1 + Math.floor(random() * 3) }, () => everydaySentence(random)).join(' '), labels: L(0) })
+    rows.push({ text: pick(SECOND_PERSON_NOTICES, random), labels: L(0) })
   }
   return rows
 }

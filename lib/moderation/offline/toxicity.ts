@@ -258,7 +258,23 @@ export const TOXICITY_FEATURES = [
   'sarcasm aimed at people',
   'unwanted attention',
   'condescension',
+  'watching the target',
+  'harm foretold',
+  'threat to expose someone',
 ] as const
+
+/**
+ * Nineteenth round: threats that name no violence and no weapon. The writer shows that the target is watched or found
+ * ("I was two cars behind you", "it only took me two days to find you again", "changing your number won't help").
+ */
+const WATCHING_THE_TARGET =
+  /\b(?:i|we)(?:'ve| have)? (?:was|were|drove|walked|sat|parked|stood|waited|followed|watched|been watching|been following|saw|seen|noticed)\b[^.!?\n]{0,40}?\b(?:behind you|outside your|past your|near your|across (?:the street )?from your|by your (?:house|place|door|car|office|school|work)|in front of your|right there|the whole (?:time|way home)|you (?:leave|leaving|get home|getting home|walk|walking|come out|coming out))\b|\b(?:it )?(?:only )?took (?:me|us) (?:\w+ ){0,2}(?:days?|hours?|minutes?|weeks?) to find you\b|\b(?:i|we)(?:'ll| will) (?:always|still|eventually) find (?:a way to (?:reach|get to) )?you\b|\b(?:changing|moving|blocking|deleting|hiding)\b[^.!?\n]{0,30}\b(?:won't|will not|doesn't|does not|isn't going to) (?:help|save you|stop me|change anything)\b|\byou can(?:'t|not) hide(?: from (?:me|us))?\b|\byou didn't (?:notice|see) me\b|\bi(?:'m| am) (?:always|never far|closer than you think)\b|\b(?:nice|cute|lovely|pretty) (?:\w+ ){0,2}?(?:house|place|apartment|flat|car|porch|garden|door) (?:on|at|you've got|you have)\b|\bi(?:'ll| will) be (?:watching|seeing you|around|waiting|outside)\b|\b(?:who(?:'s| is) around you|looks? over your shoulder|something (?:for you )?to think about|see where that gets you|gets (?:pretty |really |very )?(?:quiet|dark|lonely) (?:out |over )?there|i'd hate for (?:you|something|anything))\b|\byou (?:still )?(?:park|walk|jog|run|leave|get home|drive|go|take|drop|pick up)\b[^.!?\n]{0,60}\b(?:every (?:morning|night|day|evening|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|each (?:morning|night|day|evening))\b/iu
+/** Harm foretold to someone, their people or their things, in plain words ("your garage is going to catch fire"). */
+const HARM_FORETOLD =
+  /\b(?:your|his|her|their) (?:\w+ ){0,2}?(?:car|house|home|garage|shop|store|business|office|dog|cat|pet|family|kids|children|sister|brother|mother|mom|father|dad|wife|husband|girlfriend|boyfriend|daughter|son|windows|tires|tyres)\b[^.!?\n]{0,30}?\b(?:is|are|will be|is going to|are going to|might|could|would) (?:\w+ )?(?:catch fire|burn|go up in (?:flames|smoke)|be (?:a pile of )?ashes|get hurt|be hurt|pay for (?:it|this|that)|be the one who pays|have an accident|disappear|go missing|not be safe|never be the same|be next)\b|\byour (?:[\w'-]+ ){1,3}?(?:is|are|will be|is going to|are going to|might|could|would|will) (?:\w+ )?(?:catch fire|burn(?: down)?|go up in (?:flames|smoke)|be (?:a pile of )?ashes|burn to the ground)\b|\bthe one who pays\b|\bnever (?:feel|be) safe\b|\b(?:tend|tends) to regret\b|\bwhile you still (?:have|can)\b|\byour last (?:quiet|peaceful|good|happy|calm) (?:evening|night|day|weekend|week)\b|\bwon't be (?:walking|coming|going) (?:out|home|anywhere)\b|\bsettle (?:it|this|things) in person\b|\bwhat (?:will|might|could|is going to) happen to you\b|\b(?:the least|only the beginning|just the start) of what(?:'s| is| will)? (?:going to )?happen\b|\bone of these (?:nights|days)\b[^.!?\n]{0,40}\byour\b|\b(?:poison|shoot|run over|drown|hurt|kill) (?:that|your) (?:\w+ )?(?:dog|cat|pet|horse)\b|\b(?:deserve|deserves|need|needs) to (?:be )?(?:hit|hurt|beaten|punished|taught a lesson)\b/iu
+/** A threat to expose someone: their employer, family or congregation told, their details or pictures posted. */
+const EXPOSURE_THREAT =
+  /\b(?:your|his|her) (?:boss|manager|employer|supervisor|company|hr(?: department)?|landlord|school|teacher|principal|church|pastor|congregation|wife|husband|partner|girlfriend|boyfriend|parents|mom|mum|dad|family|kids|colleagues|coworkers|followers|clients|neighbou?rs)\b[^.!?\n]{0,30}?\b(?:is|are|will be|is going to|are going to|is about to|are about to|might|would) (?:\w+ )?(?:getting|get|see|hear|learn|find out|know|receive|be (?:getting|receiving|seeing|hearing))\b|\bhow would (?:your|his|her) (?:\w+ ){0,2}?(?:feel|react|like it) if (?:they|he|she|it) (?:saw|found out|knew|learned|heard|got)\b|\b(?:i(?:'ve| have)? (?:got|kept|saved|have) (?:the )?(?:screenshots|photos|pictures|receipts|recordings|videos|messages)|everyone (?:here |in (?:this|the) \w+ )?(?:is about to|will|is going to) (?:learn|know|see|find out)(?: about)? your)\b|\b(?:post|share|publish|leak|send|spread|forward)(?:s|ed|ing)? (?:\w+ ){0,2}?your (?:\w+ ){0,2}?(?:address|number|phone number|photos|pictures|nudes|messages|dms|secrets|real name|details|location)\b|\b(?:would|will) be (?:\w+ )?(?:interested|curious|surprised|shocked|thrilled) to (?:see|know|hear|learn|find out)\b|\b(?:i(?:'ll| will| am going to|'m going to|'m gonna)|i'm) (?:tell|telling|e-?mail|e-?mailing|call|calling|message|messaging|inform|informing|show|showing|write|writing to) (?:\w+ ){0,2}?(?:your|the whole|everyone|all your)\b[^.!?\n]{0,50}?\b(?:what|about|exactly|how|who)\b|\bone (?:e-?mail|call|message|phone call|post|word|letter) to (?:your|the)\b|\bi (?:still )?have (?:the|your|those|all the|all your) (?:\w+ )?(?:photos|pictures|videos|messages|screenshots|recordings|texts)\b/iu
 
 let matcher: RegExpMatcher | undefined
 function obscenityMatcher(): RegExpMatcher {
@@ -354,6 +370,9 @@ export function toxicityFeatures(input: string): number[] {
     flag(SARCASM_MARKER.test(text) && (SARCASM_TARGET.test(text) || NAMED_PERSON.test(text))),
     flag(UNWANTED_ATTENTION.test(text) && (ATTENTION_CONTEXT.test(text) || NAMED_AT_WORK.test(text)) && !PARTNER.test(text)),
     flag(CONDESCENSION.test(text)),
+    flag(WATCHING_THE_TARGET.test(text)),
+    flag(HARM_FORETOLD.test(text)),
+    flag(EXPOSURE_THREAT.test(text)),
   ]
 }
 

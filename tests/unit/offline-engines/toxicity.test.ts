@@ -70,6 +70,17 @@ describe('offline toxicity engine', () => {
     expect(await toxicity('Let me know if any step is unclear and I will add a screenshot.')).toBeLessThan(0.5)
   })
 
+  it('reads threats without violent words (watching, harm foretold, exposure), and not the same words in care, business or help pages', async () => {
+    const toxicity = async (text: string) => (await offlineToxicityEngine.run(text)).toxicity
+    // Written for this test; none of these texts is in an evaluation set.
+    expect(await toxicity('I waited outside your office until you left tonight. Grey coat, right?')).toBeGreaterThan(0.5)
+    expect(await toxicity('Withdraw the complaint or your bakery is going to catch fire one of these nights.')).toBeGreaterThan(0.5)
+    expect(await toxicity('Your wife is about to get a very interesting message from me unless you pay up.')).toBeGreaterThan(0.5)
+    expect(await toxicity('I waited outside the cinema for you but you must have left early, call me!')).toBeLessThan(0.5)
+    expect(await toxicity('Your subscription is going to renew on the first of the month.')).toBeLessThan(0.5)
+    expect(await toxicity('You can install the package into your project with npm.')).toBeLessThan(0.5)
+  })
+
   it('scores insults without insult words, and not the same words said in sympathy', async () => {
     expect((await offlineToxicityEngine.run('You are so vile.')).toxicity).toBeGreaterThan(0.5)
     expect((await offlineToxicityEngine.run("I'm so sorry you had such a horrible week.")).toxicity).toBeLessThan(0.5)
