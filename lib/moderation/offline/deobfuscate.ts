@@ -56,8 +56,12 @@ export function normalizeCharacters(input: string): string {
  * ("phuck"), "v" or "oo" for "u" ("fvck", "stoopid"). A variant counts only when it is one of the masked words, so "phone"
  * and "cooool" stay as they are.
  */
+const RESPELLABLE = /(\p{L})\1{2}|ph|v|oo/u
+
 function respelled(word: string): string {
   const lower = word.toLowerCase()
+  // Most words have none of what a respelling changes: every variant below would be the word itself.
+  if (!RESPELLABLE.test(lower)) return word
   const collapsed = [lower.replace(/(\p{L})\1{2,}/gu, '$1'), lower.replace(/(\p{L})\1{2,}/gu, '$1$1')]
   const variants = collapsed.flatMap((w) => [w, w.replace(/ph/g, 'f'), w.replace(/v/g, 'u'), w.replace(/ph/g, 'f').replace(/v/g, 'u'), w.replace(/oo/g, 'u')])
   for (const variant of variants) {
