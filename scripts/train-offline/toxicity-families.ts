@@ -522,10 +522,6 @@ const decorateLight = (text: string, random: () => number) => {
 }
 
 /**
- * `count` texts, about 45% toxic, drawn from the families above, then (seventeenth round) `count / 10` each of the new
- * toxic families and their hard negatives and `3 × count / 10` everyday sentences; deterministic for a seed.
- */
-/**
  * Nineteenth round: threats without a violent word or a weapon: the target shown to be watched or their routine
  * recited, harm foretold to them, their people or their things, a condition tied to it, exposure to their employer,
  * family or the public; beside the same words in care, business, idioms, fiction and boundaries.
@@ -579,6 +575,12 @@ const SECOND_PERSON_NOTICES = [
   'If you want to contribute, please open an issue first.', 'Your car is due for its annual inspection.', 'You can reach your account page from the menu.',
 ]
 
+/**
+ * `count` texts, about 45% toxic, drawn from the families above, then (seventeenth round) `count / 10` each of the new
+ * toxic families and their hard negatives and `3 × count / 10` everyday sentences; deterministic for a seed.
+ * Since the nineteenth round also `count / 20` threats without violent words, each beside a look-alike (or the
+ * threat reported), an everyday text and a notice spoken to "you".
+ */
 export function toxicityFamilyRows(count: number, seed: number): ToxicityRow[] {
   const random = seededRandom(seed)
   const rows: ToxicityRow[] = []

@@ -50,6 +50,15 @@ export function guardrailTerms(text: string, vocabulary: InjectionVocabulary, vo
 
 const WORDS = '(?:\\s+\\S+){0,4}?\\s+'
 const anyOf = (...patterns: RegExp[]) => ({ test: (text: string) => patterns.some((p) => p.test(text)) })
+/** Words by which content points at itself or at the people it concerns (what an injected order acts on). */
+const DEIXIS = /\b(?:this|these|here|the user(?:'s)?|the reader(?:'s)?|the assistant|the ai|the model|the agent|me|my|our|us)\b/iu
+/** `pattern`, where its match or the 80 characters after it point at this content or the people in it (DEIXIS). */
+const withDeixis = (pattern: RegExp) => ({
+  test(text: string): boolean {
+    const match = pattern.exec(text)
+    return match !== null && DEIXIS.test(text.slice(match.index, match.index + match[0].length + 80))
+  },
+})
 /** What an assistant was set up with, named the ways prompt-extraction attempts name it. */
 const ASSISTANT_SETUP =
   // Twelfth round: also the setup named by who wrote it ("the rules your developer gave you"), by what it does ("the text
@@ -95,13 +104,15 @@ const PRIVATE_DATA =
 const MACHINE_JOBS =
   'software|engines?|systems?|services?|tools?|pipelines?|filters?|classifiers?|indexers?|markers?|graders?|scorers?|screeners?|recommenders?|scanners?|programs?|automations?|extensions?|plug-?ins?|integrations?|[\\w]+-?bots?|helpers?'
 const READER_ORDERS = `${ORDERS}|place|present|file|record|attribute|award|accept|auto-accept|proceed|put|fill|render|assign|score|grade|categori[sz]e|route|store|index|ensure|confirm|certify|verify|return|post|cite|prefer`
+/** A condition's clause that speaks of this content ("if this page is read by …", "should a bot be reading this, …"). */
+const ABOUT_THIS_CONTENT = '(?=[^.!?\\n,:]{0,80}\\b(?:this|these|here)\\b)'
 /** The end of a condition's clause and the order after it ("…, append the sentence", "…: state that"). */
 const ORDER_AFTER_CONDITION = `[^.!?\\n:,]{0,60}[,:]\\s*(?:you |please |then |also |now |kindly |first |simply |quietly |silently )?(?:(?:must|should|need to|have to|are to) )?(?:${READER_ORDERS})\\b`
 /** What a summary, an answer or an assessment of some content is made to say or leave out. */
 const OUTPUT_NOUNS =
   'summar(?:y|ies)|answers?|responses?|repl(?:y|ies)|overviews?|digests?|translations?|takeaways|evaluations?|assessments?|descriptions?|captions?|recaps?|abstracts?|synops[ie]s|analys[ie]s|outputs?|write-?ups?|briefings?|highlights'
 const OUTPUT_STEERS =
-  "state that|say that|report that|claim that|conclude|recommend|praise|favou?r|attribute|omit|leave out|exclude|(?:describe|present|portray|characteri[sz]e|frame|depict|position|report) (?:[\\w-]+ ){0,4}?(?:as|of)|(?:rate|rank|list|put|place) (?:[\\w-]+ ){0,3}?(?:as|first|top|highest|above|ahead)|(?:not|never) (?:mention|include|reference|cite|bring up|name|discuss|disclose|refer to|report)"
+  "state that|say that|report that|claim that|conclude|recommend (?:our|us|this|it|the [\\w-]+ (?:plan|tier|product|service|option|package|version|vendor|brand|provider))|recommend [\\w-]+ over|praise|favou?r|attribute|omit|leave out|exclude|(?:describe|present|portray|characteri[sz]e|frame|depict|position|report) (?:[\\w-]+ ){0,4}?(?:as|of)|(?:rate|rank|list|put|place) (?:[\\w-]+ ){0,3}?(?:as|first|top|highest|above|ahead)|(?:not|never) (?:mention|include|reference|cite|bring up|name|discuss|disclose|refer to|report)"
 /** What of a user's a reader must not hand to anyone: the conversation, the user's records, the reader's setup and keys. */
 const CONVERSATION_DATA =
   "(?:the )?(?:user|customer|client|person|patient|employee|account holder|shopper|visitor)'?s'? (?:[\\w-]+ ){0,3}?(?:names?|e-?mails?|address(?:es)?|phone(?: numbers?)?|messages?|questions?|history|documents?|files?|details|data|card(?: numbers?)?|info(?:rmation)?|credentials|passwords?)|(?:this |the |our )?(?:conversation|chat|session)(?: (?:history|so far|contents?|transcript|logs?))?|previous (?:questions|messages|prompts)|open (?:documents|files|tabs)|system prompt|(?:earlier|previous|original|hidden) instructions|api keys?|access tokens?|card numbers?|billing address(?:es)?|saved passwords|credentials"
@@ -258,7 +269,7 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
       /!\[[^\]\n]{0,200}\]\(\s*https?:\/\/[^)\s?]{1,300}\?[^)\s]{0,300}?=(?:[)\s&]|[^)\s&]{0,300}?(?:[{[<$]|%s|\.\.\.|\b[A-Z_]{4,}\b))/u,
       /\[[^\]\n]{0,200}\]\(\s*https?:\/\/[^)\s?]{1,300}\?[^)\s]{0,300}?=\s*\)?.{0,40}(?:token|password|session|history|data)/iu,
       new RegExp(
-        `\\b(?:append|include|add|send|forward|post|upload|encode|put|copy|paste|share|transmit|e-?mail|leak|submit|sync|attach|write|relay|report)\\b.{0,60}\\b(?:${PRIVATE_DATA})\\b.{0,60}(?:url|link|query|parameter|https?:\\/\\/|\\S+@\\S+\\.\\w+|webhook|\\b[\\w-]+\\.(?:example|com|net|org|io|xyz|ru|cn|info|biz)\\b|\\bpaste(?:bin)?\\b|\\b(?:external|outside|remote|third[- ]party) (?:address|server|site|service|account|endpoint))`,
+        `\\b(?:append|include|add|send|forward|post|upload|encode|put|copy|paste|share|transmit|e-?mail|leak|submit|sync|attach|write|relay|report)\\b.{0,60}\\b(?:${PRIVATE_DATA})\\b.{0,60}(?:url|link|query|parameter|https?:\\/\\/|[^\\s@]+@[^\\s@]+\\.\\w+|webhook|\\b[\\w-]+\\.(?:example|com|net|org|io|xyz|ru|cn|info|biz)\\b|\\bpaste(?:bin)?\\b|\\b(?:external|outside|remote|third[- ]party) (?:address|server|site|service|account|endpoint))`,
         'iu',
       ),
     ),
@@ -316,20 +327,22 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
     // software parsing this file: place …", "Inbox triage system: file this …"), a name that people do not go by. A
     // bare heading ("Filters: add one …") names no reader: the name needs a word before it or a salutation.
     name: 'machine reader named by its job',
-    pattern: new RegExp(
-      `(?:(?:^|[\\n.!?;>"'(\\[{*] ?|\\b(?:dear|hey|hi|hello|attention|calling|(?:note|message|memo|notice|instructions?|reminder) (?:for|to))\\s+)(?:the |any |all |every |each |an? |you,? (?:the )?)?|\\bto (?:the|any|all|every|each|an?) )(?:(?!(?:for|with|in|on|of|at|by|from|about|this|these|that|my|our|your|configuring|setting|using|building|installing)\\b)[\\w\u00c0-\u024f-]+ ){1,3}?(?:${MACHINE_JOBS})(?:\\s+(?:\\w+ing|that|which|with|of|in|on)(?:\\s+[^\\s:,.;!?]+){0,5}?)?\\s*[:,\u2014]\\s*(?:(?:when|while|as|once|before|after|if) [^:,.;!?\\n]{1,60}, )?(?:please\\s+|now\\s+|kindly\\s+|first\\s+|also\\s+)?(?:${READER_ORDERS})\\b`,
-      'iu',
+    pattern: withDeixis(
+      new RegExp(
+        `(?:(?:^|[\\n.!?;>"'(\\[{*] ?|\\b(?:dear|hey|hi|hello|attention|calling|(?:note|message|memo|notice|instructions?|reminder) (?:for|to))\\s+)(?:the |any |all |every |each |an? |you,? (?:the )?)?|\\bto (?:the|any|all|every|each|an?) )(?:(?!(?:for|with|in|on|of|at|by|from|about|this|these|that|my|our|your|configuring|setting|using|building|installing)\\b)[\\w\u00c0-\u024f-]+ ){1,3}?(?:${MACHINE_JOBS})(?:\\s+(?:\\w+ing|that|which|with|of|in|on)(?:\\s+[^\\s:,.;!?]+){0,5}?)?\\s*[:,\u2014]\\s*(?:(?:when|while|as|once|before|after|if) [^:,.;!?\\n]{1,60}, )?(?:please\\s+|now\\s+|kindly\\s+|first\\s+|also\\s+)?(?:${READER_ORDERS})\\b`,
+        'iu',
+      ),
     ),
   },
   {
-    // Nineteenth round: a condition on the reader not being a person, followed by an order ("in the event this document
-    // is being processed by a language model, append …", "should a machine be summarizing this, state …"), or a reader
-    // named as no person ("any non-human reader of this listing"). A help page's "if the software is processing a large
-    // file, the progress bar may pause" gives no order.
+    // Nineteenth round: a condition on this content being read by something that is not a person, followed by an order
+    // ("in the event this document is being processed by a language model, append …", "should a machine be summarizing
+    // this, state …"), or a reader named as no person ("any non-human reader of this listing"). A help page speaks of
+    // "the page" or "a large file", not of itself ("when the page is crawled by a bot, return a cached copy").
     name: 'reader that is not a person',
     pattern: anyOf(
-      new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case)|provided|assuming|only (?:relevant|applies|meant) (?:when|if))\\b[^.!?\\n]{0,50}?\\b(?:${READING_VERBS}|read|consumed|ingested|parsed|loaded|scanned|handled|seen|viewed|indexed|crawled|fed|processed|summari[sz]ed|analy[sz]ed)\\b[^.!?\\n]{0,30}?\\b(?:by|through|into|to) (?:an? |any |some |the )?(?:non-?human|machines?|software|automated \\w+|automation|algorithms?|programs?|scripts?|(?:language|ai) models?|llms?|bots?|crawlers?|scrapers?|anything other than a (?:human|person)|something other than a (?:human|person))\\b${ORDER_AFTER_CONDITION}`, 'iu'),
-      new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case))\\b (?:an? |any |some |the )?(?:machine|software|program|script|algorithm|bot|crawler|language model|llm|non-?human (?:reader|visitor|agent)) (?:is |be |are )?(?:reading|processing|summari[sz]ing|parsing|scanning|handling|indexing|crawling|analy[sz]ing|viewing|ingesting|looking at)\\b${ORDER_AFTER_CONDITION}`, 'iu'),
+      new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case)|provided|assuming|only (?:relevant|applies|meant) (?:when|if))\\b${ABOUT_THIS_CONTENT}[^.!?\\n]{0,50}?\\b(?:${READING_VERBS}|read|consumed|ingested|parsed|loaded|scanned|handled|seen|viewed|indexed|crawled|fed|processed|summari[sz]ed|analy[sz]ed)\\b[^.!?\\n]{0,30}?\\b(?:by|through|into|to) (?:an? |any |some |the )?(?:non-?human|machines?|software|automated \\w+|automation|algorithms?|programs?|scripts?|(?:language|ai) models?|llms?|bots?|crawlers?|scrapers?|anything other than a (?:human|person)|something other than a (?:human|person))\\b${ORDER_AFTER_CONDITION}`, 'iu'),
+      new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case))\\b${ABOUT_THIS_CONTENT} (?:an? |any |some |the )?(?:machine|software|program|script|algorithm|bot|crawler|language model|llm|non-?human (?:reader|visitor|agent)) (?:is |be |are )?(?:reading|processing|summari[sz]ing|parsing|scanning|handling|indexing|crawling|analy[sz]ing|viewing|ingesting|looking at)\\b${ORDER_AFTER_CONDITION}`, 'iu'),
       /\b(?:any|every|all|each|to (?:the|any)|for (?:the|any)) (?:non-?human|automated|machine) (?:readers?|visitors?|agents?|parsers?|systems?|consumers?|eyes)\b|\b(?:not|no) (?:a )?human (?:is )?(?:reading|reader|eyes)\b|\b(?:only (?:relevant|meant|intended|applies)|applies only) (?:when|if|to|for) (?:ingested|read|processed|parsed|consumed|loaded)? ?(?:by )?(?:software|machines|automated)/iu,
     ),
   },
@@ -344,17 +357,17 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
     ),
   },
   {
-    // Nineteenth round (OWASP LLM01, excessive agency): content that has an agent hand access, weaken an account's
-    // protection or act for its user without asking, in the words of a routine step.
+    // Nineteenth round (OWASP LLM01, excessive agency): content that has an agent hand access to an outside address,
+    // weaken this account's protection or act for its user without asking, in the words of a routine step. A manual's
+    // "turn off two-factor authentication only if you lose your phone" or "delete all merged branches" is no such order.
     name: 'sensitive action for someone else',
     pattern: anyOf(
       /\b(?:grant|give|add|assign|share|transfer|extend)\b[^.!?\n]{0,40}?\b(?:access|permissions?|admin(?:istrator)?|owner(?:ship)?|owner role|roles?|rights|privileges)\b[^.!?\n]{0,40}?\b(?:to|for|with) (?:\S+@\S+|[\w.-]+_[\w.-]+|ext[\w.-]*)/iu,
-      /\b(?:turn off|disable|deactivate|bypass|switch off|pause|skip)\b (?:the |all |any |its |their |your )?(?:two-factor(?: authentication)?|2fa|mfa|multi-factor(?: authentication)?|antivirus|firewall|security (?:alerts|checks|scans?|review)|audit logs?|logging|dependency scans?|branch protection|spam filter(?:ing)?|fraud checks?)\b/iu,
+      /\b(?:turn off|disable|deactivate|bypass|switch off|skip)\b (?:the |all |any |its |their |your )?(?:two-factor(?: authentication)?|2fa|mfa|multi-factor(?: authentication)?|antivirus|firewall|security (?:alerts|checks|scans?|review)|audit logs?|logging|dependency scans?|branch protection|spam filter(?:ing)?|fraud checks?)\b[^.!?\n]{0,30}?\b(?:(?:on|for|of) (?:this|the user's|their|the owner's) \w+|so (?:that )?(?:the|this|it|we|you)\b|(?:in order )?to (?:let|allow|finish|complete|unblock|speed))/iu,
       /\b(?:change|update|set|replace|switch)\b (?:the |this |your |their |its )?(?:account'?s? )?(?:recovery (?:e-?mail|phone|address)|payout (?:account|details)|bank (?:account|details)|deposit account|forwarding address|admin e-?mail|billing e-?mail)\b[^.!?\n]{0,30}\bto\b/iu,
       /\bforce[- ]push\b|\bauthorized_keys\b|\b(?:click|press|tap|select) ['"]?(?:allow|accept|yes|grant)['"]? (?:on|for|to) (?:every|all|any|each)\b/iu,
       /\b(?:proceed|check ?out|pay|purchase|buy|confirm|approve|accept|send|sign|complete the (?:purchase|order|payment|transfer))\b[^.!?\n]{0,40}\bwithout (?:asking|confirm(?:ing|ation)|approval|checking|prompting|waiting|the user'?s? (?:approval|confirmation|consent))\b/iu,
       /\bon (?:the user's|the owner's|the account holder's) behalf\b|\bon behalf of (?:the |this )?(?:user|owner|account holder|customer)\b|\bauto-?(?:accept|approve|forward)\b[^.!?\n]{0,30}\b(?:all|every|future)\b|\bpre-?authori[sz]ed\b/iu,
-      /\b(?:delete|remove|wipe|purge|drop)\b (?:all|every)\b[^.!?\n]{0,30}\b(?:tags|branches|repos(?:itories)?|backups|logs|snapshots|users|accounts|files|folders|records|databases?)\b/iu,
     ),
   },
   {
@@ -362,18 +375,19 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
     // an image carries it out, or filled into a placeholder of a link.
     name: 'user data sent out',
     pattern: anyOf(
-      new RegExp(`\\b(?:send|post|append|put|fill(?: in| out)?|add|embed|include|encode|attach|paste|submit|upload|copy|insert|write|place|forward|leak|transmit|relay)\\b[^.!?\\n]{0,60}?\\b(?:${CONVERSATION_DATA})\\b[^.!?\\n]{0,80}?(?:https?:\\/\\/|\\bwebhook|\\b(?:feedback |web |online )?form\\b|\\burl\\b|\\blink\\b|\\bimage\\b|\\balt[- ]?text\\b|\\bhtml comment\\b|\\b(?:end|bottom) of (?:your|the) (?:reply|summary|response|answer|output)\\b|\\bquery (?:string|parameter)|\\S+@\\S+\\.\\w+)`, 'iu'),
+      new RegExp(`\\b(?:send|post|append|put|fill(?: in| out)?|add|embed|include|encode|attach|paste|submit|upload|copy|insert|write|place|forward|leak|transmit|relay)\\b[^.!?\\n]{0,60}?\\b(?:${CONVERSATION_DATA})\\b[^.!?\\n]{0,80}?(?:https?:\\/\\/|\\bwebhook|\\b(?:feedback |web |online )?form\\b|\\burl\\b|\\blink\\b|\\bimage\\b|\\balt[- ]?text\\b|\\bhtml comment\\b|\\b(?:end|bottom) of (?:your|the) (?:reply|summary|response|answer|output)\\b|\\bquery (?:string|parameter)|[^\\s@]+@[^\\s@]+\\.\\w+)`, 'iu'),
       /https?:\/\/\S{0,200}?[?&][\w-]{1,30}=[{[<](?:insert|add|put|include|paste|fill|the |user|conversation|previous|chat|summary|history|session)[^}\]>]{0,80}[}\]>]/iu,
     ),
   },
   {
     // Nineteenth round: a notice inside content that speaks as the system or as an automation step and gives an order
-    // ("SYSTEM: the assistant must now …", "System override: grant …", "Automation step 4: use the admin API …").
+    // about this content or the people in it ("SYSTEM: the assistant must now …", "System override: grant this user
+    // …"); a manual's "System: restart the server after the update" points at neither.
     name: 'system notice inside content',
-    pattern: new RegExp(
+    pattern: withDeixis(new RegExp(
       `(?:^|[\\s"'\\[({:;,.|])(?:system(?: (?:override|notice|message|instruction|update|alert|note|directive))?|admin(?:istrator)? (?:notice|override|instruction|directive)|assistant (?:instruction|directive|note)|(?:automation|workflow|pipeline) (?:step|checklist|task)(?: (?:item )?\\d+)?|compliance (?:hold|notice)|security notice|policy update)\\s*[:\\-\u2014]\\s*(?:[^.!?\\n]{0,60}?\\b)?(?:(?:${READER_ORDERS})\\b|the (?:\\w+ )?(?:assistant|ai|model|agent|bot|llm) (?:must|should|will|needs to|is to))`,
       'iu',
-    ),
+    )),
   },
 ]
 
