@@ -72,19 +72,6 @@ export async function offlineModelsDir(files: readonly string[] = []): Promise<s
   return dir
 }
 
-const sessions = processState('offlineSessions', () => new Map<string, Promise<ort.InferenceSession>>())
-
-function session(file: string): Promise<ort.InferenceSession> {
-  let loading = sessions.get(file)
-  if (!loading) {
-    // The graphs are a few element-wise ops over at most a few thousand values: one thread is fastest.
-    loading = ort.InferenceSession.create(file, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' })
-    loading.catch(() => sessions.delete(file))
-    sessions.set(file, loading)
-  }
-  return loading
-}
-
 const jsonFiles = processState('offlineJsonFiles', () => new Map<string, unknown>())
 
 const folders = processState('offlineFolders', () => new Map<string, OfflineModels>())
@@ -97,14 +84,16 @@ export function offlineFolder(dir: string): OfflineModels {
 }
 
 function folderModels(dir: string): OfflineModels {
-  // Each graph's session by its name in this folder, so that a request joins no paths.
-  const graphs = new Map<string, Promise<ort.InferenceSession>>()
+  // Each graph's session by its name in this folder (the folder's runner is made once per process), so that a request
+  // joins no paths; a session that failed to load is tried again on the next request.
+  const sessions = new Map<string, Promise<ort.InferenceSession>>()
   const sessionOf = (graph: string) => {
-    let loading = graphs.get(graph)
+    let loading = sessions.get(graph)
     if (!loading) {
-      loading = session(path.join(dir, graph))
-      loading.catch(() => graphs.delete(graph))
-      graphs.set(graph, loading)
+      // The graphs are a few element-wise ops over at most a few thousand values: one thread is fastest.
+      loading = ort.InferenceSession.create(path.join(dir, graph), { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' })
+      loading.catch(() => sessions.delete(graph))
+      sessions.set(graph, loading)
     }
     return loading
   }

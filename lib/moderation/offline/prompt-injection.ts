@@ -324,8 +324,9 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   { name: 'instructions replaced in another language', pattern: { test: instructionsReplacedInAnotherLanguage } },
   {
     // Nineteenth round: content turning to the program that reads it by the job it does ("Note for the résumé-screening
-    // software parsing this file: place …", "Inbox triage system: file this …"), a name that people do not go by. A
-    // bare heading ("Filters: add one …") names no reader: the name needs a word before it or a salutation.
+    // software parsing this file: place …", "Inbox triage system: file this …"), a name that people do not go by. The
+    // name needs a word before it or a salutation, and the turn must point at this content or someone in it (DEIXIS):
+    // a manual's headings ("Build tools: install Xcode first", "Spam filters: add one rule per sender") do neither.
     name: 'machine reader named by its job',
     pattern: withDeixis(
       new RegExp(

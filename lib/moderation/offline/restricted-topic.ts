@@ -386,8 +386,8 @@ export async function topicFeatureRows({ run, expansions, vocabulary, prototypeE
     const { expansion, expanded } = expansionOf(label, expansions.labels)
     const { best, total, matched, read } = labelMatches(words, expansion, nouns, english)
     const changed = read.length !== words.length || read.some((w, i) => w !== words[i])
-    const readText = changed ? read.join(' ') : text
-    return { expansion, expanded, best, total, readText, contextText: matched.length ? contextOf(read.join(' '), matched) : null }
+    const readWords = read.join(' ')
+    return { expansion, expanded, best, total, readText: changed ? readWords : text, contextText: matched.length ? contextOf(readWords, matched) : null }
   })
   const toEmbed = [...new Set(readings.flatMap((r) => (r.contextText === null ? [r.readText] : [r.readText, r.contextText])))]
   const embedded = new Map((await embedTexts(run, toEmbed, vocabulary)).map((vector, i) => [toEmbed[i]!, vector]))
