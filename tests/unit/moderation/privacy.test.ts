@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { analyzePii } from '@/lib/moderation/engines/privacy'
-import { PHONE_TRIES_PER_REGION, searchPhoneNumbers } from '@/lib/moderation/engines/privacy/recognizers'
+import { PATTERN_RECOGNIZERS, PHONE_RECOGNIZER, PHONE_TRIES_PER_REGION, searchPhoneNumbers } from '@/lib/moderation/engines/privacy/recognizers'
 import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { keccak256, keccakSponge256 } from '@/lib/moderation/engines/privacy/keccak'
 import { sha256 } from '@/lib/moderation/engines/privacy/sha256'
 import {
@@ -661,5 +663,43 @@ describe('long texts: the patterns read overlapping pieces', () => {
     expect(onLog.tried).toBeGreaterThan(100)
     expect(onLog.tried).toBeLessThan(PHONE_TRIES_PER_REGION)
     expect(onLog.found.map((n) => n.number.number)).toContain('+442079460958')
+  })
+})
+
+describe('the phone search beside other identifiers', () => {
+  const phoneNumbers = (text: string) => analyzePii(text).filter((e) => e.type === 'PHONE_NUMBER').map((e) => text.slice(e.beginOffset, e.endOffset))
+
+  it('reads a number written beside a card, an IBAN or an IP address to its own end, not into their digits', () => {
+    expect(phoneNumbers('Pay +49 30 1234567-8.8.8.8 GB82 WEST 1234 5698 7654 32.')).toEqual(['+49 30 1234567'])
+    expect(phoneNumbers('Pay +1 415 555 0132 5500 0000 0000 0004 or 030 1234567.')).toEqual(['+1 415 555 0132'])
+    expect(phoneNumbers('Pay +49 30 1234567 10.24.3.17-555 1234-555 1234.')).toEqual(['+49 30 1234567'])
+  })
+
+  it('finds no local number inside a card, an IBAN or an IP address, unless a word of the phone\'s own is near it', () => {
+    for (const text of ['Card ending 5500 0000 0000 0004 was charged twice.', 'Überweisen Sie bitte auf DE89 3704 0044 0532 0130 00.', 'The server at 10.24.3.17 stopped responding.']) {
+      expect(phoneNumbers(text)).toEqual([])
+    }
+    expect(analyzePii('Send the refund to IBAN GB82 WEST 1234 5698 7654 32.').map((e) => e.type)).toEqual(['IBAN_CODE'])
+  })
+})
+
+describe('what each recogniser needs', () => {
+  const texts = fs
+    .readdirSync('tests/eval')
+    .filter((file) => file.startsWith('pii'))
+    .flatMap((file) => fs.readFileSync(path.join('tests/eval', file), 'utf8').split('\n').filter((line) => line.trim()))
+    .map((line) => (JSON.parse(line) as { text: string }).text)
+
+  it('holds for every finding: a text without the character it needs could hold none', () => {
+    const types = new Set<string>()
+    for (const recognizer of [...PATTERN_RECOGNIZERS, PHONE_RECOGNIZER]) {
+      for (const text of texts) {
+        for (const finding of recognizer.find(text)) {
+          types.add(finding.type)
+          expect(recognizer.needs.test(text.slice(finding.begin, finding.end)), `${finding.type} ${text.slice(finding.begin, finding.end)}`).toBe(true)
+        }
+      }
+    }
+    expect(types.size).toBeGreaterThan(30)
   })
 })

@@ -33,6 +33,17 @@ export function contextSupports(finding: Finding, words: Word[], context: readon
   return context.some((contextWord) => before.some((word) => supports(word.lower, contextWord)))
 }
 
+/**
+ * Whether one of `context` occurs in a word that could be among the five before something starting anywhere in
+ * [begin, end]: the five words before `begin` and every word that ends after it and by `end`.
+ */
+export function contextNear(begin: number, end: number, words: Word[], context: readonly string[]): boolean {
+  const low = firstIndexPast(words, (word) => word.end > begin)
+  const high = firstIndexPast(words, (word) => word.end > end)
+  const near = words.slice(Math.max(0, low - CONTEXT_WORDS_BEFORE), high)
+  return context.some((contextWord) => near.some((word) => supports(word.lower, contextWord)))
+}
+
 export function enhanceWithContext(finding: Finding, words: Word[], context: readonly string[]): Finding {
   if (context.length === 0 || !contextSupports(finding, words, context)) return finding
   const score = Math.min(1, Math.max(finding.score + CONTEXT_SIMILARITY_FACTOR, MIN_SCORE_WITH_CONTEXT))

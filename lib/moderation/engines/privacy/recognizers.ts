@@ -12,7 +12,7 @@ import {
   usSsnValid,
 } from './checksums'
 import { NATIONAL_IDENTIFIER_RECOGNIZERS } from './national-identifiers'
-import { compact, END, NEEDS_CONTEXT, patternRecognizer, START, type Finding, type Recognizer } from './pattern'
+import { ASCII_DIGIT, compact, END, NEEDS_CONTEXT, patternRecognizer, START, type Finding, type Recognizer } from './pattern'
 
 export type { Finding, Recognizer } from './pattern'
 
@@ -25,6 +25,7 @@ export type { Finding, Recognizer } from './pattern'
 
 const creditCard = patternRecognizer({
   type: 'CREDIT_CARD',
+  needs: ASCII_DIGIT,
   patterns: [
     {
       source: `${START}(?!1\\d{12}(?!\\d))(?:4\\d{3}|5[0-5]\\d{2}|6\\d{3}|1\\d{3}|3\\d{3})[- ]?\\d{3,4}[- ]?\\d{3,4}[- ]?\\d{3,5}${END}`,
@@ -38,6 +39,7 @@ const creditCard = patternRecognizer({
 const EMAIL_CHARACTER = "[\\p{L}\\p{N}_!#$%&'*+\\-/=?^`{|}~]"
 const email = patternRecognizer({
   type: 'EMAIL_ADDRESS',
+  needs: /@/,
   patterns: [
     {
       // The local part is at most 64 characters and a domain at most 127 labels (RFC 5321, RFC 1035); unbounded, a run
@@ -53,6 +55,7 @@ const email = patternRecognizer({
 
 const usSsn = patternRecognizer({
   type: 'US_SSN',
+  needs: ASCII_DIGIT,
   patterns: [
     { source: `${START}\\d{5}-\\d{4}${END}`, score: 0.05 },
     { source: `${START}\\d{3}-\\d{6}${END}`, score: 0.05 },
@@ -67,6 +70,7 @@ const usSsn = patternRecognizer({
 const OCTET = '(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)'
 const ipv4 = patternRecognizer({
   type: 'IP_ADDRESS',
+  needs: ASCII_DIGIT,
   patterns: [{ source: `${START}(?:${OCTET}\\.){3}${OCTET}${END}`, score: 0.6 }],
   context: ['ip', 'ipv4', 'ipv6'],
   reject: (match) => !ipv4Valid(match),
@@ -74,6 +78,7 @@ const ipv4 = patternRecognizer({
 
 const ipv6: Recognizer = {
   context: ipv4.context,
+  needs: /:/,
   find(text) {
     const findings: Finding[] = []
     for (const match of text.matchAll(/(?<![\p{L}\p{N}_:.])[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*/gu)) {
@@ -89,6 +94,7 @@ const ipv6: Recognizer = {
 /** An IBAN written compact or in groups: the prefix of the country's length, if it validates. */
 const iban: Recognizer = {
   context: ['iban', 'bank', 'transaction'],
+  needs: ASCII_DIGIT,
   find(text) {
     const findings: Finding[] = []
     const candidates = new RegExp(`${START}[A-Z]{2}\\d{2}(?:[ -]?[A-Z0-9]){8,30}`, 'giu')
@@ -120,6 +126,7 @@ const URL_SOURCE = `${START}(https?://|ftp://)?(?:www\\d{0,3}\\.)?(?:[a-z0-9](?:
 /** Web addresses with a scheme score 0.6, bare domains 0.5; trailing sentence punctuation is not part of them. */
 const url: Recognizer = {
   context: ['url', 'website', 'link'],
+  needs: /\./,
   find(text) {
     const findings: Finding[] = []
     for (const match of text.matchAll(new RegExp(URL_SOURCE, 'giu'))) {
@@ -136,6 +143,7 @@ const MONTH = '(?:[1-9]|0[1-9]|1[0-2])'
 const MONTH_NAME = '(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)'
 const dateTime = patternRecognizer({
   type: 'DATE_TIME',
+  needs: ASCII_DIGIT,
   patterns: [
     { source: `${START}${MONTH}/${DAY}/(?:\\d{4}|\\d{2})${END}`, score: 0.6 },
     { source: `${START}${DAY}/${MONTH}/(?:\\d{4}|\\d{2})${END}`, score: 0.6 },
@@ -160,6 +168,7 @@ const dateTime = patternRecognizer({
  */
 const crypto: Recognizer = {
   context: ['wallet', 'btc', 'bitcoin', 'crypto', 'eth', 'ethereum'],
+  needs: ASCII_DIGIT,
   find(text) {
     const findings: Finding[] = []
     for (const match of text.matchAll(new RegExp(`${START}(?:bc1[a-z0-9]{8,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})${END}`, 'giu'))) {
@@ -182,6 +191,7 @@ const crypto: Recognizer = {
  */
 const medicalLicense = patternRecognizer({
   type: 'MEDICAL_LICENSE',
+  needs: ASCII_DIGIT,
   patterns: [{ source: `${START}[ABCDEFGHJKLMPRSTUX][A-Z9]-?\\d{7}${END}`, score: 0.4 }],
   context: ['dea', 'medical', 'certificate', 'prescriber', 'prescription', 'registration'],
   validate: (match) => deaNumberValid(compact(match)),
@@ -191,6 +201,7 @@ const medicalLicense = patternRecognizer({
 /** Presidio's MacAddressRecognizer: six hex pairs split by colons or dashes, or Cisco's three groups of four; not the broadcast address. */
 const macAddress = patternRecognizer({
   type: 'MAC_ADDRESS',
+  needs: /[:.-]/,
   patterns: [
     { source: `${START}[0-9A-F]{2}([:-])(?:[0-9A-F]{2}\\1){4}[0-9A-F]{2}${END}`, score: 0.6 },
     { source: `${START}[0-9A-F]{4}\\.[0-9A-F]{4}\\.[0-9A-F]{4}${END}`, score: 0.6 },
@@ -203,6 +214,7 @@ const macAddress = patternRecognizer({
 const ITIN_GROUP = '(?:5\\d|6[0-5]|7\\d|8[0-8]|9[0-24-9])'
 const usItin = patternRecognizer({
   type: 'US_ITIN',
+  needs: ASCII_DIGIT,
   patterns: [
     { source: `${START}9\\d{2}[- ]${ITIN_GROUP}[- ]\\d{4}${END}`, score: 0.5 },
     { source: `${START}9\\d{2}${ITIN_GROUP}\\d{4}${END}`, score: 0.3 },
@@ -223,6 +235,7 @@ const DRIVER_LICENSE_SHAPE = new RegExp(
 )
 const usDriverLicense = patternRecognizer({
   type: 'US_DRIVER_LICENSE',
+  needs: ASCII_DIGIT,
   patterns: [{ source: `${START}[A-Z0-9]{3,19}(?:-[A-Z0-9]{1,19}){0,4}${END}`, score: NEEDS_CONTEXT }],
   context: ['driver', 'driving', 'license', 'licence', 'permit', 'lic#'],
   reject: (match) => {
@@ -238,6 +251,7 @@ const usDriverLicense = patternRecognizer({
  */
 const usPassport = patternRecognizer({
   type: 'US_PASSPORT',
+  needs: ASCII_DIGIT,
   patterns: [{ source: `${START}(?:\\d{9}|[A-Z]\\d{8})${END}`, score: NEEDS_CONTEXT }],
   context: ['passport', 'pasaporte', 'passeport', 'passaporto'],
 })
@@ -248,6 +262,7 @@ const usPassport = patternRecognizer({
  */
 const usBankNumber = patternRecognizer({
   type: 'US_BANK_NUMBER',
+  needs: ASCII_DIGIT,
   patterns: [{ source: `${START}\\d{8,17}${END}`, score: NEEDS_CONTEXT }],
   context: ['account', 'acct', 'bank', 'checking', 'savings', 'debit'],
 })
@@ -339,9 +354,11 @@ const INTERNATIONAL_PHONE_SCORE = 0.6
 /** The phone's context words that name a phone, not any number (see claimedByAnother in index.ts). */
 export const PHONE_OWN_CONTEXT = ['phone', 'telephone', 'cell', 'cellphone', 'mobile', 'call', 'tel', 'telefon', 'téléphone', 'teléfono', 'telefone', 'telefono', 'handy', 'móvil', 'portable', 'cellulare', 'whatsapp']
 
-const phone: Recognizer = {
+export const PHONE_RECOGNIZER: Recognizer = {
   // Presidio's English context words, and the same words in the languages whose numbers people write most (non-US numbers).
   context: [...PHONE_OWN_CONTEXT, 'number', 'numéro', 'número', 'numero', 'nummer'],
+  // libphonenumber reads digits of every script (full-width, Arabic-Indic).
+  needs: /\p{Nd}/u,
   find(text) {
     const findings: Finding[] = []
     if (!mayHoldPhoneNumber(text)) return findings
@@ -365,6 +382,7 @@ const phone: Recognizer = {
   },
 }
 
+/** Every pattern recogniser but the phone search, which reads the text after them (see index.ts). */
 export const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
   creditCard,
   email,
@@ -382,5 +400,4 @@ export const PATTERN_RECOGNIZERS: readonly Recognizer[] = [
   usPassport,
   usBankNumber,
   ...NATIONAL_IDENTIFIER_RECOGNIZERS,
-  phone,
 ]
