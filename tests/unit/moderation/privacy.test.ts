@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { analyzePii } from '@/lib/moderation/engines/privacy'
+import { parsedSentences } from '@/lib/moderation/engines/privacy/names'
+import nlp from 'compromise'
 import { PATTERN_RECOGNIZERS, PHONE_RECOGNIZER, PHONE_TRIES_PER_REGION, searchPhoneNumbers } from '@/lib/moderation/engines/privacy/recognizers'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -701,5 +703,29 @@ describe('what each recogniser needs', () => {
       }
     }
     expect(types.size).toBeGreaterThan(30)
+  })
+})
+
+describe('the post-tagger', () => {
+  const ENTITY_TAGS = ['Person', 'Place', 'Address', 'Organization', 'Date']
+  type Tagged = { tags: Set<string> }
+  // What the entity readers take from a term: its entity tags, and Possessive on a person's name (endsPerson).
+  const read = (term: Tagged) => [...ENTITY_TAGS.filter((tag) => term.tags.has(tag)), ...(term.tags.has('Person') && term.tags.has('Possessive') ? ['Possessive'] : [])].join(',')
+  const texts = fs
+    .readdirSync('tests/eval')
+    .filter((file) => file.startsWith('pii') || file.startsWith('toxicity'))
+    .flatMap((file) => fs.readFileSync(path.join('tests/eval', file), 'utf8').split('\n').filter((line) => line.trim()))
+    .map((line) => (JSON.parse(line) as { text: string }).text)
+    .filter((text) => text.length < 500)
+
+  it("leaves every term with the entity tags compromise's own post-tagger gives it", () => {
+    expect(texts.length).toBeGreaterThan(1000)
+    for (const text of texts) {
+      const doc = nlp.tokenize(text)
+      doc.compute(['index', 'id', 'freeze', 'typeahead', 'lexicon', 'preTagger', 'contractionTwo'])
+      doc.compute('postTagger')
+      const compromises = (doc as unknown as { docs: Tagged[][] }).docs.flat().map(read)
+      expect(parsedSentences(text).flat().map(read), text).toEqual(compromises)
+    }
   })
 })

@@ -325,17 +325,6 @@ const HOOK_PATTERN_IDS = (() => {
     }),
   )
 })()
-/**
- * The patterns that may tag an entity, in the same order. A clause with no entity tag before the post-tagger gets one
- * only from these: compromise's other patterns set other tags, so where none of these matches, the whole post-tagger
- * leaves the clause without an entity, and its other patterns need not be tried (see postTagSentences).
- */
-const ENTITY_HOOK_PATTERN_IDS = HOOK_PATTERN_IDS.map((ids) => ids.filter((id) => tagsAnEntity(PATTERNS[id]!)))
-const ENTITY_ALWAYS = POST_TAGGER_NET.always.filter(tagsAnEntity)
-
-/** Which patterns were already taken for the clause at hand, marked by the clause's number. */
-const patternSeenIn = new Uint32Array(PATTERNS.length)
-let clauseStamp = 0
 
 function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
   if (pattern.wants.length === 0 || pattern.minWant <= 0) return true
@@ -344,48 +333,88 @@ function wantedEnough(pattern: PostTaggerMatch, have: Set<string>): boolean {
   return false
 }
 
-/** The positions in the net of a clause's words and tags (`have`), in the net's order. */
+/** The positions in the net of a clause's words and tags (`have`). */
 function hookPositions(have: Set<string>): number[] {
   const positions: number[] = []
   for (const item of have) {
     const position = HOOK_POSITION.get(item)
     if (position !== undefined) positions.push(position)
   }
-  return positions.sort((a, b) => a - b)
+  return positions
 }
 
+/** Where compromise's net lists each pattern: [position of the key, place in that key's list], in the net's order. */
+const LISTINGS: [position: number, place: number][][] = PATTERNS.map(() => [])
+HOOK_PATTERN_IDS.forEach((ids, position) => ids.forEach((id, place) => LISTINGS[id]!.push([position, place])))
+
+/** How rarely a key is in a clause, roughly: a word more rarely than any tag, a tag with more parents ("#FirstName") more rarely than its parents ("#Noun"). */
+const rarity = (key: string) => (key.startsWith('#') ? (world.model.one.tagSet[key.slice(1)]?.parents.length ?? 0) : Number.MAX_SAFE_INTEGER)
+
+/** Which clause a pattern or a key was last marked for (see PatternIndex). */
+let clauseStamp = 0
+const patternSeenIn = new Uint32Array(PATTERNS.length)
+const keyPresentIn = new Uint32Array(HOOK_KEYS.length)
+
 /**
- * The patterns worth trying on one clause, in compromise's order (its sweep, 01-getHooks to
- * 03-tooSmall): compromise walks every key of the net (730) for each clause and asks whether
- * the clause has it; walking the clause's few words and tags instead (hookPositions) finds the same
- * keys. `hookPatternIds` and `always` are the whole net's or its entity patterns'.
+ * The patterns worth trying on one clause, in compromise's order (its sweep, 01-getHooks to 03-tooSmall): compromise
+ * walks every key of the net (730) and gathers every pattern listed under each key the clause has, hundreds for tags
+ * such as #Noun, before dropping those whose needs are not all there. A pattern with needs is filed here under its
+ * rarest need only, which every clause it can match has; one without needs under each of its wants, as in the net.
+ * The patterns gathered that pass compromise's checks are put in its order: by the first key listing them that the
+ * clause has, then by their place in that key's list.
  */
-function candidatePatterns(
-  positions: number[],
-  have: Set<string>,
-  wordCount: number,
-  hookPatternIds = HOOK_PATTERN_IDS,
-  always = POST_TAGGER_NET.always,
-): PostTaggerMatch[] {
-  clauseStamp++
-  const candidates: PostTaggerMatch[] = []
-  for (const position of positions) {
-    for (const id of hookPatternIds[position]!) {
-      if (patternSeenIn[id] === clauseStamp) continue
-      patternSeenIn[id] = clauseStamp
-      const pattern = PATTERNS[id]!
-      if (wordCount < pattern.minWords || !pattern.needs.every((need) => have.has(need))) continue
-      if (pattern.ifNo?.some((no) => have.has(no)) || !wantedEnough(pattern, have)) continue
-      candidates.push(pattern)
+class PatternIndex {
+  private readonly filed: number[][] = HOOK_KEYS.map(() => [])
+
+  constructor(
+    ids: readonly number[],
+    private readonly always: readonly PostTaggerMatch[],
+  ) {
+    for (const id of ids) {
+      const { needs, wants } = PATTERNS[id]!
+      const keys = needs.length > 0 ? [needs.reduce((rarest, need) => (rarity(need) > rarity(rarest) ? need : rarest))] : wants
+      for (const key of keys) this.filed[HOOK_POSITION.get(key)!]!.push(id)
     }
   }
-  for (const pattern of always) if (wordCount >= pattern.minWords) candidates.push(pattern)
-  return candidates
+
+  candidates(positions: readonly number[], have: Set<string>, wordCount: number): PostTaggerMatch[] {
+    clauseStamp++
+    for (const position of positions) keyPresentIn[position] = clauseStamp
+    const ranked: [rank: number, pattern: PostTaggerMatch][] = []
+    for (const position of positions) {
+      for (const id of this.filed[position]!) {
+        if (patternSeenIn[id] === clauseStamp) continue
+        patternSeenIn[id] = clauseStamp
+        const pattern = PATTERNS[id]!
+        if (wordCount < pattern.minWords || !pattern.needs.every((need) => have.has(need))) continue
+        if (pattern.ifNo?.some((no) => have.has(no)) || !wantedEnough(pattern, have)) continue
+        const [first, place] = LISTINGS[id]!.find(([listedAt]) => keyPresentIn[listedAt] === clauseStamp)!
+        ranked.push([first * PATTERNS.length + place, pattern])
+      }
+    }
+    const candidates = ranked.sort((a, b) => a[0] - b[0]).map(([, pattern]) => pattern)
+    for (const pattern of this.always) if (wordCount >= pattern.minWords) candidates.push(pattern)
+    return candidates
+  }
 }
+
+const ALL_PATTERNS = new PatternIndex(
+  PATTERNS.map((_, id) => id),
+  POST_TAGGER_NET.always,
+)
+/**
+ * The patterns that may tag an entity, in the same order. A clause with no entity tag before the post-tagger gets one
+ * only from these: compromise's other patterns set other tags, so where none of these matches, the whole post-tagger
+ * leaves the clause without an entity, and its other patterns need not be tried (see postTagSentences).
+ */
+const ENTITY_PATTERNS = new PatternIndex(
+  PATTERNS.flatMap((pattern, id) => (tagsAnEntity(pattern) ? [id] : [])),
+  POST_TAGGER_NET.always.filter(tagsAnEntity),
+)
 
 /**
  * compromise's 'postTagger' step with the same patterns, the same matches and the same tags set in
- * the same order; it finds each clause's candidate patterns faster (candidatePatterns) and builds no
+ * the same order; it finds each clause's candidate patterns faster (PatternIndex) and builds no
  * view per match (compromise's sweep makes one for its callers; the tagger never reads them). A
  * clause without an entity tag where no entity pattern matches is left as it is: the tags the other
  * patterns would set there are never read (the entity tags and, on a person's name, Possessive are
@@ -401,9 +430,9 @@ function postTagSentences(view: CompromiseView) {
   clauses.forEach((clause, n) => {
     const positions = hookPositions(have[n]!)
     const holdsEntity = (clause as Term[]).some((term) => ENTITY_TAGS.some((tag) => term.tags.has(tag)))
-    const entityPatterns = () => candidatePatterns(positions, have[n]!, clause.length, ENTITY_HOOK_PATTERN_IDS, ENTITY_ALWAYS)
+    const entityPatterns = () => ENTITY_PATTERNS.candidates(positions, have[n]!, clause.length)
     if (!holdsEntity && entityPatterns().every((pattern) => matches(clause, pattern).length === 0)) return
-    for (const pattern of candidatePatterns(positions, have[n]!, clause.length)) {
+    for (const pattern of ALL_PATTERNS.candidates(positions, have[n]!, clause.length)) {
       for (const pointer of matches(clause, pattern)) {
         pointer[0] = n
         found.push({ ...pattern, pointer })
@@ -453,7 +482,7 @@ function sentencePieces(text: string): [begin: number, end: number][] {
 }
 
 /** The sentences of `text` as compromise tags them, in bounded pieces (see LONGEST_SENTENCE), with offsets in `text`. */
-function parsedSentences(text: string): Term[][] {
+export function parsedSentences(text: string): Term[][] {
   const pieces = sentencePieces(text)
   if (pieces.length === 1) return parse(text).docs as unknown as Term[][]
   return pieces.flatMap(([begin, end]) => {
