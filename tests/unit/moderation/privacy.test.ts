@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { analyzePii } from '@/lib/moderation/engines/privacy'
+import { analyzePii, phoneSearchText } from '@/lib/moderation/engines/privacy'
+import { enhanceWithContext, wordsOf } from '@/lib/moderation/engines/privacy/context'
 import { parsedSentences } from '@/lib/moderation/engines/privacy/names'
 import nlp from 'compromise'
 import { PATTERN_RECOGNIZERS, PHONE_RECOGNIZER, PHONE_TRIES_PER_REGION, searchPhoneNumbers } from '@/lib/moderation/engines/privacy/recognizers'
@@ -670,18 +671,34 @@ describe('long texts: the patterns read overlapping pieces', () => {
 
 describe('the phone search beside other identifiers', () => {
   const phoneNumbers = (text: string) => analyzePii(text).filter((e) => e.type === 'PHONE_NUMBER').map((e) => text.slice(e.beginOffset, e.endOffset))
+  const searched = (text: string) => {
+    const words = wordsOf(text)
+    const findings = PATTERN_RECOGNIZERS.flatMap((recognizer) => recognizer.find(text).map((finding) => enhanceWithContext(finding, words, recognizer.context)))
+    return phoneSearchText(text, findings, words)
+  }
 
-  it('reads a number written beside a card, an IBAN or an IP address to its own end, not into their digits', () => {
-    expect(phoneNumbers('Pay +49 30 1234567-8.8.8.8 GB82 WEST 1234 5698 7654 32.')).toEqual(['+49 30 1234567'])
-    expect(phoneNumbers('Pay +1 415 555 0132 5500 0000 0000 0004 or 030 1234567.')).toEqual(['+1 415 555 0132'])
-    expect(phoneNumbers('Pay +49 30 1234567 10.24.3.17-555 1234-555 1234.')).toEqual(['+49 30 1234567'])
-  })
-
-  it('finds no local number inside a card, an IBAN or an IP address, unless a word of the phone\'s own is near it', () => {
+  it('does not read the digits of a card, an IBAN or an IP address standing alone', () => {
+    expect(searched('Card ending 5500 0000 0000 0004 was charged twice.')).toBe('Card ending aaaaaaaaaaaaaaaaaaa was charged twice.')
+    expect(searched('Send the refund to IBAN GB82 WEST 1234 5698 7654 32.')).toBe('Send the refund to IBAN aaaaaaaaaaaaaaaaaaaaaaaaaaa.')
+    expect(searched('The server at 10.24.3.17 stopped responding.')).toBe('The server at aaaaaaaaaa stopped responding.')
     for (const text of ['Card ending 5500 0000 0000 0004 was charged twice.', 'Überweisen Sie bitte auf DE89 3704 0044 0532 0130 00.', 'The server at 10.24.3.17 stopped responding.']) {
       expect(phoneNumbers(text)).toEqual([])
     }
-    expect(analyzePii('Send the refund to IBAN GB82 WEST 1234 5698 7654 32.').map((e) => e.type)).toEqual(['IBAN_CODE'])
+  })
+
+  it('reads them where a number could hold them: a plus sign, a bracket or digits around them, an extension, a word of the phone', () => {
+    const kept = [
+      ['Reach +31 612 34 5678', '+31 612 34 5678'],
+      ['Fax +33 1.23.45.67.89', '+33 1.23.45.67.89'],
+      ['Write to +49 30 12.05.2023', '+49 30 12.05.2023'],
+      ['Number: 030 12.05.2023', '030 12.05.2023'],
+      ['Call 555-1234 ext 4111 1111 1111 1111 now', '555-1234 ext 4111'],
+    ]
+    for (const [text, number] of kept) {
+      expect(searched(text!)).toBe(text)
+      expect(phoneNumbers(text!)).toEqual([number])
+    }
+    expect(searched('Call me on 4111 1111 1111 1111')).toBe('Call me on 4111 1111 1111 1111')
   })
 })
 

@@ -103,22 +103,50 @@ function claimedByAnother(text: string, finding: Finding, reported: SpanIndex, w
 
 const INTERNATIONAL_PREFIX = /[+＋]/
 const HAS_DIGIT = /\p{Nd}/u
+/** What may open a phone number before its first digit (libphonenumber's LEAD_CLASS). */
+const NUMBER_OPENING = /[+＋(（[［]/
+/** Letters of the words that may introduce an extension ("ext", "extension", "extensión", "anexo", "доб", "ｅｘｔ", "int"). */
+const EXTENSION_LETTER = /[extnsioóadбｅｘｔｎｉ]/iu
+const LETTER = /\p{L}/u
+
+/**
+ * Whether a phone number could reach past `finding` into the text around it: a digit, or before it an opening bracket
+ * or plus sign, with nothing between but separators and the letters of an extension's words (a number with an
+ * extension, "555-1234 ext 4111 1111 1111 1111", takes digits after a word). A number that holds the finding and more
+ * is not inside it, and is reported. Each side is read up to the first other letter or the first digit, so the
+ * findings of a text are read in linear time together.
+ */
+function numberMayReachPast(text: string, finding: Finding): boolean {
+  const reaches = (character: string) => HAS_DIGIT.test(character) || NUMBER_OPENING.test(character)
+  const ends = (character: string) => LETTER.test(character) && !EXTENSION_LETTER.test(character)
+  for (let i = finding.begin - 1; i >= 0; i--) {
+    if (reaches(text[i]!)) return true
+    if (ends(text[i]!)) break
+  }
+  for (let i = finding.end; i < text.length; i++) {
+    if (HAS_DIGIT.test(text[i]!)) return true
+    if (ends(text[i]!)) break
+  }
+  return false
+}
 
 /**
  * The text the phone search reads: the characters of each reported finding that would claim every local number inside
  * it (claimedByAnother: one with a digit, no plus sign and no word of the phone's own near it, such as a card number,
- * an IBAN or an IP address) turned into letters. The numbers libphonenumber would find inside those are all dropped
- * later, and trying their digits as numbers of five regions (every try a thrown parse error) cost more than the rest of
- * the analysis of the text: 0.8-1.0 ms for "IBAN GB82 WEST 1234 5698 7654 32". Letters end a candidate as the edges
- * of the text do: the numbers found elsewhere are the same on every evaluation text, and an international number
- * written right beside such an identifier is read to its own end, where it once ran into the identifier's digits
- * ("+49 30 1234567-8.8.8.8") or was missed.
+ * an IBAN or an IP address) turned into letters, when no number could reach past it (numberMayReachPast: "+31 612 34
+ * 5678" holds an SSN-shaped "612 34 5678", "030 12.05.2023" a date). The numbers libphonenumber would find inside
+ * those are all dropped later, and trying their digits as numbers of five regions (every try a thrown parse error) cost
+ * more than the rest of the analysis of the text: 0.8-1.0 ms for "IBAN GB82 WEST 1234 5698 7654 32". The numbers found
+ * elsewhere are the same on every evaluation text; an international number written right beside such an identifier
+ * is read to its own end, where it once ran into the identifier's digits ("+49 30 1234567-8.8.8.8") or was missed; and
+ * the digits hidden no longer count against libphonenumber's tries (PHONE_TRIES_PER_PIECE).
  */
-function phoneSearchText(text: string, findings: Finding[], words: Word[]): string {
+export function phoneSearchText(text: string, findings: Finding[], words: Word[]): string {
   const claiming = findings.filter((finding) => {
     if (finding.score < SCORE_THRESHOLD) return false
     const value = text.slice(finding.begin, finding.end)
-    return HAS_DIGIT.test(value) && !INTERNATIONAL_PREFIX.test(value) && !contextNear(finding.begin, finding.end, words, PHONE_OWN_CONTEXT)
+    if (!HAS_DIGIT.test(value) || INTERNATIONAL_PREFIX.test(value)) return false
+    return !contextNear(finding.begin, finding.end, words, PHONE_OWN_CONTEXT) && !numberMayReachPast(text, finding)
   })
   if (claiming.length === 0) return text
   const characters = text.split('')

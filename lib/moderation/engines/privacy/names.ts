@@ -378,6 +378,12 @@ class PatternIndex {
   }
 
   candidates(positions: readonly number[], have: Set<string>, wordCount: number): PostTaggerMatch[] {
+    // A stamp that would wrap around in the arrays starts them over (after 2^32 clauses in one process).
+    if (clauseStamp === 0xffffffff) {
+      clauseStamp = 0
+      patternSeenIn.fill(0)
+      keyPresentIn.fill(0)
+    }
     clauseStamp++
     for (const position of positions) keyPresentIn[position] = clauseStamp
     const ranked: [rank: number, pattern: PostTaggerMatch][] = []
