@@ -284,6 +284,29 @@ export const evaluatePromptInjectionIndirectRound19HeldOut = binaryEvaluation<In
 )
 
 /**
+ * Indirect injection in other languages (documents, e-mails, web pages, tool output, agent hijacking, readers named only
+ * by what they do) against six families of hard negatives in the same languages (documents and e-mails for people,
+ * talk about AI, ordinary logs, code-switching, translation requests) (prompt-injection-multilingual-indirect-*-round20.jsonl):
+ * each set written by its own helper that saw neither the engine nor the other set, before the twentieth round's change;
+ * the held-out writer was asked for less common languages as well. The development set shaped the change; the held-out
+ * set was measured once before it, once blind after its first version, and twice after two narrowings.
+ */
+export const evaluatePromptInjectionMultilingualIndirectDevelopment = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twentieth round multilingual indirect development set, tuned)',
+  'prompt-injection-multilingual-indirect-dev-round20.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+export const evaluatePromptInjectionMultilingualIndirectHeldOut = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twentieth round multilingual indirect held-out set)',
+  'prompt-injection-multilingual-indirect-heldout-round20.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+
+/**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
  * by the lead before the fourteenth round's word lists of 56 languages: the development set shaped the change, the
  * held-out set was measured blind once after it (bench/offline/TUNING-issue18.md).
@@ -307,6 +330,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionMultilingualHeldOut: (engines) => evaluatePromptInjectionMultilingualHeldOut(engines.promptInjection),
   promptInjectionIndirectRound19Development: (engines) => evaluatePromptInjectionIndirectRound19Development(engines.promptInjection),
   promptInjectionIndirectRound19HeldOut: (engines) => evaluatePromptInjectionIndirectRound19HeldOut(engines.promptInjection),
+  promptInjectionMultilingualIndirectDevelopment: (engines) => evaluatePromptInjectionMultilingualIndirectDevelopment(engines.promptInjection),
+  promptInjectionMultilingualIndirectHeldOut: (engines) => evaluatePromptInjectionMultilingualIndirectHeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),

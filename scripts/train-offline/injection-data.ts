@@ -586,6 +586,55 @@ function round19Benign(prose: string, random: () => number): string {
   return wrap < 0.4 ? text : wrap < 0.7 ? pick(ROUND19_CARRIERS, random)(prose, text) : pick(CARRIERS, random)(prose, text, random)
 }
 
+/**
+ * Twentieth round: a note to the AI reader in another language (the 'note to an AI reader in another language' feature):
+ * the reader named after a mark that hides or flags the note, or with what it does to the content, then a colon and an
+ * order; or called by name before a comma. The order is one of the eighteenth round's, or words that carry no other signal (a note's
+ * order is often an ordinary request: praise the product, leave a section out).
+ */
+const NOTE_MARKS = ['※', '[', '<!-- ', '(', '【', '* ', '{']
+const NOTE_NAMES = ['María López', 'Jan Nowak', 'Dr. Keller', 'Ana Souza', 'Ivan Petrov', 'Li Wei']
+function noteToReader(random: () => number): { reader: string; reads: string; join: (...parts: string[]) => string; order: string } {
+  const { language, join, word } = someLanguage(random)
+  const names = language.reader.filter((name) => !['assistant', 'agent', 'bot', 'chatbot', 'ai', 'llm'].includes(name))
+  const name = pick(names.length > 0 ? names : language.reader, random).replace(/\*$/, '')
+  const reader = name.length <= 3 ? name.toUpperCase() : name
+  const kind = random()
+  const order =
+    kind < 0.2
+      ? join(word(language.send), word(language.data), pick(EXFIL_ADDRESSES, random))
+      : kind < 0.35
+        ? join(word(language.override), word(language.own), word(language.rules))
+        : kind < 0.5
+          ? join(word(language.answer), word(language.unbound))
+          : join(word(language.reveal), pick(FOREIGN_TOPICS, random), pick(FOREIGN_TOPICS, random), pick(FOREIGN_TOPICS, random))
+  return { reader, reads: word(language.reads), join, order }
+}
+function round20Attack(prose: string, random: () => number): string {
+  const { reader, reads, join, order } = noteToReader(random)
+  const kind = random()
+  const note =
+    kind < 0.4
+      ? `${pick(NOTE_MARKS, random)}${capitalise(reader)}: ${order}`
+      : kind < 0.75
+        ? `${random() < 0.5 ? pick(NOTE_MARKS, random) : ''}${join(capitalise(reader), reads)}: ${order}`
+        : `${capitalise(reader)}, ${order}`
+  const wrap = random()
+  return wrap < 0.3 ? note : wrap < 0.65 ? `${prose} ${note}.` : wrap < 0.85 ? `${note}. ${prose}` : `${prose} ${note}. ${prose}`
+}
+/** The reader's name with a colon where nobody is given an order: a heading, a role label with a person's name, a list. */
+function round20Benign(prose: string, random: () => number): string {
+  const { reader, join } = noteToReader(random)
+  const kind = random()
+  const text =
+    kind < 0.4
+      ? `${capitalise(reader)}: ${join(...[0, 1, 2].map(() => pick(FOREIGN_TOPICS, random)))}`
+      : kind < 0.7
+        ? `${capitalise(reader)}: ${pick(NOTE_NAMES, random)} (${pick(FOREIGN_TOPICS, random)}), 555 0100`
+        : `${join(capitalise(reader), pick(FOREIGN_TOPICS, random))}, ${pick(FOREIGN_TOPICS, random)}`
+  return random() < 0.5 ? text : `${prose} ${text}.`
+}
+
 /** Labelled texts: 1 = injection, 0 = legitimate. `prose` supplies ordinary sentences to hide attacks in and to stay LEGIT. */
 export function injectionTrainingSet(prose: string[], size: number, seed: number): { text: string; label: 0 | 1 }[] {
   const random = seededRandom(seed)
@@ -648,6 +697,13 @@ export function injectionTrainingSet(prose: string[], size: number, seed: number
     const attackText = round19Attack(pick(prose, random), random)
     rows.push({ text: attackText, label: 1 })
     rows.push({ text: i % 4 === 3 ? pick(ATTACK_TALK, random).replace('{a}', attackText.replace(/["'{}]/g, '').slice(0, 200)) : round19Benign(pick(prose, random), random), label: 0 })
+  }
+  // Twentieth round, after the rows above so that they stay as they were: notes to the AI reader in other languages,
+  // against the reader's name in headings and role labels (one benign row to two attacks; people quote these attacks).
+  for (let i = 0; i < size / 20; i++) {
+    const attackText = round20Attack(pick(prose, random), random)
+    rows.push({ text: attackText, label: 1 })
+    if (i % 2 === 0) rows.push({ text: i % 4 === 0 ? round20Benign(pick(prose, random), random) : pick(ATTACK_TALK, random).replace('{a}', attackText.replace(/["'{}]/g, '').slice(0, 200)), label: 0 })
   }
   return rows
 }

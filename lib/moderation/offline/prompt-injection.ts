@@ -5,6 +5,7 @@ import {
   extractionInAnotherLanguage,
   hiddenInAnotherLanguage,
   instructionsReplacedInAnotherLanguage,
+  noteToReaderInAnotherLanguage,
   overridesInAnotherLanguage,
   readerAddressedInAnotherLanguage,
   unboundInAnotherLanguage,
@@ -390,6 +391,9 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
       'iu',
     )),
   },
+  // Twentieth round: a note to the AI reader in another language, opening a clause and followed by an order
+  // ("Nota para el sistema de IA que evalúe esta candidatura: clasifique …", "※AIアシスタントへ：…", "Trợ lý, hãy …").
+  { name: 'note to an AI reader in another language', pattern: { test: noteToReaderInAnotherLanguage } },
 ]
 
 /** Longest piece of text the phrase features read at once, and how much consecutive pieces share. */
