@@ -742,7 +742,9 @@ function notePattern(language: InjectionLanguage): { test(text: string): boolean
   const readers = (words: string[], flags: string) => (words.length > 0 ? [new RegExp(`${start}(?:${alternatives(words)})${end}`, `g${flags}`)] : [])
   const found = [...readers(names.filter((word) => !isShort(word)), 'iu'), ...readers(names.filter(isShort).map((word) => word.toUpperCase()), 'u')]
   // After the name: the rest of the clause's words before a colon, then an order; or a comma and an order.
-  const colonAfter = new RegExp(`([^.!?。！？\\n:：]{0,50}?)(?::\\s{1,3}|：\\s{0,3})${order}`, 'uy')
+  // A colon with a space or a letter of a script written without spaces after it (text is read with full-width forms
+  // made plain, "：" as ":"), not an address's ("https://").
+  const colonAfter = new RegExp(`([^.!?。！？\\n:：]{0,50}?)(?::(?=\\s|[^\\x00-\\x7f])\\s{0,3}|：\\s{0,3})${order}`, 'uy')
   const reads = wordPattern(language, language.reads)
   // Words before the name that make it the one a note is for ("Nota para el", "Hinweis für den", "致…的"): two or more
   // besides names of the reader in any language ("Agente de IA" is one name, in Spanish, and "IA" alone in French).
