@@ -177,7 +177,8 @@ describe('offline prompt-injection engine', () => {
   })
 
   it('reads a text dense with readers\' names in one pass (each name is read from where it stands)', () => {
-    for (const text of ['※KI '.repeat(12000), 'asistente de IA '.repeat(3000), `${'Nota para el sistema de IA que '.repeat(1500)}:`]) {
+    // "※IA:" and "asistente," repeated took 31 s and 1.7 s while an order's words were read without bound.
+    for (const text of ['※KI '.repeat(12000), 'asistente de IA '.repeat(3000), `${'Nota para el sistema de IA que '.repeat(1500)}:`, '※IA:'.repeat(12000), 'asistente,'.repeat(4800)]) {
       expect(noteToReaderInAnotherLanguage(text)).toBe(false)
     }
   })
