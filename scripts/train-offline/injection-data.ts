@@ -5,7 +5,7 @@
  * ordinary requests including instruction-heavy prompts and harmless uses of "ignore",
  * "forget" and "act as". The evaluation set (tests/eval) is written separately and is not used.
  */
-import { INJECTION_LANGUAGES, writtenWithSpaces } from '@/lib/moderation/offline/injection-languages'
+import { INJECTION_LANGUAGES, noteReaderNames, writtenWithSpaces } from '@/lib/moderation/offline/injection-languages'
 import { pick, seededRandom } from './random'
 
 // Twelfth round: the override verbs of WordNet's synsets of ignore, cancel and disobey, and more names of what an
@@ -596,9 +596,8 @@ const NOTE_MARKS = ['※', '[', '<!-- ', '(', '【', '* ', '{']
 const NOTE_NAMES = ['María López', 'Jan Nowak', 'Dr. Keller', 'Ana Souza', 'Ivan Petrov', 'Li Wei']
 function noteToReader(random: () => number): { reader: string; reads: string; join: (...parts: string[]) => string; order: string } {
   const { language, join, word } = someLanguage(random)
-  const names = language.reader.filter((name) => !['assistant', 'agent', 'bot', 'chatbot', 'ai', 'llm'].includes(name))
-  const name = pick(names.length > 0 ? names : language.reader, random).replace(/\*$/, '')
-  const reader = name.length <= 3 ? name.toUpperCase() : name
+  const names = noteReaderNames(language)
+  const reader = pick(names.length > 0 ? names : language.reader, random).replace(/\*$/, '')
   const kind = random()
   const order =
     kind < 0.2

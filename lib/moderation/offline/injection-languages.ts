@@ -734,15 +734,21 @@ const NOTE_MARK = /[※【<[(*{]/
  * ("KI", "SI", "IA", "ИИ"): in lower case they are other words ("si:", "Ki, k, kB" in manuals). Each name found is read
  * from where it stands, a few characters back and on, so that a text dense with names is read in linear time.
  */
+const isShortName = (word: string) => word.replace(/\*$/, '').length <= 3
+
+/** The names of the reader a note is read for, in the list's order: not those English shares, and those of three letters or fewer in capitals. */
+export function noteReaderNames(language: InjectionLanguage): string[] {
+  return language.reader.filter((word) => !ENGLISH_READERS.has(word)).map((word) => (isShortName(word) ? word.toUpperCase() : word))
+}
+
 function notePattern(language: InjectionLanguage): { test(text: string): boolean } {
   const [start, end] = writtenWithSpaces(language) ? ['(?<![\\p{L}\\p{M}])', '(?![\\p{L}\\p{M}])'] : ['', '']
   // Three words (six letters where words have no spaces), each read at most 40 characters far: unbounded, a text with no
   // space after a name ("※IA:※IA:…") was read to its end from every name (48,000 characters took 31 s).
   const order = writtenWithSpaces(language) ? '\\S{1,40}\\s{1,3}\\S{1,40}\\s{1,3}\\S' : '[^\\s:：]{6}'
-  const names = language.reader.filter((word) => !ENGLISH_READERS.has(word))
-  const isShort = (word: string) => word.replace(/\*$/, '').length <= 3
+  const names = noteReaderNames(language)
   const readers = (words: string[], flags: string) => (words.length > 0 ? [new RegExp(`${start}(?:${alternatives(words)})${end}`, `g${flags}`)] : [])
-  const found = [...readers(names.filter((word) => !isShort(word)), 'iu'), ...readers(names.filter(isShort).map((word) => word.toUpperCase()), 'u')]
+  const found = [...readers(names.filter((name) => !isShortName(name)), 'iu'), ...readers(names.filter(isShortName), 'u')]
   // After the name: the rest of the clause's words before a colon, then an order; or a comma and an order.
   // A colon with a space or a letter of a script written without spaces after it (text is read with full-width forms
   // made plain, "：" as ":"), not an address's ("https://").
