@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { analyzePii, phoneSearchText } from '@/lib/moderation/engines/privacy'
-import { enhanceWithContext, wordsOf } from '@/lib/moderation/engines/privacy/context'
+import { analyzePii, patternFindings, phoneSearchText } from '@/lib/moderation/engines/privacy'
+import { wordsOf } from '@/lib/moderation/engines/privacy/context'
 import { parsedSentences } from '@/lib/moderation/engines/privacy/names'
 import nlp from 'compromise'
 import { PATTERN_RECOGNIZERS, PHONE_RECOGNIZER, PHONE_TRIES_PER_REGION, searchPhoneNumbers } from '@/lib/moderation/engines/privacy/recognizers'
@@ -673,8 +673,7 @@ describe('the phone search beside other identifiers', () => {
   const phoneNumbers = (text: string) => analyzePii(text).filter((e) => e.type === 'PHONE_NUMBER').map((e) => text.slice(e.beginOffset, e.endOffset))
   const searched = (text: string) => {
     const words = wordsOf(text)
-    const findings = PATTERN_RECOGNIZERS.flatMap((recognizer) => recognizer.find(text).map((finding) => enhanceWithContext(finding, words, recognizer.context)))
-    return phoneSearchText(text, findings, words)
+    return phoneSearchText(text, patternFindings(text, words), words)
   }
 
   it('does not read the digits of a card, an IBAN or an IP address standing alone', () => {

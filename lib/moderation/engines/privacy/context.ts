@@ -27,10 +27,7 @@ function supports(word: string, contextWord: string): boolean {
 
 /** Whether one of `context` occurs in the five words before `finding` (as a substring of a lower-cased word). */
 export function contextSupports(finding: Finding, words: Word[], context: readonly string[]): boolean {
-  // The words are in text order: those ending by the finding's start come first.
-  const low = firstIndexPast(words, (word) => word.end > finding.begin)
-  const before = words.slice(Math.max(0, low - CONTEXT_WORDS_BEFORE), low)
-  return context.some((contextWord) => before.some((word) => supports(word.lower, contextWord)))
+  return contextNear(finding.begin, finding.begin, words, context)
 }
 
 /**
@@ -38,6 +35,7 @@ export function contextSupports(finding: Finding, words: Word[], context: readon
  * [begin, end]: the five words before `begin` and every word that ends after it and by `end`.
  */
 export function contextNear(begin: number, end: number, words: Word[], context: readonly string[]): boolean {
+  // The words are in text order: those ending by `begin` come first.
   const low = firstIndexPast(words, (word) => word.end > begin)
   const high = firstIndexPast(words, (word) => word.end > end)
   const near = words.slice(Math.max(0, low - CONTEXT_WORDS_BEFORE), high)

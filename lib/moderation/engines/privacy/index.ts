@@ -137,9 +137,8 @@ function numberMayReachPast(text: string, finding: Finding): boolean {
  * 5678" holds an SSN-shaped "612 34 5678", "030 12.05.2023" a date). The numbers libphonenumber would find inside
  * those are all dropped later, and trying their digits as numbers of five regions (every try a thrown parse error) cost
  * more than the rest of the analysis of the text: 0.8-1.0 ms for "IBAN GB82 WEST 1234 5698 7654 32". The numbers found
- * elsewhere are the same on every evaluation text; an international number written right beside such an identifier
- * is read to its own end, where it once ran into the identifier's digits ("+49 30 1234567-8.8.8.8") or was missed; and
- * the digits hidden no longer count against libphonenumber's tries (PHONE_TRIES_PER_PIECE).
+ * are those of the whole text on every evaluation text (bench/offline/TUNING-issue18.md, twentieth round); the digits
+ * hidden no longer count against libphonenumber's tries (PHONE_TRIES_PER_PIECE).
  */
 export function phoneSearchText(text: string, findings: Finding[], words: Word[]): string {
   const claiming = findings.filter((finding) => {
@@ -154,6 +153,11 @@ export function phoneSearchText(text: string, findings: Finding[], words: Word[]
   return characters.join('')
 }
 
+/** The findings of every pattern recogniser but the phone search, with their context words counted. */
+export function patternFindings(text: string, words: Word[]): Finding[] {
+  return PATTERN_RECOGNIZERS.flatMap((recognizer) => findInPieces(recognizer, text).map((finding) => enhanceWithContext(finding, words, recognizer.context)))
+}
+
 /**
  * Presidio-style analysis: pattern recognisers with checksums and context words, then named
  * entities, duplicates removed, scores below 0.5 dropped, sorted by offset. A bare domain inside
@@ -161,13 +165,11 @@ export function phoneSearchText(text: string, findings: Finding[], words: Word[]
  */
 export function analyzePii(text: string): PiiEntity[] {
   const words = wordsOf(text)
-  const patternFindings = PATTERN_RECOGNIZERS.flatMap((recognizer) =>
-    findInPieces(recognizer, text).map((finding) => enhanceWithContext(finding, words, recognizer.context)),
-  )
-  const phoneNumbers = findInPieces(PHONE_RECOGNIZER, phoneSearchText(text, patternFindings, words)).map((finding) =>
+  const found = patternFindings(text, words)
+  const phoneNumbers = findInPieces(PHONE_RECOGNIZER, phoneSearchText(text, found, words)).map((finding) =>
     enhanceWithContext(finding, words, PHONE_RECOGNIZER.context),
   )
-  const findings = removeDuplicates([...patternFindings, ...phoneNumbers, ...findNamedEntities(text)])
+  const findings = removeDuplicates([...found, ...phoneNumbers, ...findNamedEntities(text)])
   const reported = findings.filter((f) => f.score >= SCORE_THRESHOLD)
   const emails = new SpanIndex(reported.filter((f) => f.type === 'EMAIL_ADDRESS'))
   const addresses = new SpanIndex(reported.filter((f) => f.type === 'EMAIL_ADDRESS' || f.type === 'URL'))
