@@ -307,6 +307,30 @@ export const evaluatePromptInjectionMultilingualIndirectHeldOut = binaryEvaluati
 )
 
 /**
+ * Indirect injection in English once more, in the shapes the earlier rounds' features did not read: output steering
+ * with the reader named by its role or not at all, markup, tool output, agent actions, exfiltration, conditional
+ * readers, data records and soft persuasion, against five families of hard negatives (reports and lessons that quote
+ * attacks, instructions for people, documentation of AI settings, automation content, persuasive writing for people)
+ * (prompt-injection-indirect-*-round21.jsonl): each set written by its own helper that saw neither the engine nor the
+ * other set, before the twenty-first round's change. The development set shaped the change; the held-out set was
+ * measured once before it and once after it.
+ */
+export const evaluatePromptInjectionIndirectRound21Development = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twenty-first round indirect development set, tuned)',
+  'prompt-injection-indirect-dev-round21.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+export const evaluatePromptInjectionIndirectRound21HeldOut = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twenty-first round indirect held-out set)',
+  'prompt-injection-indirect-heldout-round21.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+
+/**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
  * by the lead before the fourteenth round's word lists of 56 languages: the development set shaped the change, the
  * held-out set was measured blind once after it (bench/offline/TUNING-issue18.md).
@@ -332,6 +356,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionIndirectRound19HeldOut: (engines) => evaluatePromptInjectionIndirectRound19HeldOut(engines.promptInjection),
   promptInjectionMultilingualIndirectDevelopment: (engines) => evaluatePromptInjectionMultilingualIndirectDevelopment(engines.promptInjection),
   promptInjectionMultilingualIndirectHeldOut: (engines) => evaluatePromptInjectionMultilingualIndirectHeldOut(engines.promptInjection),
+  promptInjectionIndirectRound21Development: (engines) => evaluatePromptInjectionIndirectRound21Development(engines.promptInjection),
+  promptInjectionIndirectRound21HeldOut: (engines) => evaluatePromptInjectionIndirectRound21HeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),
