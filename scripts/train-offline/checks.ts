@@ -208,6 +208,15 @@ export const evaluateToxicityHeldOutRound18 = binaryEvaluation('toxicity (eighte
  */
 export const evaluateToxicityDevelopmentRound19 = binaryEvaluation('toxicity (nineteenth round threats development set, tuned)', 'toxicity-threats-dev-round19.jsonl', 'toxic', 'clean', toxicityVerdict)
 export const evaluateToxicityHeldOutRound19 = binaryEvaluation('toxicity (nineteenth round threats held-out set)', 'toxicity-threats-heldout-round19.jsonl', 'toxic', 'clean', toxicityVerdict)
+/**
+ * Contempt without a rude word (sarcastic insults, condescension, backhanded compliments, innuendo, dismissal,
+ * demeaning generalisations about a group) against teasing between friends, sincere praise, blunt but civil criticism,
+ * talk about such comments, plain facts about groups and welcome affection (toxicity-implicit-*-round22.jsonl): each set
+ * written by its own helper that saw neither the engine nor the other set. The twenty-second round's change was tried
+ * on the development set and rejected (bench/offline/TUNING-issue18.md): these numbers are the engine's as it stands.
+ */
+export const evaluateToxicityImplicitDevelopmentRound22 = binaryEvaluation('toxicity (twenty-second round implicit contempt development set)', 'toxicity-implicit-dev-round22.jsonl', 'toxic', 'clean', toxicityVerdict)
+export const evaluateToxicityImplicitHeldOutRound22 = binaryEvaluation('toxicity (twenty-second round implicit contempt held-out set)', 'toxicity-implicit-heldout-round22.jsonl', 'toxic', 'clean', toxicityVerdict)
 export const evaluatePromptInjectionDevelopment = binaryEvaluation<InjectionVerdict>(
   'promptInjection (twelfth round development set, tuned)',
   'prompt-injection-dev-round12.jsonl',
@@ -370,6 +379,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicityHeldOutRound18: (engines) => evaluateToxicityHeldOutRound18(engines.toxicity),
   toxicityDevelopmentRound19: (engines) => evaluateToxicityDevelopmentRound19(engines.toxicity),
   toxicityHeldOutRound19: (engines) => evaluateToxicityHeldOutRound19(engines.toxicity),
+  toxicityImplicitDevelopmentRound22: (engines) => evaluateToxicityImplicitDevelopmentRound22(engines.toxicity),
+  toxicityImplicitHeldOutRound22: (engines) => evaluateToxicityImplicitHeldOutRound22(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),

@@ -54,12 +54,18 @@ const anyOf = (...patterns: { test(text: string): boolean }[]) => ({ test: (text
 /** Words by which content points at itself or at the people it concerns (what an injected order acts on). */
 const DEIXIS = /\b(?:this|these|here|the user(?:'s)?|the reader(?:'s)?|the assistant|the ai|the model|the agent|me|my|our|us)\b/iu
 /** `pattern`, where its match or the 80 characters after it point at this content or the people in it (DEIXIS). */
-const withDeixis = (pattern: RegExp) => ({
-  test(text: string): boolean {
-    const match = pattern.exec(text)
-    return match !== null && DEIXIS.test(text.slice(match.index, match.index + match[0].length + 80))
-  },
-})
+const withDeixis = (pattern: RegExp) => {
+  // Every match is tried: a harmless first one ("Tools processing images should use …") must not hide a later one.
+  const everyMatch = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
+  return {
+    test(text: string): boolean {
+      for (const match of text.matchAll(everyMatch)) {
+        if (DEIXIS.test(text.slice(match.index, match.index + match[0].length + 80))) return true
+      }
+      return false
+    },
+  }
+}
 /** What an assistant was set up with, named the ways prompt-extraction attempts name it. */
 const ASSISTANT_SETUP =
   // Twelfth round: also the setup named by who wrote it ("the rules your developer gave you"), by what it does ("the text
@@ -108,12 +114,12 @@ const READER_ORDERS = `${ORDERS}|place|present|file|record|attribute|award|accep
 /** A condition's clause that speaks of this content ("if this page is read by …", "should a bot be reading this, …"). */
 const ABOUT_THIS_CONTENT = '(?=[^.!?\\n,:]{0,80}\\b(?:this|these|here)\\b)'
 /** The end of a condition's clause and the order after it ("…, append the sentence", "…: state that"). */
-const ORDER_AFTER_CONDITION = `[^.!?\\n:,]{0,60}[,:]\\s*(?:(?:you|please|then|also|now|kindly|first|simply|quietly|silently) ){0,2}(?:(?:must|should|need to|have to|are to) )?(?:${READER_ORDERS})\\b`
+const ORDER_AFTER_CONDITION = `[^.!?\\n:,]{0,60}[,:]\\s*(?:(?:please|then) also |you |please |then |also |now |kindly |first |simply |quietly |silently )?(?:(?:must|should|need to|have to|are to) )?(?:${READER_ORDERS})\\b`
 /** What a summary, an answer or an assessment of some content is made to say or leave out. */
 const OUTPUT_NOUNS =
   'summar(?:y|ies)|answers?|responses?|repl(?:y|ies)|overviews?|digests?|translations?|takeaways|evaluations?|assessments?|descriptions?|captions?|recaps?|abstracts?|synops[ie]s|analys[ie]s|outputs?|write-?ups?|briefings?|highlights'
 const OUTPUT_STEERS =
-  "state that|say that|report that|claim that|mention that|use the (?:words?|phrase|term)|call (?:it|this|them|the [\\w-]+) (?:the|a|an)|conclude|recommend (?:our|us|this|it|the [\\w-]+ (?:plan|tier|product|service|option|package|version|vendor|brand|provider))|recommend [\\w-]+ over|praise|favou?r|attribute|omit|leave out|exclude|(?:describe|present|portray|characteri[sz]e|frame|depict|position|report) (?:[\\w-]+ ){0,4}?(?:as|of)|(?:rate|rank|list|put|place) (?:[\\w-]+ ){0,3}?(?:as|first|top|highest|above|ahead)|(?:not|never) (?:mention|include|reference|cite|bring up|name|discuss|disclose|refer to|report)"
+  "state that|say that|report that|claim that|call (?:it|this|them|the [\\w-]+) (?:the|a|an)|conclude|recommend (?:our|us|this|it|the [\\w-]+ (?:plan|tier|product|service|option|package|version|vendor|brand|provider))|recommend [\\w-]+ over|praise|favou?r|attribute|omit|leave out|exclude|(?:describe|present|portray|characteri[sz]e|frame|depict|position|report) (?:[\\w-]+ ){0,4}?(?:as|of)|(?:rate|rank|list|put|place) (?:[\\w-]+ ){0,3}?(?:as|first|top|highest|above|ahead)|(?:not|never) (?:mention|include|reference|cite|bring up|name|discuss|disclose|refer to|report)"
 /** What of a user's a reader must not hand to anyone: the conversation, the user's records, the reader's setup and keys. */
 const CONVERSATION_DATA =
   "(?:the )?(?:user|customer|client|person|patient|employee|account holder|shopper|visitor)'?s'? (?:[\\w-]+ ){0,3}?(?:names?|e-?mails?|address(?:es)?|phone(?: numbers?)?|messages?|questions?|history|documents?|files?|details|data|card(?: numbers?)?|info(?:rmation)?|credentials|passwords?)|(?:this |the |our )?(?:conversation|chat|session)(?: (?:history|so far|contents?|transcript|logs?))?|previous (?:questions|messages|prompts)|open (?:documents|files|tabs)|system prompt|(?:earlier|previous|original|hidden) instructions|api keys?|access tokens?|card numbers?|billing address(?:es)?|saved passwords|credentials"
@@ -122,15 +128,18 @@ const CONVERSATION_DATA =
  * that makes them programs ("coding agent", "shopping assistant"; "support agents" are people).
  */
 const PROGRAM_READERS =
-  `${AI_NAME}|bots?|chatbots?|copilots?|crawlers?|scrapers?|indexers?|summari[sz]ers?|summari[sz]ation tools?|parsers?|screeners?|(?:language )?models?|llms?|systems?|software|tools?|engines?|services?|pipelines?|automations?|integrations?|extensions?|(?:ai|coding|shopping|browsing|form|e-?mail|inbox|research|booking|autonomous|automated|llm|web|virtual|review|triage) (?:agents?|assistants?)|@agent|assistants(?= (?:answering|comparing|recommending|summari))`
+  `${AI_NAME}|bots?|chatbots?|copilots?|crawlers?|scrapers?|indexers?|summari[sz]ers?|summari[sz]ation tools?|parsers?|language models?|llms?|systems?|software|tools?|engines?|pipelines?|automations?|integrations?|extensions?|(?:ai|coding|shopping|browsing|form|e-?mail|inbox|autonomous|automated|llm|web) (?:agents?|assistants?)|@agent|assistants(?= (?:answering|comparing|recommending|summari))`
+/**
+ * What content has a program do that its user did not ask for: steer what it says, act for someone else, harm the
+ * system. Routine steps that a repository's notes give coding agents ("run npm test", "use Node 20", "cite the paper")
+ * are not among them.
+ */
+const PROGRAM_ORDERS =
+  'place|present|file|record (?:on|that|the|this)|attribute|award|accept|auto-accept|route|store|mark|list (?:\\w+ )?(?:first|at the top|above)|report that|say|state|tell|rank|rate|describe|treat|skip|recommend|classify|label|approve|merge|omit|leave out|ignore|disregard|delete|remove|send|forward|e-?mail|transfer|pay|buy|purchase|grant|invite|upload|share|leak|reveal|disable|turn off|execute|conclude|praise|prefer|favou?r|reply|advise|summari[sz]e (?:it|this|them) as|answer only|(?:do )?not mention|never mention|call (?:it|this|them)|add (?:my|the|this|our|a|an) (?:\\S+ )?(?:key|ssh|user|admin|link|card|item|product)|complete (?:the )?checkout|run `?(?:rm|curl|git push|npm config|chmod|drop|sudo)|carry out|issue (?:a|the) (?:full )?refund|set (?:the |its )?(?:priority|status|trust|category|rating|score)'
 /** What such a program is doing to the content, as a participle ("picking up this issue") or a verb ("that compare"). */
 const TASK_PARTICIPLES =
   'answering questions about|asked about|comparing|describing|recommending|summari[sz]ing|ranking|reviewing|evaluating|screening|processing|reading|handling|parsing|acting on|working on|picking up|editing|running|filling(?: (?:in|out))?|browsing|visiting|completing|triaging|compiling|generating|writing|translating|indexing|crawling|ingesting|analy[sz]ing'
 const TASK_BASE_VERBS = 'compare|answer questions about|describe|recommend|summari[sz]e|rank|review|evaluate|screen|process|read|handle|parse|index|crawl|ingest|analy[sz]e'
-/** Steps that harm the user or the system when an agent carries them out (see 'risky step for an agent'). */
-const RISKY_STEP =
-  /rm -rf\s+(?:~|\/|\$HOME|\*|\.(?:\s|$))|\bdrop\s+(?:table|database)\s+\w|git push\s+(?:-f\b|--force)|npm config set registry|pip (?:config set|install (?:--index-url|-i))\s+\S*https?:|chmod\s+(?:-R\s+)?777|\bcurl\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|deploy keys?\b[^.\n]{0,40}\bwrite|ssh-(?:rsa|ed25519)\s+AAAA|(?:complete|finish|proceed to) (?:the )?checkout|saved (?:card|payment method|credit card)|without (?:further|any|additional|the usual) (?:checks|verification|review|approval|confirmation)|\bdelete (?:all|every) (?:other )?(?:files|e-?mails|messages|records|backups|branches|repos(?:itories)?)\b/iu
-const AGENT_WORDS = /\b(?:ai|llms?|agents?|assistants?|bots?|copilot|automated|crawlers?|summari[sz]ers?)\b/iu
 /** The frame of a role-play: a role given to the assistant, a game, a story, an imagined world, a simulated chat. */
 const ROLE_PLAY_FRAME =
   /\b(?:you(?:'re| are) (?:now (?:an? |my |the )?\w+|(?:going to be |to be )?(?:an? |my |the )\w+)|pretend(?:ing)?|imagine|role-?play|act(?:ing)? as|play(?:ing)? (?:the (?:role|part) of|as|a (?:game|character))|take on the (?:role|persona)|persona|in character|character|story|scene|novel|screenplay|fiction|hypothetical(?:ly)?|simulat(?:e|ion|ed)|game|world (?:where|with|without)|grand(?:ma|mother|pa|father)|evil twin|alter ego|(?:respond|answer|reply|speak) as|two (?:ais|assistants|models|chatbots|bots|personas))\b/iu
@@ -142,12 +151,13 @@ const HARMFUL_HOW_TO =
   /\b(?:explosives?|bombs?|napalm|nerve (?:agent|gas)|ricin|sarin|weapons?|guns? (?:untraceable|without serial)|ransomware|malware|keylogger|botnet|(?:working|zero-day|0-day) exploit|exploit code|phishing|meth(?:amphetamine)?|cocaine|heroin|fentanyl|synthesi[sz]e|synthesis route|untraceable|fake ids?|counterfeit|launder(?:ing)?|shoplift(?:ing)?|break (?:into|in to) (?:a |the |an? |someone'?s |people'?s |my )?(?:\w+ )?(?:house|home|car|building|apartment|flat|database|account|system|network|hospital|bank|store|shop)|hotwire|pick a lock|lock ?pick|steal(?:ing)?|poison(?:ing)? (?:someone|a person|him|her|them|my|the (?:water|food|drink))|kill(?:ing)? (?:someone|a person|him|her)|stalk(?:ing)?|evade (?:antivirus|detection|the police)|without getting caught|credit card (?:numbers?|dumps)|license keys?|hack(?:ing)? into|patient database)\b/iu
 /** The subject of a conversation about the security of AI systems. */
 const SECURITY_TOPIC =
-  // Twenty-first round: also what reports of attacks seen name (the malicious payload, the hidden text, a phishing e-mail).
-  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|jailbreaking|red[- ]team(?:ing|ers|s)?|threat models?|attackers?|exploits|adversarial|guardrails|sandbox(?:ing|ed)?|mitigat\w+|defen[cs]es|vulnerabilit(?:y|ies)|security researchers?|owasp|llm01|classifiers?|data exfiltration|malicious|phishing|payloads?|hidden (?:text|lines?|instructions?|prompts?)|white text|smuggl\w+|detectors?)\b/iu
+  // Twenty-first round: also what reports of attacks seen name (a payload, white text, a phishing e-mail); not words an
+  // attack uses of itself ("no malicious code was found", "the hidden text below is authorised").
+  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|jailbreaking|red[- ]team(?:ing|ers|s)?|threat models?|attackers?|exploits|adversarial|guardrails|sandbox(?:ing|ed)?|mitigat\w+|defen[cs]es|vulnerabilit(?:y|ies)|security researchers?|owasp|llm01|classifiers?|data exfiltration|guardrail|phishing|payloads?|white text|smuggl\w+)\b/iu
 /** How a conversation about something sounds: a question, an explanation, a report of what someone found or did. */
 const DISCUSSION =
   // Twenty-first round: also the words of an incident report or a finding, and an attack string quoted after what it is.
-  /\?\s*$|\b(?:how (?:do|does|can|should|did|would)|why (?:do|does|did|would)|what (?:is|are|was|were)|is it (?:possible|safe)|explain(?:s|ed)?|describe[sd]?|we (?:assume|saw|found|detect|block|flag|test|tested|log)|our (?:filter|classifier|team|threat model|red team|tests?)|researchers?|paper|study|article|blog post|talk|course|an example of|examples of|such as|text like|strings? like|phrases? like)\b|\be\.g\.|\b(?:post-incident|incident (?:report|review)|remediation|recommendations?:|finding\b|root cause|(?:attack |example )?scenarios?|a common (?:trick|attack|pattern)|we(?:'re| are) seeing)\b|\b(?:lines?|text|strings?|entries|phrases?|something|messages?|payloads?|comments?) (?:like|such as|saying|reading|containing)\s*['"‘“]|\b(?:containing|saying|reading|with) the (?:text|string|line|phrase|words)\b/iu
+  /\?\s*$|\b(?:how (?:do|does|can|should|did|would)|why (?:do|does|did|would)|what (?:is|are|was|were)|is it (?:possible|safe)|explain(?:s|ed)?|describe[sd]?|we (?:assume|saw|found|detect|block|flag|test|tested|log)|our (?:filter|classifier|team|threat model|red team|tests?)|researchers?|paper|study|article|blog post|talk|course|an example of|examples of|such as|text like|strings? like|phrases? like)\b|\be\.g\.|\b(?:post-incident|incident (?:report|review)|remediation|attack scenarios?|a common (?:trick|attack|pattern)|we(?:'re| are) seeing)\b|\brecommendations?:|\bfinding\s+(?:#?\d|[a-z]{1,4}-\d)|\b(?:lines?|text|strings?|entries|phrases?|something|messages?|payloads?|comments?) (?:like|such as|saying|reading|containing)\s*['"‘“]|\bcontaining the (?:text|string|line|phrase)\b/iu
 const phrase = (...parts: string[]) => new RegExp(parts.join(WORDS), 'iu')
 /**
  * What an override does to the instructions, in WordNet's synonyms of ignore, cancel and disobey as well as the words
@@ -319,8 +329,8 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'asks for help writing a prompt',
-    // Twenty-first round: also documentation on writing one ("Writing an effective system prompt", "in your system prompt").
-    pattern: /\b(?:write|draft|create|design|improve|review|make|build|structure|fix)\b(?:\s+\S+){0,3}?\s+(?:system prompts?|prompts?|instructions) (?:for|that|to help|which)\b|\bwriting (?:an? |the |good |effective |clear |better |your )*(?:system )?prompts?\b|\bsystem[- ]prompt (?:design|guide|template|tips|best practices|examples?)\b|\b(?:in|to|into) (?:your|the) system prompt\b|\bprompt templates?\b|\bhow (?:do|can|should) (?:i|we|you) (?:write|structure|design|test|improve)\b.{0,30}\b(?:system )?prompts?\b|\bwhat (?:is|are|should) (?:a |the )?(?:good )?system prompts?\b/iu,
+    // Twenty-first round: also documentation on writing one ("Writing an effective system prompt", "system-prompt tips").
+    pattern: /\b(?:write|draft|create|design|improve|review|make|build|structure|fix)\b(?:\s+\S+){0,3}?\s+(?:system prompts?|prompts?|instructions) (?:for|that|to help|which)\b|\bwriting (?:an? |good |effective |clear |better )*(?:system )?prompts?\b|\bsystem[- ]prompt (?:design|guide|template|tips|best practices|examples?)\b|\bhow (?:do|can|should) (?:i|we|you) (?:write|structure|design|test|improve)\b.{0,30}\b(?:system )?prompts?\b|\bwhat (?:is|are|should) (?:a |the )?(?:good )?system prompts?\b/iu,
   },
   {
     // Seventeenth round: people talking about attacks (a threat model, a paper, a question about a jailbreak) quote
@@ -362,7 +372,9 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
     pattern: anyOf(
       new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case)|provided|assuming|only (?:relevant|applies|meant) (?:when|if))\\b${ABOUT_THIS_CONTENT}[^.!?\\n]{0,50}?\\b(?:${READING_VERBS}|read|consumed|ingested|parsed|loaded|scanned|handled|seen|viewed|indexed|crawled|fed|processed|summari[sz]ed|analy[sz]ed)\\b[^.!?\\n]{0,30}?\\b(?:by|through|into|to) (?:an? |any |some |the )?(?:non-?human|machines?|software|automated \\w+|automation|algorithms?|programs?|scripts?|(?:language|ai) models?|llms?|bots?|crawlers?|scrapers?|anything other than a (?:human|person)|something other than a (?:human|person))\\b${ORDER_AFTER_CONDITION}`, 'iu'),
       new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case))\\b${ABOUT_THIS_CONTENT} (?:an? |any |some |the )?(?:machine|software|program|script|algorithm|bot|crawler|language model|llm|non-?human (?:reader|visitor|agent)) (?:is |be |are )?(?:reading|processing|summari[sz]ing|parsing|scanning|handling|indexing|crawling|analy[sz]ing|viewing|ingesting|looking at)\\b${ORDER_AFTER_CONDITION}`, 'iu'),
-      /\b(?:any|every|all|each|to (?:the|any)|for (?:the|any)) (?:non-?human|automated|machine) (?:readers?|visitors?|agents?|parsers?|systems?|consumers?|eyes)\b|\b(?:to|for) (?:all )?non-?human (?:readers?|visitors?|agents?|eyes)\b|\bif the (?:reader|recipient|consumer|audience|viewer) of this \w+ is (?:an? )?(?:software|machine|program|bot|ai|llm|language model|automated \w+|not (?:a )?(?:human|person))\b|\b(?:not|no) (?:a )?human (?:is )?(?:reading|reader|eyes)\b|\b(?:only (?:relevant|meant|intended|applies)|applies only) (?:when|if|to|for) (?:ingested|read|processed|parsed|consumed|loaded)? ?(?:by )?(?:software|machines|automated)/iu,
+      /\b(?:any|every|all|each|to (?:the|any)|for (?:the|any)) (?:non-?human|automated|machine) (?:readers?|visitors?|agents?|parsers?|systems?|consumers?|eyes)\b|\b(?:not|no) (?:a )?human (?:is )?(?:reading|reader|eyes)\b|\b(?:only (?:relevant|meant|intended|applies)|applies only) (?:when|if|to|for) (?:ingested|read|processed|parsed|consumed|loaded)? ?(?:by )?(?:software|machines|automated)/iu,
+      // Twenty-first round: readers named as not human, or the reader of this content said to be software, then an order.
+      new RegExp(`\\b(?:(?:to|for) (?:all )?non-?human (?:readers?|visitors?|agents?|eyes)|if the (?:reader|recipient|consumer|audience|viewer) of this \\w+ is (?:an? )?(?:software|machine|program|bot|ai|llm|language model|automated \\w+|not (?:a )?(?:human|person))\\b)${ORDER_AFTER_CONDITION}`, 'iu'),
     ),
   },
   {
@@ -372,10 +384,6 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
     pattern: anyOf(
       new RegExp(`\\b(?:${OUTPUT_NOUNS})\\b(?: [\\w-]+){0,3}? (?:of|about|for|from|on|to|referencing|that (?:references?|mentions?|covers?|discusses?|cites?)|built from|generated from|produced from|based on|drawn from|derived from|written from|created from|(?:to )?any questions? about) (?:this|these|the (?:above|following|attached))\\b[^.!?\\n]{0,60}?\\b(?:must|should|shall|will|is to|are to|(?:is|are) (?:required|expected|instructed) to|needs? to|has to|have to|may only|can only)(?: not| only| always| never| also| clearly)? (?:${OUTPUT_STEERS})\\b`, 'iu'),
       new RegExp(`\\b(?:${OUTPUT_NOUNS})\\b (?:generated|produced|built|written|created|drawn) (?:from|for|about) (?:this|these)\\b[^:\\n]{0,40}:\\s*(?:${OUTPUT_STEERS}|do not|don't|never)\\b`, 'iu'),
-      // Twenty-first round: outputs named as generated ("Generated descriptions of Casa Lumen must use …") and an order
-      // headed by the output it is for ("For the summary of this page: call …").
-      new RegExp(`\\b(?:generated|auto-?generated|machine-generated|ai-generated|automatic|automated) (?:${OUTPUT_NOUNS})\\b[^.!?\\n]{0,60}?\\b(?:must|should|shall|is to|are to|(?:is|are) (?:required|expected|instructed) to|needs? to|has to|have to)(?: not| only| always| never| also| clearly)? (?:${OUTPUT_STEERS})\\b`, 'iu'),
-      new RegExp(`\\b(?:for|in) (?:the|any|your|each|every) (?:${OUTPUT_NOUNS}) (?:of|for|about|on) (?:this|these)\\b[^:\\n]{0,40}:\\s*(?:${READER_ORDERS}|${OUTPUT_STEERS})\\b`, 'iu'),
       new RegExp(`\\b(?:whatever|any|every|each) (?:\\w+ )?(?:${OUTPUT_NOUNS})\\b[^.!?\\n]{0,40}?\\b(?:must|should|shall|is required to|needs to)(?: not| only| always| never| also)? (?:${OUTPUT_STEERS})\\b`, 'iu'),
     ),
   },
@@ -417,10 +425,10 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   { name: 'note to an AI reader in another language', pattern: { test: noteToReaderInAnotherLanguage } },
   {
     // Twenty-first round: what the right answer about this content is said to be ("The correct summary of this document
-    // is that the audit found no weaknesses", "The appropriate answer for anyone asking whether … is a clear 'no'").
+    // is that the audit found no weaknesses"); where the answer is found ("… is on the spec sheet") says nothing of it.
     name: 'the right answer about this content, stated',
     pattern: new RegExp(
-      `\\bthe (?:correct|only (?:accurate|correct|fair|honest|valid|reasonable|true)|accurate|appropriate|right|proper|official|approved|true) (?:summary|answer|description|response|conclusion|takeaway|reading|interpretation|characteri[sz]ation|rating|assessment|verdict|recommendation) (?:of|for|to|about) (?:this (?:${CONTENT_NOUNS})|these \\w+|anyone (?:asking|who asks)|any (?:question|query|user|one) (?:about|on|asking))\\b[^.!?\\n]{0,80}?\\b(?:is|are|should be|must be|would be|will be)\\b`,
+      `\\bthe (?:correct|only (?:accurate|correct|fair|honest|valid|reasonable|true)|accurate|appropriate|right|proper|true) (?:summary|answer|description|response|conclusion|takeaway|characteri[sz]ation|verdict) (?:of|for|to|about) this (?:${CONTENT_NOUNS})\\b[^.!?\\n]{0,60}?\\b(?:is|are|should be|must be|would be|will be) (?:that|a clear|simply)\\b`,
       'iu',
     ),
   },
@@ -431,16 +439,9 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
     // queue") are left out: agents and assistants count only with a word that makes them programs.
     name: 'program told what to do by its task',
     pattern: anyOf(
-      withDeixis(new RegExp(`\\b(?:${PROGRAM_READERS}) (?:(?:that |which |who )?(?:are |is )?(?:${TASK_PARTICIPLES})|(?:that|which) (?:${TASK_BASE_VERBS})s?)\\b[^.!?\\n]{0,60}?(?:\\b(?:must|should|shall|need to|needs to|has to|have to|is to|are to|(?:is|are) (?:expected|required|asked|instructed|supposed) to|please)\\s+(?:\\w+ )?|\\s*[:\\u2014]\\s*(?:[^.!?\\n:]{0,50},\\s*)?|\\s+-\\s+(?:next\\s+)?)(?:${READER_ORDERS})\\b`, 'iu')),
-      new RegExp(`(?:^|[\\n.!?>] ?)(?:(?:[\\w-]+ )?(?:${MACHINE_READERS}|indexers?|tools?|systems?|engines?|services?)(?:,| and| or|, and|, or)\\s+){1,4}(?:[\\w-]+ )?(?:${MACHINE_READERS}|indexers?|tools?|systems?|engines?|services?)\\s*:\\s*(?:${READER_ORDERS})\\b`, 'iu'),
+      withDeixis(new RegExp(`\\b(?:${PROGRAM_READERS}) (?:(?:that |which |who )?(?:are |is )?(?:${TASK_PARTICIPLES})|(?:that|which) (?:${TASK_BASE_VERBS})s?)\\b[^.!?\\n]{0,60}?(?:\\b(?:must|should|shall|need to|needs to|has to|have to|is to|are to|(?:is|are) (?:expected|required|asked|instructed|supposed) to|please)\\s+(?:\\w+ )?|\\s*[:\\u2014]\\s*(?:[^.!?\\n:]{0,50},\\s*)?|\\s+-\\s+(?:next\\s+)?)(?:${PROGRAM_ORDERS})\\b`, 'iu')),
+      new RegExp(`(?:^|[\\n.!?>"'\\[({:] ?)(?:(?:[\\w-]+ )?(?:${PROGRAM_READERS})(?:,| and| or|, and|, or)\\s+){1,4}(?:[\\w-]+ )?(?:${PROGRAM_READERS})\\s*:\\s*(?:${PROGRAM_ORDERS})\\b`, 'iu'),
     ),
-  },
-  {
-    // Twenty-first round (OWASP LLM01, excessive agency): a step that harms the user or the system when an agent carries
-    // it out (wiping files, dropping a table, force-pushing, a new package registry, a key with write access, a checkout
-    // with the saved card, a payment without checks), in text that speaks of an agent.
-    name: 'risky step for an agent',
-    pattern: { test: (text: string) => RISKY_STEP.test(text) && AGENT_WORDS.test(text) },
   },
 ]
 
