@@ -321,11 +321,11 @@ export const evaluatePromptInjectionMultilingualIndirectHeldOut = binaryEvaluati
  * readers, data records and soft persuasion, against five families of hard negatives (reports and lessons that quote
  * attacks, instructions for people, documentation of AI settings, automation content, persuasive writing for people)
  * (prompt-injection-indirect-*-round21.jsonl): each set written by its own helper that saw neither the engine nor the
- * other set, before the twenty-first round's change. The development set shaped the change; the held-out set was
- * measured once before it and once after it.
+ * other set, before the twenty-first round's change. That change was tried on the development set and rejected after
+ * two reviews (bench/offline/TUNING-issue18.md): these numbers are the engine's as it stands.
  */
 export const evaluatePromptInjectionIndirectRound21Development = binaryEvaluation<InjectionVerdict>(
-  'promptInjection (twenty-first round indirect development set, tuned)',
+  'promptInjection (twenty-first round indirect development set)',
   'prompt-injection-indirect-dev-round21.jsonl',
   'INJECTION',
   'LEGIT',

@@ -50,22 +50,16 @@ export function guardrailTerms(text: string, vocabulary: InjectionVocabulary, vo
 }
 
 const WORDS = '(?:\\s+\\S+){0,4}?\\s+'
-const anyOf = (...patterns: { test(text: string): boolean }[]) => ({ test: (text: string) => patterns.some((p) => p.test(text)) })
+const anyOf = (...patterns: RegExp[]) => ({ test: (text: string) => patterns.some((p) => p.test(text)) })
 /** Words by which content points at itself or at the people it concerns (what an injected order acts on). */
 const DEIXIS = /\b(?:this|these|here|the user(?:'s)?|the reader(?:'s)?|the assistant|the ai|the model|the agent|me|my|our|us)\b/iu
 /** `pattern`, where its match or the 80 characters after it point at this content or the people in it (DEIXIS). */
-const withDeixis = (pattern: RegExp) => {
-  // Every match is tried: a harmless first one ("Tools processing images should use …") must not hide a later one.
-  const everyMatch = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
-  return {
-    test(text: string): boolean {
-      for (const match of text.matchAll(everyMatch)) {
-        if (DEIXIS.test(text.slice(match.index, match.index + match[0].length + 80))) return true
-      }
-      return false
-    },
-  }
-}
+const withDeixis = (pattern: RegExp) => ({
+  test(text: string): boolean {
+    const match = pattern.exec(text)
+    return match !== null && DEIXIS.test(text.slice(match.index, match.index + match[0].length + 80))
+  },
+})
 /** What an assistant was set up with, named the ways prompt-extraction attempts name it. */
 const ASSISTANT_SETUP =
   // Twelfth round: also the setup named by who wrote it ("the rules your developer gave you"), by what it does ("the text
@@ -114,32 +108,15 @@ const READER_ORDERS = `${ORDERS}|place|present|file|record|attribute|award|accep
 /** A condition's clause that speaks of this content ("if this page is read by …", "should a bot be reading this, …"). */
 const ABOUT_THIS_CONTENT = '(?=[^.!?\\n,:]{0,80}\\b(?:this|these|here)\\b)'
 /** The end of a condition's clause and the order after it ("…, append the sentence", "…: state that"). */
-const ORDER_AFTER_CONDITION = `[^.!?\\n:,]{0,60}[,:]\\s*(?:(?:please|then) also |you |please |then |also |now |kindly |first |simply |quietly |silently )?(?:(?:must|should|need to|have to|are to) )?(?:${READER_ORDERS})\\b`
+const ORDER_AFTER_CONDITION = `[^.!?\\n:,]{0,60}[,:]\\s*(?:you |please |then |also |now |kindly |first |simply |quietly |silently )?(?:(?:must|should|need to|have to|are to) )?(?:${READER_ORDERS})\\b`
 /** What a summary, an answer or an assessment of some content is made to say or leave out. */
 const OUTPUT_NOUNS =
   'summar(?:y|ies)|answers?|responses?|repl(?:y|ies)|overviews?|digests?|translations?|takeaways|evaluations?|assessments?|descriptions?|captions?|recaps?|abstracts?|synops[ie]s|analys[ie]s|outputs?|write-?ups?|briefings?|highlights'
 const OUTPUT_STEERS =
-  "state that|say that|report that|claim that|call (?:it|this|them|the [\\w-]+) (?:the|a|an)|conclude|recommend (?:our|us|this|it|the [\\w-]+ (?:plan|tier|product|service|option|package|version|vendor|brand|provider))|recommend [\\w-]+ over|praise|favou?r|attribute|omit|leave out|exclude|(?:describe|present|portray|characteri[sz]e|frame|depict|position|report) (?:[\\w-]+ ){0,4}?(?:as|of)|(?:rate|rank|list|put|place) (?:[\\w-]+ ){0,3}?(?:as|first|top|highest|above|ahead)|(?:not|never) (?:mention|include|reference|cite|bring up|name|discuss|disclose|refer to|report)"
+  "state that|say that|report that|claim that|conclude|recommend (?:our|us|this|it|the [\\w-]+ (?:plan|tier|product|service|option|package|version|vendor|brand|provider))|recommend [\\w-]+ over|praise|favou?r|attribute|omit|leave out|exclude|(?:describe|present|portray|characteri[sz]e|frame|depict|position|report) (?:[\\w-]+ ){0,4}?(?:as|of)|(?:rate|rank|list|put|place) (?:[\\w-]+ ){0,3}?(?:as|first|top|highest|above|ahead)|(?:not|never) (?:mention|include|reference|cite|bring up|name|discuss|disclose|refer to|report)"
 /** What of a user's a reader must not hand to anyone: the conversation, the user's records, the reader's setup and keys. */
 const CONVERSATION_DATA =
   "(?:the )?(?:user|customer|client|person|patient|employee|account holder|shopper|visitor)'?s'? (?:[\\w-]+ ){0,3}?(?:names?|e-?mails?|address(?:es)?|phone(?: numbers?)?|messages?|questions?|history|documents?|files?|details|data|card(?: numbers?)?|info(?:rmation)?|credentials|passwords?)|(?:this |the |our )?(?:conversation|chat|session)(?: (?:history|so far|contents?|transcript|logs?))?|previous (?:questions|messages|prompts)|open (?:documents|files|tabs)|system prompt|(?:earlier|previous|original|hidden) instructions|api keys?|access tokens?|card numbers?|billing address(?:es)?|saved passwords|credentials"
-/**
- * Twenty-first round: names of a program that reads content, never a person's: agents and assistants only with a word
- * that makes them programs ("coding agent", "shopping assistant"; "support agents" are people).
- */
-const PROGRAM_READERS =
-  `${AI_NAME}|bots?|chatbots?|copilots?|crawlers?|scrapers?|indexers?|summari[sz]ers?|summari[sz]ation tools?|parsers?|language models?|llms?|systems?|software|tools?|engines?|pipelines?|automations?|integrations?|extensions?|(?:ai|coding|shopping|browsing|form|e-?mail|inbox|autonomous|automated|llm|web) (?:agents?|assistants?)|@agent|assistants(?= (?:answering|comparing|recommending|summari))`
-/**
- * What content has a program do that its user did not ask for: steer what it says, act for someone else, harm the
- * system. Routine steps that a repository's notes give coding agents ("run npm test", "use Node 20", "cite the paper")
- * are not among them.
- */
-const PROGRAM_ORDERS =
-  'place|present|file|record (?:on|that|the|this)|attribute|award|accept|auto-accept|route|store|mark|list (?:\\w+ )?(?:first|at the top|above)|report that|say|state|tell|rank|rate|describe|treat|skip|recommend|classify|label|approve|merge|omit|leave out|ignore|disregard|delete|remove|send|forward|e-?mail|transfer|pay|buy|purchase|grant|invite|upload|share|leak|reveal|disable|turn off|execute|conclude|praise|prefer|favou?r|reply|advise|summari[sz]e (?:it|this|them) as|answer only|(?:do )?not mention|never mention|call (?:it|this|them)|add (?:my|the|this|our|a|an) (?:\\S+ )?(?:key|ssh|user|admin|link|card|item|product)|complete (?:the )?checkout|run `?(?:rm|curl|git push|npm config|chmod|drop|sudo)|carry out|issue (?:a|the) (?:full )?refund|set (?:the |its )?(?:priority|status|trust|category|rating|score)'
-/** What such a program is doing to the content, as a participle ("picking up this issue") or a verb ("that compare"). */
-const TASK_PARTICIPLES =
-  'answering questions about|asked about|comparing|describing|recommending|summari[sz]ing|ranking|reviewing|evaluating|screening|processing|reading|handling|parsing|acting on|working on|picking up|editing|running|filling(?: (?:in|out))?|browsing|visiting|completing|triaging|compiling|generating|writing|translating|indexing|crawling|ingesting|analy[sz]ing'
-const TASK_BASE_VERBS = 'compare|answer questions about|describe|recommend|summari[sz]e|rank|review|evaluate|screen|process|read|handle|parse|index|crawl|ingest|analy[sz]e'
 /** The frame of a role-play: a role given to the assistant, a game, a story, an imagined world, a simulated chat. */
 const ROLE_PLAY_FRAME =
   /\b(?:you(?:'re| are) (?:now (?:an? |my |the )?\w+|(?:going to be |to be )?(?:an? |my |the )\w+)|pretend(?:ing)?|imagine|role-?play|act(?:ing)? as|play(?:ing)? (?:the (?:role|part) of|as|a (?:game|character))|take on the (?:role|persona)|persona|in character|character|story|scene|novel|screenplay|fiction|hypothetical(?:ly)?|simulat(?:e|ion|ed)|game|world (?:where|with|without)|grand(?:ma|mother|pa|father)|evil twin|alter ego|(?:respond|answer|reply|speak) as|two (?:ais|assistants|models|chatbots|bots|personas))\b/iu
@@ -151,13 +128,10 @@ const HARMFUL_HOW_TO =
   /\b(?:explosives?|bombs?|napalm|nerve (?:agent|gas)|ricin|sarin|weapons?|guns? (?:untraceable|without serial)|ransomware|malware|keylogger|botnet|(?:working|zero-day|0-day) exploit|exploit code|phishing|meth(?:amphetamine)?|cocaine|heroin|fentanyl|synthesi[sz]e|synthesis route|untraceable|fake ids?|counterfeit|launder(?:ing)?|shoplift(?:ing)?|break (?:into|in to) (?:a |the |an? |someone'?s |people'?s |my )?(?:\w+ )?(?:house|home|car|building|apartment|flat|database|account|system|network|hospital|bank|store|shop)|hotwire|pick a lock|lock ?pick|steal(?:ing)?|poison(?:ing)? (?:someone|a person|him|her|them|my|the (?:water|food|drink))|kill(?:ing)? (?:someone|a person|him|her)|stalk(?:ing)?|evade (?:antivirus|detection|the police)|without getting caught|credit card (?:numbers?|dumps)|license keys?|hack(?:ing)? into|patient database)\b/iu
 /** The subject of a conversation about the security of AI systems. */
 const SECURITY_TOPIC =
-  // Twenty-first round: also what reports of attacks seen name (a payload, white text, a phishing e-mail); not words an
-  // attack uses of itself ("no malicious code was found", "the hidden text below is authorised").
-  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|jailbreaking|red[- ]team(?:ing|ers|s)?|threat models?|attackers?|exploits|adversarial|guardrails|sandbox(?:ing|ed)?|mitigat\w+|defen[cs]es|vulnerabilit(?:y|ies)|security researchers?|owasp|llm01|classifiers?|data exfiltration|guardrail|phishing|payloads?|white text|smuggl\w+)\b/iu
+  /\b(?:prompt[- ]injections?|injection attacks?|jailbreaks?|jailbreaking|red[- ]team(?:ing|ers|s)?|threat models?|attackers?|exploits|adversarial|guardrails|sandbox(?:ing|ed)?|mitigat\w+|defen[cs]es|vulnerabilit(?:y|ies)|security researchers?|owasp|llm01|classifiers?|data exfiltration)\b/iu
 /** How a conversation about something sounds: a question, an explanation, a report of what someone found or did. */
 const DISCUSSION =
-  // Twenty-first round: also the words of an incident report or a finding, and an attack string quoted after what it is.
-  /\?\s*$|\b(?:how (?:do|does|can|should|did|would)|why (?:do|does|did|would)|what (?:is|are|was|were)|is it (?:possible|safe)|explain(?:s|ed)?|describe[sd]?|we (?:assume|saw|found|detect|block|flag|test|tested|log)|our (?:filter|classifier|team|threat model|red team|tests?)|researchers?|paper|study|article|blog post|talk|course|an example of|examples of|such as|text like|strings? like|phrases? like)\b|\be\.g\.|\b(?:post-incident|incident (?:report|review)|remediation|attack scenarios?|a common (?:trick|attack|pattern)|we(?:'re| are) seeing)\b|\brecommendations?:|\bfinding\s+(?:#?\d|[a-z]{1,4}-\d)|\b(?:lines?|text|strings?|entries|phrases?|something|messages?|payloads?|comments?) (?:like|such as|saying|reading|containing)\s*['"‘“]|\bcontaining the (?:text|string|line|phrase)\b/iu
+  /\?\s*$|\b(?:how (?:do|does|can|should|did|would)|why (?:do|does|did|would)|what (?:is|are|was|were)|is it (?:possible|safe)|explain(?:s|ed)?|describe[sd]?|we (?:assume|saw|found|detect|block|flag|test|tested|log)|our (?:filter|classifier|team|threat model|red team|tests?)|researchers?|paper|study|article|blog post|talk|course|an example of|examples of|such as|text like|strings? like|phrases? like)\b|\be\.g\./iu
 const phrase = (...parts: string[]) => new RegExp(parts.join(WORDS), 'iu')
 /**
  * What an override does to the instructions, in WordNet's synonyms of ignore, cancel and disobey as well as the words
@@ -329,8 +303,7 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'asks for help writing a prompt',
-    // Twenty-first round: also documentation on writing one ("Writing an effective system prompt", "system-prompt tips").
-    pattern: /\b(?:write|draft|create|design|improve|review|make|build|structure|fix)\b(?:\s+\S+){0,3}?\s+(?:system prompts?|prompts?|instructions) (?:for|that|to help|which)\b|\bwriting (?:an? |good |effective |clear |better )*(?:system )?prompts?\b|\bsystem[- ]prompt (?:design|guide|template|tips|best practices|examples?)\b|\bhow (?:do|can|should) (?:i|we|you) (?:write|structure|design|test|improve)\b.{0,30}\b(?:system )?prompts?\b|\bwhat (?:is|are|should) (?:a |the )?(?:good )?system prompts?\b/iu,
+    pattern: /\b(?:write|draft|create|design|improve|review|make|build|structure|fix)\b(?:\s+\S+){0,3}?\s+(?:system prompts?|prompts?|instructions) (?:for|that|to help|which)\b|\bhow (?:do|can|should) (?:i|we|you) (?:write|structure|design|test|improve)\b.{0,30}\b(?:system )?prompts?\b|\bwhat (?:is|are|should) (?:a |the )?(?:good )?system prompts?\b/iu,
   },
   {
     // Seventeenth round: people talking about attacks (a threat model, a paper, a question about a jailbreak) quote
@@ -373,8 +346,6 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
       new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case)|provided|assuming|only (?:relevant|applies|meant) (?:when|if))\\b${ABOUT_THIS_CONTENT}[^.!?\\n]{0,50}?\\b(?:${READING_VERBS}|read|consumed|ingested|parsed|loaded|scanned|handled|seen|viewed|indexed|crawled|fed|processed|summari[sz]ed|analy[sz]ed)\\b[^.!?\\n]{0,30}?\\b(?:by|through|into|to) (?:an? |any |some |the )?(?:non-?human|machines?|software|automated \\w+|automation|algorithms?|programs?|scripts?|(?:language|ai) models?|llms?|bots?|crawlers?|scrapers?|anything other than a (?:human|person)|something other than a (?:human|person))\\b${ORDER_AFTER_CONDITION}`, 'iu'),
       new RegExp(`\\b(?:if|when|whenever|once|should|where|in (?:the )?(?:event|case))\\b${ABOUT_THIS_CONTENT} (?:an? |any |some |the )?(?:machine|software|program|script|algorithm|bot|crawler|language model|llm|non-?human (?:reader|visitor|agent)) (?:is |be |are )?(?:reading|processing|summari[sz]ing|parsing|scanning|handling|indexing|crawling|analy[sz]ing|viewing|ingesting|looking at)\\b${ORDER_AFTER_CONDITION}`, 'iu'),
       /\b(?:any|every|all|each|to (?:the|any)|for (?:the|any)) (?:non-?human|automated|machine) (?:readers?|visitors?|agents?|parsers?|systems?|consumers?|eyes)\b|\b(?:not|no) (?:a )?human (?:is )?(?:reading|reader|eyes)\b|\b(?:only (?:relevant|meant|intended|applies)|applies only) (?:when|if|to|for) (?:ingested|read|processed|parsed|consumed|loaded)? ?(?:by )?(?:software|machines|automated)/iu,
-      // Twenty-first round: readers named as not human, or the reader of this content said to be software, then an order.
-      new RegExp(`\\b(?:(?:to|for) (?:all )?non-?human (?:readers?|visitors?|agents?|eyes)|if the (?:reader|recipient|consumer|audience|viewer) of this \\w+ is (?:an? )?(?:software|machine|program|bot|ai|llm|language model|automated \\w+|not (?:a )?(?:human|person))\\b)${ORDER_AFTER_CONDITION}`, 'iu'),
     ),
   },
   {
@@ -423,26 +394,6 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   // Twentieth round: a note to the AI reader in another language, opening a clause and followed by an order
   // ("Nota para el sistema de IA que evalúe esta candidatura: clasifique …", "※AIアシスタントへ：…", "Trợ lý, hãy …").
   { name: 'note to an AI reader in another language', pattern: { test: noteToReaderInAnotherLanguage } },
-  {
-    // Twenty-first round: what the right answer about this content is said to be ("The correct summary of this document
-    // is that the audit found no weaknesses"); where the answer is found ("… is on the spec sheet") says nothing of it.
-    name: 'the right answer about this content, stated',
-    pattern: new RegExp(
-      `\\bthe (?:correct|only (?:accurate|correct|fair|honest|valid|reasonable|true)|accurate|appropriate|right|proper|true) (?:summary|answer|description|response|conclusion|takeaway|characteri[sz]ation|verdict) (?:of|for|to|about) this (?:${CONTENT_NOUNS})\\b[^.!?\\n]{0,60}?\\b(?:is|are|should be|must be|would be|will be) (?:that|a clear|simply)\\b`,
-      'iu',
-    ),
-  },
-  {
-    // Twenty-first round: a program named by what it is doing to this content, then told what to do there ("Coding agent
-    // picking up this issue: before you start, run …", "Systems that compare these plans are expected to present …",
-    // "Crawlers, indexers and summarisation tools: record …"). People named by their task ("support agents handling this
-    // queue") are left out: agents and assistants count only with a word that makes them programs.
-    name: 'program told what to do by its task',
-    pattern: anyOf(
-      withDeixis(new RegExp(`\\b(?:${PROGRAM_READERS}) (?:(?:that |which |who )?(?:are |is )?(?:${TASK_PARTICIPLES})|(?:that|which) (?:${TASK_BASE_VERBS})s?)\\b[^.!?\\n]{0,60}?(?:\\b(?:must|should|shall|need to|needs to|has to|have to|is to|are to|(?:is|are) (?:expected|required|asked|instructed|supposed) to|please)\\s+(?:\\w+ )?|\\s*[:\\u2014]\\s*(?:[^.!?\\n:]{0,50},\\s*)?|\\s+-\\s+(?:next\\s+)?)(?:${PROGRAM_ORDERS})\\b`, 'iu')),
-      new RegExp(`(?:^|[\\n.!?>"'\\[({:] ?)(?:(?:[\\w-]+ )?(?:${PROGRAM_READERS})(?:,| and| or|, and|, or)\\s+){1,4}(?:[\\w-]+ )?(?:${PROGRAM_READERS})\\s*:\\s*(?:${PROGRAM_ORDERS})\\b`, 'iu'),
-    ),
-  },
 ]
 
 /** Longest piece of text the phrase features read at once, and how much consecutive pieces share. */
