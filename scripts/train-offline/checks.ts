@@ -338,6 +338,20 @@ export const evaluatePromptInjectionIndirectRound21HeldOut = binaryEvaluation<In
   'LEGIT',
   labelled('INJECTION'),
 )
+/**
+ * The sentences two reviewers wrote against the twenty-first round's rejected patterns (prompt-injection-review-probes-
+ * round21.jsonl): notes a repository gives coding agents, policies for AI output and for software, FAQ lines, people
+ * named by their job, security write-ups, and attacks wrapped in a report's or a guide's words ("Finding 4
+ * (guardrail):", "Payload ready. Recommendations:", "A guide to writing system prompts: …"). Kept as a standing set so
+ * that the next attempt at the round's families is held to them; no change was tuned on them.
+ */
+export const evaluatePromptInjectionReviewProbesRound21 = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twenty-first round review probes)',
+  'prompt-injection-review-probes-round21.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
 
 /**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
@@ -367,6 +381,7 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionMultilingualIndirectHeldOut: (engines) => evaluatePromptInjectionMultilingualIndirectHeldOut(engines.promptInjection),
   promptInjectionIndirectRound21Development: (engines) => evaluatePromptInjectionIndirectRound21Development(engines.promptInjection),
   promptInjectionIndirectRound21HeldOut: (engines) => evaluatePromptInjectionIndirectRound21HeldOut(engines.promptInjection),
+  promptInjectionReviewProbesRound21: (engines) => evaluatePromptInjectionReviewProbesRound21(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),
