@@ -11,6 +11,8 @@
  * (scripts/train-offline/injection-data.ts) both read them.
  * Scripts without spaces between words (Chinese, Japanese, Thai) are matched without word boundaries.
  */
+import { wordListPresence } from './word-presence'
+
 export type InjectionLanguage = {
   code: string
   /** Imperatives that set instructions aside: "ignore", "forget", "disregard". */
@@ -629,6 +631,13 @@ function wordPattern(language: InjectionLanguage, words: string[], flags = 'iu')
   return new RegExp(`${start}(?:${alternatives(words)})${end}`, flags)
 }
 
+/** `wordPattern` asked only of texts where one of the words may occur (see word-presence.ts). */
+function wordsTest(language: InjectionLanguage, words: string[]): { test(text: string): boolean } {
+  const pattern = wordPattern(language, words)
+  const mayOccur = wordListPresence(words, writtenWithSpaces(language))
+  return { test: (text) => mayOccur(text) && pattern.test(text) }
+}
+
 /** Two lists of words that count when they come near each other. */
 type WordPair = { test(text: string): boolean }
 
@@ -641,8 +650,10 @@ type WordPair = { test(text: string): boolean }
 function pairPattern(language: InjectionLanguage, first: string[], second: string[], gap: number): WordPair {
   const firstWords = wordPattern(language, first, 'giu')
   const secondWords = wordPattern(language, second, 'giu')
+  const mayOccur = [wordListPresence(first, writtenWithSpaces(language)), wordListPresence(second, writtenWithSpaces(language))]
   return {
     test(text: string): boolean {
+      if (!mayOccur.every((list) => list(text))) return false
       const firsts = spans(firstWords, text)
       if (firsts.length === 0) return false
       const seconds = spans(secondWords, text)
@@ -749,6 +760,7 @@ function notePattern(language: InjectionLanguage): { test(text: string): boolean
   const names = noteReaderNames(language)
   const readers = (words: string[], flags: string) => (words.length > 0 ? [new RegExp(`${start}(?:${alternatives(words)})${end}`, `g${flags}`)] : [])
   const found = [...readers(names.filter((name) => !isShortName(name)), 'iu'), ...readers(names.filter(isShortName), 'u')]
+  const namesMayOccur = wordListPresence(names, writtenWithSpaces(language))
   // After the name: the rest of the clause's words before a colon, then an order; or a comma and an order.
   // A colon with a space or a letter of a script written without spaces after it (text is read with full-width forms
   // made plain, "：" as ":"), not an address's ("https://").
@@ -770,7 +782,7 @@ function notePattern(language: InjectionLanguage): { test(text: string): boolean
   }
   return {
     test(text: string): boolean {
-      return found.some((names) => {
+      return namesMayOccur(text) && found.some((names) => {
         for (const match of text.matchAll(names)) {
           const after = match.index + match[0].length
           const lead = leadBefore(text, match.index)
@@ -788,13 +800,16 @@ function notePattern(language: InjectionLanguage): { test(text: string): boolean
   }
 }
 
-/** Each language's patterns, and a gate: its script, and any word of any of its lists (where none occurs, none of its patterns matches). */
+/**
+ * Each language's patterns, and a gate: its script, and any word of any of its lists that may occur (where none does,
+ * none of its patterns matches; each pattern still reads its own lists).
+ */
 const LANGUAGE_PATTERNS = INJECTION_LANGUAGES.map((l) => {
   const hide = pairPattern(l, l.hide, l.hideObject, 30)
-  const words = wordPattern(l, [...new Set(Object.values(l).filter(Array.isArray).flat() as string[])])
+  const anyWord = wordListPresence([...new Set(Object.values(l).filter(Array.isArray).flat() as string[])], writtenWithSpaces(l))
   const script = SCRIPTS[l.code]
   return {
-    gate: { test: (text: string) => (!script || script.test(text)) && words.test(text) },
+    gate: { test: (text: string) => (!script || script.test(text)) && anyWord(text) },
     override: pairPattern(l, l.override, l.rules, 40),
     /** "Show ... your/initial/system ... instructions": a showing verb with the rules, and the rules made the assistant's own. */
     reveal: pairPattern(l, l.reveal, l.rules, 50),
@@ -804,10 +819,10 @@ const LANGUAGE_PATTERNS = INJECTION_LANGUAGES.map((l) => {
     /** "If you are an AI …" ("si eres una IA", "wenn du ein Sprachmodell bist"). */
     conditional: pairPattern(l, l.cond, l.reader, 30),
     hide,
-    unbound: wordPattern(l, l.unbound),
-    answerer: wordPattern(l, [...l.reader, ...l.answer]),
-    send: wordPattern(l, l.send),
-    data: wordPattern(l, l.data),
+    unbound: wordsTest(l, l.unbound),
+    answerer: wordsTest(l, [...l.reader, ...l.answer]),
+    send: wordsTest(l, l.send),
+    data: wordsTest(l, l.data),
     replaced: [pairPattern(l, l.fromNow, [...l.rules, ...l.settings, ...l.reader, ...l.unbound], 60), pairPattern(l, l.void, [...l.rules, ...l.settings], 40)],
     note: notePattern(l),
   }

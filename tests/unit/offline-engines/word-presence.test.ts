@@ -1,0 +1,80 @@
+/**
+ * The word-list prefilter of the prompt-injection features (lib/moderation/offline/word-presence.ts) must never say
+ * "cannot occur" where the list's case-insensitive expression matches: it only skips expressions, so an unsound key
+ * would change the engine's answers.
+ */
+import { describe, expect, it } from 'vitest'
+import { INJECTION_LANGUAGES, writtenWithSpaces } from '@/lib/moderation/offline/injection-languages'
+import { letterKey, wordKey, wordListPresence } from '@/lib/moderation/offline/word-presence'
+
+const listsOf = (language: (typeof INJECTION_LANGUAGES)[number]) => Object.values(language).filter(Array.isArray) as string[][]
+
+/** The lists' expressions, built as the features build them: whole words, 'iu', a trailing "*" a stem. */
+function listPattern(words: string[], spaced: boolean): RegExp {
+  const escaped = words.map((w) => (w.endsWith('*') ? `${w.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\p{L}\\p{M}]*` : w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  const [start, end] = spaced ? ['(?<![\\p{L}\\p{M}])', '(?![\\p{L}\\p{M}])'] : ['', '']
+  return new RegExp(`${start}(?:${escaped.join('|')})${end}`, 'iu')
+}
+
+describe('word presence', () => {
+  it('gives every code point that case-insensitive matching takes for a letter of the lists that letter\'s key', () => {
+    // One string of every code point (less surrogates), scanned once per letter of the lists.
+    const codePoints: string[] = []
+    for (let cp = 0; cp <= 0x10ffff; cp++) if (cp < 0xd800 || cp > 0xdfff) codePoints.push(String.fromCodePoint(cp))
+    const everything = codePoints.join('\n')
+    const letters = new Set(INJECTION_LANGUAGES.flatMap((l) => listsOf(l).flat()).flatMap((word) => [...word].filter((c) => /[\p{L}\p{M}]/u.test(c))))
+    expect(letters.size).toBeGreaterThan(300)
+    const unsound: string[] = []
+    for (const letter of letters) {
+      const pattern = new RegExp(letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu')
+      for (const [found] of everything.matchAll(pattern)) if (letterKey(found) !== letterKey(letter)) unsound.push(`${letter} ~ ${found}`)
+    }
+    expect(unsound).toEqual([])
+  })
+
+  it('keys a run the same whether it is plain ASCII or not', () => {
+    expect(wordKey('STOP')).toBe('stop')
+    expect(wordKey('\u017ftop')).toBe('stop') // long s
+    expect(wordKey('\u212aI')).toBe('ki') // Kelvin sign
+    expect(wordKey('ΟΔΗΓΊΕΣ')).toBe(wordKey('οδηγίες'))
+    expect(wordKey('ΟΔΗΓΊΕΣ')).toBe(wordKey('οδηγίεσ'))
+    expect(wordKey('STRAẞE')).toBe(wordKey('straße'))
+  })
+
+  it('lets through every text where a list\'s expression matches, and skips texts without its words', () => {
+    const separators = [' ', ', ', '\n', ' (', '" ', '. ', '-', '/']
+    const cases = [(w: string) => w, (w: string) => w.toUpperCase(), (w: string) => w[0]!.toUpperCase() + w.slice(1)]
+    let matched = 0
+    let skipped = 0
+    for (const language of INJECTION_LANGUAGES) {
+      const spaced = writtenWithSpaces(language)
+      for (const list of listsOf(language)) {
+        const pattern = listPattern(list, spaced)
+        const mayOccur = wordListPresence(list, spaced)
+        list.forEach((word, i) => {
+          const written = cases[i % cases.length]!(word.replace(/\*$/, 'en'))
+          const text = `Einleitung${separators[i % separators.length]}${written}${separators[(i + 3) % separators.length]}Schluss`
+          if (pattern.test(text)) {
+            matched++
+            expect(mayOccur(text), `${language.code}: ${text}`).toBe(true)
+          }
+        })
+        const without = 'Plain words of no list 12345 here.'
+        if (spaced && !pattern.test(without) && !mayOccur(without)) skipped++
+      }
+    }
+    // All but a few Turkish words in capitals ("KURALLARINI": the expressions do not take "I" for "ı").
+    expect(matched).toBeGreaterThan(2950)
+    expect(skipped).toBeGreaterThan(300)
+  })
+
+  it('never lets a stem or a word part of a longer word stand for the word', () => {
+    const overrides = wordListPresence(['ignora', 'olvídate de', 'nutzer*'], true)
+    expect(overrides('por favor ignora todo')).toBe(true)
+    expect(overrides('OLVÍDATE de eso')).toBe(true)
+    expect(overrides('alle Nutzern')).toBe(true)
+    expect(overrides('ignorante y olvidadizo')).toBe(false)
+    // Where the script has no spaces, any text may hold a word.
+    expect(wordListPresence(['忽略'], false)('nothing here')).toBe(true)
+  })
+})
