@@ -11,6 +11,8 @@
  * encoding (base64, hex, ROT13, reversed, Morse) and returns what it decodes to.
  */
 
+import { wordKey } from './word-presence'
+
 /** Cyrillic and Greek letters drawn like Latin ones (Unicode confusables, lowercase and uppercase). */
 const HOMOGLYPHS: Record<string, string> = {
   а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', һ: 'h', ӏ: 'l', ԛ: 'q', ԝ: 'w', ɡ: 'g',
@@ -18,6 +20,8 @@ const HOMOGLYPHS: Record<string, string> = {
   α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
   Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
 }
+/** Any letter of HOMOGLYPHS: a text without one has no look-alike to map. */
+const HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'u')
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' }
 
 /** Swear words people mask; each letter after the first may be masked by a symbol, vowels may be dropped. */
@@ -27,6 +31,19 @@ const maskedPattern = (word: string) =>
   [...word].map((c, i) => (i === 0 ? c : /[aeiou]/.test(c) ? `(?:${c}|${MASK}+)?` : `(?:${c}|${MASK}+)`)).join('')
 const MASKED = new RegExp(`(?<![\\p{L}\\p{N}])(?:${MASKED_WORDS.map(maskedPattern).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
 const MASKED_EACH = MASKED_WORDS.map((word) => [word, new RegExp(`^${maskedPattern(word)}$`, 'iu')] as const)
+
+/** The ways a masked word is written in letters alone: each vowel after the first letter kept or dropped ("fck", "fuck"). */
+function spellings(word: string): string[] {
+  return [...word].reduce<string[]>((written, c, i) => written.flatMap((w) => (i > 0 && /[aeiou]/.test(c) ? [w + c, w] : [w + c])), [''])
+}
+/**
+ * The masked words by the keys of their spellings (word-presence.ts: a word its pattern matches has the same key), in
+ * MASKED_WORDS' order: a respelled word is tried against the few patterns that can match it, not all of them.
+ */
+const MASKED_BY_SPELLING = new Map<string, (typeof MASKED_EACH)[number][]>()
+for (const masked of MASKED_EACH) {
+  for (const key of new Set(spellings(masked[0]).map(wordKey))) MASKED_BY_SPELLING.set(key, [...(MASKED_BY_SPELLING.get(key) ?? []), masked])
+}
 
 /** E-mail addresses and URLs keep their "@", dots and digits: they are left as they are. */
 const ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/giu
@@ -47,6 +64,7 @@ export function normalizeCharacters(input: string): string {
     .normalize('NFKC')
     .replace(/[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu, '')
     .replace(TYPOGRAPHIC_QUOTE, (quote) => TYPOGRAPHIC_QUOTES[quote]!)
+  if (!HOMOGLYPH.test(text)) return text
   // Look-alikes only inside words that also hold Latin letters, so Russian or Greek text stays itself.
   return text.replace(/[\p{L}\p{M}]+/gu, (word) => (/[a-z]/i.test(word) && /[^\p{Script=Latin}]/u.test(word) ? [...word].map((c) => HOMOGLYPHS[c] ?? c).join('') : word))
 }
@@ -66,11 +84,13 @@ function respelled(word: string): string {
   const variants = collapsed.flatMap((w) => [w, w.replace(/ph/g, 'f'), w.replace(/v/g, 'u'), w.replace(/ph/g, 'f').replace(/v/g, 'u'), w.replace(/oo/g, 'u')])
   for (const variant of variants) {
     if (variant === lower) continue
-    const found = MASKED_EACH.find(([, pattern]) => pattern.test(variant))
+    const found = MASKED_BY_SPELLING.get(wordKey(variant))?.find(([, pattern]) => pattern.test(variant))
     if (found) return found[0]
   }
   return word
 }
+
+const LEET_CHARACTER = /[0134578@$!|€]/
 
 function unmask(piece: string): string {
   // "f u c k", "f.u.c.k", "k-i-l-l": three or more single letters with one separator kind between them
@@ -82,6 +102,8 @@ function unmask(piece: string): string {
   text = text.replace(MASKED, (masked) => MASKED_EACH.find(([, pattern]) => pattern.test(masked))?.[0] ?? masked)
   // Leetspeak inside word-like tokens with few digits (so hashes, versions and times stay as they are).
   const unleeted = text.replace(/[\p{L}\p{N}@$!|€]+/gu, (token) => {
+    // Most tokens hold none of the characters read as letters.
+    if (!LEET_CHARACTER.test(token)) return token
     const letters = (token.match(/\p{L}/gu) ?? []).length
     const others = token.length - letters
     if (letters < 2 || others > Math.max(2, letters / 2) || /^\p{N}/u.test(token) && /\p{N}{2}/u.test(token)) return token
