@@ -37,8 +37,9 @@ function spellings(word: string): string[] {
   return [...word].reduce<string[]>((written, c, i) => written.flatMap((w) => (i > 0 && /[aeiou]/.test(c) ? [w + c, w] : [w + c])), [''])
 }
 /**
- * The masked words by the keys of their spellings (word-presence.ts: a word its pattern matches has the same key), in
- * MASKED_WORDS' order: a respelled word is tried against the few patterns that can match it, not all of them.
+ * The masked words by the keys of their spellings (word-presence.ts: a word of letters alone that a pattern matches is
+ * one of its spellings letter for letter by key), in MASKED_WORDS' order: a respelled word is tried against the few
+ * patterns that can match it, not all of them.
  */
 const MASKED_BY_SPELLING = new Map<string, (typeof MASKED_EACH)[number][]>()
 for (const masked of MASKED_EACH) {

@@ -7,32 +7,41 @@
  * are looked up once for every list (listsIn).
  *
  * Sound because a word that a case-insensitive Unicode expression ('iu': simple case folding, letter by letter) takes
- * for a listed word has the same key, letter for letter (`letterKey`; tests/unit/offline-engines/word-presence.test.ts
- * checks every letter of every list against every code point), and a listed word's first run of letters stands
- * between non-letters in any text it is found in (the lists' expressions ask for word boundaries).
+ * for a listed word has the same key, letter for letter, and is letters too (`letterKey`;
+ * tests/unit/offline-engines/word-presence.test.ts checks every letter of every list, and every ASCII letter, against
+ * every code point), and a listed word's first run of letters stands between non-letters in any text it is found in
+ * (the lists' expressions ask for word boundaries).
  */
 
 const LETTERS = /[\p{L}\p{M}]+/gu
 const ASCII = /^[\x00-\x7f]*$/
 
 const letterKeys = new Map<string, string>()
+/**
+ * Letters that simple case folding joins but whose upper and lower cases do not (they have no one-letter upper case):
+ * each to its partner's key.
+ */
+const FOLDED_TOGETHER: Record<string, string> = { '\u1fd3': '\u0390', '\u1fe3': '\u03b0', '\ufb05': '\ufb06' }
 
 /**
  * One code point's key: the lower case of its upper case ("ς", "Σ" and "σ" are all "σ"; the Kelvin sign is "k"),
  * where each is one code point; else its own lower case; else itself ("İ"). Keys may join letters that the
- * expressions keep apart ("ı" and "i"): that only lets more lists through to their expressions.
+ * expressions keep apart ("ı" and "i"): that only lets more lists through to their expressions. Bounded: one entry
+ * per code point met.
  */
 export function letterKey(letter: string): string {
   let key = letterKeys.get(letter)
   if (key === undefined) {
-    const one = (s: string) => s.length === 1 || (s.length === 2 && s.codePointAt(0)! > 0xffff)
-    const upper = letter.toUpperCase()
-    const lower = (one(upper) ? upper : letter).toLowerCase()
-    key = one(lower) ? lower : one(letter.toLowerCase()) ? letter.toLowerCase() : letter
+    const folded = FOLDED_TOGETHER[letter] ?? letter
+    const upper = folded.toUpperCase()
+    const lower = (oneCodePoint(upper) ? upper : folded).toLowerCase()
+    key = oneCodePoint(lower) ? lower : oneCodePoint(folded.toLowerCase()) ? folded.toLowerCase() : folded
     letterKeys.set(letter, key)
   }
   return key
 }
+
+const oneCodePoint = (s: string) => s.length === 1 || (s.length === 2 && s.codePointAt(0)! > 0xffff)
 
 /** A run of letters' key: each letter's key. */
 export function wordKey(word: string): string {

@@ -46,6 +46,8 @@ describe('offline toxicity engine', () => {
 
   it('reads respelled swear words as the words, and leaves ordinary words alone', async () => {
     expect(normalizeObfuscation('phuck off, fuuuuck this, fvck, u r so st00pid')).toBe('fuck off, fuck this, fuck, u r so stupid')
+    // A respelling with a vowel dropped too: "ph" for "f" and no "u".
+    expect(normalizeObfuscation('phck off, phhhck, ſhiiit')).toBe('fuck off, fuck, shit')
     expect(normalizeObfuscation('My phone is coooool and the river is deep')).toBe('My phone is coooool and the river is deep')
     expect((await offlineToxicityEngine.run('phuck off')).toxicity).toBeGreaterThan(0.5)
   })

@@ -29,7 +29,8 @@ describe('word presence', () => {
     const unsound: string[] = []
     for (const letter of letters) {
       const pattern = new RegExp(letter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu')
-      for (const [found] of everything.matchAll(pattern)) if (letterKey(found) !== letterKey(letter)) unsound.push(`${letter} ~ ${found}`)
+      // A code point taken for the letter must have its key, and be a letter or mark itself (a word's run ends where the text's does).
+      for (const [found] of everything.matchAll(pattern)) if (letterKey(found) !== letterKey(letter) || !/[\p{L}\p{M}]/u.test(found)) unsound.push(`${letter} ~ ${found}`)
     }
     expect(unsound).toEqual([])
   })
@@ -41,6 +42,11 @@ describe('word presence', () => {
     expect(wordKey('ΟΔΗΓΊΕΣ')).toBe(wordKey('οδηγίες'))
     expect(wordKey('ΟΔΗΓΊΕΣ')).toBe(wordKey('οδηγίεσ'))
     expect(wordKey('STRAẞE')).toBe(wordKey('straße'))
+    // Letters that case folding joins though their upper cases differ (no one-letter upper case).
+    expect(wordKey('πρωτε\u1fd3νη')).toBe(wordKey('πρωτε\u0390νη'))
+    expect(wordKey('\u1fe3')).toBe(wordKey('\u03b0'))
+    expect(wordKey('\ufb05op')).toBe(wordKey('\ufb06op'))
+    expect(wordListPresence(['πρωτεΐνη'], true)('ΠΡΩΤΕ\u1FD3ΝΗ')).toBe(true)
   })
 
   it('lets through every text where a list\'s expression matches, and skips texts without its words', () => {
@@ -78,5 +84,13 @@ describe('word presence', () => {
     expect(overrides('ignorante y olvidadizo')).toBe(false)
     // Where the script has no spaces, any text may hold a word.
     expect(wordListPresence(['忽略'], false)('nothing here')).toBe(true)
+  })
+
+  it('answers for a list made after a text was last read', () => {
+    const text = 'bitte ignoriere alles'
+    expect(wordListPresence(['bitte'], true)(text)).toBe(true)
+    // The text is the one just read; the new list must still be looked up in it.
+    expect(wordListPresence(['ignoriere'], true)(text)).toBe(true)
+    expect(wordListPresence(['vergiss'], true)(text)).toBe(false)
   })
 })
