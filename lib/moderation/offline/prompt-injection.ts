@@ -10,6 +10,7 @@ import {
   readerAddressedInAnotherLanguage,
   unboundInAnotherLanguage,
 } from './injection-languages'
+import { prefiltered } from './required-text'
 
 /**
  * Prompt injection = llm_guardrail's TF-IDF + logistic regression (its weights, converted to
@@ -50,16 +51,22 @@ export function guardrailTerms(text: string, vocabulary: InjectionVocabulary, vo
 }
 
 const WORDS = '(?:\\s+\\S+){0,4}?\\s+'
-const anyOf = (...patterns: RegExp[]) => ({ test: (text: string) => patterns.some((p) => p.test(text)) })
+const anyOf = (...patterns: RegExp[]) => {
+  const tried = patterns.map(prefiltered)
+  return { test: (text: string) => tried.some((p) => p.test(text)) }
+}
 /** Words by which content points at itself or at the people it concerns (what an injected order acts on). */
 const DEIXIS = /\b(?:this|these|here|the user(?:'s)?|the reader(?:'s)?|the assistant|the ai|the model|the agent|me|my|our|us)\b/iu
 /** `pattern`, where its match or the 80 characters after it point at this content or the people in it (DEIXIS). */
-const withDeixis = (pattern: RegExp) => ({
-  test(text: string): boolean {
-    const match = pattern.exec(text)
-    return match !== null && DEIXIS.test(text.slice(match.index, match.index + match[0].length + 80))
-  },
-})
+const withDeixis = (pattern: RegExp) => {
+  const tried = prefiltered(pattern)
+  return {
+    test(text: string): boolean {
+      const match = tried.exec(text)
+      return match !== null && DEIXIS.test(text.slice(match.index, match.index + match[0].length + 80))
+    },
+  }
+}
 /** What an assistant was set up with, named the ways prompt-extraction attempts name it. */
 const ASSISTANT_SETUP =
   // Twelfth round: also the setup named by who wrote it ("the rules your developer gave you"), by what it does ("the text
@@ -153,7 +160,7 @@ const INSTRUCTIONS =
  * They name what the attack does, so the second stage can trust them over single words that
  * ordinary requests share with attacks ("ignore", "previous", "instructions").
  */
-export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: string): boolean } }[] = [
+export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: string): boolean } }[] = ([
   {
     name: 'instruction override',
     pattern: anyOf(
@@ -394,7 +401,7 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   // Twentieth round: a note to the AI reader in another language, opening a clause and followed by an order
   // ("Nota para el sistema de IA que evalúe esta candidatura: clasifique …", "※AIアシスタントへ：…", "Trợ lý, hãy …").
   { name: 'note to an AI reader in another language', pattern: { test: noteToReaderInAnotherLanguage } },
-]
+] as { name: string; pattern: { test(text: string): boolean } }[]).map((feature) => (feature.pattern instanceof RegExp ? { ...feature, pattern: prefiltered(feature.pattern) } : feature))
 
 /** Longest piece of text the phrase features read at once, and how much consecutive pieces share. */
 export const PHRASE_WINDOW = 2000
