@@ -401,7 +401,7 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   // Twentieth round: a note to the AI reader in another language, opening a clause and followed by an order
   // ("Nota para el sistema de IA que evalúe esta candidatura: clasifique …", "※AIアシスタントへ：…", "Trợ lý, hãy …").
   { name: 'note to an AI reader in another language', pattern: { test: noteToReaderInAnotherLanguage } },
-] as { name: string; pattern: { test(text: string): boolean } }[]).map((feature) => (feature.pattern instanceof RegExp ? { ...feature, pattern: prefiltered(feature.pattern) } : feature))
+] as const).map((feature) => (feature.pattern instanceof RegExp ? { ...feature, pattern: prefiltered(feature.pattern) } : feature))
 
 /** Longest piece of text the phrase features read at once, and how much consecutive pieces share. */
 export const PHRASE_WINDOW = 2000

@@ -6,12 +6,14 @@
  * given to the expression. The answer is the expression's in every case: the prefilter only ever lets more texts
  * through.
  *
- * Sound because (1) the strings are read only from literal characters that every match must contain, in order and
- * side by side (a character class, a wildcard, an escape that is not one character, a backreference, a lookaround and
- * an optional part each end a run and contribute nothing of their own; a part repeated at least once contributes what
- * it requires), and (2) the text and the strings are compared by the keys of word-presence.ts, under which every
- * character that case-insensitive matching takes for an ASCII character falls (tested against every code point);
- * a literal character outside ASCII ends a run.
+ * Sound because (1) the strings are read only from literal printable ASCII characters that every match must contain,
+ * in order and side by side (any other character, a character class, a wildcard, any escape but an escaped
+ * punctuation mark, a backreference, a lookaround and an optional part each end a run and contribute nothing of their
+ * own; a part repeated at least once contributes what it requires), and (2) the text and the strings are compared by
+ * the keys of word-presence.ts, under which every character that case-insensitive matching ('iu') takes for a printable
+ * ASCII character falls (tested against every code point). Only expressions with the 'u' flag and without 'v', 'g'
+ * and 'y' are read (their syntax is the one parsed here, and they keep no state between calls); others get no
+ * requirement.
  */
 import { letterKey } from './word-presence'
 
@@ -77,18 +79,19 @@ class SourceReader {
   private escape(): Node {
     const c = this.source[this.at++]!
     if (c === 'p' || c === 'P') {
-      if (this.source[this.at] === '{') this.at = this.source.indexOf('}', this.at) + 1
+      if (this.source[this.at] === '{') this.at = this.past('}')
       return { kind: 'other' }
     }
     if (c === 'k') {
-      this.at = this.source.indexOf('>', this.at) + 1
+      this.at = this.past('>')
       return { kind: 'other' }
     }
     if (c === 'u' || c === 'x' || c === 'c' || /[0-9bBdDsSwWfnrtv]/.test(c)) {
       // Escaped code points, control characters and backreferences: read past, required as nothing.
-      if (c === 'u') this.at += this.source[this.at] === '{' ? this.source.indexOf('}', this.at) + 1 - this.at : 4
+      if (c === 'u') this.at = this.source[this.at] === '{' ? this.past('}') : this.at + 4
       else if (c === 'x') this.at += 2
       else if (c === 'c') this.at += 1
+      else if (/[1-9]/.test(c)) while (/[0-9]/.test(this.source[this.at] ?? '')) this.at++
       return { kind: 'other' }
     }
     return { kind: 'char', char: c }
@@ -101,6 +104,13 @@ class SourceReader {
     this.at += quantifier[0].length
     const min = quantifier[1] === '+' ? 1 : quantifier[1] ? 0 : Number(quantifier[2])
     return { kind: 'repeat', node: atom, min }
+  }
+
+  /** Where the source goes on after the next `c`. */
+  private past(c: string): number {
+    const at = this.source.indexOf(c, this.at)
+    if (at === -1) throw new Error(`expected ${c} after ${this.at} in ${this.source}`)
+    return at + 1
   }
 
   private expect(c: string) {
@@ -118,7 +128,8 @@ const ASCII_PRINTABLE = /^[\x20-\x7e]$/
 /** Of two requirements, the more selective: longer shortest string, then fewer strings. */
 function better(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
   const shortest = (set: ReadonlySet<string>) => Math.min(...[...set].map((s) => s.length))
-  return shortest(b) > shortest(a) || (shortest(b) === shortest(a) && b.size < a.size) ? b : a
+  const [inA, inB] = [shortest(a), shortest(b)]
+  return inB > inA || (inB === inA && b.size < a.size) ? b : a
 }
 
 function required(branches: Node[][]): RequiredText {
@@ -156,6 +167,7 @@ function requiredOfSequence(items: Node[]): RequiredText {
 
 /** The literal strings one of which every match of `pattern` contains, as keys; `null` when none can be told. */
 export function requiredText(pattern: RegExp): RequiredText {
+  if (!pattern.unicode || /[vgy]/.test(pattern.flags)) return null
   const reader = new SourceReader(pattern.source)
   const branches = reader.alternation()
   if (!reader.done()) throw new Error(`unread source at the end of ${pattern.source}`)
@@ -180,7 +192,10 @@ export function textKey(text: string): string {
   return lastKey
 }
 
-/** Every expression `prefiltered` has been given a requirement for (the tests hold each to its expression). */
+/**
+ * Every expression `prefiltered` has been given a requirement for (the tests hold each to its expression): the
+ * modules' own expressions, made once when they load.
+ */
 const PREFILTERED = new Set<RegExp>()
 export const prefilteredPatterns = (): RegExp[] => [...PREFILTERED]
 

@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { normalizeObfuscation } from '@/lib/moderation/offline/deobfuscate'
 import { STRUCTURE_FEATURES } from '@/lib/moderation/offline/prompt-injection'
 import { prefiltered, prefilteredPatterns, requiredText } from '@/lib/moderation/offline/required-text'
 import { letterKey } from '@/lib/moderation/offline/word-presence'
@@ -32,6 +33,14 @@ describe('required text', () => {
     expect(required(/(x)yy\1zz/u)).toEqual(['yy'])
     expect(required(/a\u00e9b\sc\.d/u)).toEqual(['c.d'])
     expect(required(/[a-z]+@[a-z]+\.com/u)).toEqual(['.com'])
+    // A literal letter outside ASCII ends a run too.
+    expect(required(new RegExp('café au lait', 'iu'))).toEqual([' au lait'])
+    // Backreferences of two digits are read whole.
+    expect(required(/(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)\10zz/u)).toEqual(['zz'])
+    // Expressions of other syntax or with state between calls get no requirement.
+    expect(required(/abc/i)).toBeNull()
+    expect(required(/abc/gu)).toBeNull()
+    expect(required(/abc/uy)).toBeNull()
   })
 
   it('keys every code point that case-insensitive matching takes for a printable ASCII character as that character', () => {
@@ -65,7 +74,8 @@ describe('required text', () => {
         if (typeof row.text === 'string') texts.push(row.text)
       }
     }
-    const variants = texts.flatMap((t) => [t, t.toUpperCase(), t.replace(/s/g, '\u017f').replace(/k/g, '\u212a')])
+    // As written, as the features read them (obfuscation undone), in capitals, and with look-alike letters.
+    const variants = texts.flatMap((t) => [t, normalizeObfuscation(t), t.toUpperCase(), t.replace(/s/g, '\u017f').replace(/k/g, '\u212a')])
     expect(STRUCTURE_FEATURES.length).toBeGreaterThan(30)
     const patterns = prefilteredPatterns()
     expect(patterns.length).toBeGreaterThan(40)
