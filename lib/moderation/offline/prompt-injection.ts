@@ -158,7 +158,8 @@ const INSTRUCTIONS =
 /**
  * Phrase and structure features, each 0 or 1 (in this order in the graph's `structure` input).
  * They name what the attack does, so the second stage can trust them over single words that
- * ordinary requests share with attacks ("ignore", "previous", "instructions").
+ * ordinary requests share with attacks ("ignore", "previous", "instructions"). Each expression is tried only on
+ * texts that hold one of the literal strings its every match holds (required-text.ts): the same values, less time.
  */
 export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: string): boolean } }[] = ([
   {
