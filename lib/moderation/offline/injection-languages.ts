@@ -626,7 +626,7 @@ function escaped(word: string): string {
 }
 
 /** Any of `words` as a whole word (within text where the script has no spaces). */
-function wordPattern(language: InjectionLanguage, words: string[], flags = 'iu'): RegExp {
+export function wordPattern(language: InjectionLanguage, words: string[], flags = 'iu'): RegExp {
   const [start, end] = writtenWithSpaces(language) ? ['(?<![\\p{L}\\p{M}])', '(?![\\p{L}\\p{M}])'] : ['', '']
   return new RegExp(`${start}(?:${alternatives(words)})${end}`, flags)
 }

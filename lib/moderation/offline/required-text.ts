@@ -15,7 +15,7 @@
  * and 'y' are read (their syntax is the one parsed here, and they keep no state between calls); others get no
  * requirement.
  */
-import { letterKey } from './word-presence'
+import { wordKey } from './word-presence'
 
 /** One of these strings (keys, see `textKey`) is in every match; `null` when nothing is known. */
 export type RequiredText = ReadonlySet<string> | null
@@ -174,19 +174,13 @@ export function requiredText(pattern: RegExp): RequiredText {
   return required(branches)
 }
 
-const ASCII = /^[\x00-\x7f]*$/
 let lastText: string | undefined
 let lastKey = ''
 
 /** The text by the keys of word-presence.ts, character by character; the last text's is kept (every pattern asks in turn). */
 export function textKey(text: string): string {
   if (text !== lastText) {
-    if (ASCII.test(text)) lastKey = text.toLowerCase()
-    else {
-      let key = ''
-      for (const character of text) key += letterKey(character)
-      lastKey = key
-    }
+    lastKey = wordKey(text)
     lastText = text
   }
   return lastKey

@@ -43,7 +43,7 @@ export function letterKey(letter: string): string {
 
 const oneCodePoint = (s: string) => s.length === 1 || (s.length === 2 && s.codePointAt(0)! > 0xffff)
 
-/** A run of letters' key: each letter's key. */
+/** A run of letters' key (or any text's, character by character): each letter's key. */
 export function wordKey(word: string): string {
   if (ASCII.test(word)) return word.toLowerCase()
   let key = ''

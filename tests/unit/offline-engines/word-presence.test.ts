@@ -4,17 +4,11 @@
  * would change the engines' answers (the respelled swear words of deobfuscate.ts are looked up by the same keys).
  */
 import { describe, expect, it } from 'vitest'
-import { INJECTION_LANGUAGES, writtenWithSpaces } from '@/lib/moderation/offline/injection-languages'
+import { INJECTION_LANGUAGES, wordPattern, writtenWithSpaces } from '@/lib/moderation/offline/injection-languages'
 import { letterKey, wordKey, wordListPresence } from '@/lib/moderation/offline/word-presence'
 
 const listsOf = (language: (typeof INJECTION_LANGUAGES)[number]) => Object.values(language).filter(Array.isArray) as string[][]
 
-/** The lists' expressions, built as the features build them: whole words, 'iu', a trailing "*" a stem. */
-function listPattern(words: string[], spaced: boolean): RegExp {
-  const escaped = words.map((w) => (w.endsWith('*') ? `${w.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\p{L}\\p{M}]*` : w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-  const [start, end] = spaced ? ['(?<![\\p{L}\\p{M}])', '(?![\\p{L}\\p{M}])'] : ['', '']
-  return new RegExp(`${start}(?:${escaped.join('|')})${end}`, 'iu')
-}
 
 describe('word presence', () => {
   it('gives every code point that case-insensitive matching takes for a letter of the lists that letter\'s key', () => {
@@ -57,7 +51,8 @@ describe('word presence', () => {
     for (const language of INJECTION_LANGUAGES) {
       const spaced = writtenWithSpaces(language)
       for (const list of listsOf(language)) {
-        const pattern = listPattern(list, spaced)
+        // The list's own expression, as the features build it.
+        const pattern = wordPattern(language, list)
         const mayOccur = wordListPresence(list, spaced)
         list.forEach((word, i) => {
           const written = cases[i % cases.length]!(word.replace(/\*$/, 'en'))
