@@ -1,14 +1,13 @@
 /**
  * Undoing the obfuscations people use to slip words past filters, before the offline toxicity
- * and prompt-injection engines look at a text. Runs the same in Node and the browser (no
- * Buffer: `atob` exists in both).
+ * and prompt-injection engines look at a text. Runs the same in Node and the browser.
  *
  * `normalizeObfuscation` rewrites the surface: compatibility forms (full-width, ligatures,
  * mathematical letters) by NFKC, invisible format characters removed, look-alike Cyrillic and
  * Greek letters inside Latin words mapped to Latin, letters spaced or dotted apart joined,
  * leetspeak digits and symbols inside words mapped to letters, and masked or respelled swear words
- * ("f***", "sh!t", "a$$hole", "dckhead", "fuuuck", "phuck", "fvck") restored. `decodedPayloads` finds text hidden in an
- * encoding (base64, hex, ROT13, reversed, Morse) and returns what it decodes to.
+ * ("f***", "sh!t", "a$$hole", "dckhead", "fuuuck", "phuck", "fvck") restored. Text hidden in an encoding is found by
+ * hidden-payloads.ts.
  */
 
 import { wordKey } from './word-presence'
@@ -91,6 +90,21 @@ function respelled(word: string): string {
   return word
 }
 
+/** Spellings of a masked word without its vowels that are words or abbreviations of their own ("cnt" for count). */
+const EVERYDAY_SPELLINGS = new Set(['cnt', 'morn'])
+
+/**
+ * The masked word a match of MASKED stands for, or the match as it is where it is no masking: a full stop after it ends
+ * a sentence or an abbreviation and masks no letter ("Mr." is no "moron"), and a spelling in letters alone needs three
+ * of them and not to be a word of its own ("d" and "de" are no "die", "cnt" is no insult).
+ */
+function unmasked(masked: string): string {
+  const word = masked.replace(/\.+$/, '')
+  if (/^\p{L}*$/u.test(word) && (word.length < 3 || EVERYDAY_SPELLINGS.has(word.toLowerCase()))) return masked
+  const found = MASKED_EACH.find(([, pattern]) => pattern.test(word))
+  return found ? found[0] + masked.slice(word.length) : masked
+}
+
 const LEET_CHARACTER = /[0134578@$!|€]/
 
 function unmask(piece: string): string {
@@ -100,7 +114,7 @@ function unmask(piece: string): string {
     const joined = run.replace(/[ .\-_*]/g, '')
     return /^[aAiI] /.test(run) && joined.length >= 5 ? `${run[0]} ${joined.slice(1)}` : joined
   })
-  text = text.replace(MASKED, (masked) => MASKED_EACH.find(([, pattern]) => pattern.test(masked))?.[0] ?? masked)
+  text = text.replace(MASKED, unmasked)
   // Leetspeak inside word-like tokens with few digits (so hashes, versions and times stay as they are).
   const unleeted = text.replace(/[\p{L}\p{N}@$!|€]+/gu, (token) => {
     // Most tokens hold none of the characters read as letters.
@@ -124,72 +138,4 @@ export function normalizeObfuscation(input: string): string {
     last = address.index + address[0].length
   }
   return result + unmask(text.slice(last))
-}
-
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{Zs}\p{S}\n\r\t]+$/u
-
-function readable(decoded: string): boolean {
-  return decoded.length >= 8 && PRINTABLE.test(decoded) && (decoded.match(/\p{L}/gu) ?? []).length >= decoded.length * 0.6
-}
-
-function utf8(bytes: number[]): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes))
-  } catch {
-    return undefined
-  }
-}
-
-function fromBase64(run: string): string | undefined {
-  try {
-    const binary = atob(run.replace(/=+$/, '').padEnd(Math.ceil(run.replace(/=+$/, '').length / 4) * 4, '='))
-    return utf8([...binary].map((c) => c.charCodeAt(0)))
-  } catch {
-    return undefined
-  }
-}
-
-function rot13(text: string): string {
-  return text.replace(/[a-z]/gi, (c) => {
-    const base = c <= 'Z' ? 65 : 97
-    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base)
-  })
-}
-
-const MORSE: Record<string, string> = {
-  '.-': 'a', '-...': 'b', '-.-.': 'c', '-..': 'd', '.': 'e', '..-.': 'f', '--.': 'g', '....': 'h', '..': 'i', '.---': 'j', '-.-': 'k', '.-..': 'l', '--': 'm',
-  '-.': 'n', '---': 'o', '.--.': 'p', '--.-': 'q', '.-.': 'r', '...': 's', '-': 't', '..-': 'u', '...-': 'v', '.--': 'w', '-..-': 'x', '-.--': 'y', '--..': 'z',
-}
-
-/** English words common in instructions: a decoding that yields several of them is text, not chance. */
-const COMMON_WORDS = /\b(?:the|and|you|your|all|to|of|a|is|are|ignore|previous|instructions?|system|prompt|reveal|print|say|tell|me|password|secret|key|rules|now|and|with|for|output|show)\b/giu
-
-function englishEnough(text: string): boolean {
-  const words = text.match(/\p{L}+/gu) ?? []
-  return words.length >= 3 && (text.match(COMMON_WORDS) ?? []).length >= Math.max(2, words.length * 0.25)
-}
-
-/** Texts hidden in the input by an encoding, decoded; empty when there are none. */
-export function decodedPayloads(text: string): string[] {
-  const found: string[] = []
-  for (const run of text.match(/[A-Za-z0-9+/]{16,}={0,2}/g) ?? []) {
-    const decoded = fromBase64(run)
-    if (decoded && readable(decoded)) found.push(decoded)
-  }
-  for (const run of text.match(/(?:[0-9a-f]{2}[\s:]?){8,}/gi) ?? []) {
-    const bytes = run.replace(/[\s:]/g, '').match(/../g)!.map((h) => parseInt(h, 16))
-    const decoded = utf8(bytes)
-    if (decoded && readable(decoded)) found.push(decoded)
-  }
-  const morse = text.match(/(?:[.-]{1,5}[ /]+){5,}[.-]{1,5}/g)
-  for (const run of morse ?? []) found.push(run.split(/\s*\/\s*|\s{2,}/).map((word) => word.trim().split(/\s+/).map((code) => MORSE[code] ?? '').join('')).join(' '))
-  // ROT13 and reversal hide a clause, often after a colon or in quotes: try each clause on its own.
-  for (const clause of text.split(/[:\n"“”\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
-    if (englishEnough(clause)) continue
-    const rotated = rot13(clause)
-    if (englishEnough(rotated)) found.push(rotated)
-    const reversed = [...clause].reverse().join('')
-    if (englishEnough(reversed)) found.push(reversed)
-  }
-  return found
 }

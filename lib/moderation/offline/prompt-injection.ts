@@ -1,4 +1,5 @@
-import { decodedPayloads, normalizeCharacters, normalizeObfuscation } from './deobfuscate'
+import { normalizeCharacters, normalizeObfuscation } from './deobfuscate'
+import { decodedPayloads } from './hidden-payloads'
 import type { Feeds, GraphRunner } from './graph-io'
 import {
   exfiltrationInAnotherLanguage,
@@ -469,7 +470,7 @@ export async function detectInjection(
 ): Promise<{ answer: InjectionAnswer; probability: number; guardrailProbability: number }> {
   const outputs = await run(INJECTION_GRAPH, injectionFeeds(text, vocabulary, vocabularySize))
   let probability = outputs.probability[0]
-  // Instructions hidden in an encoding (base64, hex, ROT13, reversed, Morse) are judged decoded too.
+  // Instructions hidden in an encoding, a cipher or a word game are judged decoded too (hidden-payloads.ts).
   for (const payload of decodedPayloads(text)) {
     probability = Math.max(probability, (await run(INJECTION_GRAPH, injectionFeeds(payload, vocabulary, vocabularySize))).probability[0])
   }

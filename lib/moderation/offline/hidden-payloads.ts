@@ -1,0 +1,255 @@
+/**
+ * Text hidden in an input by an encoding, a cipher or a word game, decoded, so that the offline prompt-injection engine
+ * can judge what the input says as well as how it looks (an attack in base64 or binary has none of an attack's words).
+ * Each decoder reads one family of encodings and gives back only what decodes to readable text; the engine judges every
+ * decoding with the same model and keeps the highest score, so a harmless decoding (a percent-encoded search query, a
+ * kids' Caesar puzzle) changes nothing. Runs the same in Node and the browser (no Buffer: `atob` exists in both).
+ */
+
+import { normalizeCharacters, normalizeObfuscation } from './deobfuscate'
+
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{Zs}\p{S}\n\r\t]+$/u
+
+/** Most of it letters, nothing unprintable: a decoding worth judging, not bytes that happened to decode. */
+function readable(decoded: string): boolean {
+  return decoded.length >= 8 && PRINTABLE.test(decoded) && (decoded.match(/\p{L}/gu) ?? []).length >= decoded.length * 0.6
+}
+
+function utf8(bytes: number[]): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes))
+  } catch {
+    return undefined
+  }
+}
+
+/** English words common in instructions: a decoding that yields several of them is text, not chance. */
+const COMMON_WORD_LIST = [
+  'the', 'and', 'you', 'your', 'all', 'to', 'of', 'a', 'is', 'are', 'ignore', 'previous', 'instruction', 'instructions', 'system', 'prompt',
+  'reveal', 'print', 'say', 'tell', 'me', 'password', 'secret', 'key', 'rules', 'now', 'with', 'for', 'output', 'show',
+  // English function words, so that a decoded order without the words above reads as English too.
+  'this', 'that', 'it', 'in', 'on', 'at', 'by', 'as', 'an', 'be', 'or', 'not', 'no', 'do', 'if', 'my', 'we', 'from', 'then', 'please',
+]
+const COMMON_WORDS = new RegExp(`\\b(?:${COMMON_WORD_LIST.join('|')})\\b`, 'giu')
+
+function englishEnough(text: string): boolean {
+  const words = text.match(/\p{L}+/gu) ?? []
+  return words.length >= 3 && (text.match(COMMON_WORDS) ?? []).length >= Math.max(2, words.length * 0.25)
+}
+
+// Encodings of bytes: base64, base32, hex, binary, ascii85.
+
+function fromBase64(run: string): string | undefined {
+  try {
+    const binary = atob(run.replace(/=+$/, '').padEnd(Math.ceil(run.replace(/=+$/, '').length / 4) * 4, '='))
+    return utf8([...binary].map((c) => c.charCodeAt(0)))
+  } catch {
+    return undefined
+  }
+}
+
+const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+/** RFC 4648 base32 (upper or lower case); the bits left over at the end are padding. */
+function fromBase32(run: string): string | undefined {
+  let bits = 0
+  let value = 0
+  const bytes: number[] = []
+  for (const c of run.replace(/=+$/, '').toUpperCase()) {
+    value = (value << 5) | BASE32_ALPHABET.indexOf(c)
+    bits += 5
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff)
+      bits -= 8
+    }
+  }
+  return utf8(bytes)
+}
+
+/** Adobe's ascii85 (between "<~" and "~>" or bare): four bytes in five characters from "!" to "u", "z" for four zeros. */
+function fromAscii85(run: string): string | undefined {
+  const body = run.replace(/^<~|~>$/g, '').replace(/\s+/g, '').replace(/z/g, '!!!!!')
+  if (!/^[!-u]+$/.test(body)) return undefined
+  const bytes: number[] = []
+  for (let i = 0; i < body.length; i += 5) {
+    const group = body.slice(i, i + 5)
+    const padded = group.padEnd(5, 'u')
+    let value = 0
+    for (const c of padded) value = value * 85 + (c.charCodeAt(0) - 33)
+    if (value > 0xffffffff) return undefined
+    const four = [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]
+    bytes.push(...four.slice(0, group.length - 1))
+  }
+  return utf8(bytes)
+}
+
+function byteEncodings(text: string): string[] {
+  const decoded: (string | undefined)[] = []
+  for (const run of text.match(/[A-Za-z0-9+/]{16,}={0,2}/g) ?? []) decoded.push(fromBase64(run))
+  for (const run of text.match(/\b(?:[A-Z2-7]{16,}|[a-z2-7]{16,})={0,6}/g) ?? []) decoded.push(fromBase32(run))
+  // Hex bytes, run together or apart ("69 67", "69:67", "0x69, 0x67").
+  for (const run of text.match(/(?:(?:0x)?[0-9a-f]{2}(?:[\s:,]{1,2}|$)?){8,}/gi) ?? []) {
+    decoded.push(utf8(run.replace(/0x|[\s:,]/gi, '').match(/../g)!.map((h) => parseInt(h, 16))))
+  }
+  // Bytes in binary, eight bits each.
+  for (const run of text.match(/(?<![01])(?:[01]{8}[\s,;]*){4,}/g) ?? []) decoded.push(utf8(run.match(/[01]{8}/g)!.map((b) => parseInt(b, 2))))
+  for (const run of text.match(/<~[\s!-u]{10,}~>|(?<!\S)(?=[!-u]*[^\w\s])[!-u]{20,}(?!\S)/g) ?? []) decoded.push(fromAscii85(run))
+  return decoded.filter((d): d is string => d !== undefined && readable(d))
+}
+
+// Character codes and escapes: decimal or octal codes, %XX, &#NN;, \uXXXX.
+
+/** A run of eight or more numbers of two or three digits: characters by their codes, in decimal or in octal ("0o151"). */
+function characterCodes(text: string): string[] {
+  const decoded: string[] = []
+  for (const run of text.match(/(?<![\d.])(?:(?:0o)?\d{2,3}[\s,;]+){7,}(?:0o)?\d{2,3}(?![\d.])/g) ?? []) {
+    const numbers = run.split(/[\s,;]+/).map((n) => n.replace(/^0o/, ''))
+    for (const base of run.includes('0o') ? [8] : [10, 8]) {
+      const codes = numbers.map((n) => parseInt(n, base))
+      if (codes.every((code) => code >= 32 && code <= 126)) decoded.push(String.fromCharCode(...codes))
+    }
+  }
+  return decoded.filter(readable)
+}
+
+/** Escapes of one kind, at least four of them in the text: the whole text with every one of them undone. */
+const ESCAPES: { pattern: RegExp; decode: (text: string) => string | undefined }[] = [
+  {
+    // Percent-encoding, as UTF-8 bytes; a stray "%" is kept as it is.
+    pattern: /%[0-9a-f]{2}/gi,
+    decode: (text) => {
+      try {
+        return decodeURIComponent(text.replace(/%(?![0-9a-f]{2})/gi, '%25'))
+      } catch {
+        return undefined
+      }
+    },
+  },
+  {
+    // HTML's numeric character references, decimal or hex.
+    pattern: /&#(?:\d{1,7}|x[0-9a-f]{1,6});/gi,
+    decode: (text) => text.replace(/&#(\d{1,7}|x[0-9a-f]{1,6});/gi, (entity, code: string) => codePoint(code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : parseInt(code, 10)) ?? entity),
+  },
+  {
+    // JavaScript, JSON and Python escapes: \u0069, \u{69}, \x69.
+    pattern: /\\(?:u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\}|x[0-9a-f]{2})/gi,
+    // An escape escaped once more ("\\u0043", as JSON writes a string holding one) is undone whole.
+    decode: (text) => text.replace(/\\+(?:u([0-9a-f]{4})|u\{([0-9a-f]{1,6})\}|x([0-9a-f]{2}))/gi, (escape, u4?: string, braced?: string, x2?: string) => codePoint(parseInt((u4 ?? braced ?? x2)!, 16)) ?? escape),
+  },
+]
+
+function codePoint(code: number): string | undefined {
+  return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : undefined
+}
+
+function escapedText(text: string): string[] {
+  const decoded: string[] = []
+  for (const { pattern, decode } of ESCAPES) {
+    if ((text.match(pattern) ?? []).length < 4) continue
+    const plain = decode(text)
+    if (plain !== undefined && plain !== text) decoded.push(plain)
+  }
+  return decoded
+}
+
+// Characters hidden in plain sight: Unicode tag characters, Morse code.
+
+/** Unicode's tag characters (U+E0020-U+E007E) mirror ASCII and show as nothing: text smuggled beside a visible one. */
+function tagCharacters(text: string): string[] {
+  return (text.match(/[\u{e0020}-\u{e007e}]{4,}/gu) ?? []).map((run) => String.fromCharCode(...[...run].map((c) => c.codePointAt(0)! - 0xe0000))).filter(readable)
+}
+
+const MORSE: Record<string, string> = {
+  '.-': 'a', '-...': 'b', '-.-.': 'c', '-..': 'd', '.': 'e', '..-.': 'f', '--.': 'g', '....': 'h', '..': 'i', '.---': 'j', '-.-': 'k', '.-..': 'l', '--': 'm',
+  '-.': 'n', '---': 'o', '.--.': 'p', '--.-': 'q', '.-.': 'r', '...': 's', '-': 't', '..-': 'u', '...-': 'v', '.--': 'w', '-..-': 'x', '-.--': 'y', '--..': 'z',
+}
+
+function morse(text: string): string[] {
+  return (text.match(/(?:[.-]{1,5}[ /]+){5,}[.-]{1,5}/g) ?? []).map((run) =>
+    run.split(/\s*\/\s*|\s{2,}/).map((word) => word.trim().split(/\s+/).map((code) => MORSE[code] ?? '').join('')).join(' '),
+  )
+}
+
+// Letters rewritten: Caesar shifts (ROT13 among them), atbash, words or clauses spelled backwards.
+
+const shiftLetters = (text: string, shift: number) =>
+  text.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97
+    return String.fromCharCode(((c.charCodeAt(0) - base + shift) % 26) + base)
+  })
+const atbash = (text: string) => text.replace(/[a-z]/gi, (c) => String.fromCharCode((c <= 'Z' ? 155 : 219) - c.charCodeAt(0)))
+const reversed = (text: string) => [...text].reverse().join('')
+
+/** A way of rewriting letters: `hide` as a writer applies it, `decode` to undo it. */
+type LetterGame = { name: string; hide: (text: string) => string; decode: (text: string) => string }
+const LETTER_GAMES: LetterGame[] = [
+  ...Array.from({ length: 25 }, (_, i) => ({ name: `shift by ${i + 1}`, hide: (text: string) => shiftLetters(text, i + 1), decode: (text: string) => shiftLetters(text, 25 - i) })),
+  { name: 'atbash', hide: atbash, decode: atbash },
+  { name: 'reversed', hide: reversed, decode: reversed },
+  { name: 'words reversed', hide: reversed, decode: (text) => text.replace(/\S+/gu, reversed) },
+]
+/**
+ * The games that may have hidden each common word, by the word as hidden: a clause holding two or more words hidden by
+ * one game is decoded that way and kept when it reads as English. A clause whose decoding reads as English holds two
+ * such words, so one lookup per word stands in for every game's decoding of every clause.
+ */
+const GAMES_BY_HIDDEN_WORD = new Map<string, LetterGame[]>()
+for (const word of COMMON_WORD_LIST) {
+  for (const game of LETTER_GAMES) {
+    const hidden = game.hide(word)
+    GAMES_BY_HIDDEN_WORD.set(hidden, [...(GAMES_BY_HIDDEN_WORD.get(hidden) ?? []), game])
+  }
+}
+
+function letterGames(text: string): string[] {
+  const decoded: string[] = []
+  // The hidden clause often follows a colon or sits in quotes: each clause is tried on its own.
+  for (const clause of text.split(/[:\n"“”\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
+    if (englishEnough(clause)) continue
+    const votes = new Map<LetterGame, number>()
+    for (const word of clause.toLowerCase().match(/[a-z]+/g) ?? []) for (const game of GAMES_BY_HIDDEN_WORD.get(word) ?? []) votes.set(game, (votes.get(game) ?? 0) + 1)
+    for (const game of LETTER_GAMES) {
+      if ((votes.get(game) ?? 0) < 2) continue
+      const plain = game.decode(clause)
+      if (englishEnough(plain)) decoded.push(plain)
+    }
+  }
+  return decoded
+}
+
+const LEET_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' }
+/** Letters written one by one with the same separator between each: "I g n o r e", "n.o", "p-r-i-n-t". */
+const SPELLED_RUN = /(?<![\p{L}\p{N}])\p{L}([ .\-_*|])\p{L}(?![\p{L}\p{N}])(?:\1\p{L}(?![\p{L}\p{N}]))*/gu
+/** What is left between two words so spelled: separators and a wider space ("e   a", "e. .a", "N.,. .y"). */
+const SPELLED_GAP = /(?<=\p{L})[.\-_*,]*\s+[.\-_*,]*(?=\p{L})/gu
+
+/**
+ * A token read as leetspeak: every character a letter or one read as a letter, a digit or a symbol between letters, and
+ * two letters at least (so that hex codes such as "X75" stay as they are).
+ */
+function leetWord(token: string): string {
+  if (!/[0134578]|(?<=[\p{L}\p{N}])[@$!|€](?=[\p{L}\p{N}])/u.test(token)) return token
+  if ((token.match(/\p{L}/gu) ?? []).length < 2) return token
+  const letters = token.replace(/[0134578@$!|€]/g, (c) => LEET_LETTERS[c]!)
+  return /^\p{L}+$/u.test(letters) ? letters : token
+}
+
+/**
+ * The text read as a writer hiding words from a filter would have it read (deobfuscate.ts undoes the same more
+ * cautiously, for every text): letters written one by one are joined and the gaps between the words so written become
+ * spaces, marks put inside words ("For#get") are dropped, and every token of letters and leetspeak characters is read as letters ("1n5truct10n5", "pr3v10u5"). Kept
+ * when that changed the text.
+ */
+function spelledOut(text: string): string[] {
+  const surface = normalizeCharacters(text)
+  const joined = surface.replace(SPELLED_RUN, (run) => run.replace(/[ .\-_*|]/g, ''))
+  const plain = normalizeObfuscation(joined === surface ? joined : joined.replace(SPELLED_GAP, ' '))
+    .replace(/(?<=\p{L})[#^~`]+(?=\p{L})/gu, '')
+    .replace(/[\p{L}\p{N}@$!|€]+/gu, leetWord)
+  return plain !== surface ? [plain] : []
+}
+
+/** Texts hidden in the input by an encoding, a cipher or a word game, decoded; empty when there are none. */
+export function decodedPayloads(text: string): string[] {
+  return [...byteEncodings(text), ...characterCodes(text), ...escapedText(text), ...tagCharacters(text), ...morse(text), ...letterGames(text), ...spelledOut(text)]
+}
