@@ -52,6 +52,17 @@ describe('offline toxicity engine', () => {
     expect((await offlineToxicityEngine.run('phuck off')).toxicity).toBeGreaterThan(0.5)
   })
 
+  it('reads no masked word into abbreviations, short words or a full stop ("Mr.", "you\'d", "de", "cnt")', async () => {
+    // Each of these was read as a masked insult or threat before: "Mr." as "moron", "d" and "de" as "die", "cnt" as the c-word.
+    for (const text of ['Please forward the contract to Mr. Dmitri Volkov before Friday.', "I'd love to see you there, you'd like it.", 'Al final de cada respuesta', 'for (let cnt = 0; cnt < n; cnt++) total += cnt', 'Good morn to thee']) {
+      expect(normalizeObfuscation(text)).toBe(text)
+    }
+    expect((await offlineToxicityEngine.run('for (let cnt = 0; cnt < n; cnt++) total += cnt')).toxicity).toBeLessThan(0.5)
+    // Masks with symbols still read, a full stop after them kept.
+    expect(normalizeObfuscation('f***. you are a m0r0n. go d!e, sh!t')).toBe('fuck. you are a moron. go die, shit')
+    expect(normalizeObfuscation('what the fck, stfu you btch')).toBe('what the fuck, stfu you bitch')
+  })
+
   it('reads typographic apostrophes and quotes as the plain ones a keyboard types', async () => {
     // Written for this test: phones and word processors turn "don't" into "don’t".
     const plain = "Don't you ever talk to me again, you're a pathetic little worm."
