@@ -354,6 +354,29 @@ export const evaluatePromptInjectionReviewProbesRound21 = binaryEvaluation<Injec
 )
 
 /**
+ * Attacks hidden in encodings, ciphers and word games the engine did not decode before the twenty-fourth round
+ * (percent-encoding, HTML entities, escapes, binary and character codes, base32 and ascii85, Caesar shifts, atbash,
+ * spelled-out letters, leetspeak, Unicode tag characters), against harmless text in the same encodings, puzzles, talk
+ * about encodings, logs and code (prompt-injection-encodings-*-round24.jsonl): both sets written by one helper that read
+ * nothing of the project, the held-out set in fresh wording, after the round's decoders were written from the
+ * encodings' own definitions. The development set was looked at; the held-out set was measured before and once after.
+ */
+export const evaluatePromptInjectionEncodingsDevelopment = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twenty-fourth round encodings development set)',
+  'prompt-injection-encodings-dev-round24.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+export const evaluatePromptInjectionEncodingsHeldOut = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twenty-fourth round encodings held-out set)',
+  'prompt-injection-encodings-heldout-round24.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+
+/**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
  * by the lead before the fourteenth round's word lists of 56 languages: the development set shaped the change, the
  * held-out set was measured blind once after it (bench/offline/TUNING-issue18.md).
@@ -382,6 +405,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionIndirectRound21Development: (engines) => evaluatePromptInjectionIndirectRound21Development(engines.promptInjection),
   promptInjectionIndirectRound21HeldOut: (engines) => evaluatePromptInjectionIndirectRound21HeldOut(engines.promptInjection),
   promptInjectionReviewProbesRound21: (engines) => evaluatePromptInjectionReviewProbesRound21(engines.promptInjection),
+  promptInjectionEncodingsDevelopment: (engines) => evaluatePromptInjectionEncodingsDevelopment(engines.promptInjection),
+  promptInjectionEncodingsHeldOut: (engines) => evaluatePromptInjectionEncodingsHeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),
