@@ -21,7 +21,8 @@ const HOMOGLYPHS: Record<string, string> = {
 }
 /** Any letter of HOMOGLYPHS: a text without one has no look-alike to map. */
 const HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'u')
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' }
+/** Digits and symbols written for letters in leetspeak. */
+export const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' }
 
 /** Swear words people mask; each letter after the first may be masked by a symbol, vowels may be dropped. */
 const MASKED_WORDS = ['fuck', 'fucking', 'fucker', 'fucked', 'shit', 'shitty', 'shithead', 'bullshit', 'bitch', 'asshole', 'bastard', 'cunt', 'dick', 'dickhead', 'whore', 'slut', 'pussy', 'cock', 'motherfucker', 'nigger', 'faggot', 'retard', 'idiot', 'moron', 'loser', 'stupid', 'die', 'kill', 'twat', 'wanker', 'prick', 'dumbass', 'jackass']
@@ -99,7 +100,8 @@ const EVERYDAY_SPELLINGS = new Set(['cnt', 'morn'])
  * of them and not to be a word of its own ("d" and "de" are no "die", "cnt" is no insult).
  */
 function unmasked(masked: string): string {
-  const word = masked.replace(/\.+$/, '')
+  // One full stop; two or more dots stay a mask ("f...", "sh..").
+  const word = masked.replace(/(?<!\.)\.$/, '')
   if (/^\p{L}*$/u.test(word) && (word.length < 3 || EVERYDAY_SPELLINGS.has(word.toLowerCase()))) return masked
   const found = MASKED_EACH.find(([, pattern]) => pattern.test(word))
   return found ? found[0] + masked.slice(word.length) : masked

@@ -3,10 +3,14 @@
  * can judge what the input says as well as how it looks (an attack in base64 or binary has none of an attack's words).
  * Each decoder reads one family of encodings and gives back only what decodes to readable text; the engine judges every
  * decoding with the same model and keeps the highest score, so a harmless decoding (a percent-encoded search query, a
- * kids' Caesar puzzle) changes nothing. Runs the same in Node and the browser (no Buffer: `atob` exists in both).
+ * kids' Caesar puzzle) is judged as harmless text. What a decoding reveals is decoded again (base64 inside hex), two
+ * levels deep. Runs the same in Node and the browser (no Buffer: `atob` exists in both).
  */
 
-import { normalizeCharacters, normalizeObfuscation } from './deobfuscate'
+import { LEET, normalizeCharacters, normalizeObfuscation } from './deobfuscate'
+
+/** Characters from codes, without spreading a long list into one call's arguments. */
+const fromCodes = (codes: readonly number[], from: (code: number) => string = String.fromCharCode) => codes.map((code) => from(code)).join('')
 
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{Zs}\p{S}\n\r\t]+$/u
 
@@ -32,16 +36,20 @@ const COMMON_WORD_LIST = [
 ]
 const COMMON_WORDS = new RegExp(`\\b(?:${COMMON_WORD_LIST.join('|')})\\b`, 'giu')
 
+const commonWordCount = (text: string) => (text.match(COMMON_WORDS) ?? []).length
+
 function englishEnough(text: string): boolean {
   const words = text.match(/\p{L}+/gu) ?? []
-  return words.length >= 3 && (text.match(COMMON_WORDS) ?? []).length >= Math.max(2, words.length * 0.25)
+  return words.length >= 3 && commonWordCount(text) >= Math.max(2, words.length * 0.25)
 }
 
 // Encodings of bytes: base64, base32, hex, binary, ascii85.
 
+/** Base64, or base64url ("-" and "_" for "+" and "/"). */
 function fromBase64(run: string): string | undefined {
+  const body = run.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/')
   try {
-    const binary = atob(run.replace(/=+$/, '').padEnd(Math.ceil(run.replace(/=+$/, '').length / 4) * 4, '='))
+    const binary = atob(body.padEnd(Math.ceil(body.length / 4) * 4, '='))
     return utf8([...binary].map((c) => c.charCodeAt(0)))
   } catch {
     return undefined
@@ -83,14 +91,24 @@ function fromAscii85(run: string): string | undefined {
   return utf8(bytes)
 }
 
+/** Hex bytes decoded; a word of hex letters just before or after the run ("decode", "be") is tried without its byte. */
+function fromHex(run: string): string | undefined {
+  const bytes = run.replace(/0x|[\s:,]/gi, '').match(/../g)!.map((h) => parseInt(h, 16))
+  for (const [start, end] of [[0, bytes.length], [1, bytes.length], [0, bytes.length - 1], [1, bytes.length - 1]] as const) {
+    const decoded = utf8(bytes.slice(start, end))
+    if (decoded !== undefined) return decoded
+  }
+  return undefined
+}
+
 function byteEncodings(text: string): string[] {
   const decoded: (string | undefined)[] = []
-  for (const run of text.match(/[A-Za-z0-9+/]{16,}={0,2}/g) ?? []) decoded.push(fromBase64(run))
-  for (const run of text.match(/\b(?:[A-Z2-7]{16,}|[a-z2-7]{16,})={0,6}/g) ?? []) decoded.push(fromBase32(run))
-  // Hex bytes, run together or apart ("69 67", "69:67", "0x69, 0x67").
-  for (const run of text.match(/(?:(?:0x)?[0-9a-f]{2}(?:[\s:,]{1,2}|$)?){8,}/gi) ?? []) {
-    decoded.push(utf8(run.replace(/0x|[\s:,]/gi, '').match(/../g)!.map((h) => parseInt(h, 16))))
-  }
+  // A run wrapped over lines (base64 at 76 characters) is read as one.
+  const unwrapped = text.replace(/(?<=[A-Za-z0-9+/_-]{16})\r?\n(?=[A-Za-z0-9+/_-]{4})/g, '')
+  for (const run of unwrapped.match(/[A-Za-z0-9+/_-]{16,}={0,2}/g) ?? []) decoded.push(fromBase64(run))
+  for (const run of unwrapped.match(/\b(?:[A-Z2-7]{16,}|[a-z2-7]{16,})={0,6}/g) ?? []) decoded.push(fromBase32(run))
+  // Hex bytes, run together or apart ("69 67", "69:67", "0x69, 0x67"), starting where no word goes on.
+  for (const run of text.match(/(?<![0-9a-z])(?:(?:0x)?[0-9a-f]{2}(?:,\s?|[\s:])?){8,}/gi) ?? []) decoded.push(fromHex(run))
   // Bytes in binary, eight bits each.
   for (const run of text.match(/(?<![01])(?:[01]{8}[\s,;]*){4,}/g) ?? []) decoded.push(utf8(run.match(/[01]{8}/g)!.map((b) => parseInt(b, 2))))
   for (const run of text.match(/<~[\s!-u]{10,}~>|(?<!\S)(?=[!-u]*[^\w\s])[!-u]{20,}(?!\S)/g) ?? []) decoded.push(fromAscii85(run))
@@ -106,7 +124,7 @@ function characterCodes(text: string): string[] {
     const numbers = run.split(/[\s,;]+/).map((n) => n.replace(/^0o/, ''))
     for (const base of run.includes('0o') ? [8] : [10, 8]) {
       const codes = numbers.map((n) => parseInt(n, base))
-      if (codes.every((code) => code >= 32 && code <= 126)) decoded.push(String.fromCharCode(...codes))
+      if (codes.every((code) => code >= 32 && code <= 126)) decoded.push(fromCodes(codes))
     }
   }
   return decoded.filter(readable)
@@ -115,15 +133,16 @@ function characterCodes(text: string): string[] {
 /** Escapes of one kind, at least four of them in the text: the whole text with every one of them undone. */
 const ESCAPES: { pattern: RegExp; decode: (text: string) => string | undefined }[] = [
   {
-    // Percent-encoding, as UTF-8 bytes; a stray "%" is kept as it is.
+    // Percent-encoding, each run of escapes as UTF-8 bytes; a run that is no UTF-8 ("%FF") is left as it is.
     pattern: /%[0-9a-f]{2}/gi,
-    decode: (text) => {
-      try {
-        return decodeURIComponent(text.replace(/%(?![0-9a-f]{2})/gi, '%25'))
-      } catch {
-        return undefined
-      }
-    },
+    decode: (text) =>
+      text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+        try {
+          return decodeURIComponent(run)
+        } catch {
+          return run
+        }
+      }),
   },
   {
     // HTML's numeric character references, decimal or hex.
@@ -156,7 +175,7 @@ function escapedText(text: string): string[] {
 
 /** Unicode's tag characters (U+E0020-U+E007E) mirror ASCII and show as nothing: text smuggled beside a visible one. */
 function tagCharacters(text: string): string[] {
-  return (text.match(/[\u{e0020}-\u{e007e}]{4,}/gu) ?? []).map((run) => String.fromCharCode(...[...run].map((c) => c.codePointAt(0)! - 0xe0000))).filter(readable)
+  return (text.match(/[\u{e0020}-\u{e007e}]{4,}/gu) ?? []).map((run) => fromCodes([...run].map((c) => c.codePointAt(0)! - 0xe0000))).filter(readable)
 }
 
 const MORSE: Record<string, string> = {
@@ -165,7 +184,9 @@ const MORSE: Record<string, string> = {
 }
 
 function morse(text: string): string[] {
-  return (text.match(/(?:[.-]{1,5}[ /]+){5,}[.-]{1,5}/g) ?? []).map((run) =>
+  // Dots and dashes as other marks write them ("·", "−", "_").
+  const marks = /[·•∙−–—_]/.test(text) ? text.replace(/[·•∙]/g, '.').replace(/[−–—_]/g, '-') : text
+  return (marks.match(/(?:[.-]{1,5}[ /]+){5,}[.-]{1,5}/g) ?? []).map((run) =>
     run.split(/\s*\/\s*|\s{2,}/).map((word) => word.trim().split(/\s+/).map((code) => MORSE[code] ?? '').join('')).join(' '),
   )
 }
@@ -204,52 +225,102 @@ for (const word of COMMON_WORD_LIST) {
 function letterGames(text: string): string[] {
   const decoded: string[] = []
   // The hidden clause often follows a colon or sits in quotes: each clause is tried on its own.
-  for (const clause of text.split(/[:\n"“”\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
-    if (englishEnough(clause)) continue
-    const votes = new Map<LetterGame, number>()
-    for (const word of clause.toLowerCase().match(/[a-z]+/g) ?? []) for (const game of GAMES_BY_HIDDEN_WORD.get(word) ?? []) votes.set(game, (votes.get(game) ?? 0) + 1)
+  for (const clause of text.split(/[:\n"“”'‘’()\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
+    const votes = new Map<LetterGame, { count: number; first: number }>()
+    for (const word of clause.matchAll(/[a-z]+/gi)) {
+      for (const game of GAMES_BY_HIDDEN_WORD.get(word[0].toLowerCase()) ?? []) {
+        const vote = votes.get(game)
+        if (vote) vote.count++
+        else votes.set(game, { count: 1, first: word.index })
+      }
+    }
     for (const game of LETTER_GAMES) {
-      if ((votes.get(game) ?? 0) < 2) continue
-      const plain = game.decode(clause)
-      if (englishEnough(plain)) decoded.push(plain)
+      const vote = votes.get(game)
+      if (!vote || vote.count < 2) continue
+      // The whole clause, and from its first hidden word on (after a lead-in in plain words); kept when the decoding reads
+      // as English and more so than what it decodes.
+      for (const hidden of vote.first > 0 ? [clause, clause.slice(vote.first)] : [clause]) {
+        const plain = game.decode(hidden)
+        if (englishEnough(plain) && commonWordCount(plain) > commonWordCount(hidden)) decoded.push(plain)
+      }
     }
   }
   return decoded
 }
 
-const LEET_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' }
 /** Letters written one by one with the same separator between each: "I g n o r e", "n.o", "p-r-i-n-t". */
 const SPELLED_RUN = /(?<![\p{L}\p{N}])\p{L}([ .\-_*|])\p{L}(?![\p{L}\p{N}])(?:\1\p{L}(?![\p{L}\p{N}]))*/gu
-/** What is left between two words so spelled: separators and a wider space ("e   a", "e. .a", "N.,. .y"). */
-const SPELLED_GAP = /(?<=\p{L})[.\-_*,]*\s+[.\-_*,]*(?=\p{L})/gu
+/** What is left between two words so spelled, on one line: separators and a wider space ("e   a", "e. .a"). */
+const SPELLED_GAP = /^[.\-_*,|]*[ \t]+[.\-_*,|]*$/
+
+/** Runs of letters written one by one joined into words, and the gap between two such words made one space. */
+function joinSpelledRuns(text: string): string {
+  let joined = ''
+  let last = 0
+  let lastWasRun = false
+  for (const run of text.matchAll(SPELLED_RUN)) {
+    const between = text.slice(last, run.index)
+    joined += lastWasRun && SPELLED_GAP.test(between) ? ' ' : between
+    joined += run[0].replace(/[ .\-_*|]/g, '')
+    last = run.index + run[0].length
+    lastWasRun = true
+  }
+  return joined + text.slice(last)
+}
+
+/** The characters of LEET as a character class's body. */
+const leetClass = (keep: (c: string) => boolean) =>
+  Object.keys(LEET)
+    .filter(keep)
+    .map((c) => c.replace(/[\]\\^-]/g, '\\$&'))
+    .join('')
+const LEET_DIGIT = new RegExp(`[${leetClass((c) => /\d/.test(c))}]`)
+const LEET_SYMBOL_INSIDE = new RegExp(`(?<=[\\p{L}\\p{N}])[${leetClass((c) => !/\d/.test(c))}](?=[\\p{L}\\p{N}])`, 'u')
+const LEET_ANY = new RegExp(`[${leetClass(() => true)}]`, 'gu')
 
 /**
- * A token read as leetspeak: every character a letter or one read as a letter, a digit or a symbol between letters, and
- * two letters at least (so that hex codes such as "X75" stay as they are).
+ * A token read as leetspeak: every character a letter or one read as a letter, a digit or a symbol between letters, two
+ * letters at least and at most 24 characters (so that hex codes such as "X75", hashes and base64 stay as they are).
  */
 function leetWord(token: string): string {
-  if (!/[0134578]|(?<=[\p{L}\p{N}])[@$!|€](?=[\p{L}\p{N}])/u.test(token)) return token
+  if (token.length > 24 || (!LEET_DIGIT.test(token) && !LEET_SYMBOL_INSIDE.test(token))) return token
   if ((token.match(/\p{L}/gu) ?? []).length < 2) return token
-  const letters = token.replace(/[0134578@$!|€]/g, (c) => LEET_LETTERS[c]!)
+  const letters = token.replace(LEET_ANY, (c) => LEET[c]!)
   return /^\p{L}+$/u.test(letters) ? letters : token
 }
 
 /**
  * The text read as a writer hiding words from a filter would have it read (deobfuscate.ts undoes the same more
  * cautiously, for every text): letters written one by one are joined and the gaps between the words so written become
- * spaces, marks put inside words ("For#get") are dropped, and every token of letters and leetspeak characters is read as letters ("1n5truct10n5", "pr3v10u5"). Kept
- * when that changed the text.
+ * spaces, marks put inside words ("For#get") are dropped, and every token of letters and leetspeak characters is read
+ * as letters ("1n5truct10n5", "pr3v10u5"). Kept when that changed the text.
  */
 function spelledOut(text: string): string[] {
   const surface = normalizeCharacters(text)
-  const joined = surface.replace(SPELLED_RUN, (run) => run.replace(/[ .\-_*|]/g, ''))
-  const plain = normalizeObfuscation(joined === surface ? joined : joined.replace(SPELLED_GAP, ' '))
+  const plain = normalizeObfuscation(joinSpelledRuns(surface))
     .replace(/(?<=\p{L})[#^~`]+(?=\p{L})/gu, '')
     .replace(/[\p{L}\p{N}@$!|€]+/gu, leetWord)
   return plain !== surface ? [plain] : []
 }
 
-/** Texts hidden in the input by an encoding, a cipher or a word game, decoded; empty when there are none. */
+const decodings = (text: string) => [...byteEncodings(text), ...characterCodes(text), ...escapedText(text), ...tagCharacters(text), ...morse(text), ...letterGames(text), ...spelledOut(text)]
+
+/** How deep a decoding is decoded again, and how many decodings of one text are judged at most. */
+const DECODING_DEPTH = 3
+const MOST_DECODINGS = 32
+
+/** Texts hidden in the input by an encoding, a cipher or a word game, decoded (each once); empty when there are none. */
 export function decodedPayloads(text: string): string[] {
-  return [...byteEncodings(text), ...characterCodes(text), ...escapedText(text), ...tagCharacters(text), ...morse(text), ...letterGames(text), ...spelledOut(text)]
+  const found = new Set<string>()
+  let level = [text]
+  for (let depth = 0; depth < DECODING_DEPTH && level.length > 0 && found.size < MOST_DECODINGS; depth++) {
+    const next: string[] = []
+    for (const decoded of level.flatMap(decodings)) {
+      if (decoded === text || found.has(decoded) || found.size >= MOST_DECODINGS) continue
+      found.add(decoded)
+      next.push(decoded)
+    }
+    level = next
+  }
+  return [...found]
 }

@@ -61,6 +61,8 @@ describe('offline toxicity engine', () => {
     // Masks with symbols still read, a full stop after them kept.
     expect(normalizeObfuscation('f***. you are a m0r0n. go d!e, sh!t')).toBe('fuck. you are a moron. go die, shit')
     expect(normalizeObfuscation('what the fck, stfu you btch')).toBe('what the fuck, stfu you bitch')
+    // Two or more dots are a mask, not a full stop.
+    expect(normalizeObfuscation('What the f... is wrong with you, holy sh.. that hurts')).toBe('What the fuck is wrong with you, holy shit that hurts')
   })
 
   it('reads typographic apostrophes and quotes as the plain ones a keyboard types', async () => {
