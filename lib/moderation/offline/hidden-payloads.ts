@@ -109,8 +109,9 @@ function byteEncodings(text: string): string[] {
   for (const run of unwrapped.match(/\b(?:[A-Z2-7]{16,}|[a-z2-7]{16,})={0,6}/g) ?? []) decoded.push(fromBase32(run))
   // Hex bytes, run together or apart ("69 67", "69:67", "0x69, 0x67"), starting where no word goes on.
   for (const run of text.match(/(?<![0-9a-z])(?:(?:0x)?[0-9a-f]{2}(?:,\s?|[\s:])?){8,}/gi) ?? []) decoded.push(fromHex(run))
-  // Bytes in binary, eight bits each.
+  // Bytes in binary, eight bits each, or ASCII in seven bits with a separator after each.
   for (const run of text.match(/(?<![01])(?:[01]{8}[\s,;]*){4,}/g) ?? []) decoded.push(utf8(run.match(/[01]{8}/g)!.map((b) => parseInt(b, 2))))
+  for (const run of text.match(/(?<![01])(?:[01]{7}[\s,;]+){4,}[01]{7}(?![01])/g) ?? []) decoded.push(fromCodes(run.match(/[01]{7}/g)!.map((b) => parseInt(b, 2))))
   for (const run of text.match(/<~[\s!-u]{10,}~>|(?<!\S)(?=[!-u]*[^\w\s])[!-u]{20,}(?!\S)/g) ?? []) decoded.push(fromAscii85(run))
   return decoded.filter((d): d is string => d !== undefined && readable(d))
 }
@@ -145,9 +146,19 @@ const ESCAPES: { pattern: RegExp; decode: (text: string) => string | undefined }
       }),
   },
   {
-    // HTML's numeric character references, decimal or hex.
-    pattern: /&#(?:\d{1,7}|x[0-9a-f]{1,6});/gi,
-    decode: (text) => text.replace(/&#(\d{1,7}|x[0-9a-f]{1,6});/gi, (entity, code: string) => codePoint(code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : parseInt(code, 10)) ?? entity),
+    // HTML's numeric character references, decimal or hex, with their semicolon or, as browsers read them, without.
+    pattern: /&#(?:\d{1,7}|x[0-9a-f]{1,6});?/gi,
+    decode: (text) => text.replace(/&#(\d{1,7}|x[0-9a-f]{1,6});?/gi, (entity, code: string) => codePoint(code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : parseInt(code, 10)) ?? entity),
+  },
+  {
+    // The old JavaScript escape() form: %u0069.
+    pattern: /%u[0-9a-f]{4}/gi,
+    decode: (text) => text.replace(/%u([0-9a-f]{4})/gi, (escape, code: string) => codePoint(parseInt(code, 16)) ?? escape),
+  },
+  {
+    // C and Python octal escapes: \151.
+    pattern: /\\[0-7]{3}/g,
+    decode: (text) => text.replace(/\\+([0-7]{3})/g, (escape, code: string) => codePoint(parseInt(code, 8)) ?? escape),
   },
   {
     // JavaScript, JSON and Python escapes: \u0069, \u{69}, \x69.
@@ -184,8 +195,8 @@ const MORSE: Record<string, string> = {
 }
 
 function morse(text: string): string[] {
-  // Dots and dashes as other marks write them ("·", "−", "_").
-  const marks = /[·•∙−–—_]/.test(text) ? text.replace(/[·•∙]/g, '.').replace(/[−–—_]/g, '-') : text
+  // Dots and dashes as other marks write them ("·", "−" the minus sign, "_"); dashes of punctuation ("–", "—") stay.
+  const marks = /[·•∙−_]/.test(text) ? text.replace(/[·•∙]/g, '.').replace(/[−_]/g, '-') : text
   return (marks.match(/(?:[.-]{1,5}[ /]+){5,}[.-]{1,5}/g) ?? []).map((run) =>
     run.split(/\s*\/\s*|\s{2,}/).map((word) => word.trim().split(/\s+/).map((code) => MORSE[code] ?? '').join('')).join(' '),
   )
@@ -225,7 +236,7 @@ for (const word of COMMON_WORD_LIST) {
 function letterGames(text: string): string[] {
   const decoded: string[] = []
   // The hidden clause often follows a colon or sits in quotes: each clause is tried on its own.
-  for (const clause of text.split(/[:\n"“”'‘’()\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
+  for (const clause of text.split(/[:\n"“”\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
     const votes = new Map<LetterGame, { count: number; first: number }>()
     for (const word of clause.matchAll(/[a-z]+/gi)) {
       for (const game of GAMES_BY_HIDDEN_WORD.get(word[0].toLowerCase()) ?? []) {

@@ -69,6 +69,10 @@ describe('decodedPayloads', () => {
     'Morse in middle dots and minus signs': '·· −−· −· −−− ·−· · / ·− ·−·· ·−·· / ·−−· ·−· · ···− ·· −−− ··− ··· / ·· −· ··· − ·−· ··− −·−· − ·· −−− −· ···',
     'base64 wrapped over lines': btoa(ATTACK).replace(/.{20}/g, '$&\n'),
     'base64url': btoa(ATTACK + '??>>').replace(/\+/g, '-').replace(/\//g, '_'),
+    'seven-bit binary': bytes(ATTACK).map((b) => b.toString(2).padStart(7, '0')).join(' '),
+    'octal escapes': [...ATTACK].map((c) => '\\' + c.charCodeAt(0).toString(8).padStart(3, '0')).join(''),
+    'entities without their semicolons': [...ATTACK].map((c) => `&#x${c.charCodeAt(0).toString(16)}`).join(' '),
+    '%u escapes': [...ATTACK].map((c) => '%u' + c.charCodeAt(0).toString(16).padStart(4, '0')).join(''),
   }
   for (const [shape, text] of Object.entries(REVIEWED)) {
     it(`reads ${shape}`, () => {
