@@ -3,14 +3,14 @@
  * can judge what the input says as well as how it looks (an attack in base64 or binary has none of an attack's words).
  * Each decoder reads one family of encodings and gives back only what decodes to readable text; the engine judges every
  * decoding with the same model and keeps the highest score, so a harmless decoding (a percent-encoded search query, a
- * kids' Caesar puzzle) is judged as harmless text. What a decoding reveals is decoded again (base64 inside hex), two
- * levels deep. Runs the same in Node and the browser (no Buffer: `atob` exists in both).
+ * kids' Caesar puzzle) is judged as harmless text. What a decoding reveals is decoded again (base64 inside hex), up to
+ * three encodings deep. Runs the same in Node and the browser (no Buffer: `atob` exists in both).
  */
 
 import { LEET, normalizeCharacters, normalizeObfuscation } from './deobfuscate'
 
 /** Characters from codes, without spreading a long list into one call's arguments. */
-const fromCodes = (codes: readonly number[], from: (code: number) => string = String.fromCharCode) => codes.map((code) => from(code)).join('')
+const fromCodes = (codes: readonly number[]) => codes.map((code) => String.fromCharCode(code)).join('')
 
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{Zs}\p{S}\n\r\t]+$/u
 
@@ -132,7 +132,7 @@ function characterCodes(text: string): string[] {
 }
 
 /** Escapes of one kind, at least four of them in the text: the whole text with every one of them undone. */
-const ESCAPES: { pattern: RegExp; decode: (text: string) => string | undefined }[] = [
+const ESCAPES: { pattern: RegExp; decode: (text: string) => string }[] = [
   {
     // Percent-encoding, each run of escapes as UTF-8 bytes; a run that is no UTF-8 ("%FF") is left as it is.
     pattern: /%[0-9a-f]{2}/gi,
@@ -177,7 +177,7 @@ function escapedText(text: string): string[] {
   for (const { pattern, decode } of ESCAPES) {
     if ((text.match(pattern) ?? []).length < 4) continue
     const plain = decode(text)
-    if (plain !== undefined && plain !== text) decoded.push(plain)
+    if (plain !== text) decoded.push(plain)
   }
   return decoded
 }
@@ -316,7 +316,7 @@ function spelledOut(text: string): string[] {
 
 const decodings = (text: string) => [...byteEncodings(text), ...characterCodes(text), ...escapedText(text), ...tagCharacters(text), ...morse(text), ...letterGames(text), ...spelledOut(text)]
 
-/** How deep a decoding is decoded again, and how many decodings of one text are judged at most. */
+/** How many encodings deep a text is decoded (a decoding decoded again), and how many decodings of one text are judged at most. */
 const DECODING_DEPTH = 3
 const MOST_DECODINGS = 32
 
