@@ -297,7 +297,13 @@ export const STRUCTURE_FEATURES: readonly { name: string; pattern: { test(text: 
   },
   {
     name: 'role-play jailbreak',
-    pattern: /\b(?:let'?s play a game|stay in character|you are (?:now )?\w+,? an? (?:ai|assistant|model|chatbot) (?:with|without|that|who)|act as (?:two|an?|my) \w*\s*(?:ais?|assistants?|models?)\b.{0,30}(?:ignore|without|no|rule)|(?:rebel|unfiltered|uncensored|unrestricted|jailbroken|evil|rogue) (?:one|ai|version|mode|assistant|hacker|character|model)|(?:late|dead|deceased) grand(?:ma|mother|pa|father),? (?:who )?used to|never says no|(?:has|with) no (?:content )?polic(?:y|ies)|always answers|(?:enable|activate|enter|switch (?:in)?to) developer mode|opposite mode|without (?:any )?filters)\b/iu,
+    pattern: anyOf(
+      /\b(?:let'?s play a game|stay in character|you are (?:now )?\w+,? an? (?:ai|assistant|model|chatbot) (?:with|without|that|who)|act as (?:two|an?|my) \w*\s*(?:ais?|assistants?|models?)\b.{0,30}(?:ignore|without|no|rule)|(?:rebel|unfiltered|uncensored|unrestricted|jailbroken|evil|rogue) (?:one|ai|version|mode|assistant|hacker|character|model)|(?:late|dead|deceased) grand(?:ma|mother|pa|father),? (?:who )?used to|never says no|(?:has|with) no (?:content )?polic(?:y|ies)|always answers|(?:enable|activate|enter|switch (?:in)?to) developer mode|opposite mode|without (?:any )?filters)\b/iu,
+      // Twenty-fourth round: the jailbreak personas by name ("From now on you are DAN, which stands for Do Anything Now");
+      // DAN in capitals only and where it is a persona, since Dan is a given name.
+      /\b(?:[Yy]ou are|[Yy]ou're|[Aa]s|[Bb]ecome|[Cc]alled|[Nn]amed|[Pp]lay|[Bb]e) DAN\b|\bDAN(?: mode\b|:| (?:which )?stands for)/u,
+      /\b(?:do anything now|(?:dan|jailbreak) mode|betterdan|antigpt|evil confidant|mongo tom)\b/iu,
+    ),
   },
   {
     // Seventeenth round: a role, game, story or imagined world (the cover of role-play jailbreaks) with what makes it
