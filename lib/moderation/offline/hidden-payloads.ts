@@ -14,9 +14,12 @@ const fromCodes = (codes: readonly number[]) => codes.map((code) => String.fromC
 
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{Zs}\p{S}\n\r\t]+$/u
 
-/** Most of it letters, nothing unprintable: a decoding worth judging, not bytes that happened to decode. */
+/** Nothing unprintable: a decoding that may hold another encoding (hex inside base64), worth decoding again. */
+const printable = (decoded: string) => decoded.length >= 8 && PRINTABLE.test(decoded)
+
+/** Printable and most of it letters: a decoding worth judging, not bytes that happened to decode. */
 function readable(decoded: string): boolean {
-  return decoded.length >= 8 && PRINTABLE.test(decoded) && (decoded.match(/\p{L}/gu) ?? []).length >= decoded.length * 0.6
+  return printable(decoded) && (decoded.match(/\p{L}/gu) ?? []).length >= decoded.length * 0.6
 }
 
 function utf8(bytes: number[]): string | undefined {
@@ -113,25 +116,34 @@ function byteEncodings(text: string): string[] {
   for (const run of text.match(/(?<![01])(?:[01]{8}[\s,;]*){4,}/g) ?? []) decoded.push(utf8(run.match(/[01]{8}/g)!.map((b) => parseInt(b, 2))))
   for (const run of text.match(/(?<![01])(?:[01]{7}[\s,;]+){4,}[01]{7}(?![01])/g) ?? []) decoded.push(fromCodes(run.match(/[01]{7}/g)!.map((b) => parseInt(b, 2))))
   for (const run of text.match(/<~[\s!-u]{10,}~>|(?<!\S)(?=[!-u]*[^\w\s])[!-u]{20,}(?!\S)/g) ?? []) decoded.push(fromAscii85(run))
-  return decoded.filter((d): d is string => d !== undefined && readable(d))
+  return decoded.filter((d): d is string => d !== undefined && printable(d))
 }
 
 // Character codes and escapes: decimal or octal codes, %XX, &#NN;, \uXXXX.
 
-/** A run of eight or more numbers of two or three digits: characters by their codes, in decimal or in octal ("0o151"). */
+/**
+ * A run of eight or more numbers of two to four digits: characters by their codes, in decimal (any script: "1048" is
+ * "И") or in octal ("0o151").
+ */
 function characterCodes(text: string): string[] {
   const decoded: string[] = []
-  for (const run of text.match(/(?<![\d.])(?:(?:0o)?\d{2,3}[\s,;]+){7,}(?:0o)?\d{2,3}(?![\d.])/g) ?? []) {
+  for (const run of text.match(/(?<![\d.])(?:(?:0o)?\d{2,4}[\s,;]+){7,}(?:0o)?\d{2,4}(?![\d.])/g) ?? []) {
     const numbers = run.split(/[\s,;]+/).map((n) => n.replace(/^0o/, ''))
     for (const base of run.includes('0o') ? [8] : [10, 8]) {
       const codes = numbers.map((n) => parseInt(n, base))
-      if (codes.every((code) => code >= 32 && code <= 126)) decoded.push(fromCodes(codes))
+      if (codes.every((code) => code >= 32 && (code < 127 || code > 159))) decoded.push(codes.map((code) => codePoint(code) ?? '\ufffd').join(''))
     }
   }
-  return decoded.filter(readable)
+  return decoded.filter(printable)
 }
 
-/** Escapes of one kind, at least four of them in the text: the whole text with every one of them undone. */
+/** A run of byte escapes (\\x69, \\151) read as UTF-8, or as one character each when it is no UTF-8. */
+function escapedBytes(run: string, escape: RegExp, base: number): string {
+  const bytes = [...run.matchAll(escape)].map((m) => parseInt(m[1]!, base))
+  return utf8(bytes) ?? fromCodes(bytes)
+}
+
+/** The kinds of escapes, each with what undoes it in a text. */
 const ESCAPES: { pattern: RegExp; decode: (text: string) => string }[] = [
   {
     // Percent-encoding, each run of escapes as UTF-8 bytes; a run that is no UTF-8 ("%FF") is left as it is.
@@ -156,15 +168,18 @@ const ESCAPES: { pattern: RegExp; decode: (text: string) => string }[] = [
     decode: (text) => text.replace(/%u([0-9a-f]{4})/gi, (escape, code: string) => codePoint(parseInt(code, 16)) ?? escape),
   },
   {
-    // C and Python octal escapes: \151.
-    pattern: /\\[0-7]{3}/g,
-    decode: (text) => text.replace(/\\+([0-7]{3})/g, (escape, code: string) => codePoint(parseInt(code, 8)) ?? escape),
+    // C and Python byte escapes, in octal (\151) or hex (\x69): each run as UTF-8 bytes. An escape escaped once more
+    // ("\\x69", as JSON writes a string holding one) is undone whole.
+    pattern: /\\(?:[0-3][0-7]{2}|x[0-9a-f]{2})/gi,
+    decode: (text) =>
+      text
+        .replace(/(?:\\+[0-3][0-7]{2})+/g, (run) => escapedBytes(run, /\\+([0-3][0-7]{2})/g, 8))
+        .replace(/(?:\\+x[0-9a-f]{2})+/gi, (run) => escapedBytes(run, /\\+x([0-9a-f]{2})/gi, 16)),
   },
   {
-    // JavaScript, JSON and Python escapes: \u0069, \u{69}, \x69.
-    pattern: /\\(?:u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\}|x[0-9a-f]{2})/gi,
-    // An escape escaped once more ("\\u0043", as JSON writes a string holding one) is undone whole.
-    decode: (text) => text.replace(/\\+(?:u([0-9a-f]{4})|u\{([0-9a-f]{1,6})\}|x([0-9a-f]{2}))/gi, (escape, u4?: string, braced?: string, x2?: string) => codePoint(parseInt((u4 ?? braced ?? x2)!, 16)) ?? escape),
+    // JavaScript, JSON and Python escapes of characters: \u0069, \u{69}.
+    pattern: /\\(?:u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\})/gi,
+    decode: (text) => text.replace(/\\+(?:u([0-9a-f]{4})|u\{([0-9a-f]{1,6})\})/gi, (escape, u4?: string, braced?: string) => codePoint(parseInt((u4 ?? braced)!, 16)) ?? escape),
   },
 ]
 
@@ -172,21 +187,20 @@ function codePoint(code: number): string | undefined {
   return code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : undefined
 }
 
+/** Four escapes or more in the text, of one kind or mixed ("Ign%6Fre all prev&#105;ous"): the text with all undone. */
 function escapedText(text: string): string[] {
-  const decoded: string[] = []
-  for (const { pattern, decode } of ESCAPES) {
-    if ((text.match(pattern) ?? []).length < 4) continue
-    const plain = decode(text)
-    if (plain !== text) decoded.push(plain)
-  }
-  return decoded
+  const counts = ESCAPES.map(({ pattern }) => (text.match(pattern) ?? []).length)
+  const present = ESCAPES.filter((_, i) => counts[i]! > 0)
+  if (counts.reduce((a, b) => a + b, 0) < 4) return []
+  const plain = present.reduce((decoded, { decode }) => decode(decoded), text)
+  return plain !== text ? [plain] : []
 }
 
 // Characters hidden in plain sight: Unicode tag characters, Morse code.
 
 /** Unicode's tag characters (U+E0020-U+E007E) mirror ASCII and show as nothing: text smuggled beside a visible one. */
 function tagCharacters(text: string): string[] {
-  return (text.match(/[\u{e0020}-\u{e007e}]{4,}/gu) ?? []).map((run) => fromCodes([...run].map((c) => c.codePointAt(0)! - 0xe0000))).filter(readable)
+  return (text.match(/[\u{e0020}-\u{e007e}]{4,}/gu) ?? []).map((run) => fromCodes([...run].map((c) => c.codePointAt(0)! - 0xe0000))).filter(printable)
 }
 
 const MORSE: Record<string, string> = {
@@ -213,44 +227,50 @@ const atbash = (text: string) => text.replace(/[a-z]/gi, (c) => String.fromCharC
 const reversed = (text: string) => [...text].reverse().join('')
 
 /** A way of rewriting letters: `hide` as a writer applies it, `decode` to undo it. */
-type LetterGame = { name: string; hide: (text: string) => string; decode: (text: string) => string }
+type LetterGame = { hide: (text: string) => string; decode: (text: string) => string }
 const LETTER_GAMES: LetterGame[] = [
-  ...Array.from({ length: 25 }, (_, i) => ({ name: `shift by ${i + 1}`, hide: (text: string) => shiftLetters(text, i + 1), decode: (text: string) => shiftLetters(text, 25 - i) })),
-  { name: 'atbash', hide: atbash, decode: atbash },
-  { name: 'reversed', hide: reversed, decode: reversed },
-  { name: 'words reversed', hide: reversed, decode: (text) => text.replace(/\S+/gu, reversed) },
+  ...Array.from({ length: 25 }, (_, i) => ({ hide: (text: string) => shiftLetters(text, i + 1), decode: (text: string) => shiftLetters(text, 25 - i) })),
+  { hide: atbash, decode: atbash },
+  // The clause reversed, and each word reversed in its place: the words look the same hidden either way.
+  { hide: reversed, decode: reversed },
+  { hide: reversed, decode: (text) => text.replace(/\S+/gu, reversed) },
 ]
 /**
- * The games that may have hidden each common word, by the word as hidden: a clause holding two or more words hidden by
- * one game is decoded that way and kept when it reads as English. A clause whose decoding reads as English holds two
- * such words, so one lookup per word stands in for every game's decoding of every clause.
+ * The games that may have hidden each common word of two letters or more, by the word as hidden: a stretch holding two
+ * or more words hidden by one game is decoded that way and kept when it reads as English (one lookup per word instead
+ * of every game's decoding of every clause; a single letter is any letter under some game, so it is no sign).
  */
 const GAMES_BY_HIDDEN_WORD = new Map<string, LetterGame[]>()
-for (const word of COMMON_WORD_LIST) {
+for (const word of COMMON_WORD_LIST.filter((w) => w.length > 1)) {
   for (const game of LETTER_GAMES) {
     const hidden = game.hide(word)
     GAMES_BY_HIDDEN_WORD.set(hidden, [...(GAMES_BY_HIDDEN_WORD.get(hidden) ?? []), game])
   }
 }
+/** The longest stretch of a clause decoded by a letter game: an attack is a few sentences, and a whole book is not decoded 28 ways. */
+const LONGEST_HIDDEN = 2000
 
 function letterGames(text: string): string[] {
   const decoded: string[] = []
   // The hidden clause often follows a colon or sits in quotes: each clause is tried on its own.
   for (const clause of text.split(/[:\n"“”\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
-    const votes = new Map<LetterGame, { count: number; first: number }>()
+    const votes = new Map<LetterGame, { count: number; first: number; end: number }>()
     for (const word of clause.matchAll(/[a-z]+/gi)) {
       for (const game of GAMES_BY_HIDDEN_WORD.get(word[0].toLowerCase()) ?? []) {
-        const vote = votes.get(game)
-        if (vote) vote.count++
-        else votes.set(game, { count: 1, first: word.index })
+        const vote = votes.get(game) ?? { count: 0, first: word.index, end: 0 }
+        vote.count++
+        vote.end = word.index + word[0].length
+        votes.set(game, vote)
       }
     }
     for (const game of LETTER_GAMES) {
       const vote = votes.get(game)
       if (!vote || vote.count < 2) continue
-      // The whole clause, and from its first hidden word on (after a lead-in in plain words); kept when the decoding reads
-      // as English and more so than what it decodes.
-      for (const hidden of vote.first > 0 ? [clause, clause.slice(vote.first)] : [clause]) {
+      // The whole clause, from its first hidden word on (after a lead-in in plain words), and from its first hidden word to
+      // its last (plain words after too); each kept when the decoding reads as English and more so than what it decodes.
+      const stretches = new Set([clause, clause.slice(vote.first), clause.slice(vote.first, vote.end)])
+      for (const hidden of stretches) {
+        if (hidden.length > LONGEST_HIDDEN) continue
         const plain = game.decode(hidden)
         if (englishEnough(plain) && commonWordCount(plain) > commonWordCount(hidden)) decoded.push(plain)
       }
@@ -290,8 +310,8 @@ const LEET_SYMBOL_INSIDE = new RegExp(`(?<=[\\p{L}\\p{N}])[${leetClass((c) => !/
 const LEET_ANY = new RegExp(`[${leetClass(() => true)}]`, 'gu')
 
 /**
- * A token read as leetspeak: every character a letter or one read as a letter, a digit or a symbol between letters, two
- * letters at least and at most 24 characters (so that hex codes such as "X75", hashes and base64 stay as they are).
+ * A token read as leetspeak: every character a letter or one read as a letter, a digit or a symbol between letters, and
+ * two letters at least (hex codes such as "X75" stay as they are) in at most 24 characters (so do hashes and base64).
  */
 function leetWord(token: string): string {
   if (token.length > 24 || (!LEET_DIGIT.test(token) && !LEET_SYMBOL_INSIDE.test(token))) return token
@@ -314,24 +334,46 @@ function spelledOut(text: string): string[] {
   return plain !== surface ? [plain] : []
 }
 
-const decodings = (text: string) => [...byteEncodings(text), ...characterCodes(text), ...escapedText(text), ...tagCharacters(text), ...morse(text), ...letterGames(text), ...spelledOut(text)]
+/** A decoding, and whether the engine judges it (bytes that decode to symbols are only decoded again). */
+type Decoding = { text: string; judged: boolean }
 
-/** How many encodings deep a text is decoded (a decoding decoded again), and how many decodings of one text are judged at most. */
+/** Every decoder's decodings of `text`; the spelled-out reading only of the input itself (`first`), not of a decoding. */
+function decodings(text: string, first: boolean): Decoding[] {
+  const bytes = [...byteEncodings(text), ...characterCodes(text), ...tagCharacters(text)].map((decoded) => ({ text: decoded, judged: readable(decoded) }))
+  const rewritten = [...escapedText(text), ...morse(text), ...letterGames(text), ...(first ? spelledOut(text) : [])].map((decoded) => ({ text: decoded, judged: true }))
+  return [...bytes, ...rewritten]
+}
+
+/** How many encodings deep a text is decoded (a decoding decoded again). */
 const DECODING_DEPTH = 3
-const MOST_DECODINGS = 32
+/**
+ * How much decoded text one input may give, in characters, beyond its own length: many short decodings (a list of
+ * base64 fields, one an attack) are all judged, while full-length rewritings of a long text stop after a few.
+ */
+const DECODED_CHARACTERS = 20000
+/** How many decodings of one input are judged at most (each is a run of the model). */
+const MOST_JUDGED = 256
 
 /** Texts hidden in the input by an encoding, a cipher or a word game, decoded (each once); empty when there are none. */
 export function decodedPayloads(text: string): string[] {
-  const found = new Set<string>()
+  const budget = DECODED_CHARACTERS + 3 * text.length
+  const seen = new Set<string>([text])
+  const judged: string[] = []
+  let spent = 0
   let level = [text]
-  for (let depth = 0; depth < DECODING_DEPTH && level.length > 0 && found.size < MOST_DECODINGS; depth++) {
+  for (let depth = 0; depth < DECODING_DEPTH && level.length > 0; depth++) {
     const next: string[] = []
-    for (const decoded of level.flatMap(decodings)) {
-      if (decoded === text || found.has(decoded) || found.size >= MOST_DECODINGS) continue
-      found.add(decoded)
-      next.push(decoded)
+    for (const encoded of level) {
+      for (const decoding of decodings(encoded, depth === 0)) {
+        if (spent > budget || judged.length >= MOST_JUDGED) return judged
+        if (seen.has(decoding.text)) continue
+        seen.add(decoding.text)
+        spent += decoding.text.length
+        if (decoding.judged) judged.push(decoding.text)
+        next.push(decoding.text)
+      }
     }
     level = next
   }
-  return [...found]
+  return judged
 }
