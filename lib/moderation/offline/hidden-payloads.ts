@@ -241,6 +241,7 @@ const LETTER_GAMES: LetterGame[] = [
  * of every game's decoding of every clause; a single letter is any letter under some game, so it is no sign).
  */
 const GAMES_BY_HIDDEN_WORD = new Map<string, LetterGame[]>()
+const COMMON_WORD_SET = new Set(COMMON_WORD_LIST)
 for (const word of COMMON_WORD_LIST.filter((w) => w.length > 1)) {
   for (const game of LETTER_GAMES) {
     const hidden = game.hide(word)
@@ -256,7 +257,10 @@ function letterGames(text: string): string[] {
   for (const clause of text.split(/[:\n"“”\u202a-\u202e\u2066-\u2069]+/u).map((c) => c.replace(/\p{Cf}/gu, ''))) {
     const votes = new Map<LetterGame, { count: number; first: number; end: number }>()
     for (const word of clause.matchAll(/[a-z]+/gi)) {
-      for (const game of GAMES_BY_HIDDEN_WORD.get(word[0].toLowerCase()) ?? []) {
+      const lower = word[0].toLowerCase()
+      // A common word as it stands is plain text, whatever a game would make of it ("be" and "or" are each other in ROT13).
+      if (COMMON_WORD_SET.has(lower)) continue
+      for (const game of GAMES_BY_HIDDEN_WORD.get(lower) ?? []) {
         const vote = votes.get(game) ?? { count: 0, first: word.index, end: 0 }
         vote.count++
         vote.end = word.index + word[0].length
@@ -347,12 +351,28 @@ function decodings(text: string, first: boolean): Decoding[] {
 /** How many encodings deep a text is decoded (a decoding decoded again). */
 const DECODING_DEPTH = 3
 /**
- * How much decoded text one input may give, in characters, beyond its own length: many short decodings (a list of
- * base64 fields, one an attack) are all judged, while full-length rewritings of a long text stop after a few.
+ * How much decoded text one input may give, in characters, beyond three times its own length: many short decodings (a
+ * list of base64 fields, one an attack) are all read, while full-length rewritings of a long text stop after a few.
  */
 const DECODED_CHARACTERS = 20000
-/** How many decodings of one input are judged at most (each is a run of the model). */
-const MOST_JUDGED = 256
+/** Decodings judged one by one; the rest are judged together, a window of lines at a time (each judgement is a model run). */
+const JUDGED_ALONE = 64
+const WINDOW = 2000
+
+/** Decodings past JUDGED_ALONE packed into windows of lines, so that none is left unjudged however many come first. */
+function packed(judged: string[]): string[] {
+  if (judged.length <= JUDGED_ALONE) return judged
+  const windows: string[] = []
+  let window = ''
+  for (const decoded of judged.slice(JUDGED_ALONE)) {
+    if (window && window.length + decoded.length + 1 > WINDOW) {
+      windows.push(window)
+      window = ''
+    }
+    window = window ? `${window}\n${decoded}` : decoded
+  }
+  return [...judged.slice(0, JUDGED_ALONE), ...windows, window]
+}
 
 /** Texts hidden in the input by an encoding, a cipher or a word game, decoded (each once); empty when there are none. */
 export function decodedPayloads(text: string): string[] {
@@ -361,11 +381,11 @@ export function decodedPayloads(text: string): string[] {
   const judged: string[] = []
   let spent = 0
   let level = [text]
-  for (let depth = 0; depth < DECODING_DEPTH && level.length > 0; depth++) {
+  for (let depth = 0; depth < DECODING_DEPTH && level.length > 0 && spent <= budget; depth++) {
     const next: string[] = []
     for (const encoded of level) {
+      if (spent > budget) break
       for (const decoding of decodings(encoded, depth === 0)) {
-        if (spent > budget || judged.length >= MOST_JUDGED) return judged
         if (seen.has(decoding.text)) continue
         seen.add(decoding.text)
         spent += decoding.text.length
@@ -375,5 +395,5 @@ export function decodedPayloads(text: string): string[] {
     }
     level = next
   }
-  return judged
+  return packed(judged)
 }

@@ -94,19 +94,22 @@ describe('decodedPayloads', () => {
     expect(decodedPayloads([...russian].map((c) => c.codePointAt(0)).join(', ')).join(' ')).toContain(russian)
   })
 
-  it('judges every one of many short decodings: harmless fields do not push an attack out', () => {
-    const fields = Array.from({ length: 40 }, (_, i) => `user: ${btoa(`Person ${i} likes green tea and long walks`)}, note: friend`)
+  it('judges every one of many short decodings: 300 harmless fields do not push an attack out', () => {
+    const fields = Array.from({ length: 300 }, (_, i) => `user: ${btoa(`Person ${i} likes green tea and long walks`)}, note: friend`)
     const text = `Export of user notes (base64):\n${fields.join('\n')}\nuser: ${btoa(ATTACK)}, note: admin`
-    expect(decodedPayloads(text)).toContain(ATTACK)
+    expect(decodedPayloads(text).some((payload) => payload.split('\n').includes(ATTACK))).toBe(true)
   })
 
-  it('reads leetspeak without inventing letters, and each decoding once, 256 at most', () => {
+  it('reads leetspeak without inventing letters; each decoding once, past 64 judged together in windows of lines', () => {
     expect(decodedPayloads('see you l8r, that was a gr8 game m8, 1gn0r3 th3 rul35').join(' ')).not.toContain('undefined')
     // 400 clauses in a Caesar shift, each decoding to its own sentence ("the and the bc", "the and the bd", ...).
     const word = (i: number) => String.fromCharCode(98 + (i % 25), 98 + Math.floor(i / 25))
     const payloads = decodedPayloads('uif boe uif tztufn: '.repeat(100) + Array.from({ length: 400 }, (_, i) => `uif boe uif ${word(i)}:`).join(' '))
     expect(new Set(payloads).size).toBe(payloads.length)
-    expect(payloads.length).toBe(256)
+    expect(payloads.length).toBeLessThan(100)
+    expect(payloads.slice(64).every((window) => window.length <= 2000)).toBe(true)
+    const lines = payloads.flatMap((payload) => payload.split('\n'))
+    for (let i = 0; i < 400; i++) expect(lines).toContain(`the and the ${String.fromCharCode(97 + (i % 25), 97 + Math.floor(i / 25))}`)
   })
 
   it('joins only the gaps between letters written one by one, on their line ("U.S." does not join the whole text)', () => {
@@ -131,6 +134,11 @@ describe('the offline prompt-injection engine on hidden text', () => {
   const engine = offlineEngines().promptInjection
   it('flags the attack in each encoding', async () => {
     for (const [encoding, text] of Object.entries(ENCODED)) expect((await engine.run(text)).label, encoding).toBe('INJECTION')
+  })
+
+  it('flags an attack in base64 after 300 harmless base64 fields', async () => {
+    const fields = Array.from({ length: 300 }, (_, i) => `user: ${btoa(`Person ${i} likes green tea and long walks`)}, note: friend`)
+    expect((await engine.run(`Export of user notes (base64):\n${fields.join('\n')}\nuser: ${btoa(ATTACK)}, note: admin`)).label).toBe('INJECTION')
   })
 
   it('leaves harmless text in the same encodings alone', async () => {
