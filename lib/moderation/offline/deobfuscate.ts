@@ -131,7 +131,22 @@ function unmask(piece: string): string {
   return unleeted.replace(/\p{L}{3,}/gu, respelled)
 }
 
+let lastInput: string | undefined
+let lastOutput = ''
+
+/**
+ * The input with every obfuscation above undone. The last input's answer is kept: the engines ask for the same text
+ * more than once (toxicity's features and n-grams; prompt injection's phrase features and its spelled-out reading).
+ */
 export function normalizeObfuscation(input: string): string {
+  if (input !== lastInput) {
+    lastOutput = undoObfuscation(input)
+    lastInput = input
+  }
+  return lastOutput
+}
+
+function undoObfuscation(input: string): string {
   const text = normalizeCharacters(input)
   let result = ''
   let last = 0

@@ -143,11 +143,20 @@ function escapedBytes(run: string, escape: RegExp, base: number): string {
   return utf8(bytes) ?? fromCodes(bytes)
 }
 
-/** The kinds of escapes, each with what undoes it in a text. */
-const ESCAPES: { pattern: RegExp; decode: (text: string) => string }[] = [
+// One escape of each kind, its value captured; an escape escaped once more ("\\u0043", as JSON writes a string holding
+// one) is one escape.
+const PERCENT = /%([0-9a-f]{2})/gi
+const ENTITY = /&#(\d{1,7}|x[0-9a-f]{1,6});?/gi
+const PERCENT_U = /%u([0-9a-f]{4})/gi
+const OCTAL_BYTE = /\\+([0-3][0-7]{2})/g
+const HEX_BYTE = /\\+x([0-9a-f]{2})/gi
+const CHARACTER_ESCAPE = /\\+(?:u([0-9a-f]{4})|u\{([0-9a-f]{1,6})\})/gi
+
+/** The kinds of escapes, each with its escapes and what undoes them in a text. */
+const ESCAPES: { escapes: RegExp[]; decode: (text: string) => string }[] = [
   {
     // Percent-encoding, each run of escapes as UTF-8 bytes; a run that is no UTF-8 ("%FF") is left as it is.
-    pattern: /%[0-9a-f]{2}/gi,
+    escapes: [PERCENT],
     decode: (text) =>
       text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
         try {
@@ -159,27 +168,26 @@ const ESCAPES: { pattern: RegExp; decode: (text: string) => string }[] = [
   },
   {
     // HTML's numeric character references, decimal or hex, with their semicolon or, as browsers read them, without.
-    pattern: /&#(?:\d{1,7}|x[0-9a-f]{1,6});?/gi,
-    decode: (text) => text.replace(/&#(\d{1,7}|x[0-9a-f]{1,6});?/gi, (entity, code: string) => codePoint(code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : parseInt(code, 10)) ?? entity),
+    escapes: [ENTITY],
+    decode: (text) => text.replace(ENTITY, (entity, code: string) => codePoint(code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : parseInt(code, 10)) ?? entity),
   },
   {
     // The old JavaScript escape() form: %u0069.
-    pattern: /%u[0-9a-f]{4}/gi,
-    decode: (text) => text.replace(/%u([0-9a-f]{4})/gi, (escape, code: string) => codePoint(parseInt(code, 16)) ?? escape),
+    escapes: [PERCENT_U],
+    decode: (text) => text.replace(PERCENT_U, (escape, code: string) => codePoint(parseInt(code, 16)) ?? escape),
   },
   {
-    // C and Python byte escapes, in octal (\151) or hex (\x69): each run as UTF-8 bytes. An escape escaped once more
-    // ("\\x69", as JSON writes a string holding one) is undone whole.
-    pattern: /\\(?:[0-3][0-7]{2}|x[0-9a-f]{2})/gi,
+    // C and Python byte escapes, in octal (\151) or hex (\x69): each run as UTF-8 bytes.
+    escapes: [OCTAL_BYTE, HEX_BYTE],
     decode: (text) =>
       text
-        .replace(/(?:\\+[0-3][0-7]{2})+/g, (run) => escapedBytes(run, /\\+([0-3][0-7]{2})/g, 8))
-        .replace(/(?:\\+x[0-9a-f]{2})+/gi, (run) => escapedBytes(run, /\\+x([0-9a-f]{2})/gi, 16)),
+        .replace(/(?:\\+[0-3][0-7]{2})+/g, (run) => escapedBytes(run, OCTAL_BYTE, 8))
+        .replace(/(?:\\+x[0-9a-f]{2})+/gi, (run) => escapedBytes(run, HEX_BYTE, 16)),
   },
   {
     // JavaScript, JSON and Python escapes of characters: \u0069, \u{69}.
-    pattern: /\\(?:u[0-9a-f]{4}|u\{[0-9a-f]{1,6}\})/gi,
-    decode: (text) => text.replace(/\\+(?:u([0-9a-f]{4})|u\{([0-9a-f]{1,6})\})/gi, (escape, u4?: string, braced?: string) => codePoint(parseInt((u4 ?? braced)!, 16)) ?? escape),
+    escapes: [CHARACTER_ESCAPE],
+    decode: (text) => text.replace(CHARACTER_ESCAPE, (escape, u4?: string, braced?: string) => codePoint(parseInt((u4 ?? braced)!, 16)) ?? escape),
   },
 ]
 
@@ -189,7 +197,7 @@ function codePoint(code: number): string | undefined {
 
 /** Four escapes or more in the text, of one kind or mixed ("Ign%6Fre all prev&#105;ous"): the text with all undone. */
 function escapedText(text: string): string[] {
-  const counts = ESCAPES.map(({ pattern }) => (text.match(pattern) ?? []).length)
+  const counts = ESCAPES.map(({ escapes }) => escapes.reduce((count, escape) => count + (text.match(escape) ?? []).length, 0))
   const present = ESCAPES.filter((_, i) => counts[i]! > 0)
   if (counts.reduce((a, b) => a + b, 0) < 4) return []
   const plain = present.reduce((decoded, { decode }) => decode(decoded), text)
@@ -312,6 +320,8 @@ const leetClass = (keep: (c: string) => boolean) =>
 const LEET_DIGIT = new RegExp(`[${leetClass((c) => /\d/.test(c))}]`)
 const LEET_SYMBOL_INSIDE = new RegExp(`(?<=[\\p{L}\\p{N}])[${leetClass((c) => !/\d/.test(c))}](?=[\\p{L}\\p{N}])`, 'u')
 const LEET_ANY = new RegExp(`[${leetClass(() => true)}]`, 'gu')
+/** A token of letters, digits and the symbols read as letters. */
+const LEET_TOKEN = new RegExp(`[\\p{L}\\p{N}${leetClass((c) => !/\d/.test(c))}]+`, 'gu')
 
 /**
  * A token read as leetspeak: every character a letter or one read as a letter, a digit or a symbol between letters, and
@@ -334,7 +344,7 @@ function spelledOut(text: string): string[] {
   const surface = normalizeCharacters(text)
   const plain = normalizeObfuscation(joinSpelledRuns(surface))
     .replace(/(?<=\p{L})[#^~`]+(?=\p{L})/gu, '')
-    .replace(/[\p{L}\p{N}@$!|€]+/gu, leetWord)
+    .replace(LEET_TOKEN, leetWord)
   return plain !== surface ? [plain] : []
 }
 

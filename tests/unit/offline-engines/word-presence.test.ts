@@ -9,7 +9,6 @@ import { letterKey, wordKey, wordListPresence } from '@/lib/moderation/offline/w
 
 const listsOf = (language: (typeof INJECTION_LANGUAGES)[number]) => Object.values(language).filter(Array.isArray) as string[][]
 
-
 describe('word presence', () => {
   it('gives every code point that case-insensitive matching takes for a letter of the lists that letter\'s key', () => {
     // One string of every code point (less surrogates), scanned once per letter of the lists.
