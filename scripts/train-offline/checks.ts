@@ -139,6 +139,18 @@ export function evaluateRestrictedTopicIndirect(engine: ModerationEngine<TopicIn
 }
 
 /**
+ * The default labels on the twenty-fifth round's sets (tests/eval/restricted-topic-{dev,heldout}-round25.jsonl, 160
+ * texts each by two writers blind to the project and to each other, in eight families of hard cases: direct, indirect,
+ * neutral and other-language texts on topic; figurative, nearby and plain texts off topic; long texts where the topic
+ * is one sentence or none). The development set chose the text classifier's settings (tuned numbers); the held-out
+ * set was measured once, blind, to keep or drop it. Read by no trainer.
+ */
+export function evaluateRestrictedTopicRound25(engine: ModerationEngine<TopicInput, TopicScores>, set: 'dev' | 'heldout'): Promise<EvalReport> {
+  const check = set === 'dev' ? 'restrictedTopic (twenty-fifth round development set, tuned)' : 'restrictedTopic (twenty-fifth round held-out set)'
+  return evaluateRestrictedTopic(engine, `restricted-topic-${set}-round25.jsonl`, check)
+}
+
+/**
  * Restricted topics with labels other than the defaults (tests/eval/restricted-topic-other-labels.jsonl: twenty policy
  * labels, five on-topic and five off-topic texts each, the off-topic ones sharing the label's words in another sense or
  * a nearby subject). Each text is scored against its own label alone, as a caller with a custom label list would; one
@@ -424,6 +436,8 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),
+  restrictedTopicRound25Dev: (engines) => evaluateRestrictedTopicRound25(engines.restrictedTopic, 'dev'),
+  restrictedTopicRound25HeldOut: (engines) => evaluateRestrictedTopicRound25(engines.restrictedTopic, 'heldout'),
   restrictedTopicOtherLabels: (engines) => evaluateRestrictedTopicOtherLabels(engines.restrictedTopic),
   restrictedTopicAliases: (engines) => evaluateRestrictedTopicAliases(engines.restrictedTopic),
 }

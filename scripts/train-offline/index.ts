@@ -15,6 +15,7 @@ import { trainGivenNames } from './train-given-names'
 import { trainPlaces } from './train-places'
 import { trainPromptInjection } from './train-prompt-injection'
 import { trainTopic } from './train-topic'
+import { trainTopicTexts } from './train-topic-texts'
 import { trainToxicity } from './train-toxicity'
 
 const TRAINERS: Record<string, () => Promise<void>> = {
@@ -25,6 +26,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   toxicity: trainToxicity,
   embedding: trainEmbedding,
   restrictedTopic: trainTopic,
+  restrictedTopicTexts: trainTopicTexts,
   places: trainPlaces,
   givenNames: trainGivenNames,
   commonWords: trainCommonWords,

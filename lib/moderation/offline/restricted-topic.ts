@@ -1,6 +1,7 @@
 import { embedTexts, embeddingWords, type EmbeddingVocabulary } from './embedding'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
-import type { GraphRunner } from './graph-io'
+import { hashBucket } from './hashing'
+import { BIAS_FEATURE_ID, SparseFeatures, type GraphRunner } from './graph-io'
 
 /**
  * Restricted topics for any label list, without an NLI model: each label is expanded into
@@ -14,12 +15,23 @@ import type { GraphRunner } from './graph-io'
  * of the embeddings too. Per label, the text's best and total term matches, the cosine between
  * the text's and the prototype's offline embeddings, and the same cosine for the text without
  * its matched terms go through a calibrated logistic layer in `topic.onnx`; labels are scored
- * independently (multi-label), in [0, 1].
+ * independently (multi-label), in [0, 1]. The default labels (and their other names) are then read once more by a
+ * classifier of the text's words and character n-grams trained on texts written for them (`topic.texts.onnx`), which
+ * is stacked on that score: word lists and embeddings miss attacks described by their means, other languages and
+ * other senses that a learned reading of whole texts catches.
  */
 export const TOPIC_GRAPH = 'topic.onnx'
 export const TOPIC_EXPANSIONS = 'topic.expansions.json'
 export const TOPIC_THRESHOLD = 0.5
 export const DEFAULT_TOPIC_LABELS = ['Terrorism', 'Explosives'] as const
+/**
+ * The text classifier stacked on the default labels' scores: its weights and stacking per label, in a JSON file
+ * rather than a graph because a run of even a one-node graph costs more than the whole sum (about 50 µs per call).
+ */
+export const TOPIC_TEXT_CLASSIFIER = 'topic.texts.json'
+export const TOPIC_TEXT_HASH_BITS = 16
+/** Longer texts are read on their beginning by the text classifier (the rest of the engine reads them whole). */
+export const TOPIC_TEXT_MAX_CHARS = 4000
 /** Longest term (in words) the matcher looks for. */
 export const TOPIC_MAX_TERM_WORDS = 3
 
@@ -367,15 +379,17 @@ export function contextOf(text: string, matched: string[]): string {
 }
 
 /** What scoring a text against labels reads: the graphs, the expansions and vocabulary, and the labels' prototype embeddings (cached by the caller). */
-export type TopicModel = {
+export type TopicTermModel = {
   run: GraphRunner
   expansions: TopicExpansionsFile
   vocabulary: EmbeddingVocabulary
   prototypeEmbedding: (prototype: string) => Promise<number[]>
 }
+/** ... and the text classifier stacked on the default labels. */
+export type TopicModel = TopicTermModel & { textClassifier: TopicTextClassifierFile }
 
 /** Feature rows (label x TOPIC_FEATURES), in label order. */
-export async function topicFeatureRows({ run, expansions, vocabulary, prototypeEmbedding }: TopicModel, text: string, labels: string[]): Promise<number[][]> {
+export async function topicFeatureRows({ run, expansions, vocabulary, prototypeEmbedding }: TopicTermModel, text: string, labels: string[]): Promise<number[][]> {
   const words = embeddingWords(text)
   const nouns = nounKindsOf(expansions)
   const english = vocabularySet(vocabulary)
@@ -401,11 +415,90 @@ export async function topicFeatureRows({ run, expansions, vocabulary, prototypeE
   return rows
 }
 
-/** One independent score in [0, 1] per label, in request order. */
-export async function scoreTopics(model: TopicModel, text: string, labels: string[]): Promise<number[]> {
+/**
+ * What the text classifier reads: the words (lower case, as the embedding splits them), word pairs, and the
+ * character 3-5-grams of each word with its edges marked, so an inflection or a compound of another language
+ * ("Sprengstoffanschlag", "explosivos") shares most of its features with the forms seen in training. Log counts,
+ * unit length.
+ */
+export function topicTextFeatures(text: string): SparseFeatures {
+  const counts = new Map<number, number>()
+  const add = (key: string) => {
+    const bucket = hashBucket(key, TOPIC_TEXT_HASH_BITS)
+    counts.set(bucket, (counts.get(bucket) ?? 0) + 1)
+  }
+  const words = embeddingWords(text.slice(0, TOPIC_TEXT_MAX_CHARS))
+  for (let i = 0; i < words.length; i++) {
+    add(`w:${words[i]}`)
+    if (i + 1 < words.length) add(`b:${words[i]} ${words[i + 1]}`)
+    const marked = `<${words[i]}>`
+    for (let n = 3; n <= 5; n++) for (let j = 0; j + n <= marked.length; j++) add(`c${n}:${marked.slice(j, j + n)}`)
+  }
+  const features = new SparseFeatures()
+  for (const [bucket, count] of counts) features.add(bucket, Math.log1p(count))
+  return features.normalize()
+}
+
+
+/**
+ * `topic.texts.json`: for each of `labels`, a logistic regression over `topicTextFeatures` (weights quantized to a byte,
+ * `(q - 128) * scale`, `labels.length` bytes a bucket, base64; the bias folded into c), stacked on the score of the terms
+ * and embeddings: sigmoid(a * logit(score) + b * text logit + c).
+ */
+export type TopicTextClassifierFile = { labels: string[]; hashBits: number; scale: number; weights: string; a: number[]; b: number[]; c: number[] }
+
+type TopicTextClassifier = Omit<TopicTextClassifierFile, 'weights'> & { weights: Uint8Array }
+const classifiers = new WeakMap<TopicTextClassifierFile, TopicTextClassifier>()
+function textClassifier(file: TopicTextClassifierFile): TopicTextClassifier {
+  let classifier = classifiers.get(file)
+  if (!classifier) {
+    if (file.hashBits !== TOPIC_TEXT_HASH_BITS) throw new Error(`${TOPIC_TEXT_CLASSIFIER}: ${file.hashBits} hash bits, this engine reads ${TOPIC_TEXT_HASH_BITS}`)
+    const weights = Uint8Array.from(atob(file.weights), (c) => c.charCodeAt(0))
+    if (weights.length !== 2 ** TOPIC_TEXT_HASH_BITS * file.labels.length) throw new Error(`${TOPIC_TEXT_CLASSIFIER}: ${weights.length} weights for ${file.labels.length} labels`)
+    classifiers.set(file, (classifier = { ...file, weights }))
+  }
+  return classifier
+}
+
+/** The text classifier's logit for each of its labels, without its bias (the stacking's c holds it). */
+export function topicTextLogits(file: TopicTextClassifierFile, text: string): number[] {
+  const { labels, scale, weights } = textClassifier(file)
+  const logits = new Array<number>(labels.length).fill(0)
+  for (const [bucket, value] of topicTextFeatures(text).entries()) {
+    if (bucket === BIAS_FEATURE_ID) continue
+    for (let l = 0; l < labels.length; l++) logits[l]! += (weights[bucket * labels.length + l]! - 128) * scale * value
+  }
+  return logits
+}
+
+const logit = (p: number) => {
+  const q = Math.min(Math.max(p, 1e-6), 1 - 1e-6)
+  return Math.log(q / (1 - q))
+}
+
+/** The scores of the terms and embeddings alone (`topic.onnx`), one per label in request order: what the text classifier is stacked on. */
+export async function termAndEmbeddingScores(model: TopicTermModel, text: string, labels: string[]): Promise<number[]> {
   const rows = await topicFeatureRows(model, text, labels)
   const { scores } = await model.run(TOPIC_GRAPH, {
     label_features: { type: 'float32', data: Float32Array.from(rows.flat()), dims: [rows.length, TOPIC_FEATURES.length] },
   })
   return Array.from(scores)
+}
+
+/** One independent score in [0, 1] per label, in request order. */
+export async function scoreTopics(model: TopicModel, text: string, labels: string[]): Promise<number[]> {
+  const scores = await termAndEmbeddingScores(model, text, labels)
+  // The labels the text classifier was trained for, named directly or by another name, get its stacked score.
+  const classifier = model.textClassifier
+  const own = classifier.labels.map((label) => shippedLabelKey(label, model.expansions.labels))
+  const read = labels.map((label) => {
+    const key = shippedLabelKey(label, model.expansions.labels)
+    return key === undefined ? -1 : own.indexOf(key)
+  })
+  if (read.every((index) => index < 0)) return scores
+  const textLogits = topicTextLogits(classifier, text)
+  return scores.map((score, i) => {
+    const l = read[i]!
+    return l < 0 ? score : 1 / (1 + Math.exp(-(classifier.a[l]! * logit(score) + classifier.b[l]! * textLogits[l]! + classifier.c[l]!)))
+  })
 }
