@@ -2,9 +2,10 @@
  * The restricted-topic engine's text classifier (`topic.texts.json`): for each default label, a logistic regression
  * over the hashed words, word pairs and character n-grams of a text (`topicTextFeatures`), stacked on the score of
  * the terms and embeddings (`topic.onnx`): score = sigmoid(a * logit(engine score) + b * text logit + c), a, b and c
- * per label. Trained on texts written for this classifier (scripts/train-offline/written-texts/restricted-topic/, four writers
- * who saw only the label definitions in that folder's README, never an evaluation set). The stacking weights are
- * fitted on out-of-fold text logits, so they learn how far the classifier holds up on texts it has not seen.
+ * per label. Trained on texts written for this classifier (scripts/train-offline/written-texts/restricted-topic/, five
+ * writers who saw only the label definitions in that folder's README, never an evaluation set) and on everyday prose.
+ * The stacking weights are fitted on out-of-fold text logits, so they learn how far the classifier holds up on texts
+ * it has not seen.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -16,7 +16,7 @@ import { BIAS_FEATURE_ID, SparseFeatures, type GraphRunner } from './graph-io'
  * the text's and the prototype's offline embeddings, and the same cosine for the text without
  * its matched terms go through a calibrated logistic layer in `topic.onnx`; labels are scored
  * independently (multi-label), in [0, 1]. The default labels (and their other names) are then read once more by a
- * classifier of the text's words and character n-grams trained on texts written for them (`topic.texts.onnx`), which
+ * classifier of the text's words and character n-grams trained on texts written for them (`topic.texts.json`), which
  * is stacked on that score: word lists and embeddings miss attacks described by their means, other languages and
  * other senses that a learned reading of whole texts catches.
  */
