@@ -3,7 +3,8 @@ import { pythonRound } from '@/lib/moderation/engines/python-round'
 import type { TopicClassifier, TopicInput, TopicScores } from '@/lib/moderation/engines/types'
 import type { NeuralCheck } from '@/lib/moderation/runtime/manifest'
 import { EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedText, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
-import { DEFAULT_TOPIC_LABELS, scoreTopics, TOPIC_EXPANSIONS, TOPIC_GRAPH, TOPIC_TEXT_CLASSIFIER, type TopicExpansionsFile, type TopicTextClassifierFile } from '@/lib/moderation/offline/restricted-topic'
+import { DEFAULT_TOPIC_LABELS, scoreTopics, TOPIC_EXPANSIONS, TOPIC_GRAPH, TOPIC_TEXT_CLASSIFIER, type TopicExpansionsFile } from '@/lib/moderation/offline/restricted-topic'
+import type { StackedTextClassifierFile } from '@/lib/moderation/offline/stacked-text-classifier'
 import { zeroShotScores } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken, type OfflineModels } from './check'
 import { checkedText, engineField, listOf, timeTaken } from './schema-parts'
@@ -41,7 +42,7 @@ export const restrictedTopicEngine = defineEngine({
           run: models.runGraph,
           expansions: models.json<TopicExpansionsFile>(TOPIC_EXPANSIONS),
           vocabulary: models.json<EmbeddingVocabulary>(EMBEDDING_VOCABULARY),
-          textClassifier: models.json<TopicTextClassifierFile>(TOPIC_TEXT_CLASSIFIER),
+          textClassifier: models.json<StackedTextClassifierFile>(TOPIC_TEXT_CLASSIFIER),
           prototypeEmbedding: (prototype) => prototypeEmbedding(models, prototype),
         },
         text,

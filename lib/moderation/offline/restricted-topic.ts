@@ -1,7 +1,7 @@
 import { embedTexts, embeddingWords, type EmbeddingVocabulary } from './embedding'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
-import { hashBucket } from './hashing'
-import { BIAS_FEATURE_ID, SparseFeatures, type GraphRunner } from './graph-io'
+import type { GraphRunner } from './graph-io'
+import { stackedProbability, textLogits, type StackedTextClassifierFile } from './stacked-text-classifier'
 
 /**
  * Restricted topics for any label list, without an NLI model: each label is expanded into
@@ -24,14 +24,8 @@ export const TOPIC_GRAPH = 'topic.onnx'
 export const TOPIC_EXPANSIONS = 'topic.expansions.json'
 export const TOPIC_THRESHOLD = 0.5
 export const DEFAULT_TOPIC_LABELS = ['Terrorism', 'Explosives'] as const
-/**
- * The text classifier stacked on the default labels' scores: its weights and stacking per label, in a JSON file
- * rather than a graph because a run of even a one-node graph costs more than the whole sum (about 50 µs per call).
- */
+/** The text classifier stacked on the default labels' scores (stacked-text-classifier.ts). */
 export const TOPIC_TEXT_CLASSIFIER = 'topic.texts.json'
-export const TOPIC_TEXT_HASH_BITS = 16
-/** Longer texts are read on their beginning by the text classifier (the rest of the engine reads them whole). */
-export const TOPIC_TEXT_MAX_CHARS = 4000
 /** Longest term (in words) the matcher looks for. */
 export const TOPIC_MAX_TERM_WORDS = 3
 
@@ -386,7 +380,7 @@ export type TopicTermModel = {
   prototypeEmbedding: (prototype: string) => Promise<number[]>
 }
 /** ... and the text classifier stacked on the default labels. */
-export type TopicModel = TopicTermModel & { textClassifier: TopicTextClassifierFile }
+export type TopicModel = TopicTermModel & { textClassifier: StackedTextClassifierFile }
 
 /** Feature rows (label x TOPIC_FEATURES), in label order. */
 export async function topicFeatureRows({ run, expansions, vocabulary, prototypeEmbedding }: TopicTermModel, text: string, labels: string[]): Promise<number[][]> {
@@ -415,67 +409,6 @@ export async function topicFeatureRows({ run, expansions, vocabulary, prototypeE
   return rows
 }
 
-/**
- * What the text classifier reads: the words (lower case, as the embedding splits them), word pairs, and the
- * character 3-5-grams of each word with its edges marked, so an inflection or a compound of another language
- * ("Sprengstoffanschlag", "explosivos") shares most of its features with the forms seen in training. Log counts,
- * unit length.
- */
-export function topicTextFeatures(text: string): SparseFeatures {
-  const counts = new Map<number, number>()
-  const add = (key: string) => {
-    const bucket = hashBucket(key, TOPIC_TEXT_HASH_BITS)
-    counts.set(bucket, (counts.get(bucket) ?? 0) + 1)
-  }
-  const words = embeddingWords(text.slice(0, TOPIC_TEXT_MAX_CHARS))
-  for (let i = 0; i < words.length; i++) {
-    add(`w:${words[i]}`)
-    if (i + 1 < words.length) add(`b:${words[i]} ${words[i + 1]}`)
-    const marked = `<${words[i]}>`
-    for (let n = 3; n <= 5; n++) for (let j = 0; j + n <= marked.length; j++) add(`c${n}:${marked.slice(j, j + n)}`)
-  }
-  const features = new SparseFeatures()
-  for (const [bucket, count] of counts) features.add(bucket, Math.log1p(count))
-  return features.normalize()
-}
-
-
-/**
- * `topic.texts.json`: for each of `labels`, a logistic regression over `topicTextFeatures` (weights quantized to a byte,
- * `(q - 128) * scale`, `labels.length` bytes a bucket, base64; the bias folded into c), stacked on the score of the terms
- * and embeddings: sigmoid(a * logit(score) + b * text logit + c).
- */
-export type TopicTextClassifierFile = { labels: string[]; hashBits: number; scale: number; weights: string; a: number[]; b: number[]; c: number[] }
-
-type TopicTextClassifier = Omit<TopicTextClassifierFile, 'weights'> & { weights: Uint8Array }
-const classifiers = new WeakMap<TopicTextClassifierFile, TopicTextClassifier>()
-function textClassifier(file: TopicTextClassifierFile): TopicTextClassifier {
-  let classifier = classifiers.get(file)
-  if (!classifier) {
-    if (file.hashBits !== TOPIC_TEXT_HASH_BITS) throw new Error(`${TOPIC_TEXT_CLASSIFIER}: ${file.hashBits} hash bits, this engine reads ${TOPIC_TEXT_HASH_BITS}`)
-    const weights = Uint8Array.from(atob(file.weights), (c) => c.charCodeAt(0))
-    if (weights.length !== 2 ** TOPIC_TEXT_HASH_BITS * file.labels.length) throw new Error(`${TOPIC_TEXT_CLASSIFIER}: ${weights.length} weights for ${file.labels.length} labels`)
-    classifiers.set(file, (classifier = { ...file, weights }))
-  }
-  return classifier
-}
-
-/** The text classifier's logit for each of its labels, without its bias (the stacking's c holds it). */
-export function topicTextLogits(file: TopicTextClassifierFile, text: string): number[] {
-  const { labels, scale, weights } = textClassifier(file)
-  const logits = new Array<number>(labels.length).fill(0)
-  for (const [bucket, value] of topicTextFeatures(text).entries()) {
-    if (bucket === BIAS_FEATURE_ID) continue
-    for (let l = 0; l < labels.length; l++) logits[l]! += (weights[bucket * labels.length + l]! - 128) * scale * value
-  }
-  return logits
-}
-
-const logit = (p: number) => {
-  const q = Math.min(Math.max(p, 1e-6), 1 - 1e-6)
-  return Math.log(q / (1 - q))
-}
-
 /** The scores of the terms and embeddings alone (`topic.onnx`), one per label in request order: what the text classifier is stacked on. */
 export async function termAndEmbeddingScores(model: TopicTermModel, text: string, labels: string[]): Promise<number[]> {
   const rows = await topicFeatureRows(model, text, labels)
@@ -496,9 +429,7 @@ export async function scoreTopics(model: TopicModel, text: string, labels: strin
     return key === undefined ? -1 : own.indexOf(key)
   })
   if (read.every((index) => index < 0)) return scores
-  const textLogits = topicTextLogits(classifier, text)
-  return scores.map((score, i) => {
-    const l = read[i]!
-    return l < 0 ? score : 1 / (1 + Math.exp(-(classifier.a[l]! * logit(score) + classifier.b[l]! * textLogits[l]! + classifier.c[l]!)))
-  })
+  const logits = textLogits(classifier, text)
+  if (!logits) return scores
+  return scores.map((score, i) => (read[i]! < 0 ? score : stackedProbability(classifier, read[i]!, score, logits)))
 }

@@ -1,0 +1,48 @@
+/** The classifier of whole texts stacked on the restricted-topic engine (and any other): what it reads, how it reads a long text. */
+import { describe, expect, it } from 'vitest'
+import { classifierWords, textClassifierFeatures, textClassifierWindows, TEXT_CLASSIFIER_WINDOW_CHARS } from '@/lib/moderation/offline/stacked-text-classifier'
+
+describe('stacked text classifier: what it reads', () => {
+  const ids = (text: string) => new Set(textClassifierFeatures(text).entries().map(([id]) => id))
+
+  it('reads words, word pairs and character n-grams, whatever the case, so inflections and compounds share features', () => {
+    expect(textClassifierFeatures('Pipe BOMB').entries()).toEqual(textClassifierFeatures('pipe bomb').entries())
+    const bomb = ids('bomb')
+    // "<bo", "bom", "omb" and the bias: the compound and the English word meet on their common letters.
+    expect([...ids('Rohrbomben')].filter((id) => bomb.has(id)).length).toBeGreaterThanOrEqual(4)
+    const norm = Math.hypot(...textClassifierFeatures('a long text about nothing much').entries().slice(1).map(([, v]) => v))
+    expect(norm).toBeCloseTo(1, 6)
+  })
+
+  it('keeps the vowel signs of Indic scripts in their words, and reads Arabic the same with or without vowel marks', () => {
+    expect(classifierWords('मुझे सब्ज़ियाँ खरीदनी हैं')).toEqual(['मुझे', 'सब्ज़ियाँ', 'खरीदनी', 'हैं'])
+    expect(classifierWords('كَتَبَ الطَّالِبُ')).toEqual(classifierWords('كتب الطالب'))
+    expect(classifierWords('ＢＯＭＢ')).toEqual(['bomb'])
+  })
+
+  it('gives names of faiths and peoples no weight: a text reads the same with any of them', () => {
+    expect(textClassifierFeatures('Families came to the open day at the mosque.').entries()).toEqual(textClassifierFeatures('Families came to the open day at the church.').entries())
+    expect(classifierWords('Muslim, Jewish and Irish neighbours')).toEqual(['and', 'neighbours'])
+  })
+})
+
+describe('stacked text classifier: long texts in windows of sentences', () => {
+  it('keeps a short text whole, and cuts a long one between sentences into windows of bounded length', () => {
+    expect(textClassifierWindows('One sentence. Another one!')).toEqual(['One sentence. Another one!'])
+    expect(textClassifierWindows('')).toEqual([''])
+    const filler = 'The weather was mild and the meeting ran long, as meetings do. '.repeat(20)
+    const text = `${filler}He built a pipe bomb for the rally. ${filler}`
+    const windows = textClassifierWindows(text)
+    expect(windows.length).toBeGreaterThan(3)
+    for (const window of windows) expect(window.length).toBeLessThanOrEqual(TEXT_CLASSIFIER_WINDOW_CHARS)
+    expect(windows.some((w) => w.includes('He built a pipe bomb for the rally.'))).toBe(true)
+    expect(windows.join(' ').replace(/\s+/g, ' ')).toBe(text.trim().replace(/\s+/g, ' '))
+  })
+
+  it('cuts a sentence longer than a window at spaces, and a run with no space at the window length', () => {
+    const long = 'word '.repeat(300).trim()
+    for (const window of textClassifierWindows(long)) expect(window.length).toBeLessThanOrEqual(TEXT_CLASSIFIER_WINDOW_CHARS)
+    const run = 'x'.repeat(1000)
+    expect(textClassifierWindows(run).join('')).toBe(run)
+  })
+})
