@@ -389,6 +389,21 @@ export const evaluatePromptInjectionEncodingsHeldOut = binaryEvaluation<Injectio
 )
 
 /**
+ * The twenty-sixth round's held-out set (prompt-injection-heldout-round26.jsonl, 192 texts in six attack and six
+ * harmless families: overrides, personas, extraction, planted orders in content, in tool output and records, other
+ * languages; harmless instructions, security writing, instructions for people, developers' own configuration, content,
+ * other languages), by a writer who saw only the label definitions: measured blind once to keep the text classifier,
+ * and again after its stacking weight was chosen on the development sets.
+ */
+export const evaluatePromptInjectionRound26HeldOut = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twenty-sixth round held-out set)',
+  'prompt-injection-heldout-round26.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+
+/**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
  * by the lead before the fourteenth round's word lists of 56 languages: the development set shaped the change, the
  * held-out set was measured blind once after it (bench/offline/TUNING-issue18.md).
@@ -419,6 +434,7 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionReviewProbesRound21: (engines) => evaluatePromptInjectionReviewProbesRound21(engines.promptInjection),
   promptInjectionEncodingsDevelopment: (engines) => evaluatePromptInjectionEncodingsDevelopment(engines.promptInjection),
   promptInjectionEncodingsHeldOut: (engines) => evaluatePromptInjectionEncodingsHeldOut(engines.promptInjection),
+  promptInjectionRound26HeldOut: (engines) => evaluatePromptInjectionRound26HeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),

@@ -14,6 +14,7 @@ import { trainGibberishLanguages } from './train-gibberish-languages'
 import { trainGivenNames } from './train-given-names'
 import { trainPlaces } from './train-places'
 import { trainPromptInjection } from './train-prompt-injection'
+import { trainInjectionTexts } from './train-injection-texts'
 import { trainTopic } from './train-topic'
 import { trainTopicTexts } from './train-topic-texts'
 import { trainToxicity } from './train-toxicity'
@@ -21,6 +22,7 @@ import { trainToxicity } from './train-toxicity'
 const TRAINERS: Record<string, () => Promise<void>> = {
   bancode: trainBancode,
   promptInjection: trainPromptInjection,
+  promptInjectionTexts: trainInjectionTexts,
   gibberish: trainGibberish,
   gibberishLanguages: trainGibberishLanguages,
   toxicity: trainToxicity,

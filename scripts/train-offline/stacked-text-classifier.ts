@@ -22,12 +22,16 @@ import { seededRandom, shuffle } from './random'
 import { sparseLogit, trainSparseLogistic, type SparseRow } from './sparse-logistic'
 
 /**
- * AdaGrad over the hashed features; the L2 decay is strong (3e-3, chosen on the restricted-topic development set over
- * 1e-5 to 1e-2) because a writer's incidental words ("the city", "group", "members" beside the attacks) are otherwise
- * learned as evidence, and a classifier that holds up on writers left out earns more weight in the stacking.
+ * AdaGrad over the hashed features. The L2 decay (per check, chosen on its development sets) is strong, 1e-3 to 3e-3,
+ * because a writer's incidental words ("the city", "group", "members" beside attacks) are otherwise learned as
+ * evidence, and a classifier that holds up on writers left out earns more weight in the stacking.
  */
-export const TEXT_CLASSIFIER_TRAINING = { dimensions: 2 ** TEXT_CLASSIFIER_HASH_BITS, epochs: 20, learningRate: 0.5, l2: Number(process.env.L2 ?? 3e-3), seed: 25 }
+export const TEXT_CLASSIFIER_TRAINING = { dimensions: 2 ** TEXT_CLASSIFIER_HASH_BITS, epochs: 20, learningRate: 0.5, seed: 25 }
 
+/**
+ * `negativeWeight`: how many times a negative text counts in the stacking's fit, to move its threshold of 0.5 where a
+ * check's false alarms cost more than its misses.
+ */
 /** One training text: who wrote it (a writer's texts form one fold; null spreads a text over every fold), its labels. */
 export type StackingText = { text: string; writer: string | null; labels: string[] }
 
@@ -42,6 +46,8 @@ export function trainStackedTextClassifier(
   labels: readonly string[],
   texts: StackingText[],
   engineProbabilities: number[][],
+  l2: number,
+  negativeWeight = 1,
 ): StackedTextClassifierFile & { folds: string[] } {
   const features = texts.map((t) => textClassifierFeatures(t.text).entries())
   const writers = [...new Set(texts.flatMap((t) => (t.writer === null ? [] : [t.writer])))].sort()
@@ -58,7 +64,7 @@ export function trainStackedTextClassifier(
     for (let fold = 0; fold < writers.length; fold++) {
       const weights = trainSparseLogistic(
         rowsFor(l, (i) => foldOf[i] !== fold),
-        TEXT_CLASSIFIER_TRAINING,
+        { ...TEXT_CLASSIFIER_TRAINING, l2 },
       )
       texts.forEach((t, i) => {
         if (foldOf[i] === fold) outOfFold[i] = windowedLogit(weights, t.text)
@@ -66,8 +72,8 @@ export function trainStackedTextClassifier(
     }
     const x = texts.map((_, i) => [logit(engineProbabilities[i]![l]!), outOfFold[i]!])
     const y = texts.map((t) => (t.labels.includes(labels[l]!) ? 1 : 0))
-    const fitted = trainDense(x, y, 3000, 0.1, 0)
-    const weights = trainSparseLogistic(rowsFor(l, () => true), TEXT_CLASSIFIER_TRAINING)
+    const fitted = trainDense(x, y, 3000, 0.1, 0, y.map((positive) => (positive ? 1 : negativeWeight)))
+    const weights = trainSparseLogistic(rowsFor(l, () => true), { ...TEXT_CLASSIFIER_TRAINING, l2 })
     const [a, b] = fitted.weights as [number, number]
     stack.a.push(a)
     stack.b.push(b)

@@ -15,6 +15,8 @@ import { TEXT_CLASSIFIER_TRAINING, trainingProse, trainStackedTextClassifier, wr
 
 export const TOPIC_TEXTS_DIR = path.resolve('scripts/train-offline/written-texts/restricted-topic')
 const PROSE_NEGATIVES = 2500
+/** Chosen on the development sets (TUNING-issue18.md, twenty-fifth round). */
+const L2 = 3e-3
 
 export async function trainTopicTexts(): Promise<void> {
   const labels = DEFAULT_TOPIC_LABELS
@@ -36,12 +38,12 @@ export async function trainTopicTexts(): Promise<void> {
   const engineProbabilities: number[][] = []
   for (const t of texts) engineProbabilities.push(await termAndEmbeddingScores(model, t.text, [...labels]))
 
-  const classifier = trainStackedTextClassifier(labels, texts, engineProbabilities)
+  const classifier = trainStackedTextClassifier(labels, texts, engineProbabilities, L2)
   const file = {
     ...classifier,
     features: `hashed words, word pairs and character 3-5-grams, log counts, unit length; read in windows of sentences up to ${TEXT_CLASSIFIER_WINDOW_CHARS} characters, the highest window kept; texts over ${TEXT_CLASSIFIER_MAX_CHARS} characters left to the engine`,
     stacking: 'sigmoid(a * logit(topic.onnx score) + b * text logit + c), fitted on logits of folds that leave one writer out',
-    training: { writtenTexts: written.length, proseSentences: prose.length, ...Object.fromEntries(labels.map((l) => [l, written.filter((t) => t.topics.includes(l)).length])), ...TEXT_CLASSIFIER_TRAINING },
+    training: { writtenTexts: written.length, proseSentences: prose.length, ...Object.fromEntries(labels.map((l) => [l, written.filter((t) => t.topics.includes(l)).length])), ...TEXT_CLASSIFIER_TRAINING, l2: L2 },
   }
   fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, TOPIC_TEXT_CLASSIFIER), `${JSON.stringify(file)}\n`)
   log(`  wrote ${TOPIC_TEXT_CLASSIFIER} (${(fs.statSync(path.join(OFFLINE_MODELS_DIR, TOPIC_TEXT_CLASSIFIER)).size / 1024).toFixed(0)} KiB)`)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { InjectionVerdict } from '@/lib/moderation/engines/types'
-import { detectInjection, INJECTION_GRAPH, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
+import { detectInjection, INJECTION_GRAPH, INJECTION_TEXT_CLASSIFIER, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
+import type { StackedTextClassifierFile } from '@/lib/moderation/offline/stacked-text-classifier'
 import { classifyAs } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { detoxifyRequest, timing } from './schema-parts'
@@ -11,11 +12,11 @@ export const promptInjectionEngine = defineEngine({
   key: 'promptInjection',
   offline: {
     model: 'guardrail-tfidf+phrases',
-    files: [INJECTION_GRAPH, INJECTION_VOCABULARY, INJECTION_METADATA],
+    files: [INJECTION_GRAPH, INJECTION_VOCABULARY, INJECTION_METADATA, INJECTION_TEXT_CLASSIFIER],
     run: async (models, text: string) => {
       const vocabulary = models.json<InjectionVocabulary>(INJECTION_VOCABULARY)
       const { vocabularySize } = models.json<{ vocabularySize: number }>(INJECTION_METADATA)
-      return (await detectInjection(models.runGraph, text, vocabulary, vocabularySize)).answer
+      return (await detectInjection(models.runGraph, text, vocabulary, vocabularySize, models.json<StackedTextClassifierFile>(INJECTION_TEXT_CLASSIFIER))).answer
     },
   },
   neural: {

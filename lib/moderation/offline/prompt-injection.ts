@@ -1,5 +1,6 @@
 import { normalizeCharacters, normalizeObfuscation } from './deobfuscate'
 import { decodedPayloads } from './hidden-payloads'
+import { stackedProbability, textLogits, type StackedTextClassifierFile } from './stacked-text-classifier'
 import type { Feeds, GraphRunner } from './graph-io'
 import {
   exfiltrationInAnotherLanguage,
@@ -471,15 +472,28 @@ export function injectionAnswer(probabilityOfInjection: number): InjectionAnswer
     : { label: 'LEGIT', score: 1 - probabilityOfInjection }
 }
 
-/** Outputs: `probability` (calibrated) and `guardrail_probability` (llm_guardrail's own answer). */
+/**
+ * The text classifier stacked on the text as written (stacked-text-classifier.ts, label INJECTION): trained on texts
+ * written for it, it reads what the guardrail's vocabulary and the phrase features miss (orders planted in documents,
+ * tool output and records, personas and extraction in new words, other languages).
+ */
+export const INJECTION_TEXT_CLASSIFIER = 'prompt-injection.texts.json'
+
+/**
+ * Outputs: `probability` (calibrated) and `guardrail_probability` (llm_guardrail's own answer). With a text classifier,
+ * the text as written is judged by the engine and the classifier stacked; what is decoded from it, by the engine alone.
+ */
 export async function detectInjection(
   run: GraphRunner,
   text: string,
   vocabulary: InjectionVocabulary,
   vocabularySize: number,
+  textClassifier?: StackedTextClassifierFile,
 ): Promise<{ answer: InjectionAnswer; probability: number; guardrailProbability: number }> {
   const outputs = await run(INJECTION_GRAPH, injectionFeeds(text, vocabulary, vocabularySize))
   let probability = outputs.probability[0]
+  const logits = textClassifier && textLogits(textClassifier, text)
+  if (logits) probability = stackedProbability(textClassifier!, 0, probability, logits)
   // Instructions hidden in an encoding, a cipher or a word game are judged decoded too (hidden-payloads.ts).
   for (const payload of decodedPayloads(text)) {
     probability = Math.max(probability, (await run(INJECTION_GRAPH, injectionFeeds(payload, vocabulary, vocabularySize))).probability[0])

@@ -40,9 +40,12 @@ const UNREAD_WORDS = new Set(
 /** Arabic vowel and recitation marks: written on some texts and not others, they would split one word into many. */
 const ARABIC_MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED]/g
 
+/** Curled apostrophes (a phone's "don’t") read as the plain one. */
+const TYPOGRAPHIC_APOSTROPHES = /[\u2018\u2019\u02BC]/g
+
 /** Words as the classifier reads them: letters with their combining marks (Hindi, Bengali, Thai vowel signs), digits. */
 export function classifierWords(text: string): string[] {
-  const words = text.normalize('NFKC').replace(ARABIC_MARKS, '').toLowerCase().match(/[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu) ?? []
+  const words = text.normalize('NFKC').replace(ARABIC_MARKS, '').replace(TYPOGRAPHIC_APOSTROPHES, "'").toLowerCase().match(/[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu) ?? []
   return words.filter((word) => !UNREAD_WORDS.has(word))
 }
 
