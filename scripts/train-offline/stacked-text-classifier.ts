@@ -11,13 +11,15 @@ import { fnv1a } from '@/lib/moderation/offline/hashing'
 import {
   logit,
   TEXT_CLASSIFIER_HASH_BITS,
+  TEXT_CLASSIFIER_MAX_CHARS,
+  TEXT_CLASSIFIER_WINDOW_CHARS,
   textClassifierFeatures,
   textClassifierWindows,
   type StackedTextClassifierFile,
 } from '@/lib/moderation/offline/stacked-text-classifier'
 import { fortunes, packageProse, sentences } from './corpora'
 import { trainDense } from './dense-logistic'
-import { log } from './output'
+import { log, OFFLINE_MODELS_DIR } from './output'
 import { seededRandom, shuffle } from './random'
 import { sparseLogit, trainSparseLogistic, type SparseRow } from './sparse-logistic'
 
@@ -26,14 +28,14 @@ import { sparseLogit, trainSparseLogistic, type SparseRow } from './sparse-logis
  * because a writer's incidental words ("the city", "group", "members" beside attacks) are otherwise learned as
  * evidence, and a classifier that holds up on writers left out earns more weight in the stacking.
  */
-export const TEXT_CLASSIFIER_TRAINING = { dimensions: 2 ** TEXT_CLASSIFIER_HASH_BITS, epochs: 20, learningRate: 0.5, seed: 25 }
+const TEXT_CLASSIFIER_TRAINING = { dimensions: 2 ** TEXT_CLASSIFIER_HASH_BITS, epochs: 20, learningRate: 0.5, seed: 25 }
 
 /**
  * `negativeWeight`: how many times a negative text counts in the stacking's fit, to move its threshold of 0.5 where a
  * check's false alarms cost more than its misses.
  */
 /** One training text: who wrote it (a writer's texts form one fold; null spreads a text over every fold), its labels. */
-export type StackingText = { text: string; writer: string | null; labels: string[] }
+type StackingText = { text: string; writer: string | null; labels: string[] }
 
 /** The highest logit of the text's windows under float weights (what `textLogits` does with the quantized ones). */
 function windowedLogit(weights: Float32Array, text: string): number {
@@ -42,7 +44,7 @@ function windowedLogit(weights: Float32Array, text: string): number {
   return best + weights[0]!
 }
 
-export function trainStackedTextClassifier(
+function trainStackedTextClassifier(
   labels: readonly string[],
   texts: StackingText[],
   engineProbabilities: number[][],
@@ -102,7 +104,7 @@ function everydayProse(): string[] {
   const all = [...new Set([...fortunes().flatMap(sentences), ...packageProse().flatMap(sentences)])].filter((s) => s.length >= 15 && s.length <= 400)
   return shuffle(all.sort(), seededRandom(25))
 }
-export function trainingProse(count: number): string[] {
+function trainingProse(count: number): string[] {
   return everydayProse()
     .filter((sentence) => !proseHeldOut(sentence))
     .slice(0, count)
@@ -124,4 +126,48 @@ export function writtenTexts<T>(folder: string): (T & { writer: string })[] {
         .filter((line) => line.trim())
         .map((line) => ({ ...(JSON.parse(line) as T), writer: name.replace(/\.jsonl$/, '') })),
     )
+}
+
+/** What a check's stacked classifier is trained from, and where it is written. */
+export type StackedTextClassifierTraining = {
+  check: string
+  /** The classifier's file in public/models/offline. */
+  file: string
+  labels: readonly string[]
+  /** The written texts (one writer a file) with each text's labels. */
+  written: { text: string; writer: string; labels: string[] }[]
+  /** The engine's probability for each label of a text, as the engine gives it before the stacking. */
+  engineProbabilities: (text: string) => Promise<number[]>
+  l2: number
+  negativeWeight?: number
+  /** What the stacking reads, said in the file. */
+  stacking: string
+}
+
+/** Everyday prose sentences trained as negatives beside the written texts (a quarter of all are kept out: `heldOutProse`). */
+const PROSE_NEGATIVES = 2500
+
+export async function writeStackedTextClassifier(training: StackedTextClassifierTraining): Promise<void> {
+  const { check, file, labels, written, l2, negativeWeight = 1 } = training
+  const prose = trainingProse(PROSE_NEGATIVES)
+  const texts: StackingText[] = [...written, ...prose.map((text) => ({ text, writer: null, labels: [] }))]
+  log(`${check} texts: ${written.length} written texts (${labels.map((l) => `${written.filter((t) => t.labels.includes(l)).length} ${l}`).join(', ')}) and ${prose.length} sentences of everyday prose`)
+  const engineProbabilities: number[][] = []
+  for (const t of texts) engineProbabilities.push(await training.engineProbabilities(t.text))
+  const classifier = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, negativeWeight)
+  const content = {
+    ...classifier,
+    features: `hashed words, word pairs and character 3-5-grams, log counts, unit length; read in windows of sentences up to ${TEXT_CLASSIFIER_WINDOW_CHARS} characters, the highest window kept; texts over ${TEXT_CLASSIFIER_MAX_CHARS} characters left to the engine`,
+    stacking: `${training.stacking}, fitted on logits of folds that leave one writer out`,
+    training: {
+      writtenTexts: written.length,
+      ...Object.fromEntries(labels.map((l) => [l, written.filter((t) => t.labels.includes(l)).length])),
+      proseSentences: prose.length,
+      ...TEXT_CLASSIFIER_TRAINING,
+      l2,
+      negativeWeight,
+    },
+  }
+  fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, file), `${JSON.stringify(content)}\n`)
+  log(`  wrote ${file} (${(fs.statSync(path.join(OFFLINE_MODELS_DIR, file)).size / 1024).toFixed(0)} KiB)`)
 }
