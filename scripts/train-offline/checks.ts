@@ -395,6 +395,13 @@ export const evaluatePromptInjectionEncodingsHeldOut = binaryEvaluation<Injectio
  * other languages), by a writer who saw only the label definitions: measured blind once to keep the text classifier,
  * and again after its stacking weight was chosen on the development sets.
  */
+/**
+ * The twenty-seventh round's toxicity held-out set (toxicity-heldout-round27.jsonl, 192 texts, twelve in each of eight
+ * toxic and eight clean families, 21 in other languages), by a writer who saw only the label definitions: measured
+ * blind once, to keep the toxicity text classifier.
+ */
+export const evaluateToxicityRound27HeldOut = binaryEvaluation('toxicity (twenty-seventh round held-out set)', 'toxicity-heldout-round27.jsonl', 'toxic', 'clean', toxicityVerdict)
+
 export const evaluatePromptInjectionRound26HeldOut = binaryEvaluation<InjectionVerdict>(
   'promptInjection (twenty-sixth round held-out set)',
   'prompt-injection-heldout-round26.jsonl',
@@ -449,6 +456,7 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicityHeldOutRound19: (engines) => evaluateToxicityHeldOutRound19(engines.toxicity),
   toxicityImplicitDevelopmentRound22: (engines) => evaluateToxicityImplicitDevelopmentRound22(engines.toxicity),
   toxicityImplicitHeldOutRound22: (engines) => evaluateToxicityImplicitHeldOutRound22(engines.toxicity),
+  toxicityRound27HeldOut: (engines) => evaluateToxicityRound27HeldOut(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),

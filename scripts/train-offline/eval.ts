@@ -35,6 +35,7 @@ const GOALS: Record<string, string> = {
   'toxicity (twelfth round held-out set)': 'none set (hard cases by family; reported)',
   'promptInjection (twelfth round development set, tuned)': 'none set (attacks in new words by family, benign look-alikes; reported)',
   'promptInjection (twenty-sixth round held-out set)': 'none set (attacks and look-alikes by family, other languages; reported)',
+  'toxicity (twenty-seventh round held-out set)': 'none set (hard cases by family, some in other languages; reported)',
   'promptInjection (twelfth round held-out set)': 'none set (attacks in new words by family, benign look-alikes; reported)',
   similarity: 'none set (pair-ranking AUC reported)',
   restrictedTopic: 'AUC >= 0.90 (default labels)',

@@ -18,6 +18,7 @@ import { trainInjectionTexts } from './train-injection-texts'
 import { trainTopic } from './train-topic'
 import { trainTopicTexts } from './train-topic-texts'
 import { trainToxicity } from './train-toxicity'
+import { trainToxicityTexts } from './train-toxicity-texts'
 
 const TRAINERS: Record<string, () => Promise<void>> = {
   bancode: trainBancode,
@@ -26,6 +27,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   gibberish: trainGibberish,
   gibberishLanguages: trainGibberishLanguages,
   toxicity: trainToxicity,
+  toxicityTexts: trainToxicityTexts,
   embedding: trainEmbedding,
   restrictedTopic: trainTopic,
   restrictedTopicTexts: trainTopicTexts,

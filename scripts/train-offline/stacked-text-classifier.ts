@@ -11,7 +11,6 @@ import { fnv1a } from '@/lib/moderation/offline/hashing'
 import {
   logit,
   TEXT_CLASSIFIER_HASH_BITS,
-  TEXT_CLASSIFIER_MAX_CHARS,
   TEXT_CLASSIFIER_WINDOW_CHARS,
   textClassifierFeatures,
   textClassifierWindows,
@@ -157,7 +156,7 @@ export async function writeStackedTextClassifier(training: StackedTextClassifier
   const classifier = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, negativeWeight)
   const content = {
     ...classifier,
-    features: `hashed words, word pairs and character 3-5-grams, log counts, unit length; read in windows of sentences up to ${TEXT_CLASSIFIER_WINDOW_CHARS} characters, the highest window kept; texts over ${TEXT_CLASSIFIER_MAX_CHARS} characters left to the engine`,
+    features: `hashed words, word pairs and character 3-5-grams, log counts, unit length; read in windows of sentences up to ${TEXT_CLASSIFIER_WINDOW_CHARS} characters, the highest window kept`,
     stacking: `${training.stacking}, fitted on logits of folds that leave one writer out`,
     training: {
       writtenTexts: written.length,

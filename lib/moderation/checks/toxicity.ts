@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { scoreToxicity, TOXICITY_GRAPH } from '@/lib/moderation/offline/toxicity'
+import { scoreToxicity, TOXICITY_GRAPH, TOXICITY_TEXT_CLASSIFIER } from '@/lib/moderation/offline/toxicity'
+import type { StackedTextClassifierFile } from '@/lib/moderation/offline/stacked-text-classifier'
 import type { ToxicityScores } from '@/lib/moderation/engines/types'
 import { TOXICITY_METRICS } from '@/lib/moderation/runtime/manifest'
 import { windowedSigmoidScores } from '@/lib/moderation/runtime/neural-steps'
@@ -10,8 +11,8 @@ export const toxicityEngine = defineEngine({
   key: 'toxicity',
   offline: {
     model: 'toxicity-lexicon-lr',
-    files: [TOXICITY_GRAPH],
-    run: (models, text: string) => scoreToxicity(models.runGraph, text),
+    files: [TOXICITY_GRAPH, TOXICITY_TEXT_CLASSIFIER],
+    run: (models, text: string) => scoreToxicity(models.runGraph, text, models.json<StackedTextClassifierFile>(TOXICITY_TEXT_CLASSIFIER)),
   },
   neural: {
     models: ['toxicity'],

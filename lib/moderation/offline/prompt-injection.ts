@@ -481,7 +481,7 @@ export const INJECTION_TEXT_CLASSIFIER = 'prompt-injection.texts.json'
 
 /**
  * Outputs: `probability` (calibrated) and `guardrail_probability` (llm_guardrail's own answer). With a text classifier,
- * the text as written is judged by the engine and the classifier stacked; what is decoded from it, by the engine alone.
+ * the text and each of its decodings are judged by the engine and the classifier stacked.
  */
 export async function detectInjection(
   run: GraphRunner,
@@ -491,12 +491,13 @@ export async function detectInjection(
   textClassifier?: StackedTextClassifierFile,
 ): Promise<{ answer: InjectionAnswer; probability: number; guardrailProbability: number }> {
   const outputs = await run(INJECTION_GRAPH, injectionFeeds(text, vocabulary, vocabularySize))
-  let probability = outputs.probability[0]
-  const logits = textClassifier && textLogits(textClassifier, text)
-  if (logits) probability = stackedProbability(textClassifier!, 0, probability, logits)
-  // Instructions hidden in an encoding, a cipher or a word game are judged decoded too (hidden-payloads.ts).
+  const judged = (reading: string, engineProbability: number) =>
+    textClassifier ? stackedProbability(textClassifier, 0, engineProbability, textLogits(textClassifier, reading)) : engineProbability
+  let probability = judged(text, outputs.probability[0])
+  // Instructions hidden in an encoding, a cipher or a word game are judged decoded too (hidden-payloads.ts), each
+  // decoding as the text itself is: a near copy of the text (its digits read as letters) is no second chance to pass.
   for (const payload of decodedPayloads(text)) {
-    probability = Math.max(probability, (await run(INJECTION_GRAPH, injectionFeeds(payload, vocabulary, vocabularySize))).probability[0])
+    probability = Math.max(probability, judged(payload, (await run(INJECTION_GRAPH, injectionFeeds(payload, vocabulary, vocabularySize))).probability[0]))
   }
   return { answer: injectionAnswer(probability), probability, guardrailProbability: outputs.guardrail_probability[0] }
 }

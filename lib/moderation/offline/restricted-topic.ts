@@ -430,6 +430,5 @@ export async function scoreTopics(model: TopicModel, text: string, labels: strin
   })
   if (read.every((index) => index < 0)) return scores
   const logits = textLogits(classifier, text)
-  if (!logits) return scores
   return scores.map((score, i) => (read[i]! < 0 ? score : stackedProbability(classifier, read[i]!, score, logits)))
 }

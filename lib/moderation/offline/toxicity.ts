@@ -1,3 +1,4 @@
+import { stackedProbability, textLogits, type StackedTextClassifierFile } from './stacked-text-classifier'
 import { cuss } from 'cuss'
 import { cuss as cussEs } from 'cuss/es'
 import { cuss as cussFr } from 'cuss/fr'
@@ -408,7 +409,16 @@ export function toxicityFeeds(text: string): Feeds {
 
 export type ToxicityAnswer = Record<(typeof TOXICITY_OUTPUTS)[number], number>
 
-export async function scoreToxicity(run: GraphRunner, text: string): Promise<ToxicityAnswer> {
+/**
+ * The text classifier stacked on the toxicity head (stacked-text-classifier.ts, label "toxic"): trained on texts
+ * written for it, it reads what the lexicons and patterns miss (insults and identity attacks without a rude word,
+ * sarcasm, veiled threats, harassment, other languages). The other six heads are the graph's alone.
+ */
+export const TOXICITY_TEXT_CLASSIFIER = 'toxicity.texts.json'
+
+export async function scoreToxicity(run: GraphRunner, text: string, textClassifier?: StackedTextClassifierFile): Promise<ToxicityAnswer> {
   const { scores } = await run(TOXICITY_GRAPH, toxicityFeeds(text))
-  return Object.fromEntries(TOXICITY_OUTPUTS.map((metric, i) => [metric, scores[i]])) as ToxicityAnswer
+  const answer = Object.fromEntries(TOXICITY_OUTPUTS.map((metric, i) => [metric, scores[i]])) as ToxicityAnswer
+  if (textClassifier) answer.toxicity = stackedProbability(textClassifier, 0, answer.toxicity, textLogits(textClassifier, text))
+  return answer
 }
