@@ -389,19 +389,19 @@ export const evaluatePromptInjectionEncodingsHeldOut = binaryEvaluation<Injectio
 )
 
 /**
+ * The twenty-seventh round's toxicity held-out set (toxicity-heldout-round27.jsonl, 192 texts, twelve in each of eight
+ * toxic and eight clean families, 21 in other languages), by a writer who saw only the label definitions: measured
+ * blind once to keep the toxicity text classifier, and again after a sixth writer's texts were added.
+ */
+export const evaluateToxicityRound27HeldOut = binaryEvaluation('toxicity (twenty-seventh round held-out set)', 'toxicity-heldout-round27.jsonl', 'toxic', 'clean', toxicityVerdict)
+
+/**
  * The twenty-sixth round's held-out set (prompt-injection-heldout-round26.jsonl, 192 texts in six attack and six
  * harmless families: overrides, personas, extraction, planted orders in content, in tool output and records, other
  * languages; harmless instructions, security writing, instructions for people, developers' own configuration, content,
  * other languages), by a writer who saw only the label definitions: measured blind once to keep the text classifier,
  * and again after its stacking weight was chosen on the development sets.
  */
-/**
- * The twenty-seventh round's toxicity held-out set (toxicity-heldout-round27.jsonl, 192 texts, twelve in each of eight
- * toxic and eight clean families, 21 in other languages), by a writer who saw only the label definitions: measured
- * blind once, to keep the toxicity text classifier.
- */
-export const evaluateToxicityRound27HeldOut = binaryEvaluation('toxicity (twenty-seventh round held-out set)', 'toxicity-heldout-round27.jsonl', 'toxic', 'clean', toxicityVerdict)
-
 export const evaluatePromptInjectionRound26HeldOut = binaryEvaluation<InjectionVerdict>(
   'promptInjection (twenty-sixth round held-out set)',
   'prompt-injection-heldout-round26.jsonl',
