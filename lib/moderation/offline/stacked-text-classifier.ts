@@ -47,7 +47,7 @@ const TYPOGRAPHIC_APOSTROPHES = /[\u2018\u2019\u02BC]/g
 
 /** Words as the classifier reads them: letters with their combining marks (Hindi, Bengali, Thai vowel signs), digits. */
 export function classifierWords(text: string): string[] {
-  const words = text.normalize('NFKC').replace(ARABIC_MARKS, '').replace(TYPOGRAPHIC_APOSTROPHES, "'").toLowerCase().match(/[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu) ?? []
+  const words = text.normalize('NFKC').replace(ARABIC_MARKS, '').replace(TYPOGRAPHIC_APOSTROPHES, "'").toLowerCase().match(/[\p{L}\p{M}\p{N}]+(?:'[\p{L}\p{M}]+)*/gu) ?? []
   return words.filter((word) => !UNREAD_WORDS.has(word))
 }
 
