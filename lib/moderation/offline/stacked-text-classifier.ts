@@ -15,16 +15,17 @@ export type StackedTextClassifierFile = { labels: string[]; hashBits: number; sc
 
 export const TEXT_CLASSIFIER_HASH_BITS = 16
 /**
- * A text is read in windows of whole sentences up to about this length, and each label takes its highest window: a
- * sentence is read nearly alone, as the written texts were (400 let filler beside a planted order dilute it: review
- * of the twenty-sixth round).
+ * A text is read sentence by sentence (a sentence longer than this is cut at spaces), and each label takes its highest
+ * sentence: a sentence is read alone, as the written texts were. Packing neighbours into one window let a friendly
+ * sentence dilute an insult and filler dilute a planted order (reviews of the twenty-sixth and twenty-seventh rounds).
  */
 export const TEXT_CLASSIFIER_WINDOW_CHARS = 200
 
 /**
- * Names of faiths, peoples and places of origin carry no weight: in written attack texts they stand beside the attack,
- * and a classifier of words learns them as its evidence ("Muslim families at the mosque open day" read as terrorism).
- * Left out of the words, word pairs and n-grams alike, in the forms listed.
+ * Names of faiths, peoples, origins, colours of skin, orientations and gender identities carry no weight: in written
+ * attack and abuse texts they stand beside the attack, and a classifier of words learns them as its evidence ("Muslim
+ * families at the mosque open day" read as terrorism). Left out of the words, word pairs and n-grams alike, in the
+ * forms listed; what is said of the group is still read.
  */
 const UNREAD_WORDS = new Set(
   (
@@ -35,7 +36,9 @@ const UNREAD_WORDS = new Set(
     'palestinian palestinians israeli israelis kurd kurds kurdish chechen chechens basque basques irish afghan afghans ' +
     'pakistani pakistanis iraqi iraqis syrian syrians somali somalis nigerian nigerians iranian iranians saudi yemeni ' +
     'lebanese libyan egyptian turkish turks russian russians ukrainian ukrainians chinese indian indians african ' +
-    'africans asian asians immigrant immigrants refugee refugees migrant migrants'
+    'africans asian asians immigrant immigrants refugee refugees migrant migrants moslem moslems mexican mexicans ' +
+    'latino latinos latina latinas hispanic hispanics black blacks white whites gay gays lesbian lesbians bisexual ' +
+    'trans transgender queer disabled'
   ).split(' '),
 )
 
@@ -70,12 +73,9 @@ export function textClassifierFeatures(text: string): SparseFeatures {
   return features.normalize()
 }
 
-/**
- * The text in windows of whole sentences (a sentence longer than a window is cut at spaces), so that an attack in one
- * sentence of a long message is read as it would be alone, not diluted by the rest.
- */
+/** The text's sentences (one cut at spaces where it is longer than TEXT_CLASSIFIER_WINDOW_CHARS); an empty text is one empty window. */
 export function textClassifierWindows(text: string): string[] {
-  const sentences = text.split(/(?<=[.!?。！？])\s+|\n+/u).flatMap((sentence) => {
+  const windows = text.split(/(?<=[.!?۔؟।])\s+|(?<=[。！？])|\n+/u).flatMap((sentence) => {
     const pieces: string[] = []
     let rest = sentence.trim()
     while (rest.length > TEXT_CLASSIFIER_WINDOW_CHARS) {
@@ -87,16 +87,7 @@ export function textClassifierWindows(text: string): string[] {
     if (rest) pieces.push(rest)
     return pieces
   })
-  const windows: string[] = []
-  let current = ''
-  for (const sentence of sentences) {
-    if (current && current.length + 1 + sentence.length > TEXT_CLASSIFIER_WINDOW_CHARS) {
-      windows.push(current)
-      current = sentence
-    } else current = current ? `${current} ${sentence}` : sentence
-  }
-  if (current || windows.length === 0) windows.push(current)
-  return windows
+  return windows.length ? windows : ['']
 }
 
 type Classifier = Omit<StackedTextClassifierFile, 'weights'> & { weights: Uint8Array }

@@ -27,8 +27,11 @@ describe('stacked text classifier: what it reads', () => {
 })
 
 describe('stacked text classifier: long texts in windows of sentences', () => {
-  it('keeps a short text whole, and cuts a long one between sentences into windows of bounded length', () => {
-    expect(textClassifierWindows('One sentence. Another one!')).toEqual(['One sentence. Another one!'])
+  it('reads sentence by sentence (in any script), and cuts a long sentence into windows of bounded length', () => {
+    expect(textClassifierWindows('One sentence. Another one!')).toEqual(['One sentence.', 'Another one!'])
+    expect(textClassifierWindows('It weighs 3.5 kg in the U.S. version.')).toEqual(['It weighs 3.5 kg in the U.S.', 'version.'])
+    expect(textClassifierWindows('你好。你是谁？')).toEqual(['你好。', '你是谁？'])
+    expect(textClassifierWindows('क्या हाल है। ठीक है।')).toEqual(['क्या हाल है।', 'ठीक है।'])
     expect(textClassifierWindows('')).toEqual([''])
     const filler = 'The weather was mild and the meeting ran long, as meetings do. '.repeat(20)
     const text = `${filler}He built a pipe bomb for the rally. ${filler}`
@@ -37,6 +40,7 @@ describe('stacked text classifier: long texts in windows of sentences', () => {
     for (const window of windows) expect(window.length).toBeLessThanOrEqual(TEXT_CLASSIFIER_WINDOW_CHARS)
     expect(windows.some((w) => w.includes('He built a pipe bomb for the rally.'))).toBe(true)
     expect(windows.join(' ').replace(/\s+/g, ' ')).toBe(text.trim().replace(/\s+/g, ' '))
+    expect(windows).toContain('He built a pipe bomb for the rally.')
   })
 
   it('cuts a sentence longer than a window at spaces, and a run with no space at the window length', () => {
