@@ -156,7 +156,7 @@ export async function writeStackedTextClassifier(training: StackedTextClassifier
   const classifier = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, negativeWeight)
   const content = {
     ...classifier,
-    features: `hashed words, word pairs and character 3-5-grams, log counts, unit length; read in windows of sentences up to ${TEXT_CLASSIFIER_WINDOW_CHARS} characters, the highest window kept`,
+    features: `hashed words, word pairs and character 3-5-grams, log counts, unit length; read sentence by sentence (a sentence over ${TEXT_CLASSIFIER_WINDOW_CHARS} characters cut at spaces), the highest sentence kept`,
     stacking: `${training.stacking}, fitted on logits of folds that leave one writer out`,
     training: {
       writtenTexts: written.length,
