@@ -2,7 +2,7 @@
  * Trains a classifier of whole texts to stack on an engine's score (lib/moderation/offline/stacked-text-classifier.ts):
  * per label, a logistic regression over `textClassifierFeatures`, then a, b and c of
  * sigmoid(a * logit(engine probability) + b * text logit + c), fitted on text logits of folds that leave one writer
- * out, read window by window as the engine reads them. So the stacking learns how far the classifier holds up on a
+ * out, read sentence by sentence as the engine reads them. So the stacking learns how far the classifier holds up on a
  * writer it has never seen, not on near-paraphrases of its own training texts.
  */
 import fs from 'node:fs'
@@ -29,10 +29,6 @@ import { sparseLogit, trainSparseLogistic, type SparseRow } from './sparse-logis
  */
 const TEXT_CLASSIFIER_TRAINING = { dimensions: 2 ** TEXT_CLASSIFIER_HASH_BITS, epochs: 20, learningRate: 0.5, seed: 25 }
 
-/**
- * `negativeWeight`: how many times a negative text counts in the stacking's fit, to move its threshold of 0.5 where a
- * check's false alarms cost more than its misses.
- */
 /** One training text: who wrote it (a writer's texts form one fold; null spreads a text over every fold), its labels. */
 type StackingText = { text: string; writer: string | null; labels: string[] }
 
@@ -43,6 +39,10 @@ function windowedLogit(weights: Float32Array, text: string): number {
   return best + weights[0]!
 }
 
+/**
+ * The classifier of each label and its stacking. `negativeWeight`: how many times a negative text counts in the
+ * stacking's fit, to move its threshold of 0.5 where a check's false alarms cost more than its misses.
+ */
 function trainStackedTextClassifier(
   labels: readonly string[],
   texts: StackingText[],
