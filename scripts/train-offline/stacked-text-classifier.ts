@@ -34,9 +34,7 @@ type StackingText = { text: string; writer: string | null; labels: string[] }
 
 /** The highest logit of the text's windows under float weights (what `textLogits` does with the quantized ones). */
 function windowedLogit(weights: Float32Array, text: string): number {
-  let best = -Infinity
-  for (const window of textClassifierWindows(text)) best = Math.max(best, sparseLogit(weights, textClassifierFeatures(window).entries()) - weights[0]!)
-  return best + weights[0]!
+  return textClassifierWindows(text).reduce((best, window) => Math.max(best, sparseLogit(weights, textClassifierFeatures(window).entries())), -Infinity)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sigmoid } from '@/lib/moderation/runtime/postprocess'
 import { hashBucket } from './hashing'
 import { BIAS_FEATURE_ID, SparseFeatures } from './graph-io'
 
@@ -130,5 +131,5 @@ export function logit(probability: number): number {
 
 /** The stacked probability of label `l` from the engine's own probability and the text's logits. */
 export function stackedProbability(file: StackedTextClassifierFile, l: number, engineProbability: number, logits: number[]): number {
-  return 1 / (1 + Math.exp(-(file.a[l]! * logit(engineProbability) + file.b[l]! * logits[l]! + file.c[l]!)))
+  return sigmoid(file.a[l]! * logit(engineProbability) + file.b[l]! * logits[l]! + file.c[l]!)
 }

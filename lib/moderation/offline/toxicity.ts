@@ -1,4 +1,3 @@
-import { stackedProbability, textLogits, type StackedTextClassifierFile } from './stacked-text-classifier'
 import { cuss } from 'cuss'
 import { cuss as cussEs } from 'cuss/es'
 import { cuss as cussFr } from 'cuss/fr'
@@ -10,6 +9,7 @@ import { vaderPolarityScores } from '@/lib/moderation/engines/sentiment/vader'
 import { normalizeObfuscation } from './deobfuscate'
 import type { Feeds, GraphRunner } from './graph-io'
 import { hashBucket } from './hashing'
+import { stackedProbability, textLogits, type StackedTextClassifierFile } from './stacked-text-classifier'
 
 /**
  * Toxicity = lexicon and pattern features computed here (obscenity's English phrase set with its
