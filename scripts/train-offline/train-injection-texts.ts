@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import { offlineFolder } from '@/lib/moderation/engines/offline-graphs'
-import { INJECTION_GRAPH, INJECTION_TEXT_CLASSIFIER, INJECTION_VOCABULARY, injectionFeeds, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
+import { INJECTION_GRAPH, INJECTION_METADATA, INJECTION_TEXT_CLASSIFIER, INJECTION_VOCABULARY, injectionFeeds, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
 import { OFFLINE_MODELS_DIR } from './output'
 import { writeStackedTextClassifier, writtenTexts } from './stacked-text-classifier'
 
@@ -26,7 +26,7 @@ export async function trainInjectionTexts(): Promise<void> {
   // The engine's probability for the text as written, from the graph the promptInjection trainer wrote.
   const { runGraph, json } = offlineFolder(OFFLINE_MODELS_DIR)
   const vocabulary = json<InjectionVocabulary>(INJECTION_VOCABULARY)
-  const { vocabularySize } = json<{ vocabularySize: number }>(INJECTION_GRAPH.replace(/\.onnx$/, '.json'))
+  const { vocabularySize } = json<{ vocabularySize: number }>(INJECTION_METADATA)
   await writeStackedTextClassifier({
     check: 'promptInjection',
     file: INJECTION_TEXT_CLASSIFIER,

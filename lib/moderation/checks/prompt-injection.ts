@@ -1,12 +1,10 @@
 import { z } from 'zod'
 import type { InjectionVerdict } from '@/lib/moderation/engines/types'
-import { detectInjection, INJECTION_GRAPH, INJECTION_TEXT_CLASSIFIER, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
+import { detectInjection, INJECTION_GRAPH, INJECTION_METADATA, INJECTION_TEXT_CLASSIFIER, INJECTION_VOCABULARY, type InjectionVocabulary } from '@/lib/moderation/offline/prompt-injection'
 import type { StackedTextClassifierFile } from '@/lib/moderation/offline/stacked-text-classifier'
 import { classifyAs } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { detoxifyRequest, timing } from './schema-parts'
-
-const INJECTION_METADATA = INJECTION_GRAPH.replace(/\.onnx$/, '.json')
 
 export const promptInjectionEngine = defineEngine({
   key: 'promptInjection',

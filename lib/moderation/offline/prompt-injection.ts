@@ -21,6 +21,8 @@ import { prefiltered } from './required-text'
  */
 export const INJECTION_GRAPH = 'prompt-injection.onnx'
 export const INJECTION_VOCABULARY = 'prompt-injection.vocabulary.json'
+/** The graph's metadata (scripts/train-offline/output.ts writes it beside the graph): the vocabulary's size is read from it. */
+export const INJECTION_METADATA = INJECTION_GRAPH.replace(/\.onnx$/, '.json')
 export const INJECTION_THRESHOLD = 0.5
 
 /** Term -> column of llm_guardrail's vectorizer (1- and 2-grams of lowercased word tokens). */
