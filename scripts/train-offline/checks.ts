@@ -6,6 +6,7 @@ import { rocAuc } from './metrics'
 import { SIMILARITY_THRESHOLD } from '@/lib/moderation/offline/embedding'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
 import { DEFAULT_TOPIC_LABELS, TOPIC_LABEL_ALIASES, TOPIC_THRESHOLD } from '@/lib/moderation/offline/restricted-topic'
+import { heldOutProse } from './stacked-text-classifier'
 
 type Labelled = { text: string; label: string; group?: string }
 
@@ -411,6 +412,20 @@ export const evaluatePromptInjectionRound26HeldOut = binaryEvaluation<InjectionV
 )
 
 /**
+ * The twenty-eighth round's held-out sets in 42 languages other than English (prompt-injection-heldout-round28.jsonl,
+ * toxicity-heldout-round28.jsonl, 252 texts each, three of each label per language), each by a writer who saw only the
+ * label definitions: measured blind once to keep the classifiers' texts in those languages.
+ */
+export const evaluatePromptInjectionRound28HeldOut = binaryEvaluation<InjectionVerdict>(
+  'promptInjection (twenty-eighth round 42 languages held-out set)',
+  'prompt-injection-heldout-round28.jsonl',
+  'INJECTION',
+  'LEGIT',
+  labelled('INJECTION'),
+)
+export const evaluateToxicityRound28HeldOut = binaryEvaluation('toxicity (twenty-eighth round 42 languages held-out set)', 'toxicity-heldout-round28.jsonl', 'toxic', 'clean', toxicityVerdict)
+
+/**
  * Short sentences of other languages, and English garbles beside them (gibberish-languages-*-round14.jsonl), written
  * by the lead before the fourteenth round's word lists of 56 languages: the development set shaped the change, the
  * held-out set was measured blind once after it (bench/offline/TUNING-issue18.md).
@@ -442,6 +457,7 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   promptInjectionEncodingsDevelopment: (engines) => evaluatePromptInjectionEncodingsDevelopment(engines.promptInjection),
   promptInjectionEncodingsHeldOut: (engines) => evaluatePromptInjectionEncodingsHeldOut(engines.promptInjection),
   promptInjectionRound26HeldOut: (engines) => evaluatePromptInjectionRound26HeldOut(engines.promptInjection),
+  promptInjectionRound28HeldOut: (engines) => evaluatePromptInjectionRound28HeldOut(engines.promptInjection),
   gibberish: (engines) => evaluateGibberish(engines.gibberish),
   gibberishLanguagesDevelopment: (engines) => evaluateGibberishLanguagesDevelopment(engines.gibberish),
   gibberishLanguagesHeldOut: (engines) => evaluateGibberishLanguagesHeldOut(engines.gibberish),
@@ -457,6 +473,7 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicityImplicitDevelopmentRound22: (engines) => evaluateToxicityImplicitDevelopmentRound22(engines.toxicity),
   toxicityImplicitHeldOutRound22: (engines) => evaluateToxicityImplicitHeldOutRound22(engines.toxicity),
   toxicityRound27HeldOut: (engines) => evaluateToxicityRound27HeldOut(engines.toxicity),
+  toxicityRound28HeldOut: (engines) => evaluateToxicityRound28HeldOut(engines.toxicity),
   embedding: (engines) => evaluateSimilarity(engines.embedding),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),
@@ -464,4 +481,34 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   restrictedTopicRound25HeldOut: (engines) => evaluateRestrictedTopicRound25(engines.restrictedTopic, 'heldout'),
   restrictedTopicOtherLabels: (engines) => evaluateRestrictedTopicOtherLabels(engines.restrictedTopic),
   restrictedTopicAliases: (engines) => evaluateRestrictedTopicAliases(engines.restrictedTopic),
+}
+
+/** How many sentences of everyday prose a check flags, and a few of them. */
+export type ProseReport = { check: string; engine: string; flagged: number; sentences: number; examples: string[] }
+
+/** Sentences of everyday prose read: the stacked text classifiers' held-out quarter (`heldOutProse`). */
+export const EVERYDAY_PROSE_SENTENCES = 3000
+
+/**
+ * False alarms on everyday prose: the quarter of the fortune and package-documentation sentences that no text
+ * classifier trains on (`heldOutProse`; which sentences depends on the fortunes and the packages installed here), each
+ * read by prompt injection, toxicity and the default restricted topics. None of them is an attack, toxic or about
+ * terrorism or explosives, so every flag is a false alarm (a few quote a fortune's joke about a bomb: the count is an
+ * upper bound).
+ */
+export async function evaluateEverydayProse(engines: ModerationEngines): Promise<ProseReport[]> {
+  const sentences = heldOutProse(EVERYDAY_PROSE_SENTENCES)
+  const labels = [...DEFAULT_TOPIC_LABELS]
+  const checks: [string, string, (text: string) => Promise<boolean>][] = [
+    ['promptInjection', engines.promptInjection.name, async (text) => (await engines.promptInjection.run(text)).label === 'INJECTION'],
+    ['toxicity', engines.toxicity.name, async (text) => (await engines.toxicity.run(text)).toxicity >= 0.5],
+    ['restrictedTopic', engines.restrictedTopic.name, async (text) => (await engines.restrictedTopic.run({ text, labels, classifier: 'default' })).some((score) => score >= TOPIC_THRESHOLD)],
+  ]
+  const reports: ProseReport[] = []
+  for (const [check, engine, flags] of checks) {
+    const flagged: string[] = []
+    for (const sentence of sentences) if (await flags(sentence)) flagged.push(sentence)
+    reports.push({ check, engine, flagged: flagged.length, sentences: sentences.length, examples: flagged.slice(0, 3) })
+  }
+  return reports
 }

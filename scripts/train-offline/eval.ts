@@ -16,7 +16,9 @@ import {
   evaluateRestrictedTopic,
   evaluateSimilarity,
   evaluateToxicity,
+  evaluateEverydayProse,
   OFFLINE_EVALUATIONS,
+  type ProseReport,
 } from './checks'
 import { format, printReport, type EvalReport } from './evaluate'
 import { FROZEN_EVALUATIONS, frozenMarkdown, printFrozenReport, type FrozenReport } from './frozen'
@@ -36,6 +38,8 @@ const GOALS: Record<string, string> = {
   'promptInjection (twelfth round development set, tuned)': 'none set (attacks in new words by family, benign look-alikes; reported)',
   'promptInjection (twenty-sixth round held-out set)': 'none set (attacks and look-alikes by family, other languages; reported)',
   'toxicity (twenty-seventh round held-out set)': 'none set (hard cases by family, some in other languages; reported)',
+  'promptInjection (twenty-eighth round 42 languages held-out set)': 'none set (attacks and look-alikes in 42 languages other than English; reported)',
+  'toxicity (twenty-eighth round 42 languages held-out set)': 'none set (toxic and hard clean texts in 42 languages other than English; reported)',
   'promptInjection (twelfth round held-out set)': 'none set (attacks in new words by family, benign look-alikes; reported)',
   similarity: 'none set (pair-ranking AUC reported)',
   restrictedTopic: 'AUC >= 0.90 (default labels)',
@@ -46,7 +50,7 @@ const GOALS: Record<string, string> = {
   'restrictedTopic (other names of the labels)': 'none set (the same rows under every other name of their label; reported)',
 }
 
-function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string {
+function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[], prose: ProseReport[]): string {
   const rows = reports.map((r) => {
     const m = r.measures
     const headline = m.auc !== undefined ? `AUC ${format(m.auc)}` : `macro-F1 ${format(m.macroF1)}`
@@ -144,6 +148,15 @@ function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string 
     'Toxicity in the twenty-seventh round: the same classifier, by six more writers, stacked on the toxicity head; kept on',
     'one blind measurement of a new held-out set (0.848 -> 0.928) with five of the writers; the sixth (short friendly',
     'messages) was added after it, so the held-out numbers below (0.892) are seen ones.',
+    'Twenty-eighth round, 42 languages other than English: toxicity and prompt injection got texts by five more writers',
+    '(two and three; the third prompt-injection writer also wrote minimal pairs of attacks and their negated, quoted and',
+    'reported twins), and a stacking of their own for texts that read as another language. Both were measured blind once',
+    'on a new held-out set of 42 languages (toxicity 0.636 -> 0.868, prompt injection 0.770 -> 0.910) under a rule written',
+    'before; neither met every clause of it (toxicity: one more false alarm of 31 on the twelfth round\'s held-out set;',
+    'prompt injection: the encodings held-out set 0.949 -> 0.929, two more false alarms of 48 on the twentieth round\'s),',
+    'and the unit tests found borderline English attacks missed; English prompt injection was then given back its',
+    'classifier of the twenty-sixth round, both checks\' weights of harmless texts were chosen again on the development',
+    "sets and the folds, and every number below, the 42-language sets' too, is a seen one (bench/offline/TUNING-issue18.md).",
     '',
     ...frozenMarkdown(frozen),
     '## Project sets (tests/eval/*.jsonl)',
@@ -171,6 +184,15 @@ function resultsMarkdown(frozen: FrozenReport[], reports: EvalReport[]): string 
     'elsewhere.',
     'The offline embeddings are not mpnet vectors (see public/models/offline/SOURCES.md).',
     '',
+    '## Everyday prose (false alarms)',
+    '',
+    `Held-out sentences of everyday prose (fortunes and the documentation of the npm packages installed where this ran; the`,
+    'quarter that the text classifiers never train on): none is an attack, toxic, or about terrorism or explosives.',
+    '',
+    '| check | engine | flagged |',
+    '|---|---|---|',
+    ...prose.map((p) => `| ${p.check} | \`${p.engine}\` | ${p.flagged} of ${p.sentences} |`),
+    '',
     '## Worst mistakes',
     '',
     ...mistakes,
@@ -190,12 +212,14 @@ async function main() {
   if (neural.toxicity!.available()) reports.push(await evaluateToxicity(neural.toxicity!))
   if (neural.embedding!.available()) reports.push(await evaluateSimilarity(neural.embedding!))
   if (neural.restrictedTopic!.available()) reports.push(await evaluateRestrictedTopic(neural.restrictedTopic!))
+  const prose = await evaluateEverydayProse(offline)
   frozen.forEach(printFrozenReport)
   reports.forEach(printReport)
+  for (const p of prose) console.log(`\n## everyday prose — ${p.check} (${p.engine}): flagged ${p.flagged} of ${p.sentences}${p.examples.map((e) => `\n    ${JSON.stringify(e.slice(0, 100))}`).join('')}`)
   if (process.argv.includes('--write')) {
     const file = path.resolve('bench/offline/RESULTS.md')
     fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, `${resultsMarkdown(frozen, reports)}\n`)
+    fs.writeFileSync(file, `${resultsMarkdown(frozen, reports, prose)}\n`)
     console.log(`\nwrote ${path.relative(process.cwd(), file)}`)
   }
 }

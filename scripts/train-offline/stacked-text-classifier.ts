@@ -10,6 +10,7 @@ import path from 'node:path'
 import { fnv1a } from '@/lib/moderation/offline/hashing'
 import {
   logit,
+  readsAsEnglish,
   TEXT_CLASSIFIER_HASH_BITS,
   TEXT_CLASSIFIER_WINDOW_CHARS,
   textClassifierFeatures,
@@ -18,6 +19,7 @@ import {
 } from '@/lib/moderation/offline/stacked-text-classifier'
 import { fortunes, packageProse, sentences } from './corpora'
 import { trainDense } from './dense-logistic'
+import { rocAuc } from './metrics'
 import { log, OFFLINE_MODELS_DIR } from './output'
 import { seededRandom, shuffle } from './random'
 import { sparseLogit, trainSparseLogistic, type SparseRow } from './sparse-logistic'
@@ -32,7 +34,7 @@ const TEXT_CLASSIFIER_TRAINING = { dimensions: 2 ** TEXT_CLASSIFIER_HASH_BITS, e
 /** One training text: who wrote it (a writer's texts form one fold; null spreads a text over every fold), its labels. */
 type StackingText = { text: string; writer: string | null; labels: string[] }
 
-/** The highest logit of the text's windows under float weights (what `textLogits` does with the quantized ones). */
+/** The highest logit of the text's windows under float weights (what `readText` does with the quantized ones). */
 function windowedLogit(weights: Float32Array, text: string): number {
   return textClassifierWindows(text).reduce((best, window) => Math.max(best, sparseLogit(weights, textClassifierFeatures(window).entries())), -Infinity)
 }
@@ -47,7 +49,10 @@ function trainStackedTextClassifier(
   engineProbabilities: number[][],
   l2: number,
   negativeWeight = 1,
+  otherLanguagesNegativeWeight: number | null = null,
 ): StackedTextClassifierFile & { folds: string[] } {
+  const byLanguage = otherLanguagesNegativeWeight !== null
+  const training = { ...TEXT_CLASSIFIER_TRAINING, l2 }
   const features = texts.map((t) => textClassifierFeatures(t.text).entries())
   const writers = [...new Set(texts.flatMap((t) => (t.writer === null ? [] : [t.writer])))].sort()
   if (writers.length < 2) throw new Error('stacking needs the texts of at least two writers')
@@ -57,35 +62,59 @@ function trainStackedTextClassifier(
     texts.flatMap((t, i) => (keep(i) ? [{ features: features[i]!, label: t.labels.includes(labels[l]!) ? (1 as const) : (0 as const) }] : []))
 
   const stack = { a: [] as number[], b: [] as number[], c: [] as number[] }
+  const otherLanguages = { a: [] as number[], b: [] as number[], c: [] as number[] }
+  const english = texts.map((t) => !byLanguage || readsAsEnglish(t.text))
   const table = new Float32Array(2 ** TEXT_CLASSIFIER_HASH_BITS * labels.length)
   for (let l = 0; l < labels.length; l++) {
     const outOfFold = new Array<number>(texts.length)
     for (let fold = 0; fold < writers.length; fold++) {
       const weights = trainSparseLogistic(
         rowsFor(l, (i) => foldOf[i] !== fold),
-        { ...TEXT_CLASSIFIER_TRAINING, l2 },
+        training,
       )
       texts.forEach((t, i) => {
         if (foldOf[i] === fold) outOfFold[i] = windowedLogit(weights, t.text)
       })
     }
-    const x = texts.map((_, i) => [logit(engineProbabilities[i]![l]!), outOfFold[i]!])
-    const y = texts.map((t) => (t.labels.includes(labels[l]!) ? 1 : 0))
-    const fitted = trainDense(x, y, 3000, 0.1, 0, y.map((positive) => (positive ? 1 : negativeWeight)))
-    const weights = trainSparseLogistic(rowsFor(l, () => true), { ...TEXT_CLASSIFIER_TRAINING, l2 })
-    const [a, b] = fitted.weights as [number, number]
-    stack.a.push(a)
-    stack.b.push(b)
-    // The classifier's bias (id 0) is folded into c, so the quantized table holds only the features' weights.
-    stack.c.push(fitted.bias + b * weights[0]!)
+    const weights = trainSparseLogistic(rowsFor(l, () => true), training)
     for (let id = 1; id < weights.length; id++) table[id * labels.length + l] = weights[id]!
-    log(`  ${labels[l]}: score = sigmoid(${a.toFixed(3)} * engine logit + ${b.toFixed(3)} * text logit + ${stack.c[l]!.toFixed(3)})`)
+    // The stacking's own intercept on the folds' logits, which hold each fold classifier's bias (c holds the final one's).
+    const fittedBias = new Map<typeof stack, number>()
+    const fit = (group: typeof stack, inGroup: (i: number) => boolean, name: string, weightOfNegatives: number) => {
+      const members = texts.flatMap((_, i) => (inGroup(i) ? [i] : []))
+      const x = members.map((i) => [logit(engineProbabilities[i]![l]!), outOfFold[i]!])
+      const y = members.map((i) => (texts[i]!.labels.includes(labels[l]!) ? 1 : 0))
+      const fitted = trainDense(x, y, 3000, 0.1, 0, y.map((positive) => (positive ? 1 : weightOfNegatives)))
+      const [a, b] = fitted.weights as [number, number]
+      group.a.push(a)
+      group.b.push(b)
+      // The classifier's bias (id 0) is folded into c, so the quantized table holds only the features' weights.
+      group.c.push(fitted.bias + b * weights[0]!)
+      fittedBias.set(group, fitted.bias)
+      log(`  ${labels[l]}${name} (${members.length} texts): score = sigmoid(${a.toFixed(3)} * engine logit + ${b.toFixed(3)} * text logit + ${group.c[l]!.toFixed(3)})`)
+    }
+    fit(stack, (i) => english[i]!, byLanguage ? ', English' : '', negativeWeight)
+    if (byLanguage) fit(otherLanguages, (i) => !english[i], ', other languages', otherLanguagesNegativeWeight)
+    // How well the stacked score ranks the written texts of each language group, from the folds' logits.
+    for (const [name, inGroup] of [['English', true], ['other languages', false]] as const) {
+      const members = texts.flatMap((t, i) => (t.writer !== null && readsAsEnglish(t.text) === inGroup ? [i] : []))
+      const group = inGroup || !byLanguage ? stack : otherLanguages
+      const scores = members.map((i) => group.a[l]! * logit(engineProbabilities[i]![l]!) + group.b[l]! * outOfFold[i]!)
+      const truth = members.map((i) => texts[i]!.labels.includes(labels[l]!))
+      const flagged = (positive: boolean) => {
+        const of = scores.filter((_, k) => truth[k] === positive)
+        return `${of.filter((score) => score + fittedBias.get(group)! >= 0).length}/${of.length}`
+      }
+      if (truth.some(Boolean) && truth.some((y) => !y)) {
+        log(`    written texts in ${name} (${members.length}): out-of-fold AUC ${rocAuc(scores, truth).toFixed(3)}, caught ${flagged(true)}, false alarms ${flagged(false)}`)
+      }
+    }
   }
   let largest = 0
   for (const w of table) largest = Math.max(largest, Math.abs(w))
   const scale = largest / 127
   const quantized = Uint8Array.from(table, (w) => Math.max(0, Math.min(255, Math.round(w / scale) + 128)))
-  return { labels: [...labels], hashBits: TEXT_CLASSIFIER_HASH_BITS, scale, ...stack, folds: writers, weights: Buffer.from(quantized).toString('base64') }
+  return { labels: [...labels], hashBits: TEXT_CLASSIFIER_HASH_BITS, scale, ...stack, ...(byLanguage ? { otherLanguages } : {}), folds: writers, weights: Buffer.from(quantized).toString('base64') }
 }
 
 /**
@@ -137,6 +166,16 @@ export type StackedTextClassifierTraining = {
   engineProbabilities: (text: string) => Promise<number[]>
   l2: number
   negativeWeight?: number
+  /** One stacking for texts that read as English and one for the others (`readsAsEnglish`). */
+  byLanguage?: boolean
+  /**
+   * Where given, texts that read as English are read by a classifier of these writers' texts alone, stacked over all of
+   * them, and texts in other languages by one of every writer's texts, stacked over those in other languages (implies
+   * byLanguage).
+   */
+  englishWriters?: readonly string[]
+  /** negativeWeight of the other languages' stacking, where it differs. */
+  otherLanguagesNegativeWeight?: number
   /** What the stacking reads, said in the file. */
   stacking: string
 }
@@ -145,17 +184,25 @@ export type StackedTextClassifierTraining = {
 const PROSE_NEGATIVES = 2500
 
 export async function writeStackedTextClassifier(training: StackedTextClassifierTraining): Promise<void> {
-  const { check, file, labels, written, l2, negativeWeight = 1 } = training
+  const { check, file, labels, written, l2, negativeWeight = 1, englishWriters, otherLanguagesNegativeWeight = negativeWeight } = training
+  const byLanguage = training.byLanguage ?? englishWriters !== undefined
   const prose = trainingProse(PROSE_NEGATIVES)
   const texts: StackingText[] = [...written, ...prose.map((text) => ({ text, writer: null, labels: [] }))]
   log(`${check} texts: ${written.length} written texts (${labels.map((l) => `${written.filter((t) => t.labels.includes(l)).length} ${l}`).join(', ')}) and ${prose.length} sentences of everyday prose`)
   const engineProbabilities: number[][] = []
   for (const t of texts) engineProbabilities.push(await training.engineProbabilities(t.text))
-  const classifier = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, negativeWeight)
+  let classifier = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, negativeWeight, byLanguage ? otherLanguagesNegativeWeight : null)
+  if (englishWriters) {
+    const ofEnglishWriters = (i: number) => texts[i]!.writer === null || englishWriters.includes(texts[i]!.writer!)
+    const keep = texts.flatMap((_, i) => (ofEnglishWriters(i) ? [i] : []))
+    log(`  the English classifier: the texts of ${englishWriters.length} writers`)
+    const english = trainStackedTextClassifier(labels, keep.map((i) => texts[i]!), keep.map((i) => engineProbabilities[i]!), l2, negativeWeight)
+    classifier = { ...english, otherLanguages: { ...classifier.otherLanguages!, scale: classifier.scale, weights: classifier.weights }, folds: classifier.folds }
+  }
   const content = {
     ...classifier,
     features: `hashed words, word pairs and character 3-5-grams, log counts, unit length; read sentence by sentence (a sentence over ${TEXT_CLASSIFIER_WINDOW_CHARS} characters cut at spaces), the highest sentence kept`,
-    stacking: `${training.stacking}, fitted on logits of folds that leave one writer out`,
+    stacking: `${training.stacking}, fitted on logits of folds that leave one writer out${byLanguage ? '; a, b and c for texts that read as English, otherLanguages for the rest' : ''}${englishWriters ? `; texts that read as English are read by a classifier of the writers ${englishWriters.join(', ')} alone, stacked over all their texts, texts in other languages by otherLanguages.weights, of every writer` : ''}`,
     training: {
       writtenTexts: written.length,
       ...Object.fromEntries(labels.map((l) => [l, written.filter((t) => t.labels.includes(l)).length])),
@@ -163,6 +210,8 @@ export async function writeStackedTextClassifier(training: StackedTextClassifier
       ...TEXT_CLASSIFIER_TRAINING,
       l2,
       negativeWeight,
+      byLanguage,
+      ...(englishWriters ? { englishWriters, otherLanguagesNegativeWeight } : {}),
     },
   }
   fs.writeFileSync(path.join(OFFLINE_MODELS_DIR, file), `${JSON.stringify(content)}\n`)

@@ -21,6 +21,20 @@ const L2 = 1e-3
  * 0.275), and AUC is as with 1.
  */
 const NEGATIVE_WEIGHT = 1.5
+/**
+ * The same for texts in other languages, 2.5 (twenty-eighth round, on the development sets of the eighteenth and
+ * twentieth rounds): with 1.5 their false alarms rose to 0.100 and 0.167 (0.050 and 0.042 before); with 4 the
+ * twentieth round's attacks caught fell under what the engine alone catches.
+ */
+const OTHER_LANGUAGES_NEGATIVE_WEIGHT = 2.5
+/**
+ * The twenty-sixth round's writers, whose texts alone train the classifier that reads English texts. Trained on every
+ * writer's texts (twenty-eighth round: 42 languages, and minimal pairs of attacks and their negated, quoted and
+ * reported twins), one classifier read English worse on the development sets (seventeenth round AUC 0.991 -> 0.967)
+ * and missed the unit tests' borderline attacks ("From now on you are DAN ..." 0.60 -> 0.27): English is read as
+ * before, and the texts of every writer train the classifier of other languages.
+ */
+const ENGLISH_WRITERS = ['written-a-typed-by-users', 'written-b-documents', 'written-c-agents-and-tools', 'written-d-lookalikes', 'written-e-languages']
 
 export async function trainInjectionTexts(): Promise<void> {
   // The engine's probability for the text as written, from the graph the promptInjection trainer wrote.
@@ -35,6 +49,8 @@ export async function trainInjectionTexts(): Promise<void> {
     engineProbabilities: async (text) => [(await runGraph(INJECTION_GRAPH, injectionFeeds(text, vocabulary, vocabularySize))).probability[0]!],
     l2: L2,
     negativeWeight: NEGATIVE_WEIGHT,
-    stacking: 'sigmoid(a * logit(prompt-injection.onnx probability of the text as written) + b * text logit + c); decodings are judged by the engine alone',
+    englishWriters: ENGLISH_WRITERS,
+    otherLanguagesNegativeWeight: OTHER_LANGUAGES_NEGATIVE_WEIGHT,
+    stacking: 'sigmoid(a * logit(prompt-injection.onnx probability of the text as written) + b * text logit + c); each decoding of the text is judged the same way',
   })
 }

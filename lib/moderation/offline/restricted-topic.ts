@@ -1,7 +1,7 @@
 import { embedTexts, embeddingWords, type EmbeddingVocabulary } from './embedding'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
 import type { GraphRunner } from './graph-io'
-import { stackedProbability, textLogits, type StackedTextClassifierFile } from './stacked-text-classifier'
+import { readText, stackedProbability, type StackedTextClassifierFile } from './stacked-text-classifier'
 
 /**
  * Restricted topics for any label list, without an NLI model: each label is expanded into
@@ -429,6 +429,6 @@ export async function scoreTopics(model: TopicModel, text: string, labels: strin
     return key === undefined ? -1 : own.indexOf(key)
   })
   if (read.every((index) => index < 0)) return scores
-  const logits = textLogits(classifier, text)
-  return scores.map((score, i) => (read[i]! < 0 ? score : stackedProbability(classifier, read[i]!, score, logits)))
+  const reading = readText(classifier, text)
+  return scores.map((score, i) => (read[i]! < 0 ? score : stackedProbability(classifier, read[i]!, score, reading)))
 }

@@ -9,7 +9,7 @@ import { vaderPolarityScores } from '@/lib/moderation/engines/sentiment/vader'
 import { normalizeObfuscation } from './deobfuscate'
 import type { Feeds, GraphRunner } from './graph-io'
 import { hashBucket } from './hashing'
-import { stackedProbability, textLogits, type StackedTextClassifierFile } from './stacked-text-classifier'
+import { readText, stackedProbability, type StackedTextClassifierFile } from './stacked-text-classifier'
 
 /**
  * Toxicity = lexicon and pattern features computed here (obscenity's English phrase set with its
@@ -419,6 +419,6 @@ export const TOXICITY_TEXT_CLASSIFIER = 'toxicity.texts.json'
 export async function scoreToxicity(run: GraphRunner, text: string, textClassifier?: StackedTextClassifierFile): Promise<ToxicityAnswer> {
   const { scores } = await run(TOXICITY_GRAPH, toxicityFeeds(text))
   const answer = Object.fromEntries(TOXICITY_OUTPUTS.map((metric, i) => [metric, scores[i]])) as ToxicityAnswer
-  if (textClassifier) answer.toxicity = stackedProbability(textClassifier, 0, answer.toxicity, textLogits(textClassifier, text))
+  if (textClassifier) answer.toxicity = stackedProbability(textClassifier, 0, answer.toxicity, readText(textClassifier, text))
   return answer
 }
