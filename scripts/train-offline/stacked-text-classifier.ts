@@ -10,7 +10,7 @@ import path from 'node:path'
 import { fnv1a } from '@/lib/moderation/offline/hashing'
 import {
   logit,
-  readsAsEnglish,
+  textLanguage,
   TEXT_CLASSIFIER_HASH_BITS,
   TEXT_CLASSIFIER_WINDOW_CHARS,
   textClassifierFeatures,
@@ -40,18 +40,21 @@ function windowedLogit(weights: Float32Array, text: string): number {
 }
 
 /**
- * The classifier of each label and its stacking. `negativeWeight`: how many times a negative text counts in the
- * stacking's fit, to move its threshold of 0.5 where a check's false alarms cost more than its misses.
+ * The stackings to fit, each with how many times a negative text counts in its fit (to move its threshold of 0.5 where
+ * a check's false alarms cost more than its misses): `english` over every text but those in another language (over
+ * every text where `other` is null), `other` over the texts in another language (`textLanguage`); null: not fitted.
  */
+type StackingFits = { english: number | null; other: number | null }
+type Stacking = { a: number[]; b: number[]; c: number[] }
+
+/** The classifier of each label (its quantized table) and the stackings asked for. */
 function trainStackedTextClassifier(
   labels: readonly string[],
   texts: StackingText[],
   engineProbabilities: number[][],
   l2: number,
-  negativeWeight = 1,
-  otherLanguagesNegativeWeight: number | null = null,
-): StackedTextClassifierFile & { folds: string[] } {
-  const byLanguage = otherLanguagesNegativeWeight !== null
+  fits: StackingFits,
+): { scale: number; weights: string; english?: Stacking; other?: Stacking; folds: string[] } {
   const training = { ...TEXT_CLASSIFIER_TRAINING, l2 }
   const features = texts.map((t) => textClassifierFeatures(t.text).entries())
   const writers = [...new Set(texts.flatMap((t) => (t.writer === null ? [] : [t.writer])))].sort()
@@ -60,10 +63,12 @@ function trainStackedTextClassifier(
   const foldOf = texts.map((t) => (t.writer === null ? spread++ % writers.length : writers.indexOf(t.writer)))
   const rowsFor = (l: number, keep: (i: number) => boolean): SparseRow[] =>
     texts.flatMap((t, i) => (keep(i) ? [{ features: features[i]!, label: t.labels.includes(labels[l]!) ? (1 as const) : (0 as const) }] : []))
+  const language = texts.map((t) => (fits.other === null ? 'english' : textLanguage(t.text)))
+  const groups = [
+    { name: fits.other === null ? '' : ', English', negativeWeight: fits.english, inGroup: (i: number) => language[i] !== 'other', stacking: { a: [], b: [], c: [] } as Stacking },
+    { name: ', other languages', negativeWeight: fits.other, inGroup: (i: number) => language[i] === 'other', stacking: { a: [], b: [], c: [] } as Stacking },
+  ].filter((group) => group.negativeWeight !== null)
 
-  const stack = { a: [] as number[], b: [] as number[], c: [] as number[] }
-  const otherLanguages = { a: [] as number[], b: [] as number[], c: [] as number[] }
-  const english = texts.map((t) => !byLanguage || readsAsEnglish(t.text))
   const table = new Float32Array(2 ** TEXT_CLASSIFIER_HASH_BITS * labels.length)
   for (let l = 0; l < labels.length; l++) {
     const outOfFold = new Array<number>(texts.length)
@@ -78,43 +83,31 @@ function trainStackedTextClassifier(
     }
     const weights = trainSparseLogistic(rowsFor(l, () => true), training)
     for (let id = 1; id < weights.length; id++) table[id * labels.length + l] = weights[id]!
-    // The stacking's own intercept on the folds' logits, which hold each fold classifier's bias (c holds the final one's).
-    const fittedBias = new Map<typeof stack, number>()
-    const fit = (group: typeof stack, inGroup: (i: number) => boolean, name: string, weightOfNegatives: number) => {
+    for (const { name, negativeWeight, inGroup, stacking } of groups) {
       const members = texts.flatMap((_, i) => (inGroup(i) ? [i] : []))
       const x = members.map((i) => [logit(engineProbabilities[i]![l]!), outOfFold[i]!])
       const y = members.map((i) => (texts[i]!.labels.includes(labels[l]!) ? 1 : 0))
-      const fitted = trainDense(x, y, 3000, 0.1, 0, y.map((positive) => (positive ? 1 : weightOfNegatives)))
+      const fitted = trainDense(x, y, 3000, 0.1, 0, y.map((positive) => (positive ? 1 : negativeWeight!)))
       const [a, b] = fitted.weights as [number, number]
-      group.a.push(a)
-      group.b.push(b)
+      stacking.a.push(a)
+      stacking.b.push(b)
       // The classifier's bias (id 0) is folded into c, so the quantized table holds only the features' weights.
-      group.c.push(fitted.bias + b * weights[0]!)
-      fittedBias.set(group, fitted.bias)
-      log(`  ${labels[l]}${name} (${members.length} texts): score = sigmoid(${a.toFixed(3)} * engine logit + ${b.toFixed(3)} * text logit + ${group.c[l]!.toFixed(3)})`)
-    }
-    fit(stack, (i) => english[i]!, byLanguage ? ', English' : '', negativeWeight)
-    if (byLanguage) fit(otherLanguages, (i) => !english[i], ', other languages', otherLanguagesNegativeWeight)
-    // How well the stacked score ranks the written texts of each language group, from the folds' logits.
-    for (const [name, inGroup] of [['English', true], ['other languages', false]] as const) {
-      const members = texts.flatMap((t, i) => (t.writer !== null && readsAsEnglish(t.text) === inGroup ? [i] : []))
-      const group = inGroup || !byLanguage ? stack : otherLanguages
-      const scores = members.map((i) => group.a[l]! * logit(engineProbabilities[i]![l]!) + group.b[l]! * outOfFold[i]!)
-      const truth = members.map((i) => texts[i]!.labels.includes(labels[l]!))
-      const flagged = (positive: boolean) => {
-        const of = scores.filter((_, k) => truth[k] === positive)
-        return `${of.filter((score) => score + fittedBias.get(group)! >= 0).length}/${of.length}`
-      }
-      if (truth.some(Boolean) && truth.some((y) => !y)) {
-        log(`    written texts in ${name} (${members.length}): out-of-fold AUC ${rocAuc(scores, truth).toFixed(3)}, caught ${flagged(true)}, false alarms ${flagged(false)}`)
-      }
+      stacking.c.push(fitted.bias + b * weights[0]!)
+      log(`  ${labels[l]}${name} (${members.length} texts): score = sigmoid(${a.toFixed(3)} * engine logit + ${b.toFixed(3)} * text logit + ${stacking.c[l]!.toFixed(3)})`)
+      // How well it ranks the group's written texts, from the folds' logits (which hold each fold classifier's bias).
+      const written = members.filter((i) => texts[i]!.writer !== null)
+      const scores = written.map((i) => a * logit(engineProbabilities[i]![l]!) + b * outOfFold[i]! + fitted.bias)
+      const truth = written.map((i) => texts[i]!.labels.includes(labels[l]!))
+      const flagged = (positive: boolean) => `${scores.filter((score, k) => truth[k] === positive && score >= 0).length}/${truth.filter((t) => t === positive).length}`
+      if (truth.some(Boolean) && truth.some((t) => !t)) log(`    its written texts (${written.length}): out-of-fold AUC ${rocAuc(scores, truth).toFixed(3)}, caught ${flagged(true)}, false alarms ${flagged(false)}`)
     }
   }
   let largest = 0
   for (const w of table) largest = Math.max(largest, Math.abs(w))
   const scale = largest / 127
   const quantized = Uint8Array.from(table, (w) => Math.max(0, Math.min(255, Math.round(w / scale) + 128)))
-  return { labels: [...labels], hashBits: TEXT_CLASSIFIER_HASH_BITS, scale, ...stack, ...(byLanguage ? { otherLanguages } : {}), folds: writers, weights: Buffer.from(quantized).toString('base64') }
+  const [english, other] = [fits.english !== null ? groups[0]!.stacking : undefined, fits.other !== null ? groups[groups.length - 1]!.stacking : undefined]
+  return { scale, weights: Buffer.from(quantized).toString('base64'), english, other, folds: writers }
 }
 
 /**
@@ -166,7 +159,7 @@ export type StackedTextClassifierTraining = {
   engineProbabilities: (text: string) => Promise<number[]>
   l2: number
   negativeWeight?: number
-  /** One stacking for texts that read as English and one for the others (`readsAsEnglish`). */
+  /** One stacking for texts in English and one for texts in another language (`textLanguage`). */
   byLanguage?: boolean
   /**
    * Where given, texts that read as English are read by a classifier of these writers' texts alone, stacked over all of
@@ -191,18 +184,25 @@ export async function writeStackedTextClassifier(training: StackedTextClassifier
   log(`${check} texts: ${written.length} written texts (${labels.map((l) => `${written.filter((t) => t.labels.includes(l)).length} ${l}`).join(', ')}) and ${prose.length} sentences of everyday prose`)
   const engineProbabilities: number[][] = []
   for (const t of texts) engineProbabilities.push(await training.engineProbabilities(t.text))
-  let classifier = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, negativeWeight, byLanguage ? otherLanguagesNegativeWeight : null)
+  let classifier: StackedTextClassifierFile & { folds: string[]; otherLanguageFolds?: string[] }
   if (englishWriters) {
-    const ofEnglishWriters = (i: number) => texts[i]!.writer === null || englishWriters.includes(texts[i]!.writer!)
-    const keep = texts.flatMap((_, i) => (ofEnglishWriters(i) ? [i] : []))
+    const unknown = englishWriters.filter((writer) => !written.some((t) => t.writer === writer))
+    if (unknown.length) throw new Error(`no written texts of ${unknown.join(', ')}`)
+    // Every writer's texts train the classifier of other languages; the English one reads its writers' texts alone,
+    // stacked over all of them (as the twenty-sixth round shipped it).
+    const all = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, { english: null, other: otherLanguagesNegativeWeight })
     log(`  the English classifier: the texts of ${englishWriters.length} writers`)
-    const english = trainStackedTextClassifier(labels, keep.map((i) => texts[i]!), keep.map((i) => engineProbabilities[i]!), l2, negativeWeight)
-    classifier = { ...english, otherLanguages: { ...classifier.otherLanguages!, scale: classifier.scale, weights: classifier.weights }, folds: classifier.folds }
+    const keep = texts.flatMap((t, i) => (t.writer === null || englishWriters.includes(t.writer) ? [i] : []))
+    const english = trainStackedTextClassifier(labels, keep.map((i) => texts[i]!), keep.map((i) => engineProbabilities[i]!), l2, { english: negativeWeight, other: null })
+    classifier = { labels: [...labels], hashBits: TEXT_CLASSIFIER_HASH_BITS, scale: english.scale, weights: english.weights, ...english.english!, folds: english.folds, otherLanguages: { ...all.other!, scale: all.scale, weights: all.weights }, otherLanguageFolds: all.folds }
+  } else {
+    const one = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, { english: negativeWeight, other: byLanguage ? otherLanguagesNegativeWeight : null })
+    classifier = { labels: [...labels], hashBits: TEXT_CLASSIFIER_HASH_BITS, scale: one.scale, weights: one.weights, ...one.english!, ...(one.other ? { otherLanguages: one.other } : {}), folds: one.folds }
   }
   const content = {
     ...classifier,
     features: `hashed words, word pairs and character 3-5-grams, log counts, unit length; read sentence by sentence (a sentence over ${TEXT_CLASSIFIER_WINDOW_CHARS} characters cut at spaces), the highest sentence kept`,
-    stacking: `${training.stacking}, fitted on logits of folds that leave one writer out${byLanguage ? '; a, b and c for texts that read as English, otherLanguages for the rest' : ''}${englishWriters ? `; texts that read as English are read by a classifier of the writers ${englishWriters.join(', ')} alone, stacked over all their texts, texts in other languages by otherLanguages.weights, of every writer` : ''}`,
+    stacking: `${training.stacking}, fitted on logits of folds that leave one writer out${byLanguage ? '; a, b and c for texts in English, otherLanguages for texts in another language, the higher of both for a mixed text' : ''}${englishWriters ? `; English is read by a classifier of the writers ${englishWriters.join(', ')} alone, stacked over all their texts, other languages by otherLanguages.weights, of every writer` : ''}`,
     training: {
       writtenTexts: written.length,
       ...Object.fromEntries(labels.map((l) => [l, written.filter((t) => t.labels.includes(l)).length])),

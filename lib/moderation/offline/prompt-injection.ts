@@ -494,7 +494,7 @@ export async function detectInjection(
 ): Promise<{ answer: InjectionAnswer; probability: number; guardrailProbability: number }> {
   const outputs = await run(INJECTION_GRAPH, injectionFeeds(text, vocabulary, vocabularySize))
   const judged = (reading: string, engineProbability: number) =>
-    textClassifier ? stackedProbability(textClassifier, 0, engineProbability, readText(textClassifier, reading)) : engineProbability
+    textClassifier ? stackedProbability(0, engineProbability, readText(textClassifier, reading)) : engineProbability
   let probability = judged(text, outputs.probability[0])
   // Instructions hidden in an encoding, a cipher or a word game are judged decoded too (hidden-payloads.ts), each
   // decoding as the text itself is: a near copy of the text (its digits read as letters) is no second chance to pass.

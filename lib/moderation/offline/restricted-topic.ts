@@ -430,5 +430,5 @@ export async function scoreTopics(model: TopicModel, text: string, labels: strin
   })
   if (read.every((index) => index < 0)) return scores
   const reading = readText(classifier, text)
-  return scores.map((score, i) => (read[i]! < 0 ? score : stackedProbability(classifier, read[i]!, score, reading)))
+  return scores.map((score, i) => (read[i]! < 0 ? score : stackedProbability(read[i]!, score, reading)))
 }

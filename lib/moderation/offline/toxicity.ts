@@ -419,6 +419,6 @@ export const TOXICITY_TEXT_CLASSIFIER = 'toxicity.texts.json'
 export async function scoreToxicity(run: GraphRunner, text: string, textClassifier?: StackedTextClassifierFile): Promise<ToxicityAnswer> {
   const { scores } = await run(TOXICITY_GRAPH, toxicityFeeds(text))
   const answer = Object.fromEntries(TOXICITY_OUTPUTS.map((metric, i) => [metric, scores[i]])) as ToxicityAnswer
-  if (textClassifier) answer.toxicity = stackedProbability(textClassifier, 0, answer.toxicity, readText(textClassifier, text))
+  if (textClassifier) answer.toxicity = stackedProbability(0, answer.toxicity, readText(textClassifier, text))
   return answer
 }

@@ -89,7 +89,7 @@ describe('offline toxicity engine', () => {
     const toxicity = async (text: string) => (await offlineToxicityEngine.run(text)).toxicity
     // Written for this test; none of these texts is in an evaluation set.
     expect(await toxicity('I waited outside your office until you left tonight. Grey coat, right?')).toBeGreaterThan(0.5)
-    // Harm foretold to a business: 0.52 before the stacked text classifier, 0.47 with it, 0.43 since clean texts weigh
+    // Harm foretold to a business: 0.52 before the stacked text classifier, 0.47 with it, 0.46 since clean texts weigh
     // 1.25 times in its stacking (twenty-eighth round); a miss at 0.5, but still far above its twins below.
     const arson = await toxicity('Withdraw the complaint or your bakery is going to catch fire one of these nights.')
     expect(arson).toBeGreaterThan(0.4)
