@@ -152,6 +152,15 @@ export function evaluateRestrictedTopicRound25(engine: ModerationEngine<TopicInp
 }
 
 /**
+ * The default labels on the twenty-eighth round's held-out set in 42 languages other than English
+ * (tests/eval/restricted-topic-heldout-round28.jsonl, 252 texts, six a language), by a writer who saw only the label
+ * definitions: measured blind once to keep the classifier's texts in those languages.
+ */
+export function evaluateRestrictedTopicRound28HeldOut(engine: ModerationEngine<TopicInput, TopicScores>): Promise<EvalReport> {
+  return evaluateRestrictedTopic(engine, 'restricted-topic-heldout-round28.jsonl', 'restrictedTopic (twenty-eighth round 42 languages held-out set)')
+}
+
+/**
  * Restricted topics with labels other than the defaults (tests/eval/restricted-topic-other-labels.jsonl: twenty policy
  * labels, five on-topic and five off-topic texts each, the off-topic ones sharing the label's words in another sense or
  * a nearby subject). Each text is scored against its own label alone, as a caller with a custom label list would; one
@@ -479,6 +488,7 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),
   restrictedTopicRound25Dev: (engines) => evaluateRestrictedTopicRound25(engines.restrictedTopic, 'dev'),
   restrictedTopicRound25HeldOut: (engines) => evaluateRestrictedTopicRound25(engines.restrictedTopic, 'heldout'),
+  restrictedTopicRound28HeldOut: (engines) => evaluateRestrictedTopicRound28HeldOut(engines.restrictedTopic),
   restrictedTopicOtherLabels: (engines) => evaluateRestrictedTopicOtherLabels(engines.restrictedTopic),
   restrictedTopicAliases: (engines) => evaluateRestrictedTopicAliases(engines.restrictedTopic),
 }
