@@ -41,8 +41,9 @@ function windowedLogit(weights: Float32Array, text: string): number {
 
 /**
  * The stackings to fit, each with how many times a negative text counts in its fit (to move its threshold of 0.5 where
- * a check's false alarms cost more than its misses): `english` over every text but those in another language (over
- * every text where `other` is null), `other` over the texts in another language (`textLanguage`); null: not fitted.
+ * a check's false alarms cost more than its misses): `english` over every text but those in another language alone
+ * (over every text where `other` is null), `other` over the texts in another language and the mixed ones
+ * (`textLanguage`); null: not fitted.
  */
 type StackingFits = { english: number | null; other: number | null }
 type Stacking = { a: number[]; b: number[]; c: number[] }
@@ -66,7 +67,8 @@ function trainStackedTextClassifier(
   const language = texts.map((t) => (fits.other === null ? 'english' : textLanguage(t.text)))
   const groups = [
     { name: fits.other === null ? '' : ', English', negativeWeight: fits.english, inGroup: (i: number) => language[i] !== 'other', stacking: { a: [], b: [], c: [] } as Stacking },
-    { name: ', other languages', negativeWeight: fits.other, inGroup: (i: number) => language[i] === 'other', stacking: { a: [], b: [], c: [] } as Stacking },
+    // A mixed text is read both ways at run time, so each stacking is fitted on the mixed texts too.
+    { name: ', other languages', negativeWeight: fits.other, inGroup: (i: number) => language[i] !== 'english', stacking: { a: [], b: [], c: [] } as Stacking },
   ].filter((group) => group.negativeWeight !== null)
 
   const table = new Float32Array(2 ** TEXT_CLASSIFIER_HASH_BITS * labels.length)
@@ -189,7 +191,7 @@ export async function writeStackedTextClassifier(training: StackedTextClassifier
     const unknown = englishWriters.filter((writer) => !written.some((t) => t.writer === writer))
     if (unknown.length) throw new Error(`no written texts of ${unknown.join(', ')}`)
     // Every writer's texts train the classifier of other languages; the English one reads its writers' texts alone,
-    // stacked over all of them (as the twenty-sixth round shipped it).
+    // stacked over all of them, as it was before texts of other languages were added.
     const all = trainStackedTextClassifier(labels, texts, engineProbabilities, l2, { english: null, other: otherLanguagesNegativeWeight })
     log(`  the English classifier: the texts of ${englishWriters.length} writers`)
     const keep = texts.flatMap((t, i) => (t.writer === null || englishWriters.includes(t.writer) ? [i] : []))

@@ -124,6 +124,7 @@ describe('stacked text classifier: English and other languages', () => {
 
   it('refuses a malformed file rather than answering NaN', () => {
     expect(() => readText({ ...file, otherLanguages: { a: [0], b: [1], c: [0], weights: table(128) } }, english)).toThrow(/scale/)
+    expect(() => readText({ ...file, otherLanguages: { a: [0], b: [1], c: [0], scale: 2 } }, english)).toThrow(/scale without weights/)
     expect(() => readText({ ...file, c: [] }, english)).toThrow(/one finite a, b and c per label/)
     expect(() => readText({ ...file, weights: table(128).slice(0, 100) }, english)).toThrow(/weights for 1 labels/)
   })
