@@ -65,11 +65,10 @@ function trainStackedTextClassifier(
   const rowsFor = (l: number, keep: (i: number) => boolean): SparseRow[] =>
     texts.flatMap((t, i) => (keep(i) ? [{ features: features[i]!, label: t.labels.includes(labels[l]!) ? (1 as const) : (0 as const) }] : []))
   const language = texts.map((t) => (fits.other === null ? 'english' : textLanguage(t.text)))
-  const groups = [
-    { name: fits.other === null ? '' : ', English', negativeWeight: fits.english, inGroup: (i: number) => language[i] !== 'other', stacking: { a: [], b: [], c: [] } as Stacking },
-    // A mixed text is read both ways at run time, so each stacking is fitted on the mixed texts too.
-    { name: ', other languages', negativeWeight: fits.other, inGroup: (i: number) => language[i] !== 'english', stacking: { a: [], b: [], c: [] } as Stacking },
-  ].filter((group) => group.negativeWeight !== null)
+  const english = { name: fits.other === null ? '' : ', English', negativeWeight: fits.english, inGroup: (i: number) => language[i] !== 'other', stacking: { a: [], b: [], c: [] } as Stacking }
+  // A mixed text is read both ways at run time, so each stacking is fitted on the mixed texts too.
+  const other = { name: ', other languages', negativeWeight: fits.other, inGroup: (i: number) => language[i] !== 'english', stacking: { a: [], b: [], c: [] } as Stacking }
+  const groups = [english, other].filter((group) => group.negativeWeight !== null)
 
   const table = new Float32Array(2 ** TEXT_CLASSIFIER_HASH_BITS * labels.length)
   for (let l = 0; l < labels.length; l++) {
@@ -108,8 +107,13 @@ function trainStackedTextClassifier(
   for (const w of table) largest = Math.max(largest, Math.abs(w))
   const scale = largest / 127
   const quantized = Uint8Array.from(table, (w) => Math.max(0, Math.min(255, Math.round(w / scale) + 128)))
-  const [english, other] = [fits.english !== null ? groups[0]!.stacking : undefined, fits.other !== null ? groups[groups.length - 1]!.stacking : undefined]
-  return { scale, weights: Buffer.from(quantized).toString('base64'), english, other, folds: writers }
+  return {
+    scale,
+    weights: Buffer.from(quantized).toString('base64'),
+    english: fits.english !== null ? english.stacking : undefined,
+    other: fits.other !== null ? other.stacking : undefined,
+    folds: writers,
+  }
 }
 
 /**

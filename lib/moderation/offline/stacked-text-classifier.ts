@@ -67,8 +67,14 @@ const TYPOGRAPHIC_APOSTROPHES = /[\u2018\u2019\u02BC]/g
 
 /** Words as the classifier reads them: letters with their combining marks (Hindi, Bengali, Thai vowel signs), digits. */
 export function classifierWords(text: string): string[] {
-  const words = text.normalize('NFKC').replace(ARABIC_MARKS, '').replace(TYPOGRAPHIC_APOSTROPHES, "'").toLowerCase().match(/[\p{L}\p{M}\p{N}]+(?:'[\p{L}\p{M}]+)*/gu) ?? []
-  return words.filter((word) => !UNREAD_WORDS.has(word))
+  return textWords(text)
+    .map((word) => word.toLowerCase())
+    .filter((word) => !UNREAD_WORDS.has(word))
+}
+
+/** The words of a text after NFKC, in their own case (`textLanguage` reads capitals). */
+function textWords(text: string): string[] {
+  return text.normalize('NFKC').replace(ARABIC_MARKS, '').replace(TYPOGRAPHIC_APOSTROPHES, "'").match(/[\p{L}\p{M}\p{N}]+(?:'[\p{L}\p{M}]+)*/gu) ?? []
 }
 
 /** Log counts of the words, word pairs and edge-marked character 3-5-grams, unit length (bias at id 0). */
@@ -176,12 +182,12 @@ export function textLanguage(text: string): TextLanguage {
     letters++
     if (!LATIN_LETTER.test(char)) otherScript++
   }
-  const words = normalized.match(/[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu) ?? []
+  const words = textWords(normalized)
   let english = 0
   let foreign = 0
   let accented = 0
   for (const word of words) {
-    const lower = word.toLowerCase().replace(/’/g, "'")
+    const lower = word.toLowerCase()
     if (ENGLISH_MARKERS.has(lower)) english++
     if (word !== lower && word[0] !== lower[0]) continue // a capitalised word: a name, or the first word of a sentence
     if (OTHER_LANGUAGE_MARKERS.has(lower)) foreign++
