@@ -4,7 +4,7 @@ import type { ModerationEngines } from '@/lib/moderation/checks'
 import { evaluateBinary, evaluateMultiClass, readEvalSet, type EvalReport } from './evaluate'
 import { rocAuc } from './metrics'
 import { SIMILARITY_THRESHOLD } from '@/lib/moderation/offline/embedding'
-import { cosineSimilarity } from '@/lib/moderation/vectors'
+import { similarityOfTexts, type SimilarityOutput } from '@/lib/moderation/checks/similarity'
 import { DEFAULT_TOPIC_LABELS, TOPIC_LABEL_ALIASES, TOPIC_THRESHOLD } from '@/lib/moderation/offline/restricted-topic'
 import { heldOutProse } from './stacked-text-classifier'
 
@@ -88,10 +88,10 @@ export async function evaluateToxicity(engine: ModerationEngine<string, Toxicity
 }
 
 /**
- * Embeddings, judged by what the similarity endpoint does with them: both texts embedded in one
- * call, their cosine against the similar/unrelated label. Each pair is shown as a JSON array.
+ * Similarity, judged by what the endpoint answers for two texts (the offline engine's reading of the pair, the neural
+ * engine's cosine) against the similar/unrelated label. Each pair is shown as a JSON array.
  */
-export function evaluateSimilarity(engine: ModerationEngine<string[], number[][]>): Promise<EvalReport> {
+export function evaluateSimilarity(engine: ModerationEngine<string[], SimilarityOutput>): Promise<EvalReport> {
   const pairs = readEvalSet<{ text1: string; text2: string; label: string }>('similarity.jsonl')
   return evaluateBinary({
     check: 'similarity',
@@ -100,8 +100,7 @@ export function evaluateSimilarity(engine: ModerationEngine<string[], number[][]
     positive: 'similar',
     negative: 'unrelated',
     predict: async (pair) => {
-      const [a, b] = await engine.run(JSON.parse(pair) as string[])
-      const similarity = cosineSimilarity(a, b)
+      const similarity = similarityOfTexts(await engine.run(JSON.parse(pair) as string[]))
       return { label: similarity >= SIMILARITY_THRESHOLD ? 'similar' : 'unrelated', probabilityPositive: similarity }
     },
   })
@@ -483,7 +482,7 @@ export const OFFLINE_EVALUATIONS: Record<string, (engines: ModerationEngines) =>
   toxicityImplicitHeldOutRound22: (engines) => evaluateToxicityImplicitHeldOutRound22(engines.toxicity),
   toxicityRound27HeldOut: (engines) => evaluateToxicityRound27HeldOut(engines.toxicity),
   toxicityRound28HeldOut: (engines) => evaluateToxicityRound28HeldOut(engines.toxicity),
-  embedding: (engines) => evaluateSimilarity(engines.embedding),
+  similarity: (engines) => evaluateSimilarity(engines.similarity),
   restrictedTopic: (engines) => evaluateRestrictedTopic(engines.restrictedTopic),
   restrictedTopicIndirect: (engines) => evaluateRestrictedTopicIndirect(engines.restrictedTopic),
   restrictedTopicRound25Dev: (engines) => evaluateRestrictedTopicRound25(engines.restrictedTopic, 'dev'),

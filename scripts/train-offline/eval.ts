@@ -215,7 +215,7 @@ async function main() {
   if (neural.promptInjection!.available()) reports.push(await evaluatePromptInjection(neural.promptInjection!))
   if (neural.gibberish!.available()) reports.push(await evaluateGibberish(neural.gibberish!))
   if (neural.toxicity!.available()) reports.push(await evaluateToxicity(neural.toxicity!))
-  if (neural.embedding!.available()) reports.push(await evaluateSimilarity(neural.embedding!))
+  if (neural.similarity!.available()) reports.push(await evaluateSimilarity(neural.similarity!))
   if (neural.restrictedTopic!.available()) reports.push(await evaluateRestrictedTopic(neural.restrictedTopic!))
   const prose = await evaluateEverydayProse(offline)
   frozen.forEach(printFrozenReport)

@@ -8,7 +8,7 @@
 import type { ModerationEngines } from '@/lib/moderation/checks'
 import { DEFAULT_TOPIC_LABELS, TOPIC_THRESHOLD } from '@/lib/moderation/offline/restricted-topic'
 import { TOXICITY_THRESHOLD } from '@/lib/moderation/offline/toxicity'
-import { cosineSimilarity } from '@/lib/moderation/vectors'
+import { similarityOfTexts } from '@/lib/moderation/checks/similarity'
 import { GIBBERISH_LABELS } from '@/lib/moderation/engines/types'
 import { probabilityOf } from './checks'
 import { predictAll, readEvalSet } from './evaluate'
@@ -189,8 +189,7 @@ export async function frozenGibberish(engines: ModerationEngines): Promise<Froze
 export async function frozenSimilarity(engines: ModerationEngines, file = 'frozen/similarity.jsonl', check = 'similarity'): Promise<FrozenReport> {
   const rows = readEvalSet<{ text1: string; text2: string; score?: number; grade?: number; family: string }>(file).map((r) => ({ ...r, score: r.score ?? r.grade! }))
   const { answers, latencyP50Ms } = await predictAll(rows.map((r) => JSON.stringify([r.text1, r.text2])), async (pair) => {
-    const [a, b] = await engines.embedding.run(JSON.parse(pair) as string[])
-    return cosineSimilarity(a, b)
+    return similarityOfTexts(await engines.similarity.run(JSON.parse(pair) as string[]))
   })
   const rho = spearman(answers, rows.map((r) => r.score))
   const families = [...groupBy(rows.map((row, i) => ({ row, cosine: answers[i] })), (r) => r.row.family).values()].map(
@@ -204,7 +203,7 @@ export async function frozenSimilarity(engines: ModerationEngines, file = 'froze
   )
   return {
     check,
-    engine: engines.embedding.name,
+    engine: engines.similarity.name,
     examples: rows.length,
     headline: { spearman: rho },
     goal: 'Spearman >= 0.75 against graded similarity (0-5)',

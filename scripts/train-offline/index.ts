@@ -13,6 +13,7 @@ import { trainGibberish } from './train-gibberish'
 import { trainGibberishLanguages } from './train-gibberish-languages'
 import { trainGivenNames } from './train-given-names'
 import { trainPlaces } from './train-places'
+import { trainSimilarity } from './train-similarity'
 import { trainPromptInjection } from './train-prompt-injection'
 import { trainInjectionTexts } from './train-injection-texts'
 import { trainTopic } from './train-topic'
@@ -29,6 +30,7 @@ const TRAINERS: Record<string, () => Promise<void>> = {
   toxicity: trainToxicity,
   toxicityTexts: trainToxicityTexts,
   embedding: trainEmbedding,
+  similarity: trainSimilarity,
   restrictedTopic: trainTopic,
   restrictedTopicTexts: trainTopicTexts,
   places: trainPlaces,

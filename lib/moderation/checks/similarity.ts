@@ -1,9 +1,43 @@
 import { z } from 'zod'
 import { validationError } from '@/lib/moderation/api/errors'
+import { EMBEDDING_ENGINE, EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedTexts, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
+import { checkedPairModel, PAIR_READER, PAIR_SIMILARITY_MODEL, pairSimilarity, readPair, type PairSimilarityModel } from '@/lib/moderation/offline/pair-similarity'
+import { clsEmbeddings } from '@/lib/moderation/runtime/neural-steps'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
-import { defineCheck, formatTimeTaken } from './check'
-import { embeddingEngine } from './embedding'
+import { defineCheck, defineEngine, formatTimeTaken } from './check'
 import { timing } from './schema-parts'
+
+/** The request's texts' vectors, and, where the engine reads the pair itself (the offline engine, two texts), its similarity. */
+export type SimilarityOutput = { vectors: number[][]; similarity?: number }
+
+const checkedModels = new WeakMap<PairSimilarityModel, PairSimilarityModel>()
+
+/**
+ * The embedding engine's vectors for one or two texts; given two, the offline engine also reads them as a pair
+ * (lib/moderation/offline/pair-similarity.ts). The neural engine's answer is the cosine of its vectors, as mpnet's is.
+ */
+export const similarityEngine = defineEngine({
+  key: 'similarity',
+  offline: {
+    model: `${EMBEDDING_ENGINE}+${PAIR_READER}`,
+    files: [EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, PAIR_SIMILARITY_MODEL],
+    run: async (models, texts: string[]): Promise<SimilarityOutput> => {
+      const vocabulary = models.json<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)
+      if (texts.length !== 2) return { vectors: await embedTexts(models.runGraph, texts, vocabulary) }
+      const file = models.json<PairSimilarityModel>(PAIR_SIMILARITY_MODEL)
+      const model = checkedModels.get(file) ?? checkedPairModel(file)
+      checkedModels.set(file, model)
+      const pair = await readPair(models.runGraph, vocabulary, texts[0]!, texts[1]!)
+      return { vectors: pair.vectors, similarity: pairSimilarity(model, pair) }
+    },
+  },
+  neural: { models: ['embedding'], run: async (model, texts: string[]): Promise<SimilarityOutput> => ({ vectors: await clsEmbeddings(model, texts) }) },
+})
+
+/** The answer for two texts: the engine's reading of the pair where it has one, else the cosine of their vectors. */
+export function similarityOfTexts(output: SimilarityOutput): number {
+  return output.similarity ?? cosineSimilarity(output.vectors[0]!, output.vectors[1]!)
+}
 
 /** Similarity from given embeddings alone needs no engine; the answer says so. */
 const GIVEN_EMBEDDINGS_ENGINE = 'input:embeddings'
@@ -43,24 +77,24 @@ export const similarityCheck = defineCheck({
   response: { name: 'similarityResponse', schema: z.tuple([z.array(z.array(z.number())).describe('[[cosine]]'), timing]) },
   // The toolkit's document declares the header as a parameter on this path only.
   openApiParameters: [{ name: 'authorization', in: 'header', required: false, schema: { type: 'string' } }],
-  engine: embeddingEngine,
+  engine: similarityEngine,
   example: { text1: 'How do I reset my password?', text2: 'Steps to change a forgotten password' },
   async answer({ text1, text2, emb1, emb2 }, run) {
     const texts = [text1, text2].filter((t): t is string => t != null)
-    let embedded: number[][] = []
+    let output: SimilarityOutput = { vectors: [] }
     let seconds = 0
     let engine = GIVEN_EMBEDDINGS_ENGINE
-    if (texts.length > 0) ({ output: embedded, seconds, engine } = await run(texts))
-    const first = text1 != null ? embedded[0]! : emb1!
-    const second = text2 != null ? embedded[embedded.length - 1]! : emb2!
+    if (texts.length > 0) ({ output, seconds, engine } = await run(texts))
+    const first = text1 != null ? output.vectors[0]! : emb1!
+    const second = text2 != null ? output.vectors[output.vectors.length - 1]! : emb2!
     if (first.length !== second.length) {
       throw validationError([
         { type: 'value_error', loc: ['body', 'emb2'], msg: 'Value error, the embeddings to compare have different lengths' },
       ])
     }
     const started = performance.now()
-    const cosine = cosineSimilarity(first, second)
+    const similarity = output.similarity ?? cosineSimilarity(first, second)
     seconds += (performance.now() - started) / 1000
-    return { body: [[[cosine]], { time_taken: formatTimeTaken(seconds), engine }], engine }
+    return { body: [[[similarity]], { time_taken: formatTimeTaken(seconds), engine }], engine }
   },
 })

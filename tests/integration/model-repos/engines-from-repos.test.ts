@@ -118,7 +118,7 @@ describe('the moderation API from the repo', () => {
       ['gibberishmodel', 'gibberish-lm-mlp'],
       ['bancodemodel', 'bancode-ngram-lr'],
       ['multi_q_net_embedding', 'sif-glove-wordnet+char-ngrams'],
-      ['multi-qa-mpnet-model_similarity', 'sif-glove-wordnet+char-ngrams'],
+      ['multi-qa-mpnet-model_similarity', 'sif-glove-wordnet+char-ngrams+word-alignment'],
       ['restrictedtopicmodel', 'wordnet-topics+embeddings'],
     ]
     for (const [check, model] of cases) {

@@ -43,7 +43,7 @@ const OFFLINE_ENGINE: Record<string, string> = {
   promptinjectionmodel: 'offline:guardrail-tfidf+phrases',
   restrictedtopicmodel: 'offline:wordnet-topics+embeddings',
   multi_q_net_embedding: 'offline:sif-glove-wordnet+char-ngrams',
-  'multi-qa-mpnet-model_similarity': 'offline:sif-glove-wordnet+char-ngrams',
+  'multi-qa-mpnet-model_similarity': 'offline:sif-glove-wordnet+char-ngrams+word-alignment',
   sentimentmodel: 'offline:vader',
   invisibletextmodel: 'offline:unicodedata',
   gibberishmodel: 'offline:gibberish-lm-mlp',

@@ -81,7 +81,7 @@ describe('200 shapes, in the order the toolkit reads them', () => {
   it('multi-qa-mpnet-model_similarity: [[[cosine]]] from texts, or from emb1/emb2 without an engine', async () => {
     const texts = await post(handler, 'multi-qa-mpnet-model_similarity', { text1: 'ab', text2: 'ab' })
     expect(texts.json[0][0][0]).toBeCloseTo(1, 12)
-    expect(texts.headers.get('X-Moderation-Engine')).toBe('stub:embedding')
+    expect(texts.headers.get('X-Moderation-Engine')).toBe('stub:similarity')
     const embeddings = await post(makeHandler({ engines: exactOfflineEngines() }), 'multi-qa-mpnet-model_similarity', {
       emb1: [1, 0],
       emb2: [1, 1],

@@ -60,6 +60,8 @@ export function stubEngines(): ModerationEngines {
       labels.map((label) => (classifier === 'nliMini' ? 0.5 : label.length / 100 + 0.000049)),
     ),
     embedding: fixedEngine('stub:embedding', (texts: string[]) => texts.map((t) => [t.length, 1, 0])),
+    // The same vectors, without a reading of the pair: the check answers their cosine, as it does for the neural engine.
+    similarity: fixedEngine('stub:similarity', (texts: string[]) => ({ vectors: texts.map((t) => [t.length, 1, 0]) })),
     gibberish: fixedEngine('stub:gibberish', () => ({ label: 'noise' as const, probability: 0.876 })),
     banCode: fixedEngine('stub:bancode', (text: string) => ({ label: text.includes('(') ? ('CODE' as const) : ('NL' as const), score: 0.97 })),
   }

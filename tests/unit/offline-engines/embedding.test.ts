@@ -1,4 +1,4 @@
-/** Re-runs the similarity evaluation of the offline embeddings on the committed model. */
+/** The offline embeddings, and the similarity evaluation of the offline engine on the committed model. */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { cosineSimilarity } from '@/lib/moderation/vectors'
@@ -9,7 +9,7 @@ const offlineEmbeddingEngine = offlineEngines().embedding
 
 let report: EvalReport
 beforeAll(async () => {
-  report = await evaluateSimilarity(offlineEmbeddingEngine)
+  report = await evaluateSimilarity(offlineEngines().similarity)
 })
 
 describe('offline embedding engine', () => {
