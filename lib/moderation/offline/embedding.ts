@@ -60,7 +60,8 @@ export function lexicalTrigrams(text: string): string[] {
 }
 
 const index = new WeakMap<EmbeddingVocabulary, Map<string, number>>()
-function idsOf(vocabulary: EmbeddingVocabulary): Map<string, number> {
+/** Each vocabulary word's id, which is also its frequency rank in GloVe's order (1: the most frequent). */
+export function vocabularyIds(vocabulary: EmbeddingVocabulary): ReadonlyMap<string, number> {
   let ids = index.get(vocabulary)
   if (!ids) {
     ids = new Map(vocabulary.words.map((w, i) => [w, i + 1]))
@@ -70,7 +71,7 @@ function idsOf(vocabulary: EmbeddingVocabulary): Map<string, number> {
 }
 
 /** A word outside the vocabulary is looked up by its base form: "reuploaded" as "reupload". */
-function baseForm(word: string, ids: Map<string, number>): string {
+function baseForm(word: string, ids: ReadonlyMap<string, number>): string {
   const candidates = [
     word.replace(/ies$/, 'y'),
     word.replace(/es$/, ''),
@@ -111,7 +112,7 @@ const float32 = (values: number[]) => ({ type: 'float32' as const, data: Float32
 /** One text's entries of the graph's lists. */
 type TextParts = { known: number[]; unknownGrams: number[]; unknownWeights: number[]; trigrams: number[]; negated: number }
 
-function textParts(text: string, ids: Map<string, number>): TextParts {
+function textParts(text: string, ids: ReadonlyMap<string, number>): TextParts {
   const head = text.slice(0, EMBEDDING_MAX_CHARS)
   const parts: TextParts = { known: [], unknownGrams: [], unknownWeights: [], trigrams: lexicalTrigrams(head).map(lexicalBucket), negated: negated(head) }
   for (const word of embeddingWords(head).flatMap(uncontracted)) {
@@ -160,7 +161,7 @@ function batchFeeds(batch: TextParts[]): Feeds {
 
 /** The graph's inputs for `texts`, embedded together in one run. */
 export function embeddingFeeds(texts: string[], vocabulary: EmbeddingVocabulary): Feeds {
-  const ids = idsOf(vocabulary)
+  const ids = vocabularyIds(vocabulary)
   return batchFeeds(texts.map((text) => textParts(text, ids)))
 }
 
@@ -190,7 +191,7 @@ function batches(parts: TextParts[]): TextParts[][] {
 
 /** One vector per text, in order; texts are embedded together, a few runs of the graph for a long list. */
 export async function embedTexts(run: GraphRunner, texts: string[], vocabulary: EmbeddingVocabulary): Promise<number[][]> {
-  const ids = idsOf(vocabulary)
+  const ids = vocabularyIds(vocabulary)
   const vectors: number[][] = []
   for (const batch of batches(texts.map((text) => textParts(text, ids)))) {
     const { embedding } = await run(EMBEDDING_GRAPH, batchFeeds(batch))

@@ -1,5 +1,5 @@
 import { cosineSimilarity } from '@/lib/moderation/vectors'
-import { EMBEDDING_MAX_CHARS, embeddingWords, embedTexts, negated, type EmbeddingVocabulary } from './embedding'
+import { EMBEDDING_MAX_CHARS, embeddingWords, embedTexts, negated, vocabularyIds, type EmbeddingVocabulary } from './embedding'
 import { FUNCTION_WORDS } from './gibberish'
 import type { GraphRunner } from './graph-io'
 import { related, sameBase, type WordRelations } from './word-relations'
@@ -157,7 +157,7 @@ export type PairReading = {
   ranks1: number[]
   ranks2: number[]
   /** The vocabulary's words (base forms outside it are not looked up). */
-  known: ReadonlySet<string>
+  known: { has(word: string): boolean }
 }
 
 /** Each word's best counterpart on the other side: its index and cosine (-1 and 0 when the other side has no words). */
@@ -317,26 +317,6 @@ export function checkedPairModel(model: PairSimilarityModel): PairSimilarityMode
   return model
 }
 
-const ranksOf = new WeakMap<EmbeddingVocabulary, Map<string, number>>()
-function vocabularyRanks(vocabulary: EmbeddingVocabulary): Map<string, number> {
-  let ranks = ranksOf.get(vocabulary)
-  if (!ranks) {
-    ranks = new Map(vocabulary.words.map((w, i) => [w, i + 1]))
-    ranksOf.set(vocabulary, ranks)
-  }
-  return ranks
-}
-
-const knownOf = new WeakMap<EmbeddingVocabulary, ReadonlySet<string>>()
-function vocabularyWords(vocabulary: EmbeddingVocabulary): ReadonlySet<string> {
-  let words = knownOf.get(vocabulary)
-  if (!words) {
-    words = new Set(vocabulary.words)
-    knownOf.set(vocabulary, words)
-  }
-  return words
-}
-
 /** Reads a pair with one run of the embedding graph (both texts and their content words embedded together). */
 export async function readPair(run: GraphRunner, vocabulary: EmbeddingVocabulary, text1: string, text2: string): Promise<PairReading & { vectors: number[][] }> {
   const words1 = contentWords(text1)
@@ -344,7 +324,7 @@ export async function readPair(run: GraphRunner, vocabulary: EmbeddingVocabulary
   const vectors = await embedTexts(run, [text1, text2, ...words1, ...words2], vocabulary)
   const wordVectors1 = vectors.slice(2, 2 + words1.length)
   const wordVectors2 = vectors.slice(2 + words1.length)
-  const ranks = vocabularyRanks(vocabulary)
+  const ranks = vocabularyIds(vocabulary)
   return {
     text1,
     text2,
@@ -355,6 +335,6 @@ export async function readPair(run: GraphRunner, vocabulary: EmbeddingVocabulary
     matches: wordVectors1.map((a) => wordVectors2.map((b) => cosineSimilarity(a, b))),
     ranks1: words1.map((w) => ranks.get(w) ?? 0),
     ranks2: words2.map((w) => ranks.get(w) ?? 0),
-    known: vocabularyWords(vocabulary),
+    known: ranks,
   }
 }
