@@ -1,7 +1,8 @@
 /**
  * The similarity pair reader (`similarity.json`, lib/moderation/offline/pair-similarity.ts): five small networks over
  * the features of a pair read with the shipped embedding graph, trained on graded pairs written for the project
- * (written-texts/similarity/, three writers). Retrain after the embedding: the features read its vectors.
+ * (written-texts/similarity/, six writers) and pairs graded by construction (copies, texts against no words or
+ * nonsense). Retrain after the embedding: the features read its vectors.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -29,30 +30,45 @@ import { lemmaSenses, wordnetSynsets } from './wordnet'
 
 const WRITTEN = 'scripts/train-offline/written-texts/similarity'
 const WRITERS = ['written-a-everyday.jsonl', 'written-b-news-and-reference.jsonl', 'written-c-hard-for-averages.jsonl', 'written-d-typed.jsonl', 'written-e-work.jsonl', 'written-f-descriptions.jsonl']
-/** Chosen in the twenty-ninth round of issue 18 (bench/offline/TUNING-issue18.md, run 300). */
 /** A lemma's sense counts for a relation only among its first senses (rare senses make false synonyms: "dog" / "frump"). */
 const RELATION_SENSES = 2
 
+/** Chosen in the twenty-ninth round of issue 18 (bench/offline/TUNING-issue18.md, runs 300-302). */
 const SETTINGS = { networks: 5, hidden: 4, l2: 0.005, steps: 3000, learningRate: 0.01, seeds: [0, 1, 2, 3, 4], cosineShare: 0.2 }
 
 type GradedPair = { text1: string; text2: string; grade: number; family: string }
 
+const NO_WORDS = ['', '?', '...', '🙂', '!!!', '#', '---', '😀😀']
+
+/** A string of made-up lower-case words (none a word of the writers'), from `random`. */
+function nonsense(random: () => number): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz'
+  const word = () => Array.from({ length: 3 + Math.floor(random() * 6) }, () => letters[Math.floor(random() * letters.length)]).join('')
+  return Array.from({ length: 1 + Math.floor(random() * 4) }, word).join(' ')
+}
+
 /**
- * A text and its copy are grade 5 by definition, and the writers graded few such pairs; every eighth pair gives two:
- * its first text with itself, its second with a copy in lower case without the closing punctuation.
+ * Pairs graded by construction, which the writers graded few of; from every eighth pair: its first text with itself
+ * and its second with a copy in lower case without the closing punctuation (5: a copy says the same); its first text
+ * against a text with no words (0: nothing is said on one side); two strings of made-up words, and one against the
+ * second text (0: nothing in common).
  */
-function copiesOf(pairs: GradedPair[]): GradedPair[] {
+function constructedPairs(pairs: GradedPair[], seed: number): GradedPair[] {
+  const random = seededRandom(seed)
   return pairs
     .filter((_, i) => i % 8 === 0)
-    .flatMap((p) => [
+    .flatMap((p, k) => [
       { text1: p.text1, text2: p.text1, grade: 5, family: 'copy' },
       { text1: p.text2, text2: p.text2.toLowerCase().replace(/[.!?]+$/u, ''), grade: 5, family: 'copy' },
+      { text1: p.text1, text2: NO_WORDS[k % NO_WORDS.length]!, grade: 0, family: 'no words' },
+      { text1: nonsense(random), text2: nonsense(random), grade: 0, family: 'nonsense' },
+      { text1: nonsense(random), text2: p.text2, grade: 0, family: 'nonsense' },
     ])
 }
 
-type Writer = { pairs: GradedPair[]; features: number[][]; copies: { pairs: GradedPair[]; features: number[][] } }
-const trainingFeatures = (w: Writer) => [...w.features, ...w.copies.features]
-const trainingGrades = (w: Writer) => [...w.pairs, ...w.copies.pairs].map((p) => p.grade)
+type Writer = { pairs: GradedPair[]; features: number[][]; constructed: { pairs: GradedPair[]; features: number[][] } }
+const trainingFeatures = (w: Writer) => [...w.features, ...w.constructed.features]
+const trainingGrades = (w: Writer) => [...w.pairs, ...w.constructed.pairs].map((p) => p.grade)
 
 function readWriter(file: string): GradedPair[] {
   return fs
@@ -203,11 +219,11 @@ export async function trainSimilarity(): Promise<void> {
     return features
   }
   const writers: Writer[] = []
-  for (const file of WRITERS) {
+  for (const [index, file] of WRITERS.entries()) {
     const pairs = readWriter(file)
-    const copies = copiesOf(pairs)
-    writers.push({ pairs, features: await featuresOf(pairs), copies: { pairs: copies, features: await featuresOf(copies) } })
-    log(`  ${file}: ${pairs.length} graded pairs, ${copies.length} copies`)
+    const constructed = constructedPairs(pairs, 300 + index)
+    writers.push({ pairs, features: await featuresOf(pairs), constructed: { pairs: constructed, features: await featuresOf(constructed) } })
+    log(`  ${file}: ${pairs.length} graded pairs, ${constructed.length} graded by construction`)
   }
   const fitWriters = (chosen: Writer[]): PairSimilarityModel => {
     const features = chosen.flatMap(trainingFeatures)
@@ -216,7 +232,11 @@ export async function trainSimilarity(): Promise<void> {
     return {
       ...fitted,
       calibration: isotonicCalibration(features.map((f) => rawPairScore(fitted, f)), grades),
-      cosineCalibration: isotonicCalibration(features.map((f) => f[0]!), grades),
+      // What the cosine alone says of written text: the constructed nonsense pairs, whose vectors say little, left out.
+      cosineCalibration: isotonicCalibration(
+        chosen.flatMap((w) => w.features.map((f) => f[0]!)),
+        chosen.flatMap((w) => w.pairs.map((p) => p.grade)),
+      ),
     }
   }
   // Leave one writer out: how the reader does on a writer it never saw, against the texts' cosine alone.

@@ -88,6 +88,10 @@ function baseForm(word: string, ids: ReadonlyMap<string, number>): string {
 /** Words that negate what a sentence says ("I do not like cats" is not "I like cats"). */
 const NEGATION = /^(?:not|no|never|nobody|nothing|none|neither|nor|nowhere|without|cannot|.+n['’]t)$/u
 
+export function isNegation(word: string): boolean {
+  return NEGATION.test(word)
+}
+
 /** 1 when the text negates something, else 0: the graph's polarity dimension (see train-embedding.ts). */
 export function negated(text: string): number {
   return embeddingWords(text.slice(0, EMBEDDING_MAX_CHARS)).some((w) => NEGATION.test(w)) ? 1 : 0
@@ -99,7 +103,7 @@ const IRREGULAR_NEGATIONS: Record<string, string> = { can: 'can', ca: 'can', wo:
  * The vocabulary's words as GloVe's tokenizer split them: "don't" is "do not", "she's" is "she" (the clitic's vector
  * is not in the vocabulary), so a contraction and its spelled-out form embed alike.
  */
-function uncontracted(word: string): string[] {
+export function uncontracted(word: string): string[] {
   const negation = /^(.+?)n['’]t$/u.exec(word)
   if (negation) return [IRREGULAR_NEGATIONS[negation[1]] ?? negation[1], 'not']
   const clitic = /^(.+?)['’](?:s|re|ve|ll|d|m)$/u.exec(word)

@@ -1,5 +1,5 @@
 import { cosineSimilarity } from '@/lib/moderation/vectors'
-import { EMBEDDING_MAX_CHARS, embeddingWords, embedTexts, negated, vocabularyIds, type EmbeddingVocabulary } from './embedding'
+import { EMBEDDING_MAX_CHARS, embeddingWords, embedTexts, isNegation, uncontracted, vocabularyIds, type EmbeddingVocabulary } from './embedding'
 import { FUNCTION_WORDS } from './gibberish'
 import type { GraphRunner } from './graph-io'
 import { related, sameBase, type WordRelations } from './word-relations'
@@ -54,7 +54,7 @@ export const PAIR_FEATURES = [
   'share matched 0.5-0.7',
   'share matched 0.7-0.95',
   'share matched over 0.95',
-  'one side negates',
+  'one side negates what both say',
   'log content words (shorter side)',
   'log length ratio',
   'un-/dis- antonym',
@@ -73,35 +73,64 @@ export const PAIR_FEATURES = [
   'antonym substituted',
   'one detail swapped, the rest exact',
   'numbers differ x exact share',
+  'words of the vocabulary on both sides',
 ] as const
 
 const MATCH_BINS = [0.3, 0.5, 0.7, 0.95]
 const EXACT = 0.95
 /** A word's best counterpart at least this close is a substitute for it; under it, the word has none. */
 const SUBSTITUTE = 0.6
+/**
+ * A word's best counterpart under this cosine is no substitute of any kind, and WordNet is not asked about it: the
+ * vectors were fitted to WordNet's synonyms (which sit above it), and each look-up of the filter risks a false positive.
+ */
+const RELATED = 0.45
 /** Rarity of a word by its frequency rank in the embedding's vocabulary (GloVe's order); unknown words rarest. */
 const UNKNOWN_RARITY = Math.log(60_000)
 
-/** The text's content words in order: the embedding's words, contractions opened, function words dropped. */
+/** Links and e-mail addresses say where, not what: neither their words nor their numbers are read. */
+const ADDRESSES = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\w+/giu
+
+/** Greetings and courtesies that leave what a text says as it was ("Please.", "Thanks!"). */
+const COURTESY_WORDS = new Set('please thanks thank thx regards cheers hi hello hey dear ok okay'.split(' '))
+
+/** The text's words as the similarity reads them: links and addresses out, contractions opened as the embedding opens them. */
+function readWords(text: string): string[] {
+  return embeddingWords(text.slice(0, EMBEDDING_MAX_CHARS).replace(ADDRESSES, ' ')).flatMap((word) => (word === 'cannot' ? ['can', 'not'] : uncontracted(word)))
+}
+
+const isContent = (word: string) => !FUNCTION_WORDS.has(word) && !COURTESY_WORDS.has(word) && !isNegation(word)
+
+/** The text's content words in order: function, courtesy and negation words dropped, the first PAIR_MAX_WORDS kept. */
 export function contentWords(text: string): string[] {
-  return embeddingWords(text.slice(0, EMBEDDING_MAX_CHARS))
-    .flatMap((word) => {
-      const negation = /^(.+?)n['’]t$/u.exec(word)
-      return negation ? [negation[1]!, 'not'] : [word.replace(/['’](?:s|re|ve|ll|d|m)$/u, '')]
-    })
-    .filter((word) => !FUNCTION_WORDS.has(word))
-    .slice(0, PAIR_MAX_WORDS)
+  return readWords(text).filter(isContent).slice(0, PAIR_MAX_WORDS)
+}
+
+/**
+ * Whether the text negates what both texts say: a negation word with, among the next four words, a content word that
+ * has a counterpart on the other side (`shared`). "No worries." after a paraphrase negates nothing the other says.
+ */
+function negatesShared(text: string, shared: ReadonlySet<string>): boolean {
+  const words = readWords(text)
+  return words.some((word, i) => isNegation(word) && words.slice(i + 1, i + 5).some((next) => shared.has(next)))
 }
 
 /** Number words ("one" is left out: it is mostly a pronoun, "no one", "the one I saw"). */
-const NUMBER_WORDS: Record<string, string> = {
-  two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
-  eleven: '11', twelve: '12', twenty: '20', hundred: '100', thousand: '1000',
-}
+const NUMBER_WORDS = new Map(
+  Object.entries({
+    two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+    eleven: '11', twelve: '12', twenty: '20', hundred: '100', thousand: '1000',
+  }),
+)
 
 function numbersOf(text: string): Set<string> {
-  const tokens = text.toLowerCase().replaceAll(',', '').match(/[a-z0-9]+/g) ?? []
-  return new Set(tokens.filter((t) => /^\d+$/.test(t) || t in NUMBER_WORDS).map((t) => NUMBER_WORDS[t] ?? t))
+  const tokens = text.slice(0, EMBEDDING_MAX_CHARS).replace(ADDRESSES, ' ').toLowerCase().replaceAll(',', '').match(/[a-z0-9]+/g) ?? []
+  return new Set(tokens.filter((t) => /^\d+$/.test(t) || NUMBER_WORDS.has(t)).map((t) => NUMBER_WORDS.get(t) ?? t))
+}
+
+/** A number swapped: each side has a number the other lacks (a reference number added on one side swaps nothing). */
+function numbersSwapped(a: Set<string>, b: Set<string>): boolean {
+  return [...a].some((n) => !b.has(n)) && [...b].some((n) => !a.has(n))
 }
 
 const NEGATING_PREFIX = /^(?:un|dis|in|im|ir|il|non)(.{3,})$/u
@@ -178,7 +207,7 @@ function substitutes(relations: WordRelations, known: (word: string) => boolean,
   let otherKind = 0
   let antonym = false
   best.forEach(({ index, cosine }, i) => {
-    if (index < 0 || cosine >= EXACT) return
+    if (index < 0 || cosine >= EXACT || cosine < RELATED) return
     const [word, other] = [words[i]!, others[index]!]
     if (sameBase(word, other, known) || related(relations, 'synonym', word, other, known)) synonyms++
     else if (related(relations, 'antonym', word, other, known)) antonym = true
@@ -205,9 +234,9 @@ export function pairFeatures(pair: PairReading, relations: WordRelations): numbe
   const [fewer, more] = [Math.min(words1.length, words2.length), Math.max(words1.length, words2.length)]
   const set1 = new Set(words1)
   const set2 = new Set(words2)
-  const numbers1 = numbersOf(pair.text1)
-  const numbers2 = numbersOf(pair.text2)
-  const numbersDiffer = numbers1.size > 0 && numbers2.size > 0 && (numbers1.size !== numbers2.size || [...numbers1].some((n) => !numbers2.has(n)))
+  const numbersDiffer = numbersSwapped(numbersOf(pair.text1), numbersOf(pair.text2))
+  const shared1 = new Set(words1.filter((_, i) => best1[i]! >= SUBSTITUTE))
+  const shared2 = new Set(words2.filter((_, j) => best2[j]! >= SUBSTITUTE))
   const sharedWords = sharedShare(set1, set2)
   const sharedPairs = sharedShare(orderedPairs(words1), orderedPairs(words2))
   return [
@@ -216,7 +245,7 @@ export function pairFeatures(pair: PairReading, relations: WordRelations): numbe
     Math.min(side1.meanBest, side2.meanBest),
     Math.min(side1.lowestBest, side2.lowestBest),
     ...histogram,
-    Math.abs(negated(pair.text1) - negated(pair.text2)),
+    negatesShared(pair.text1, shared1) !== negatesShared(pair.text2, shared2) ? 1 : 0,
     Math.log1p(fewer),
     Math.log1p(more) - Math.log1p(fewer),
     prefixAntonym(set1, set2) || prefixAntonym(set2, set1) ? 1 : 0,
@@ -235,6 +264,7 @@ export function pairFeatures(pair: PairReading, relations: WordRelations): numbe
     swapped1.antonym || swapped2.antonym ? 1 : 0,
     swapped1.otherKind + swapped2.otherKind > 0 && notExact <= 2 && exactShare >= 0.5 ? 1 : 0,
     (numbersDiffer ? 1 : 0) * exactShare,
+    pair.ranks1.some((rank) => rank > 0) && pair.ranks2.some((rank) => rank > 0) ? 1 : 0,
   ]
 }
 
@@ -264,20 +294,27 @@ export function calibrated(raw: number, { raw: xs, similarity: ys }: Calibration
 }
 
 const feature = (name: (typeof PAIR_FEATURES)[number]) => PAIR_FEATURES.indexOf(name)
-const CONTRARY = ['one side negates', 'un-/dis- antonym', 'antonym substituted', 'numbers differ', 'log substitutes of another kind'].map((name) => feature(name as (typeof PAIR_FEATURES)[number]))
+const CONTRARY = (['one side negates what both say', 'un-/dis- antonym', 'antonym substituted', 'numbers differ', 'one detail swapped, the rest exact'] as const).map(feature)
 
 /**
- * The answer for a pair's features. Where the reader finds something it can name against a paraphrase (a negation on
- * one side, an antonym, a different number, a word swapped for another thing of its kind), its own reading stands;
- * elsewhere the pair is at least as similar as its cosine alone says, since a paraphrase in other words ("reset" /
- * "change") has few matched words to show and is better read from the whole texts' vectors.
+ * The answer for a pair's features. Where the reader finds something it can name against a paraphrase (a negation of
+ * what both say on one side, an antonym, a swapped number, one word swapped for another of its kind with the rest
+ * exact), its own reading stands; elsewhere the pair is at least as similar as its cosine alone says, where that is
+ * 0.5 or more and both sides have words of the vocabulary (a paraphrase in other words, "reset" / "change", has few
+ * matched words to show; the vectors of unknown words say little). Two texts with no content word at all ("ok" /
+ * "Ok!") have nothing to read but their vectors: their cosine.
  */
 export function similarityOfFeatures(model: PairSimilarityModel, features: number[]): number {
-  const reading = calibrated(rawPairScore(model, features), model.calibration)
+  if (features[FEWER_WORDS] === 0 && features[LENGTH_RATIO] === 0) return Math.min(1, Math.max(0, features[0]!))
   const byCosine = calibrated(features[0]!, model.cosineCalibration)
-  if (byCosine < 0.5 || CONTRARY.some((index) => features[index]! > 0)) return reading
+  const reading = calibrated(rawPairScore(model, features), model.calibration)
+  if (byCosine < 0.5 || features[KNOWN_WORDS] === 0 || CONTRARY.some((index) => features[index]! > 0)) return reading
   return Math.max(reading, byCosine)
 }
+
+const FEWER_WORDS = feature('log content words (shorter side)')
+const LENGTH_RATIO = feature('log length ratio')
+const KNOWN_WORDS = feature('words of the vocabulary on both sides')
 
 export function pairSimilarity(model: PairSimilarityModel, pair: PairReading): number {
   return similarityOfFeatures(model, pairFeatures(pair, model.relations))
@@ -287,21 +324,29 @@ export function pairSimilarity(model: PairSimilarityModel, pair: PairReading): n
 export function checkedPairModel(model: PairSimilarityModel): PairSimilarityModel {
   const width = PAIR_FEATURES.length
   const numbers = (values: unknown, length: number) => Array.isArray(values) && values.length === length && values.every((v) => Number.isFinite(v))
-  const increasing = (values: unknown) => Array.isArray(values) && values.length >= 2 && numbers(values, values.length) && values.every((v, i) => i === 0 || v > values[i - 1])
+  const increasing = (values: unknown): values is number[] =>
+    Array.isArray(values) && values.length >= 2 && values.every((v, i) => Number.isFinite(v) && (i === 0 || v > values[i - 1]))
+  const calibration = (c: Calibration | undefined) =>
+    c !== undefined && increasing(c.raw) && increasing(c.similarity) && c.raw.length === c.similarity.length && c.similarity[0]! >= 0 && c.similarity.at(-1)! <= 1
+  const relations = model.relations
+  const filter = typeof relations?.filter === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(relations.filter) && relations.filter.length % 4 === 0
   const ok =
     Array.isArray(model.features) &&
     model.features.join('\n') === PAIR_FEATURES.join('\n') &&
     numbers(model.mean, width) &&
     numbers(model.scale, width) &&
     model.scale.every((s) => s > 0) &&
-    Number.isInteger(model.relations?.bits) &&
-    Number.isInteger(model.relations?.hashes) &&
-    typeof model.relations?.filter === 'string' &&
-    Math.ceil(model.relations.bits / 8) === Math.floor((model.relations.filter.length * 3) / 4) - (model.relations.filter.match(/=*$/)![0].length) &&
+    filter &&
+    Number.isInteger(relations.bits) &&
+    relations.bits > 0 &&
+    Number.isInteger(relations.hashes) &&
+    relations.hashes > 0 &&
+    Math.ceil(relations.bits / 8) === (relations.filter.length * 3) / 4 - relations.filter.match(/=*$/)![0].length &&
     Number.isFinite(model.cosineShare) &&
     model.cosineShare >= 0 &&
     model.cosineShare <= 1 &&
-    [model.calibration, model.cosineCalibration].every((c) => increasing(c?.raw) && increasing(c?.similarity) && c.raw.length === c.similarity.length) &&
+    calibration(model.calibration) &&
+    calibration(model.cosineCalibration) &&
     Array.isArray(model.networks) &&
     model.networks.length > 0 &&
     model.networks.every(
@@ -317,11 +362,15 @@ export function checkedPairModel(model: PairSimilarityModel): PairSimilarityMode
   return model
 }
 
-/** Reads a pair with one run of the embedding graph (both texts and their content words embedded together). */
+/**
+ * Reads a pair with one run of the embedding graph (both texts, without links and addresses, and their content words
+ * embedded together).
+ */
 export async function readPair(run: GraphRunner, vocabulary: EmbeddingVocabulary, text1: string, text2: string): Promise<PairReading & { vectors: number[][] }> {
   const words1 = contentWords(text1)
   const words2 = contentWords(text2)
-  const vectors = await embedTexts(run, [text1, text2, ...words1, ...words2], vocabulary)
+  const [read1, read2] = [text1, text2].map((text) => text.replace(ADDRESSES, ' '))
+  const vectors = await embedTexts(run, [read1!, read2!, ...words1, ...words2], vocabulary)
   const wordVectors1 = vectors.slice(2, 2 + words1.length)
   const wordVectors2 = vectors.slice(2 + words1.length)
   const ranks = vocabularyIds(vocabulary)

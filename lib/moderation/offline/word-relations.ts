@@ -1,7 +1,7 @@
 import { fnv1a } from './hashing'
 
 /**
- * WordNet's synonyms and antonyms among the embedding's words, as one Bloom filter (about 1% false positives), so
+ * WordNet's synonyms and antonyms among the embedding's words, as one Bloom filter (about 0.1% false positives), so
  * that the similarity pair reader can tell a word swapped for its synonym ("leaves" / "departs") from one swapped for
  * another thing of the same kind ("Rome" / "Madrid"), which word vectors put equally close. Keys are sorted pairs of
  * base forms; words are reduced to base forms here, the same way at training and at run time.

@@ -60,6 +60,26 @@ describe('offline similarity: the pair reader', () => {
     expect(reversal).toBeLessThan(0.6)
   })
 
+  // From a review's probes: words that change nothing a text says must not turn a paraphrase into a stranger.
+  it('reads past sign-offs, courtesies, links and reference numbers', async () => {
+    const paraphrase = ['The shop shuts at noon.', 'The store closes at midday.'] as const
+    expect(await similarity(paraphrase[0], `${paraphrase[1]} No worries.`)).toBeGreaterThan(0.7)
+    expect(await similarity(paraphrase[0], `${paraphrase[1]} Please.`)).toBeGreaterThan(0.7)
+    expect(await similarity('I have two cats.', 'I own 2 cats. See https://example.com/help/2024')).toBeGreaterThan(0.5)
+    expect(await similarity('I have two cats.', 'I own 2 cats (ref #4471).')).toBeGreaterThan(0.5)
+    // The same link under two unrelated texts makes them no closer.
+    expect(await similarity('The concert was amazing. https://example.com/x', 'Tax returns are due in April. https://example.com/x')).toBeLessThan(0.3)
+  })
+
+  it('opens contractions as the embedding does, and reads texts without words as saying nothing', async () => {
+    expect(await similarity("We can't make it tonight.", 'We cannot make it tonight.')).toBeGreaterThan(0.8)
+    expect(await similarity("I won't go.", 'I will not go.')).toBeGreaterThan(0.8)
+    expect(await similarity('ok', 'ok!')).toBeGreaterThan(0.9)
+    expect(await similarity('?', 'How do I reset my password?')).toBeLessThan(0.2)
+    expect(await similarity('zzqxv blorf', 'qwpoe zmxn')).toBeLessThan(0.3)
+    expect(await similarity('aaaa', 'bbbb')).toBeLessThan(0.3)
+  })
+
   it('answers a finite number in [0, 1] for any pair of texts, long or without words', async () => {
     const long = 'The committee reviewed every proposal in detail before the vote. '.repeat(80)
     for (const [a, b] of [
@@ -96,6 +116,9 @@ describe('offline similarity: the pair reader', () => {
     expect(() => checkedPairModel({ ...model, calibration: { raw: [0.5, 0.4], similarity: [0, 1] } })).toThrow(/not a pair similarity model/)
     expect(() => checkedPairModel({ ...model, networks: [] })).toThrow(/not a pair similarity model/)
     expect(() => checkedPairModel({ ...model, relations: { ...model.relations, bits: model.relations.bits * 2 } })).toThrow(/not a pair similarity model/)
+    expect(() => checkedPairModel({ ...model, relations: { ...model.relations, hashes: 0 } })).toThrow(/not a pair similarity model/)
+    expect(() => checkedPairModel({ ...model, relations: { ...model.relations, filter: `!${model.relations.filter.slice(1)}` } })).toThrow(/not a pair similarity model/)
+    expect(() => checkedPairModel({ ...model, cosineCalibration: { raw: [0, 1], similarity: [0, 1.5] } })).toThrow(/not a pair similarity model/)
   })
 })
 
