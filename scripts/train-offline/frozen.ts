@@ -192,13 +192,13 @@ export async function frozenSimilarity(engines: ModerationEngines, file = 'froze
     return similarityOfTexts(await engines.similarity.run(JSON.parse(pair) as string[]))
   })
   const rho = spearman(answers, rows.map((r) => r.score))
-  const families = [...groupBy(rows.map((row, i) => ({ row, cosine: answers[i] })), (r) => r.row.family).values()].map(
+  const families = [...groupBy(rows.map((row, i) => ({ row, similarity: answers[i] })), (r) => r.row.family).values()].map(
     (members): FamilyRow => ({
       family: members[0].row.family,
       expected: `human mean ${(members.reduce((s, m) => s + m.row.score, 0) / members.length).toFixed(1)} / 5`,
       examples: members.length,
-      measure: 'mean cosine',
-      value: members.reduce((s, m) => s + m.cosine, 0) / members.length,
+      measure: 'mean similarity',
+      value: members.reduce((s, m) => s + m.similarity, 0) / members.length,
     }),
   )
   return {
