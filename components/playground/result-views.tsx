@@ -155,10 +155,11 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
       )
     }
     case 'multi-qa-mpnet-model_similarity': {
-      const [[[cosine]]] = body as [number[][]]
+      // The neural engine answers the embeddings' cosine (-1 to 1); the offline engine reads two texts as a pair (0 to 1).
+      const [[[similarity]]] = body as [number[][]]
       return (
         <div className="space-y-1">
-          <ScoreBar label="cosine similarity" value={cosine} min={-1} max={1} threshold={SCORE_THRESHOLD} />
+          <ScoreBar label="similarity" value={similarity} min={-1} max={1} threshold={SCORE_THRESHOLD} />
           <ScoreScale min={-1} max={1} />
         </div>
       )
