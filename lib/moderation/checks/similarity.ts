@@ -45,7 +45,7 @@ const GIVEN_EMBEDDINGS_ENGINE = 'input:embeddings'
 export const similarityCheck = defineCheck({
   path: 'multi-qa-mpnet-model_similarity',
   title: 'Similarity',
-  summary: 'Similarity: [[[cosine]], {time_taken}] of text1/text2 (or emb1/emb2)',
+  summary: 'Similarity: [[[similarity]], {time_taken}] of text1/text2 (the cosine of emb1/emb2, or of the neural engine\'s embeddings)',
   request: {
     name: 'SimilarityRequest',
     build: (limits) => {
@@ -74,7 +74,7 @@ export const similarityCheck = defineCheck({
         })
     },
   },
-  response: { name: 'similarityResponse', schema: z.tuple([z.array(z.array(z.number())).describe('[[cosine]]'), timing]) },
+  response: { name: 'similarityResponse', schema: z.tuple([z.array(z.array(z.number())).describe('[[similarity]]: the offline engine reads two texts as a pair (0 to 1); the cosine of given or neural embeddings'), timing]) },
   // The toolkit's document declares the header as a parameter on this path only.
   openApiParameters: [{ name: 'authorization', in: 'header', required: false, schema: { type: 'string' } }],
   engine: similarityEngine,
