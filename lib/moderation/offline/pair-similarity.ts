@@ -10,11 +10,13 @@ import { related, sameBase, type WordRelations } from './word-relations'
  * paraphrase: the average has lost which words differ. So, when both texts are given, each content
  * word is matched to its closest word on the other side (cosine of the embedding engine's own
  * vectors of single words), and how much of each side is matched exactly, nearly or not at all
- * (weighted by the word's rarity), negation on one side only, differing numbers, "un-"/"dis-"
- * antonyms and shared word pairs in order go with the texts' cosine into a few small networks
- * trained on graded pairs (0-5, SemEval STS guidelines; scripts/train-offline/train-similarity.ts).
- * Their mean, with a share of the cosine, is mapped to the mean grade / 5 of the training pairs that
- * scored alike (isotonic), so 0.5 reads as grade 2.5 and a copy of a text as about 1.
+ * (weighted by the word's rarity), WordNet's synonyms and antonyms among the counterparts, a
+ * negation of what both say on one side only, swapped numbers and shared word pairs in order go with
+ * the texts' cosine into a few small networks trained on graded pairs (0-5, SemEval STS guidelines;
+ * scripts/train-offline/train-similarity.ts). Their mean, with a share of the cosine, is mapped to
+ * the mean grade / 5 of the training pairs that scored alike (isotonic), so 0.5 reads as grade 2.5
+ * and a copy of a text as about 1; where the reader finds nothing against a paraphrase, the answer
+ * is not under what the cosine alone says (similarityOfFeatures).
  *
  * An embedding given in the request has no words to read: such a pair, and every pair the neural
  * engine answers, is the plain cosine.
@@ -190,7 +192,7 @@ export type PairReading = {
 }
 
 /** Each word's best counterpart on the other side: its index and cosine (-1 and 0 when the other side has no words). */
-function bestCounterparts(matches: number[][], count: number, otherCount: number, at: (i: number, j: number) => number) {
+function bestCounterparts(count: number, otherCount: number, at: (i: number, j: number) => number) {
   return Array.from({ length: count }, (_, i) => {
     let best = { index: -1, cosine: 0 }
     for (let j = 0; j < otherCount; j++) if (best.index < 0 || at(i, j) > best.cosine) best = { index: j, cosine: at(i, j) }
@@ -219,8 +221,8 @@ function substitutes(relations: WordRelations, known: (word: string) => boolean,
 /** The features of PAIR_FEATURES, in order, symmetric in the two texts. */
 export function pairFeatures(pair: PairReading, relations: WordRelations): number[] {
   const { matches, words1, words2 } = pair
-  const counterparts1 = bestCounterparts(matches, words1.length, words2.length, (i, j) => matches[i]![j]!)
-  const counterparts2 = bestCounterparts(matches, words2.length, words1.length, (j, i) => matches[i]![j]!)
+  const counterparts1 = bestCounterparts(words1.length, words2.length, (i, j) => matches[i]![j]!)
+  const counterparts2 = bestCounterparts(words2.length, words1.length, (j, i) => matches[i]![j]!)
   const best1 = counterparts1.map((c) => c.cosine)
   const best2 = counterparts2.map((c) => c.cosine)
   const known = (word: string) => pair.known.has(word)
