@@ -23,7 +23,7 @@ export function relationBits(key: string, bits: number, hashes: number): number[
 }
 
 /** Past forms of common irregular verbs (and comparatives), which suffix rules cannot undo. */
-const IRREGULAR: Record<string, string> = Object.fromEntries(
+const IRREGULAR = new Map(
   (
     'arose:arise ate:eat bade:bid became:become began:begin bent:bend bet:bet bit:bite bitten:bite bled:bleed blew:blow ' +
     'bore:bear born:bear bought:buy bound:bind bred:breed broke:break broken:break brought:bring built:build burnt:burn ' +
@@ -49,7 +49,7 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
 /** The word and the base forms suffix rules and the irregular list give it ("departs" -> "depart", "fell" -> "fall"). */
 export function baseForms(word: string): string[] {
   const forms = new Set([word])
-  const irregular = IRREGULAR[word]
+  const irregular = IRREGULAR.get(word)
   if (irregular) forms.add(irregular)
   const rules: [RegExp, string][] = [
     [/ies$/u, 'y'],

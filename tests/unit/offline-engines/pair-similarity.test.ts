@@ -130,6 +130,8 @@ describe('offline similarity: word relations', () => {
     expect(baseForms('fell')).toContain('fall')
     expect(sameBase('exercising', 'exercise', known)).toBe(true)
     expect(sameBase('cat', 'dog', known)).toBe(false)
+    // Words that name an Object property are words like any other.
+    expect(baseForms('constructor')).toEqual(['constructor'])
   })
 
   it("knows WordNet's synonyms and antonyms, and not a swapped thing of the same kind", () => {
