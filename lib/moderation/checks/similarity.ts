@@ -10,8 +10,6 @@ import { timing } from './schema-parts'
 /** The request's texts' vectors, and, where the engine reads the pair itself (the offline engine, two texts), its similarity. */
 export type SimilarityOutput = { vectors: number[][]; similarity?: number }
 
-const checkedModels = new WeakMap<PairSimilarityModel, PairSimilarityModel>()
-
 /**
  * The embedding engine's vectors for one or two texts; given two, the offline engine also reads them as a pair
  * (lib/moderation/offline/pair-similarity.ts). The neural engine's answer is the cosine of its vectors, as mpnet's is.
@@ -24,9 +22,7 @@ export const similarityEngine = defineEngine({
     run: async (models, texts: string[]): Promise<SimilarityOutput> => {
       const vocabulary = models.json<EmbeddingVocabulary>(EMBEDDING_VOCABULARY)
       if (texts.length !== 2) return { vectors: await embedTexts(models.runGraph, texts, vocabulary) }
-      const file = models.json<PairSimilarityModel>(PAIR_SIMILARITY_MODEL)
-      const model = checkedModels.get(file) ?? checkedPairModel(file)
-      checkedModels.set(file, model)
+      const model = checkedPairModel(models.json<PairSimilarityModel>(PAIR_SIMILARITY_MODEL))
       const pair = await readPair(models.runGraph, vocabulary, texts[0]!, texts[1]!)
       return { vectors: pair.vectors, similarity: pairSimilarity(model, pair) }
     },
@@ -93,7 +89,7 @@ export const similarityCheck = defineCheck({
       ])
     }
     const started = performance.now()
-    const similarity = output.similarity ?? cosineSimilarity(first, second)
+    const similarity = similarityOfTexts({ vectors: [first, second], similarity: output.similarity })
     seconds += (performance.now() - started) / 1000
     return { body: [[[similarity]], { time_taken: formatTimeTaken(seconds), engine }], engine }
   },

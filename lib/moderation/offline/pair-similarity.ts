@@ -96,24 +96,30 @@ const ADDRESSES = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\w+/giu
 /** Greetings and courtesies that leave what a text says as it was ("Please.", "Thanks!"). */
 const COURTESY_WORDS = new Set('please thanks thank thx regards cheers hi hello hey dear ok okay'.split(' '))
 
-/** The text's words as the similarity reads them: links and addresses out, contractions opened as the embedding opens them. */
-function readWords(text: string): string[] {
-  return embeddingWords(text.slice(0, EMBEDDING_MAX_CHARS).replace(ADDRESSES, ' ')).flatMap((word) => (word === 'cannot' ? ['can', 'not'] : uncontracted(word)))
+/** What the reader takes from one text, read once: its words (contractions opened as the embedding opens them), its numbers. */
+export type TextReading = { words: string[]; numbers: Set<string> }
+
+/** One text as the similarity reads it: the start the embedding reads, links and addresses out. */
+export function readText(text: string): TextReading {
+  const plain = text.slice(0, EMBEDDING_MAX_CHARS).replace(ADDRESSES, ' ')
+  return {
+    words: embeddingWords(plain).flatMap((word) => (word === 'cannot' ? ['can', 'not'] : uncontracted(word))),
+    numbers: numbersOf(plain),
+  }
 }
 
 const isContent = (word: string) => !FUNCTION_WORDS.has(word) && !COURTESY_WORDS.has(word) && !isNegation(word)
 
-/** The text's content words in order: function, courtesy and negation words dropped, the first PAIR_MAX_WORDS kept. */
-export function contentWords(text: string): string[] {
-  return readWords(text).filter(isContent).slice(0, PAIR_MAX_WORDS)
+/** The words matched across the pair, in order: function, courtesy and negation words dropped, the first PAIR_MAX_WORDS kept. */
+export function contentWords(words: string[]): string[] {
+  return words.filter(isContent).slice(0, PAIR_MAX_WORDS)
 }
 
 /**
- * Whether the text negates what both texts say: a negation word with, among the next four words, a content word that
- * has a counterpart on the other side (`shared`). "No worries." after a paraphrase negates nothing the other says.
+ * Whether a text negates what both texts say: a negation word with, among the next four of its words, a content word
+ * that has a counterpart on the other side (`shared`). "No worries." after a paraphrase negates nothing the other says.
  */
-function negatesShared(text: string, shared: ReadonlySet<string>): boolean {
-  const words = readWords(text)
+function negatesShared(words: string[], shared: ReadonlySet<string>): boolean {
   return words.some((word, i) => isNegation(word) && words.slice(i + 1, i + 5).some((next) => shared.has(next)))
 }
 
@@ -125,8 +131,9 @@ const NUMBER_WORDS = new Map(
   }),
 )
 
-function numbersOf(text: string): Set<string> {
-  const tokens = text.slice(0, EMBEDDING_MAX_CHARS).replace(ADDRESSES, ' ').toLowerCase().replaceAll(',', '').match(/[a-z0-9]+/g) ?? []
+/** The numbers of a text (links and addresses already out), in digits: "1,000" is 1000, "nine" is 9. */
+function numbersOf(plain: string): Set<string> {
+  const tokens = plain.toLowerCase().replaceAll(',', '').match(/[a-z0-9]+/g) ?? []
   return new Set(tokens.filter((t) => /^\d+$/.test(t) || NUMBER_WORDS.has(t)).map((t) => NUMBER_WORDS.get(t) ?? t))
 }
 
@@ -177,8 +184,8 @@ function sharedShare(a: Set<string>, b: Set<string>): number {
 }
 
 export type PairReading = {
-  text1: string
-  text2: string
+  read1: TextReading
+  read2: TextReading
   cosine: number
   words1: string[]
   words2: string[]
@@ -236,7 +243,7 @@ export function pairFeatures(pair: PairReading, relations: WordRelations): numbe
   const [fewer, more] = [Math.min(words1.length, words2.length), Math.max(words1.length, words2.length)]
   const set1 = new Set(words1)
   const set2 = new Set(words2)
-  const numbersDiffer = numbersSwapped(numbersOf(pair.text1), numbersOf(pair.text2))
+  const numbersDiffer = numbersSwapped(pair.read1.numbers, pair.read2.numbers)
   const shared1 = new Set(words1.filter((_, i) => best1[i]! >= SUBSTITUTE))
   const shared2 = new Set(words2.filter((_, j) => best2[j]! >= SUBSTITUTE))
   const sharedWords = sharedShare(set1, set2)
@@ -247,7 +254,7 @@ export function pairFeatures(pair: PairReading, relations: WordRelations): numbe
     Math.min(side1.meanBest, side2.meanBest),
     Math.min(side1.lowestBest, side2.lowestBest),
     ...histogram,
-    negatesShared(pair.text1, shared1) !== negatesShared(pair.text2, shared2) ? 1 : 0,
+    negatesShared(pair.read1.words, shared1) !== negatesShared(pair.read2.words, shared2) ? 1 : 0,
     Math.log1p(fewer),
     Math.log1p(more) - Math.log1p(fewer),
     prefixAntonym(set1, set2) || prefixAntonym(set2, set1) ? 1 : 0,
@@ -322,8 +329,11 @@ export function pairSimilarity(model: PairSimilarityModel, pair: PairReading): n
   return similarityOfFeatures(model, pairFeatures(pair, model.relations))
 }
 
-/** Checks a model file's shape once, so that a malformed file fails loudly instead of answering NaN. */
+const checkedModels = new WeakSet<PairSimilarityModel>()
+
+/** Checks a model file's shape (once per loaded file), so that a malformed file fails loudly instead of answering NaN. */
 export function checkedPairModel(model: PairSimilarityModel): PairSimilarityModel {
+  if (checkedModels.has(model)) return model
   const width = PAIR_FEATURES.length
   const numbers = (values: unknown, length: number) => Array.isArray(values) && values.length === length && values.every((v) => Number.isFinite(v))
   const increasing = (values: unknown): values is number[] =>
@@ -361,6 +371,7 @@ export function checkedPairModel(model: PairSimilarityModel): PairSimilarityMode
         Number.isFinite(n.outputBias),
     )
   if (!ok) throw new Error(`${PAIR_SIMILARITY_MODEL} is not a pair similarity model for these ${width} features`)
+  checkedModels.add(model)
   return model
 }
 
@@ -369,16 +380,17 @@ export function checkedPairModel(model: PairSimilarityModel): PairSimilarityMode
  * embedded together).
  */
 export async function readPair(run: GraphRunner, vocabulary: EmbeddingVocabulary, text1: string, text2: string): Promise<PairReading & { vectors: number[][] }> {
-  const words1 = contentWords(text1)
-  const words2 = contentWords(text2)
-  const [read1, read2] = [text1, text2].map((text) => text.replace(ADDRESSES, ' '))
-  const vectors = await embedTexts(run, [read1!, read2!, ...words1, ...words2], vocabulary)
+  const [read1, read2] = [readText(text1), readText(text2)]
+  const words1 = contentWords(read1.words)
+  const words2 = contentWords(read2.words)
+  const [plain1, plain2] = [text1, text2].map((text) => text.replace(ADDRESSES, ' '))
+  const vectors = await embedTexts(run, [plain1!, plain2!, ...words1, ...words2], vocabulary)
   const wordVectors1 = vectors.slice(2, 2 + words1.length)
   const wordVectors2 = vectors.slice(2 + words1.length)
   const ranks = vocabularyIds(vocabulary)
   return {
-    text1,
-    text2,
+    read1,
+    read2,
     vectors: vectors.slice(0, 2),
     cosine: cosineSimilarity(vectors[0]!, vectors[1]!),
     words1,
