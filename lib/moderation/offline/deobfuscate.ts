@@ -10,6 +10,7 @@
  * hidden-payloads.ts.
  */
 
+import { ADDRESSES } from './addresses'
 import { wordKey } from './word-presence'
 
 /** Cyrillic and Greek letters drawn like Latin ones (Unicode confusables, lowercase and uppercase). */
@@ -46,8 +47,6 @@ for (const masked of MASKED_EACH) {
   for (const key of new Set(spellings(masked[0]).map(wordKey))) MASKED_BY_SPELLING.set(key, [...(MASKED_BY_SPELLING.get(key) ?? []), masked])
 }
 
-/** E-mail addresses and URLs keep their "@", dots and digits: they are left as they are. */
-const ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/giu
 
 /**
  * Typographic quotes as a keyboard types them: phones and word processors turn "don't" into "don’t"
@@ -150,7 +149,8 @@ function undoObfuscation(input: string): string {
   const text = normalizeCharacters(input)
   let result = ''
   let last = 0
-  for (const address of text.matchAll(ADDRESS)) {
+  // E-mail addresses and links keep their "@", dots and digits: they are left as they are.
+  for (const address of text.matchAll(ADDRESSES)) {
     result += unmask(text.slice(last, address.index)) + address[0]
     last = address.index + address[0].length
   }

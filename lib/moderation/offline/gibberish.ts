@@ -1,3 +1,4 @@
+import { ADDRESS_SOURCE } from './addresses'
 import { normalizeCharacters } from './deobfuscate'
 import { fnv1a } from './hashing'
 import type { Feeds, GraphRunner } from './graph-io'
@@ -145,7 +146,7 @@ export function shapeFeatures(text: string, words: string[]): number[] {
   ]
 }
 
-const ADDRESS_OR_NUMBER = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+|(?<![\p{L}\p{N}])[+#$€£(]?\p{N}(?:[\p{N}\s()./:-]*\p{N})?(?![\p{L}\p{N}])/gu
+const ADDRESS_OR_NUMBER = new RegExp(String.raw`${ADDRESS_SOURCE}|(?<![\p{L}\p{N}])[+#$€£(]?\p{N}(?:[\p{N}\s()./:-]*\p{N})?(?![\p{L}\p{N}])`, 'giu')
 /** Paths, hashes, versions, identifiers in camelCase or with underscores: technical names, neither prose nor gibberish. */
 const TECHNICAL_TOKEN =
   /(?<!\S)\S*[\\/]\S*[\\/]\S*|\b(?:[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*|[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*)\b(?<=\b\w{7,})|\bv?\d+(?:\.\d+)+(?:-[\w.]+)?\b|\b\w*_\w*\b|\b\p{Lu}*\p{Ll}+(?:\p{Lu}+\p{Ll}*){1,}\b|\b\p{Lu}{2,}\p{Ll}+\w*/gu

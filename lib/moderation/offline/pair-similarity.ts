@@ -1,4 +1,5 @@
 import { cosineSimilarity } from '@/lib/moderation/vectors'
+import { ADDRESSES } from './addresses'
 import { EMBEDDING_MAX_CHARS, embeddingWords, embedTexts, isNegation, uncontracted, vocabularyIds, type EmbeddingVocabulary } from './embedding'
 import { FUNCTION_WORDS } from './gibberish'
 import type { GraphRunner } from './graph-io'
@@ -89,9 +90,6 @@ const SUBSTITUTE = 0.6
 const RELATED = 0.45
 /** Rarity of a word by its frequency rank in the embedding's vocabulary (GloVe's order); unknown words rarest. */
 const UNKNOWN_RARITY = Math.log(60_000)
-
-/** Links and e-mail addresses say where, not what: neither their words nor their numbers are read. */
-const ADDRESSES = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\w+/giu
 
 /** Greetings and courtesies that leave what a text says as it was ("Please.", "Thanks!"). */
 const COURTESY_WORDS = new Set('please thanks thank thx regards cheers hi hello hey dear ok okay'.split(' '))

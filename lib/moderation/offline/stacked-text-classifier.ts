@@ -1,4 +1,5 @@
 import { sigmoid } from '@/lib/moderation/runtime/postprocess'
+import { LINK_SOURCE } from './addresses'
 import { hashBucket } from './hashing'
 import { BIAS_FEATURE_ID, SparseFeatures } from './graph-io'
 
@@ -156,8 +157,11 @@ const LETTER = /\p{L}/u
 const LATIN_LETTER = /\p{Script=Latin}/u
 /** A Latin letter outside English's alphabet (é, ñ, ş, ř, ă, ư): a word in English has one only when borrowed ("café"). */
 const ACCENTED = /[\u00C0-\u024F\u1E00-\u1EFF]/u
-/** Links and e-mail addresses: their path and host words ("/es/", "el.example") are no language's. */
-const ADDRESSES = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+/giu
+/**
+ * Links, and every word with an "@" in it (an e-mail address, a handle, a word masked with it: "c@ralho"): their words
+ * ("/es/", "el.example") are no evidence of a language.
+ */
+const NOT_LANGUAGE = new RegExp(String.raw`${LINK_SOURCE}|\S+@\S+`, 'giu')
 
 /** The language of a text as the stacking reads it: English, another language, or both (a mixed text). */
 export type TextLanguage = 'english' | 'other' | 'mixed'
@@ -174,7 +178,7 @@ export type TextLanguage = 'english' | 'other' | 'mixed'
  * text, from a model file of their own; this reading needs nothing beside the classifier's file.)
  */
 export function textLanguage(text: string): TextLanguage {
-  const normalized = text.normalize('NFKC').replace(ADDRESSES, ' ')
+  const normalized = text.normalize('NFKC').replace(NOT_LANGUAGE, ' ')
   let letters = 0
   let otherScript = 0
   for (const char of normalized) {
