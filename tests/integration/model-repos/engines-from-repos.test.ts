@@ -26,10 +26,9 @@ import * as runtime from '@/lib/moderation/runtime'
 import { blobStore } from '@/lib/storage'
 import { MODEL_REPOS, MODELS_NAMESPACE, OFFLINE_MODELS_REPO, seedRepoFiles, updateShippedFiles } from '@/scripts/seed-files'
 import { startHubServer, type HubServer } from '../files/hub-server'
-import { BASE } from '../moderation/helpers'
+import { postToRoute, type ModerationRoute } from '../moderation/helpers'
 
-type Route = typeof import('@/app/rai/v1/raimoderationmodels/[check]/route')
-let route: Route
+let route: ModerationRoute
 let cacheDir: string
 let emptyModels: string
 let hub: HubServer
@@ -39,15 +38,7 @@ const repos = new Map<string, RepoRow>()
 
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 
-async function post(check: string, body: unknown) {
-  const request = new Request(`${BASE}/${check}`, {
-    method: 'POST',
-    headers: { Authorization: 'None', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const response = await route.POST(request, { params: Promise.resolve({ check }) })
-  return { status: response.status, json: await response.json(), engine: response.headers.get('X-Moderation-Engine') }
-}
+const post = (check: string, body: unknown) => postToRoute(route, check, body)
 
 /** A new server process: nothing loaded, no cached blob checked yet. */
 function restart() {

@@ -12,23 +12,14 @@ import { pythonRound } from '@/lib/moderation/engines/python-round'
 import { TOXICITY_METRICS } from '@/lib/moderation/engines/types'
 import * as runtime from '@/lib/moderation/runtime'
 import * as answers from '../../setup/neural-answers'
-import { BASE } from '../moderation/helpers'
+import { postToRoute, type ModerationRoute } from '../moderation/helpers'
 
 const FIXTURES = path.resolve('tests/fixtures/tiny-models')
 const TIME_TAKEN = /^\d+\.\d{1,3}s$/
 
-type Route = typeof import('@/app/rai/v1/raimoderationmodels/[check]/route')
-let route: Route
+let route: ModerationRoute
 
-async function post(check: string, body: unknown): Promise<{ status: number; json: any; engine: string | null }> {
-  const request = new Request(`${BASE}/${check}`, {
-    method: 'POST',
-    headers: { Authorization: 'None', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const response = await route.POST(request, { params: Promise.resolve({ check }) })
-  return { status: response.status, json: await response.json(), engine: response.headers.get('X-Moderation-Engine') }
-}
+const post = (check: string, body: unknown) => postToRoute(route, check, body)
 
 const engineOf = (check: runtime.NeuralCheck) => `neural:${runtime.modelInfo(check).id}`
 

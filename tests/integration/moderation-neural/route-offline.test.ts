@@ -8,21 +8,12 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CHECKS } from '@/lib/moderation/checks'
 import * as runtime from '@/lib/moderation/runtime'
-import { BASE } from '../moderation/helpers'
+import { postToRoute, type ModerationRoute } from '../moderation/helpers'
 
-type Route = typeof import('@/app/rai/v1/raimoderationmodels/[check]/route')
-let route: Route
+let route: ModerationRoute
 let empty: string
 
-async function post(check: string, body: unknown): Promise<{ status: number; json: any; engine: string | null }> {
-  const request = new Request(`${BASE}/${check}`, {
-    method: 'POST',
-    headers: { Authorization: 'None', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const response = await route.POST(request, { params: Promise.resolve({ check }) })
-  return { status: response.status, json: await response.json(), engine: response.headers.get('X-Moderation-Engine') }
-}
+const post = (check: string, body: unknown) => postToRoute(route, check, body)
 
 beforeAll(async () => {
   vi.stubEnv('MODERATION_AUTH', 'off')

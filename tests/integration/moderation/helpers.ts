@@ -99,3 +99,12 @@ export async function post(
   const response = await handler(moderationRequest(check, body, headers), check)
   return { status: response.status, json: await response.json(), headers: response.headers }
 }
+
+/** The served moderation route module (app/rai/v1/raimoderationmodels/[check]/route.ts), imported by a test once its runtime is set. */
+export type ModerationRoute = typeof import('@/app/rai/v1/raimoderationmodels/[check]/route')
+
+/** POSTs to the served route (its own engines, no stubs) without credentials; `engine` is the answer's X-Moderation-Engine. */
+export async function postToRoute(route: ModerationRoute, check: string, body: unknown): Promise<{ status: number; json: any; engine: string | null }> {
+  const response = await route.POST(moderationRequest(check, body, { Authorization: 'None' }), { params: Promise.resolve({ check }) })
+  return { status: response.status, json: await response.json(), engine: response.headers.get('X-Moderation-Engine') }
+}
