@@ -4,8 +4,9 @@
  * answers the static route; BENCH_SERVER=next for plain `next start`): a bare node:http server (a child process answering a fixed JSON body), a Next
  * route handler that touches no database (GET /.well-known/openid-configuration, the "static
  * route"), GET /api/health (one query), GET /api/whoami-v2 and GET /api/datasets/alice/private-notes
- * with a personal token, and POST /rai/v1/raimoderationmodels/sentimentmodel (offline engine) with
- * a write token. Each target gets BENCH_REQUESTS requests per concurrency level in three
+ * with a personal token, and POST /rai/v1/raimoderationmodels/{check} with a write token for four
+ * offline engines, from the cheapest (sentiment, rules) to the dearest per request (toxicity, prompt
+ * injection, similarity: ONNX graphs and stacked classifiers), each with its check's own example. Each target gets BENCH_REQUESTS requests per concurrency level in three
  * interleaved rounds (so drift on the shared machine hits every target alike); rates and
  * latencies are the median round's.
  *
@@ -14,7 +15,7 @@
  *
  * Settings: BENCH_REQUESTS (default 1500), BENCH_CONCURRENCY (default 16,64), BENCH_PORT (3661;
  * the bare server takes the next port), NEXT_DIST_DIR as for next start, BENCH_TARGETS (a comma
- * list of target numbers, 0-5, to measure only those), BENCH_SERVER=next (`next start` instead of
+ * list of target numbers, 0-8, to measure only those), BENCH_SERVER=next (`next start` instead of
  * `npm start`; FAST_PATH=0 keeps `npm start` but turns its fast path off), BENCH_PROFILE_DIR (the
  * server writes a V8 CPU profile there when it stops: read it with bench/profile-summary.ts).
  */
@@ -38,8 +39,8 @@ const { CHECKS } = await import('@/lib/moderation/checks')
 const alice = await db.user.findUniqueOrThrow({ where: { username: 'alice' } })
 const reader = await issueToken({ kind: 'personal', userId: alice.id, displayName: 'bench read', role: 'read' })
 const writer = await issueToken({ kind: 'personal', userId: alice.id, displayName: 'bench write', role: 'write' })
-const sentiment = CHECKS.find((e) => e.path === 'sentimentmodel')!
-const moderationBody = JSON.stringify(sentiment.example)
+/** The moderation checks measured, each on the offline engine the hub serves by default. */
+const MODERATION_CHECKS = ['sentimentmodel', 'detoxifymodel', 'promptinjectionmodel', 'multi-qa-mpnet-model_similarity']
 
 async function counts() {
   return {
@@ -74,13 +75,16 @@ try {
     { name: 'GET /api/health (one query)', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/health'), ok: (s) => s === 200 },
     { name: 'GET /api/whoami-v2, token', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/whoami-v2', { authorization: `Bearer ${reader.token}` }), ok: (s, b) => s === 200 && b.includes('"alice"') },
     { name: 'GET /api/datasets/alice/private-notes, token', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/datasets/alice/private-notes', { authorization: `Bearer ${reader.token}` }), ok: (s, b) => s === 200 && b.includes('private-notes') },
-    {
-      name: 'POST moderation sentimentmodel (offline), token',
-      port: PORT,
-      pid: hub.pid!,
-      send: (c) => c('POST', '/rai/v1/raimoderationmodels/sentimentmodel', { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' }, moderationBody),
-      ok: (s) => s === 200,
-    },
+    ...MODERATION_CHECKS.map((path): Target => {
+      const body = JSON.stringify(CHECKS.find((check) => check.path === path)!.example)
+      return {
+        name: `POST moderation ${path} (offline), token`,
+        port: PORT,
+        pid: hub.pid!,
+        send: (c) => c('POST', `/rai/v1/raimoderationmodels/${path}`, { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' }, body),
+        ok: (s, b) => s === 200 && b.includes('offline:'),
+      }
+    }),
   ]
   if (process.env.BENCH_TARGETS) {
     const keep = new Set(process.env.BENCH_TARGETS.split(',').map(Number))
@@ -104,13 +108,14 @@ try {
   await stop(hub) // SIGTERM: the server writes its pending last-used times
   const after = await counts()
   console.log(`\n${serverLabel}, ${database}, ${REQUESTS} requests per target and concurrency (${ROUNDS} rounds, median round shown), load average ${sampleLoad()}\n`)
-  console.log('| in flight | target | req/s | vs Next route | p50 ms | p99 ms | server CPU ms/req | database CPU ms/req | failures |')
-  console.log('|---|---|---|---|---|---|---|---|---|')
+  console.log('| in flight | target | req/s | vs Next route | p50 ms | p99 ms | server CPU ms/req | CPU vs Next route | database CPU ms/req | failures |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const concurrency of CONCURRENCY) {
-    const floor = results.find((r) => r.concurrency === concurrency && r.target.startsWith('Next route'))!.cell.rps
+    const floor = results.find((r) => r.concurrency === concurrency && r.target.startsWith('Next route'))!.cell
     for (const r of results.filter((x) => x.concurrency === concurrency)) {
       const c = r.cell
-      console.log(`| ${concurrency} | ${r.target} | ${fmt(c.rps)} | ${(c.rps / floor).toFixed(2)} | ${fmt(c.p50, 1)} | ${fmt(c.p99, 1)} | ${fmt(c.serverCpuMs, 2)} | ${c.databaseCpuMs === null ? '–' : fmt(c.databaseCpuMs, 2)} | ${c.failures}/${c.requests} |`)
+      const cpuRatio = c.serverCpuMs === null || !floor.serverCpuMs ? '–' : (c.serverCpuMs / floor.serverCpuMs).toFixed(2)
+      console.log(`| ${concurrency} | ${r.target} | ${fmt(c.rps)} | ${(c.rps / floor.rps).toFixed(2)} | ${fmt(c.p50, 1)} | ${fmt(c.p99, 1)} | ${fmt(c.serverCpuMs, 2)} | ${cpuRatio} | ${c.databaseCpuMs === null ? '–' : fmt(c.databaseCpuMs, 2)} | ${c.failures}/${c.requests} |`)
     }
   }
   console.log(`\nrows before → after: ${Object.entries(before).map(([k, v]) => `${k} ${v} → ${after[k as keyof typeof after]}`).join(', ')}`)
