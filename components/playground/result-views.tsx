@@ -156,10 +156,11 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
     }
     case 'multi-qa-mpnet-model_similarity': {
       // The neural engine answers the embeddings' cosine (-1 to 1); the offline engine reads two texts as a pair (0 to 1).
+      // Two texts alike are no finding: the bar keeps its colour, the tick marks where "similar" begins.
       const [[[similarity]]] = body as [number[][]]
       return (
         <div className="space-y-1">
-          <ScoreBar label="similarity" value={similarity} min={-1} max={1} threshold={SCORE_THRESHOLD} />
+          <ScoreBar label="similarity" value={similarity} min={-1} max={1} threshold={SCORE_THRESHOLD} flagged={false} />
           <ScoreScale min={-1} max={1} />
         </div>
       )
