@@ -75,13 +75,13 @@ try {
     { name: 'GET /api/health (one query)', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/health'), ok: (s) => s === 200 },
     { name: 'GET /api/whoami-v2, token', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/whoami-v2', { authorization: `Bearer ${reader.token}` }), ok: (s, b) => s === 200 && b.includes('"alice"') },
     { name: 'GET /api/datasets/alice/private-notes, token', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/datasets/alice/private-notes', { authorization: `Bearer ${reader.token}` }), ok: (s, b) => s === 200 && b.includes('private-notes') },
-    ...MODERATION_CHECKS.map((path): Target => {
-      const body = JSON.stringify(CHECKS.find((check) => check.path === path)!.example)
+    ...MODERATION_CHECKS.map((check): Target => {
+      const body = JSON.stringify(CHECKS.find((c) => c.path === check)!.example)
       return {
-        name: `POST moderation ${path} (offline), token`,
+        name: `POST moderation ${check} (offline), token`,
         port: PORT,
         pid: hub.pid!,
-        send: (c) => c('POST', `/rai/v1/raimoderationmodels/${path}`, { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' }, body),
+        send: (c) => c('POST', `/rai/v1/raimoderationmodels/${check}`, { authorization: `Bearer ${writer.token}`, 'content-type': 'application/json' }, body),
         ok: (s, b) => s === 200 && b.includes('offline:'),
       }
     }),

@@ -47,7 +47,6 @@ for (const masked of MASKED_EACH) {
   for (const key of new Set(spellings(masked[0]).map(wordKey))) MASKED_BY_SPELLING.set(key, [...(MASKED_BY_SPELLING.get(key) ?? []), masked])
 }
 
-
 /**
  * Typographic quotes as a keyboard types them: phones and word processors turn "don't" into "don’t"
  * and "quoted" into “quoted”, and the engines' word lists and patterns are written with the plain forms.

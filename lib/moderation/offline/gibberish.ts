@@ -146,6 +146,7 @@ export function shapeFeatures(text: string, words: string[]): number[] {
   ]
 }
 
+// Addresses as every engine reads them (links in any case: "HTTP://", "WWW."), and numbers.
 const ADDRESS_OR_NUMBER = new RegExp(String.raw`${ADDRESS_SOURCE}|(?<![\p{L}\p{N}])[+#$€£(]?\p{N}(?:[\p{N}\s()./:-]*\p{N})?(?![\p{L}\p{N}])`, 'giu')
 /** Paths, hashes, versions, identifiers in camelCase or with underscores: technical names, neither prose nor gibberish. */
 const TECHNICAL_TOKEN =

@@ -95,10 +95,10 @@ const UNKNOWN_RARITY = Math.log(60_000)
 const COURTESY_WORDS = new Set('please thanks thank thx regards cheers hi hello hey dear ok okay'.split(' '))
 
 /** What the reader takes from one text, read once: its words (contractions opened as the embedding opens them), its numbers. */
-export type TextReading = { words: string[]; numbers: Set<string> }
+export type SideReading = { words: string[]; numbers: Set<string> }
 
 /** One text as the similarity reads it: the start the embedding reads, links and addresses out. */
-export function readText(text: string): TextReading {
+export function readSide(text: string): SideReading {
   const plain = text.slice(0, EMBEDDING_MAX_CHARS).replace(ADDRESSES, ' ')
   return {
     words: embeddingWords(plain).flatMap((word) => (word === 'cannot' ? ['can', 'not'] : uncontracted(word))),
@@ -182,8 +182,8 @@ function sharedShare(a: Set<string>, b: Set<string>): number {
 }
 
 export type PairReading = {
-  read1: TextReading
-  read2: TextReading
+  read1: SideReading
+  read2: SideReading
   cosine: number
   words1: string[]
   words2: string[]
@@ -378,7 +378,7 @@ export function checkedPairModel(model: PairSimilarityModel): PairSimilarityMode
  * embedded together).
  */
 export async function readPair(run: GraphRunner, vocabulary: EmbeddingVocabulary, text1: string, text2: string): Promise<PairReading & { vectors: number[][] }> {
-  const [read1, read2] = [readText(text1), readText(text2)]
+  const [read1, read2] = [readSide(text1), readSide(text2)]
   const words1 = contentWords(read1.words)
   const words2 = contentWords(read2.words)
   const [plain1, plain2] = [text1, text2].map((text) => text.replace(ADDRESSES, ' '))

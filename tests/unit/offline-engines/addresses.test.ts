@@ -13,6 +13,10 @@ describe('links and e-mail addresses', () => {
     ])
   })
 
+  it('reads addresses in any script whole', () => {
+    expect(found('Escreva para joão@empresa.com.br ou ana@café.fr.')).toEqual(['joão@empresa.com.br', 'ana@café.fr'])
+  })
+
   it('leaves words with an "@" that are no address: a masked word, a handle, a price', () => {
     expect(found('Vai pró c@ralho. Thanks @maria, two @ 5 dollars, user@localhost')).toEqual([])
   })

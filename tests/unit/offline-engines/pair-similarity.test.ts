@@ -4,7 +4,7 @@ import { similarityOfTexts } from '@/lib/moderation/checks/similarity'
 import { offlineEngines } from '@/lib/moderation/engines/registry'
 import { offlineFolder } from '@/lib/moderation/engines/offline-graphs'
 import { EMBEDDING_VOCABULARY, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
-import { checkedPairModel, contentWords, PAIR_FEATURES, PAIR_MAX_WORDS, PAIR_SIMILARITY_MODEL, pairFeatures, readPair, readText, type PairSimilarityModel } from '@/lib/moderation/offline/pair-similarity'
+import { checkedPairModel, contentWords, PAIR_FEATURES, PAIR_MAX_WORDS, PAIR_SIMILARITY_MODEL, pairFeatures, readPair, readSide, type PairSimilarityModel } from '@/lib/moderation/offline/pair-similarity'
 import { baseForms, related, sameBase } from '@/lib/moderation/offline/word-relations'
 import { EXAMPLES } from '@/app/playground/examples'
 import { similarityCheck } from '@/lib/moderation/checks/similarity'
@@ -98,7 +98,7 @@ describe('offline similarity: the pair reader', () => {
   })
 
   it('matches only the first content words of a long text', async () => {
-    expect(contentWords(readText('word '.repeat(10) + 'alpha beta gamma '.repeat(100)).words)).toHaveLength(PAIR_MAX_WORDS)
+    expect(contentWords(readSide('word '.repeat(10) + 'alpha beta gamma '.repeat(100)).words)).toHaveLength(PAIR_MAX_WORDS)
     const pair = await readPair(folder.runGraph, vocabulary, 'one two three '.repeat(100), 'four five six')
     expect(pair.words1).toHaveLength(PAIR_MAX_WORDS)
     expect(pairFeatures(pair, model.relations)).toHaveLength(PAIR_FEATURES.length)
