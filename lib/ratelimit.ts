@@ -191,9 +191,12 @@ export async function resetLimit(key: string): Promise<void> {
  * is whatever the client wrote. With no proxy (the default) only the peer itself counts.
  */
 export function clientIp(headers: Headers): string {
-  const chain = (headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
-  if (chain.length === 0) return 'unknown'
+  const header = headers.get('x-forwarded-for')
+  if (!header) return 'unknown'
+  // Empty entries are kept: an empty last one is a peer nobody knew (scripts/serve.mjs), never a
+  // reason to count the entry the client wrote before it.
+  const chain = header.split(',').map((entry) => entry.trim())
   // Fewer entries than hops: the request did not come through the proxies; only the peer is known.
   const address = chain.at(-1 - setting('TRUST_PROXY_HOPS')) ?? chain.at(-1)!
-  return address.slice(0, 64)
+  return address.slice(0, 64) || 'unknown'
 }

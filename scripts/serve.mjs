@@ -56,10 +56,15 @@ async function serve() {
 // next.config.ts's distDir rule.
 const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next')
 
-/** IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d; the rest of the hub sees a.b.c.d. */
+/**
+ * The TCP peer, read when the connection is accepted: a socket the client has reset since knows no
+ * remote address, and a request pipelined on it must not let the client's own X-Forwarded-For
+ * stand last. IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d; the hub sees a.b.c.d.
+ */
+const PEER = Symbol('peer')
 function peerAddress(socket) {
-  const address = socket.remoteAddress ?? ''
-  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
+  socket[PEER] ??= (socket.remoteAddress ?? 'unknown').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
+  return socket[PEER]
 }
 
 // The configuration the build serialized (as Next's own standalone server.js passes it), so that
@@ -108,6 +113,7 @@ const server = http
     if (front?.handle(req, res)) return
     void handle(req, res)
   })
+  .on('connection', peerAddress)
   .listen(port, () => console.log(`ModHub listening on port ${port}${front ? '' : ' (fast path off)'}${cluster.isWorker ? ` (worker ${cluster.worker.id} of ${workers})` : ''}`))
 
 // As `next start`: stop on SIGTERM/SIGINT. lib/auth/tokens writes its pending last-used times on

@@ -43,6 +43,12 @@ export async function revokeConsent(userId: string, clientId: string): Promise<b
   return db.$transaction(async (tx) => {
     const { count } = await tx.oAuthConsent.deleteMany({ where: { userId, clientId } })
     const now = new Date()
+    // Refresh tokens first, as revokeFamily does: their rows' locks make a rotation racing this
+    // wait and then find its token revoked, and a rotation that committed before is ended below.
+    await tx.refreshToken.updateMany({ where: { userId, clientId, revokedAt: null }, data: { revokedAt: now } })
+    await tx.authorizationCode.updateMany({ where: { userId, clientId, usedAt: null }, data: { usedAt: now } })
+    // An approved device code not yet redeemed would still give its device tokens.
+    await tx.deviceCode.updateMany({ where: { userId, clientId, status: 'approved' }, data: { status: 'denied' } })
     const app = await tx.oAuthApp.findUnique({ where: { clientId }, select: { id: true } })
     if (app) await tx.accessToken.updateMany({ where: { userId, appId: app.id, revokedAt: null }, data: { revokedAt: now } })
     // Metadata-document clients have no app row: their access tokens are found through the grants
@@ -54,8 +60,6 @@ export async function revokeConsent(userId: string, clientId: string): Promise<b
     ])
     const grantIds = [...codes.map((c) => c.id), ...families.map((f) => f.familyId), ...devices.map((d) => d.id)]
     if (grantIds.length) await tx.accessToken.updateMany({ where: { userId, grantId: { in: grantIds }, revokedAt: null }, data: { revokedAt: now } })
-    await tx.refreshToken.updateMany({ where: { userId, clientId, revokedAt: null }, data: { revokedAt: now } })
-    await tx.authorizationCode.updateMany({ where: { userId, clientId, usedAt: null }, data: { usedAt: now } })
     return count > 0
   })
 }

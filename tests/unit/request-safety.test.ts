@@ -31,6 +31,12 @@ describe('clientIp', () => {
     vi.stubEnv('TRUST_PROXY_HOPS', '2')
     expect(clientIp(forged)).toBe('5.6.7.8')
   })
+  it('counts a peer nobody knew (an empty last entry: a connection reset before its address was read) as unknown, never the entry the client wrote', () => {
+    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7, ' }))).toBe('unknown')
+    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7,' }))).toBe('unknown')
+    vi.stubEnv('TRUST_PROXY_HOPS', '1')
+    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7, ' }))).toBe('203.0.113.7') // the proxy's entry, as configured
+  })
   it('takes the peer when there are fewer entries than proxies (the request did not come through them)', () => {
     vi.stubEnv('TRUST_PROXY_HOPS', '3')
     expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.9, 198.51.100.7' }))).toBe('198.51.100.7')

@@ -54,6 +54,9 @@ export const authorizationCodeGrant: Grant = {
     if (code.expiresAt <= new Date()) throw invalidGrant('Authorization code expired')
     if (params.get('redirect_uri') !== code.redirectUri) throw invalidGrant('redirect_uri does not match the authorization request')
     const verifier = params.get('code_verifier')
+    // A public client proves nothing but the verifier: a code issued without a challenge (to the app
+    // while it still had a secret) is not its to redeem.
+    if (client.isPublic && !code.codeChallenge) throw invalidGrant('This code was issued without PKCE; a public client must use PKCE')
     if (code.codeChallenge) {
       if (!verifier) throw invalidRequest('Missing parameter: code_verifier')
       if (!verifierMatches(verifier, code.codeChallenge)) throw invalidGrant('code_verifier does not match the code_challenge')
@@ -88,6 +91,7 @@ export const authorizationCodeGrant: Grant = {
 async function spendValidCode(client: Client, codeHash: string, params: Params) {
   const verifier = params.get('code_verifier') ?? null
   if (verifier !== null && !isValidVerifier(verifier)) return 'not-matched' as const
+  if (verifier === null && client.isPublic) return 'not-matched' as const // (PKCE is required: said below)
   const now = new Date()
   const issued = await issueTokensSpending(client, {
     table: 'AuthorizationCode',

@@ -23,7 +23,9 @@ export const tokenExchangeGrant: Grant = {
     const client = await authenticate()
     // A public app proves nothing with an empty Basic password: exchange needs a real secret.
     if (client.isPublic || !client.appId) throw invalidClient('Token exchange needs an organization app with a client secret', true)
-    const app = await db.oAuthApp.findUniqueOrThrow({ where: { id: client.appId } })
+    // The client may come from the short client cache after another instance deleted the app.
+    const app = await db.oAuthApp.findUnique({ where: { id: client.appId } })
+    if (!app) throw invalidClient('Unknown client', true)
     return exchangeForMember({ app, subjectToken, subjectTokenType, scope: params.get('scope'), ip })
   },
 }

@@ -7,6 +7,7 @@ import { POST as devicePOST, GET as deviceGET } from '@/app/oauth/device/route'
 import { GET as whoamiGET } from '@/app/api/whoami-v2/route'
 import { decideDeviceRequest, findPendingRequest, UserCodeError } from '@/lib/oauth/device-authorization'
 import { DEVICE_GRANT_TYPE } from '@/lib/oauth/grants/device-code'
+import { revokeConsent } from '@/lib/oauth/consent'
 import { normalizeUserCode, newUserCode, USER_CODE_ALPHABET } from '@/lib/oauth/user-code'
 import { basic, createFixture, token, BASE, type Fixture } from '../oauth/setup'
 
@@ -139,6 +140,14 @@ describe('verification', () => {
     } finally {
       vi.unstubAllEnvs()
     }
+  })
+
+  it('an approved device code not yet redeemed gives nothing once the user revokes the app', async () => {
+    const start = (await startDevice({ client_id: f.pub.clientId })).body
+    expect(await decideDeviceRequest(await pendingId(start.user_code), f.user.id, true, [])).toBe(true)
+    expect(await revokeConsent(f.user.id, f.pub.clientId)).toBe(true)
+    const poll = await token({ grant_type: DEVICE_GRANT_TYPE, device_code: start.device_code, client_id: f.pub.clientId })
+    expect([poll.res.status, poll.body.error, poll.body.access_token]).toEqual([400, 'access_denied', undefined])
   })
 
   it('decides a request once only', async () => {

@@ -93,3 +93,15 @@ describe('trusted publishers at the token endpoint', () => {
     expect(['invalid_grant', 'invalid_request']).toContain(garbage.body.error)
   })
 })
+
+describe('organization token exchange with an app deleted elsewhere', () => {
+  it('answers invalid_client, not a 500, when another instance deleted the app while this one still knew it', async () => {
+    const org = await db.org.findUniqueOrThrow({ where: { name: 'teorg' } })
+    const gone = await createApp({ kind: 'org', orgId: org.id }, { name: 'TE gone', redirectUris: ['https://te.example/cb'], scopes: ['read-repos'] }, true)
+    await db.oAuthApp.update({ where: { id: gone.app.id }, data: { tokenExchange: true } })
+    expect((await exchange({ scope: 'read-repos' }, basic(gone.app.clientId, gone.secret!))).res.status).toBe(200) // now in the client cache
+    await db.oAuthApp.delete({ where: { id: gone.app.id } }) // as another instance would: this process's cache still has it
+    const after = await exchange({ scope: 'read-repos' }, basic(gone.app.clientId, gone.secret!))
+    expect([after.res.status, after.body.error]).toEqual([401, 'invalid_client'])
+  })
+})

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { principalFromToken } from '@/lib/auth/tokens'
-import { createApp } from '@/lib/oauth/clients/apps'
+import { createApp, deleteSecret } from '@/lib/oauth/clients/apps'
 import { VERIFIER, authorizationCode, basic, createFixture, token, type Fixture } from './setup'
 
 let f: Fixture
@@ -44,6 +44,17 @@ describe('authorization_code', () => {
     const { res, body } = await token({ grant_type: 'authorization_code', code, redirect_uri: 'http://localhost:5555/', code_verifier: VERIFIER })
     expect(res.status, JSON.stringify(body)).toBe(200)
     expect(body.refresh_token).toEqual(expect.any(String))
+  })
+
+  it('refuses a code issued without PKCE to an app that has since become public (its secret deleted)', async () => {
+    const { app } = await createApp({ kind: 'user', userId: f.other.id }, { name: 'Turns public', redirectUris: [CONF_REDIRECT], scopes: ['openid', 'profile'] }, true)
+    const code = await authorizationCode(f.user.id, { clientId: app.clientId, redirectUri: CONF_REDIRECT, pkce: false })
+    await deleteSecret(app.id)
+    for (const body of [{ client_id: app.clientId }, {}]) {
+      const { res, body: answer } = await token({ grant_type: 'authorization_code', code, redirect_uri: CONF_REDIRECT, ...body })
+      expect([res.status, answer.error]).toEqual([400, 'invalid_grant'])
+    }
+    expect(await db.accessToken.count({ where: { appId: app.id } })).toBe(0)
   })
 
   it('refuses a confidential app that does not authenticate, or with a wrong secret (401 invalid_client)', async () => {
