@@ -50,7 +50,7 @@ describe('authorization_code', () => {
     const { app } = await createApp({ kind: 'user', userId: f.other.id }, { name: 'Turns public', redirectUris: [CONF_REDIRECT], scopes: ['openid', 'profile'] }, true)
     const code = await authorizationCode(f.user.id, { clientId: app.clientId, redirectUri: CONF_REDIRECT, pkce: false })
     await deleteSecret(app.id)
-    for (const body of [{ client_id: app.clientId }, {}]) {
+    for (const body of [{ client_id: app.clientId }, {}] as Record<string, string>[]) {
       const { res, body: answer } = await token({ grant_type: 'authorization_code', code, redirect_uri: CONF_REDIRECT, ...body })
       expect([res.status, answer.error]).toEqual([400, 'invalid_grant'])
     }
