@@ -6,6 +6,7 @@
 // guessing). A SlicedLimiter serves high-rate budgets (the token endpoint, the moderation API):
 // it reserves a slice of a window's budget with one statement and spends it in memory, so most
 // requests touch no database, and no instance can ever spend more than the shared budget.
+import { isIPv6 } from 'node:net'
 import { processState } from '@/lib/config/process-state'
 import { db, type Db } from '@/lib/db'
 import { setting } from '@/lib/config'
@@ -199,4 +200,20 @@ export function clientIp(headers: Headers): string {
   // Fewer entries than hops: the request did not come through the proxies; only the peer is known.
   const address = chain.at(-1 - setting('TRUST_PROXY_HOPS')) ?? chain.at(-1)!
   return address.slice(0, 64) || 'unknown'
+}
+
+/**
+ * What a per-address budget counts for an address: an IPv4 address itself, an IPv6 address its /64
+ * (the network one subscriber is given: 2^64 addresses to spread guesses over, one budget each,
+ * if every address counted alone). Audit records keep the whole address (clientIp).
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip
+  const [left, right] = ip.toLowerCase().split('%')[0]!.split('::') as [string, string?]
+  // An embedded IPv4 address ("::ffff:1.2.3.4") is the last two groups.
+  const groups = (part?: string) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [])
+  const head = groups(left)
+  const tail = groups(right)
+  const all = [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail]
+  return `${all.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`
 }

@@ -5,7 +5,7 @@
 import { db } from '@/lib/db'
 import { setting } from '@/lib/config'
 import { decoyHash, verifyPassword } from '@/lib/auth/password'
-import { hit, resetLimit } from '@/lib/ratelimit'
+import { addressKey, hit, resetLimit } from '@/lib/ratelimit'
 
 /**
  * The account a sign-in names, spelled however the person typed it: surrounding spaces are
@@ -36,7 +36,7 @@ export async function signInWithPassword(login: string, password: string, ip: st
   const user = await findUserByLogin(login)
   const accountKey = accountLimitKey(user, login)
   const account = await hit(accountKey, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT'), WINDOW_SECONDS)
-  const address = await hit(`login:ip:${ip}`, setting('SIGN_IN_ATTEMPTS_PER_ADDRESS'), WINDOW_SECONDS)
+  const address = await hit(`login:ip:${addressKey(ip)}`, setting('SIGN_IN_ATTEMPTS_PER_ADDRESS'), WINDOW_SECONDS)
   if (!account.allowed || !address.allowed) return { kind: 'rate_limited' }
   const matches = await passwordMatches(user, password)
   if (!user || !matches) return { kind: 'wrong' }

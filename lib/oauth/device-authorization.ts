@@ -4,7 +4,7 @@
 import { db, readList, writeList } from '@/lib/db'
 import { hubUrl, setting } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
-import { clientIp, hit } from '@/lib/ratelimit'
+import { addressKey, clientIp, hit } from '@/lib/ratelimit'
 import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
 import { authenticateClientCountingFailures, refuseAddressWithFailedAuthentications } from '@/lib/oauth/clients/auth-failures'
 import { OAuthError, invalidScope } from '@/lib/oauth/errors'
@@ -85,7 +85,7 @@ export class UserCodeError extends Error {}
 /** Finds the pending request a user code names, counting guesses per user and per address. */
 export async function findPendingRequest(enteredCode: string, userId: string, ip: string): Promise<PendingDeviceRequest> {
   const perUser = await hit(`device-code:user:${userId}`, setting('DEVICE_CODE_GUESSES_PER_USER'), 15 * 60)
-  const perIp = await hit(`device-code:ip:${ip}`, setting('DEVICE_CODE_GUESSES_PER_IP'), 15 * 60)
+  const perIp = await hit(`device-code:ip:${addressKey(ip)}`, setting('DEVICE_CODE_GUESSES_PER_IP'), 15 * 60)
   if (!perUser.allowed || !perIp.allowed) throw new UserCodeError('Too many attempts. Wait a few minutes and try again.')
   const code = normalizeUserCode(enteredCode)
   // Says what a code looks like without claiming what was typed is shaped otherwise: an 8-letter

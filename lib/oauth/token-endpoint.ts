@@ -9,7 +9,7 @@
 // in slices (lib/ratelimit's SlicedLimiter), so most requests spend budget from memory and none is
 // exceeded across instances.
 import { setting } from '@/lib/config'
-import { clientIp, sliced } from '@/lib/ratelimit'
+import { addressKey, clientIp, sliced } from '@/lib/ratelimit'
 import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
 import { authenticateClientCountingFailures, refuseAddressWithFailedAuthentications, tooManyRequests } from '@/lib/oauth/clients/auth-failures'
 import { OAuthError } from '@/lib/oauth/errors'
@@ -25,7 +25,7 @@ async function limit(key: string, max: number) {
 
 export async function tokenEndpoint(request: Request): Promise<Response> {
   const ip = clientIp(request.headers)
-  await limit(`oauth-token:ip:${ip}`, setting('OAUTH_TOKEN_LIMIT_PER_IP'))
+  await limit(`oauth-token:ip:${addressKey(ip)}`, setting('OAUTH_TOKEN_LIMIT_PER_IP'))
   await refuseAddressWithFailedAuthentications(ip)
 
   const params = await bodyParams(request)

@@ -1,7 +1,7 @@
 // Where sign-in may send the browser, and which address rate limits count.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { safeNextPath } from '@/lib/http/next-path'
-import { clientIp } from '@/lib/ratelimit'
+import { addressKey, clientIp } from '@/lib/ratelimit'
 
 describe('safeNextPath', () => {
   it('keeps paths on this hub', () => {
@@ -40,5 +40,22 @@ describe('clientIp', () => {
   it('takes the peer when there are fewer entries than proxies (the request did not come through them)', () => {
     vi.stubEnv('TRUST_PROXY_HOPS', '3')
     expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.9, 198.51.100.7' }))).toBe('198.51.100.7')
+  })
+})
+
+describe('addressKey', () => {
+  it('counts an IPv4 address as itself', () => {
+    expect(addressKey('198.51.100.7')).toBe('198.51.100.7')
+    expect(addressKey('unknown')).toBe('unknown')
+  })
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const key = addressKey('2001:db8:0:1::5')
+    expect(key).toBe('2001:db8:0:1::/64')
+    for (const same of ['2001:0DB8:0000:0001:ffff:ffff:ffff:ffff', '2001:db8:0:1:1234::', '2001:db8:0:1:0:0:0:9', '2001:db8:0:1::1%eth0']) {
+      expect(addressKey(same)).toBe(key)
+    }
+    expect(addressKey('2001:db8:0:2::5')).not.toBe(key)
+    expect(addressKey('::1')).toBe('0:0:0:0::/64')
+    expect(addressKey('::ffff:192.0.2.1')).toBe('0:0:0:0::/64')
   })
 })

@@ -3,14 +3,14 @@
 // unauthenticated request does counts against the client it names. Shared by the endpoints that
 // authenticate clients: the token endpoint and the device authorization endpoint.
 import { setting } from '@/lib/config'
-import { sliced } from '@/lib/ratelimit'
+import { addressKey, sliced } from '@/lib/ratelimit'
 import { authenticateClient, type ClientCredentials } from '@/lib/oauth/clients/authenticate'
 import { OAuthError } from '@/lib/oauth/errors'
 import type { Client } from '@/lib/oauth/clients'
 
 const WINDOW_SECONDS = 60
 
-const failuresKey = (ip: string) => `oauth-client-auth-failures:ip:${ip}`
+const failuresKey = (ip: string) => `oauth-client-auth-failures:ip:${addressKey(ip)}`
 const maxFailures = () => setting('OAUTH_TOKEN_AUTH_FAILURES_PER_IP')
 
 export function tooManyRequests(retryAfterSeconds: number): OAuthError {

@@ -4,14 +4,14 @@ import { createModerationHandler } from '@/lib/moderation/api/handler'
 import { moderationSettings } from '@/lib/moderation/api/settings'
 import { deploymentEngines } from '@/lib/moderation/engines/registry'
 import { mayUseModeration } from '@/lib/policy'
-import { clientIp } from '@/lib/ratelimit'
+import { addressKey, clientIp } from '@/lib/ratelimit'
 
 const handleModerationRequest = createModerationHandler({
   ...moderationSettings(),
   engines: deploymentEngines(),
   resolvePrincipal: principalFromAuthorization,
   mayUseModeration,
-  clientKey: (request) => clientIp(request.headers),
+  clientKey: (request) => addressKey(clientIp(request.headers)),
 })
 
 export async function POST(request: Request, { params }: { params: Promise<{ check: string }> }) {
