@@ -22,6 +22,36 @@ export function paramsFrom(entries: Iterable<[string, unknown]>): Params {
   return params
 }
 
+/**
+ * The first key a JSON object text names twice at its top level, or null. JSON.parse keeps the last
+ * value of a repeated key; a repeated form parameter is refused, so a repeated JSON one is too (a
+ * proxy reading the first value must not see another request than the hub). `text` is valid JSON.
+ */
+export function repeatedTopLevelKey(text: string): string | null {
+  const seen = new Set<string>()
+  let depth = 0
+  let expectKey = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!
+    if (char === '"') {
+      let end = i + 1
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1
+      if (depth === 1 && expectKey) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string
+        if (seen.has(key)) return key
+        seen.add(key)
+        expectKey = false
+      }
+      i = end
+    } else if (char === '{' || char === '[') {
+      depth++
+      expectKey = depth === 1 && char === '{'
+    } else if (char === '}' || char === ']') depth--
+    else if (char === ',' && depth === 1) expectKey = true
+  }
+  return null
+}
+
 export async function bodyParams(request: Request): Promise<Params> {
   let text: string
   try {
@@ -32,7 +62,10 @@ export async function bodyParams(request: Request): Promise<Params> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type === 'application/json') {
     try {
-      return paramsFrom(Object.entries(parseJsonObject(text)))
+      const params = paramsFrom(Object.entries(parseJsonObject(text)))
+      const repeated = repeatedTopLevelKey(text)
+      if (repeated !== null) throw invalidRequest(`Parameter ${repeated.slice(0, 40)} is repeated`)
+      return params
     } catch (error) {
       if (error instanceof NotJsonObjectError) throw invalidRequest(error.message)
       throw error

@@ -5,6 +5,7 @@ import { db } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { principalFromToken } from '@/lib/auth/tokens'
 import { createApp, deleteSecret } from '@/lib/oauth/clients/apps'
+import { POST as tokenPOST } from '@/app/oauth/token/route'
 import { VERIFIER, authorizationCode, basic, createFixture, token, type Fixture } from './setup'
 
 let f: Fixture
@@ -44,6 +45,29 @@ describe('authorization_code', () => {
     const { res, body } = await token({ grant_type: 'authorization_code', code, redirect_uri: 'http://localhost:5555/', code_verifier: VERIFIER })
     expect(res.status, JSON.stringify(body)).toBe(200)
     expect(body.refresh_token).toEqual(expect.any(String))
+  })
+
+  it('refuses a parameter named twice, in a JSON body as in a form, and spends nothing', async () => {
+    const code = await confCode()
+    const auth = basic(f.confidential.app.clientId, f.confidential.secret)
+    const json = await tokenPOST(
+      new Request('http://hub.test/oauth/token', {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json', 'x-forwarded-for': '10.0.9.1' },
+        body: `{"grant_type":"authorization_code","code":"not-the-code","redirect_uri":"${CONF_REDIRECT}","code_verifier":"${VERIFIER}","code":${JSON.stringify(code)}}`,
+      }),
+    )
+    expect([json.status, ((await json.json()) as { error: string }).error]).toEqual([400, 'invalid_request'])
+    const form = await tokenPOST(
+      new Request('http://hub.test/oauth/token', {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.0.9.1' },
+        body: new URLSearchParams([['grant_type', 'authorization_code'], ['code', 'not-the-code'], ['code', code], ['redirect_uri', CONF_REDIRECT], ['code_verifier', VERIFIER]]).toString(),
+      }),
+    )
+    expect([form.status, ((await form.json()) as { error: string }).error]).toEqual([400, 'invalid_request'])
+    const { res } = await token({ grant_type: 'authorization_code', code, redirect_uri: CONF_REDIRECT, code_verifier: VERIFIER }, { authorization: auth })
+    expect(res.status).toBe(200) // the code was not spent by the refused requests
   })
 
   it('refuses a code issued without PKCE to an app that has since become public (its secret deleted)', async () => {
