@@ -3,6 +3,7 @@
 // unauthenticated request does counts against the client it names. Shared by the endpoints that
 // authenticate clients: the token endpoint and the device authorization endpoint.
 import { setting } from '@/lib/config'
+import { processState } from '@/lib/config/process-state'
 import { addressKey, sliced } from '@/lib/ratelimit'
 import { authenticateClient, type ClientCredentials } from '@/lib/oauth/clients/authenticate'
 import { OAuthError } from '@/lib/oauth/errors'
@@ -23,12 +24,32 @@ export async function refuseAddressWithFailedAuthentications(ip: string): Promis
   if (!failures.allowed) throw tooManyRequests(failures.retryAfterSeconds)
 }
 
-/** authenticateClient, counting an invalid_client against the address. */
+// Authentications under way, per address key, in this process. A failure is counted only once the
+// secret has been checked, so without these a burst of concurrent wrong-secret requests would all
+// pass the budget check before the first of them was counted; each in flight holds one unit of the
+// budget until its outcome is known. Across instances the burst is bounded by the budget per instance.
+const inFlight = processState('oauthClientAuthInFlight', () => new Map<string, number>())
+
+/**
+ * authenticateClient, counting an invalid_client against the address. Refused (429) when the
+ * address's failures in the window, plus its authentications still being checked here, reach the budget.
+ */
 export async function authenticateClientCountingFailures(credentials: ClientCredentials, ip: string, clientId = credentials.clientId): Promise<Client> {
+  const key = failuresKey(ip)
+  const budget = await sliced.peek(key, maxFailures(), WINDOW_SECONDS)
+  // Read after the await and taken in the same turn: no other request can slip in between.
+  const held = inFlight.get(key) ?? 0
+  if (budget.remaining <= held) throw tooManyRequests(budget.retryAfterSeconds)
+  inFlight.set(key, held + 1)
   try {
     return await authenticateClient(credentials, clientId)
   } catch (error) {
-    if (error instanceof OAuthError && error.code === 'invalid_client') await sliced.hit(failuresKey(ip), maxFailures(), WINDOW_SECONDS)
+    // Counted before the unit held is given back, so the failure is never out of both.
+    if (error instanceof OAuthError && error.code === 'invalid_client') await sliced.hit(key, maxFailures(), WINDOW_SECONDS)
     throw error
+  } finally {
+    const left = (inFlight.get(key) ?? 1) - 1
+    if (left > 0) inFlight.set(key, left)
+    else inFlight.delete(key)
   }
 }

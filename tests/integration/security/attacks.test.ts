@@ -113,6 +113,21 @@ describe('3. locking a client out of the token endpoint', () => {
     expect([real.res.status, real.body.access_token]).toEqual([200, expect.stringMatching(/^hf_oauth_/)])
   })
 
+  it('holds the failure budget against a burst of concurrent wrong secrets', async () => {
+    vi.stubEnv('OAUTH_TOKEN_AUTH_FAILURES_PER_IP', '4')
+    const clientId = f.confidential.app.clientId
+    // All sent at once: each passes the check at the top of the endpoint before any has failed.
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(clientId, `burst-guess-${i}`), ip: '203.0.113.88' })),
+    )
+    const statuses = burst.map((b) => b.res.status).sort()
+    expect(statuses).toEqual([...Array(4).fill(401), ...Array(8).fill(429)])
+    // The budget is spent: the next one is refused before its secret is checked.
+    expect((await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(clientId, f.confidential.secret), ip: '203.0.113.88' })).res.status).toBe(429)
+    // Another address is not held by this one's burst.
+    expect((await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(clientId, f.confidential.secret), ip: '203.0.113.89' })).res.status).toBe(400)
+  })
+
   it('counts wrong secrets at the device authorization endpoint against the same address budget', async () => {
     vi.stubEnv('OAUTH_TOKEN_AUTH_FAILURES_PER_IP', '5')
     const clientId = f.confidential.app.clientId
