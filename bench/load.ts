@@ -1,31 +1,175 @@
-// Shared by the HTTP benchmarks: a keep-alive load generator on node:http (undici's fetch costs the
-// client several times the CPU, which on a 2-core machine is taken from the server being measured),
-// latency percentiles, the CPU a server process tree used, and starting/stopping servers.
+// Shared by the HTTP benchmarks: a keep-alive load generator, latency percentiles, the CPU a server
+// process tree used, and starting/stopping servers.
+//
+// The generator writes HTTP/1.1 requests on plain sockets and reads the answers with a small parser
+// (status, Content-Length or chunked bodies), one request at a time per connection. On this 2-core
+// machine every millisecond the generator spends is taken from the server being measured; node:http's
+// client spent 0.13-0.18 ms per token request, this one about a third of that, and undici's fetch
+// several times more (bench/oauth/RESULTS.md). A server that is bound by one event loop (oidc-provider)
+// barely notices; one that uses both cores (the hub with HUB_WORKERS=2, and PostgreSQL) does.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { setting } from '@/lib/config/settings'
 
 export type Answer = { status: number; body: string }
 
-export function client(port: number, concurrency: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
-  return (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
-    new Promise<Answer>((resolve, reject) => {
-      const request = http.request({ host: '127.0.0.1', port, method, path, agent, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
-        res.on('error', reject)
-      })
-      request.on('error', reject)
-      request.end(body)
-    })
+const CRLF = Buffer.from('\r\n')
+const HEAD_END = Buffer.from('\r\n\r\n')
+
+/** One answer being read: its head once complete, then the body (Content-Length, chunked, or until close). */
+class AnswerReader {
+  private buffered: Buffer = Buffer.alloc(0)
+  private status = 0
+  private length: number | null = null
+  private chunked = false
+  private untilClose = false
+  private headRead = false
+  private readonly chunks: Buffer[] = []
+  closeAfter = false
+
+  constructor(private readonly noBody: boolean) {}
+
+  /** Takes bytes; returns the answer once it is whole. */
+  push(data: Buffer): Answer | null {
+    this.buffered = this.buffered.length ? Buffer.concat([this.buffered, data]) : data
+    if (!this.headRead) {
+      const end = this.buffered.indexOf(HEAD_END)
+      if (end === -1) return null
+      const lines = this.buffered.subarray(0, end).toString('latin1').split('\r\n')
+      this.status = Number(lines[0]!.split(' ')[1])
+      for (let i = 1; i < lines.length; i++) {
+        const colon = lines[i]!.indexOf(':')
+        const name = lines[i]!.slice(0, colon).trim().toLowerCase()
+        const value = lines[i]!.slice(colon + 1).trim()
+        if (name === 'content-length') this.length = Number(value)
+        else if (name === 'transfer-encoding') this.chunked = value.toLowerCase().includes('chunked')
+        else if (name === 'connection') this.closeAfter = value.toLowerCase() === 'close'
+      }
+      this.headRead = true
+      this.buffered = this.buffered.subarray(end + 4)
+      if (this.noBody || this.status === 204 || this.status === 304 || (this.status >= 100 && this.status < 200)) this.length = 0
+      else if (!this.chunked && this.length === null) this.untilClose = true
+    }
+    if (this.untilClose) {
+      this.chunks.push(this.buffered)
+      this.buffered = Buffer.alloc(0)
+      return null
+    }
+    if (!this.chunked) {
+      if (this.buffered.length < this.length!) return null
+      return { status: this.status, body: this.buffered.subarray(0, this.length!).toString('utf8') }
+    }
+    // Chunked: size line, data, CRLF; a zero size ends it (trailers are not expected).
+    for (;;) {
+      const lineEnd = this.buffered.indexOf(CRLF)
+      if (lineEnd === -1) return null
+      const size = parseInt(this.buffered.subarray(0, lineEnd).toString('latin1'), 16)
+      if (size === 0) {
+        if (this.buffered.length < lineEnd + 4) return null
+        return { status: this.status, body: Buffer.concat(this.chunks).toString('utf8') }
+      }
+      if (this.buffered.length < lineEnd + 2 + size + 2) return null
+      this.chunks.push(this.buffered.subarray(lineEnd + 2, lineEnd + 2 + size))
+      this.buffered = this.buffered.subarray(lineEnd + 2 + size + 2)
+    }
+  }
+
+  /** The connection closed: the answer, if its body runs to the close. */
+  closed(): Answer | null {
+    return this.headRead && this.untilClose ? { status: this.status, body: Buffer.concat(this.chunks).toString('utf8') } : null
+  }
 }
 
-export type Cell = { requests: number; failures: number; seconds: number; rps: number; p50: number; p99: number; serverCpuMs: number | null; databaseCpuMs: number | null }
+type Connection = { socket: net.Socket; reading: AnswerReader | null; settle: ((error: Error | null, answer?: Answer) => void) | null }
+
+/**
+ * Keep-alive requests to 127.0.0.1:port over at most `concurrency` connections; a request waits
+ * for a free one. A connection the server closes is dropped and a new one opened for the next
+ * request; a request whose connection fails before its answer is whole rejects (no retry: a token
+ * request may not be sent twice).
+ */
+export function client(port: number, concurrency: number) {
+  const idle: Connection[] = []
+  const waiting: ((connection: Connection) => void)[] = []
+  let open = 0
+
+  function connect(): Connection {
+    const socket = net.connect({ host: '127.0.0.1', port, noDelay: true })
+    const connection: Connection = { socket, reading: null, settle: null }
+    open++
+    const drop = (error: Error) => {
+      const index = idle.indexOf(connection)
+      if (index !== -1) idle.splice(index, 1)
+      if (!socket.destroyed) socket.destroy()
+      const settle = connection.settle
+      connection.settle = null
+      if (settle) {
+        const answer = connection.reading?.closed()
+        if (answer) settle(null, answer)
+        else settle(error)
+      }
+    }
+    socket.on('data', (data: Buffer) => {
+      const reading = connection.reading
+      if (!reading) return
+      const answer = reading.push(data)
+      if (!answer) return
+      const settle = connection.settle!
+      connection.reading = null
+      connection.settle = null
+      if (reading.closeAfter) socket.destroy()
+      settle(null, answer)
+    })
+    socket.on('error', drop)
+    socket.on('close', () => {
+      open--
+      drop(new Error('socket hang up'))
+      // A request waiting for a connection gets a new one in place of this.
+      if (waiting.length && open < concurrency) waiting.shift()!(connect())
+    })
+    return connection
+  }
+
+  function acquire(): Promise<Connection> {
+    for (;;) {
+      const connection = idle.pop()
+      if (!connection) break
+      if (!connection.socket.destroyed) return Promise.resolve(connection)
+    }
+    if (open < concurrency) return Promise.resolve(connect())
+    return new Promise((resolve) => waiting.push(resolve))
+  }
+
+  function release(connection: Connection) {
+    if (connection.socket.destroyed) return
+    const next = waiting.shift()
+    if (next) next(connection)
+    else idle.push(connection)
+  }
+
+  return async (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> => {
+    const connection = await acquire()
+    let head = `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n`
+    for (const name in headers) head += `${name}: ${headers[name]}\r\n`
+    if (body !== undefined) head += `content-length: ${Buffer.byteLength(body)}\r\n`
+    const answer = new Promise<Answer>((resolve, reject) => {
+      connection.reading = new AnswerReader(method === 'HEAD')
+      connection.settle = (error, answer) => (error ? reject(error) : resolve(answer!))
+    })
+    connection.socket.write(body === undefined ? `${head}\r\n` : `${head}\r\n${body}`)
+    try {
+      return await answer
+    } finally {
+      release(connection)
+    }
+  }
+}
+
+/** generatorCpuMs: this process's CPU per request while the cell ran (the load generator and its checks). */
+export type Cell = { requests: number; failures: number; seconds: number; rps: number; p50: number; p99: number; serverCpuMs: number | null; databaseCpuMs: number | null; generatorCpuMs: number }
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : NaN
@@ -108,6 +252,7 @@ export async function run(count: number, concurrency: number, request: (i: numbe
   const ticksBefore = serverPid ? treeTicks(serverPid) : 0
   const databaseTicksBefore = databasePid ? treeTicks(databasePid) : 0
   const started = performance.now()
+  const generatorBefore = process.cpuUsage()
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
@@ -129,10 +274,11 @@ export async function run(count: number, concurrency: number, request: (i: numbe
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const generator = process.cpuUsage(generatorBefore)
   latencies.sort((a, b) => a - b)
   const serverCpuMs = serverPid ? ((treeTicks(serverPid) - ticksBefore) * 10) / count : null
   const databaseCpuMs = databasePid ? ((treeTicks(databasePid) - databaseTicksBefore) * 10) / count : null
-  return { requests: count, failures, seconds, rps: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), serverCpuMs, databaseCpuMs }
+  return { requests: count, failures, seconds, rps: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), serverCpuMs, databaseCpuMs, generatorCpuMs: (generator.user + generator.system) / 1000 / count }
 }
 
 /** Rounds of one cell measured apart: the round of median rate, with every round's requests and failures. */

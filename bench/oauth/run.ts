@@ -162,16 +162,16 @@ try {
   const after = await rows()
 
   console.log(`\n${database}: ${ROUNDS} rounds of ${PER_ROUND} codes per server and concurrency, the servers alternating (the median round shown), load average ${sampleLoad()}\n`)
-  console.log('| in flight | server | exchanges/s | p50 / p99 ms | refreshes/s | p50 / p99 ms | server CPU ms/req (exch. / refr.) | database CPU ms/req | failures |')
-  console.log('|---|---|---|---|---|---|---|---|---|')
+  console.log('| in flight | server | exchanges/s | p50 / p99 ms | refreshes/s | p50 / p99 ms | server CPU ms/req (exch. / refr.) | database CPU ms/req | generator CPU ms/req | failures |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const r of results) {
     const { exchange: e, refresh: f } = r
-    console.log(`| ${r.concurrency} | ${r.server} | ${fmt(e.rps)} | ${fmt(e.p50, 1)} / ${fmt(e.p99, 1)} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} | ${fmt(e.serverCpuMs, 2)} / ${fmt(f.serverCpuMs, 2)} | ${e.databaseCpuMs === null ? '–' : `${fmt(e.databaseCpuMs, 2)} / ${fmt(f.databaseCpuMs, 2)}`} | ${e.failures + f.failures} |`)
+    console.log(`| ${r.concurrency} | ${r.server} | ${fmt(e.rps)} | ${fmt(e.p50, 1)} / ${fmt(e.p99, 1)} | ${fmt(f.rps)} | ${fmt(f.p50, 1)} / ${fmt(f.p99, 1)} | ${fmt(e.serverCpuMs, 2)} / ${fmt(f.serverCpuMs, 2)} | ${e.databaseCpuMs === null ? '–' : `${fmt(e.databaseCpuMs, 2)} / ${fmt(f.databaseCpuMs, 2)}`} | ${fmt(e.generatorCpuMs, 2)} / ${fmt(f.generatorCpuMs, 2)} | ${e.failures + f.failures} |`)
   }
   for (const baseline of baselines) {
     for (const concurrency of CONCURRENCY) {
       const [h, o] = [hub, baseline].map((server) => results.find((r) => r.concurrency === concurrency && r.server === server.name)!)
-      console.log(`| ${concurrency} | **ratio ModHub / ${baseline.name}** | **${(h!.exchange.rps / o!.exchange.rps).toFixed(2)}** | | **${(h!.refresh.rps / o!.refresh.rps).toFixed(2)}** | | | | |`)
+      console.log(`| ${concurrency} | **ratio ModHub / ${baseline.name}** | **${(h!.exchange.rps / o!.exchange.rps).toFixed(2)}** | | **${(h!.refresh.rps / o!.refresh.rps).toFixed(2)}** | | | | | |`)
     }
   }
   const exchanges = CONCURRENCY.length * (ROUNDS * PER_ROUND + WARMUP)
