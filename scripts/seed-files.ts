@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { createCommit, DEFAULT_BRANCH, resolveRevision, storeBlob, treeOf, type CommitOperation } from '@/lib/hub/files'
+import { createCommit, DEFAULT_BRANCH, resolveRevision, storeBlob, storedLfsFile, treeOf, type CommitOperation } from '@/lib/hub/files'
 import type { RepoRow } from '@/lib/hub/repos'
 import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
 import type { Caller } from '@/lib/policy'
@@ -206,7 +206,7 @@ const contentOf = (f: SeedFile) => (f.text !== undefined ? Buffer.from(f.text) :
 async function operationFor(f: SeedFile, content: Buffer): Promise<CommitOperation> {
   if (f.text !== undefined || !content.subarray(0, 512).includes(0)) return { kind: 'file', path: f.path, content }
   const sha256 = await storeBlob(Readable.from([content]), { size: content.length })
-  return { kind: 'lfsFile', path: f.path, sha256, size: content.length }
+  return storedLfsFile(f.path, sha256, content.length)
 }
 
 /** Commits a demo repo's files as `caller`. */

@@ -1,7 +1,7 @@
 // The database's record of stored blobs: a row is written once the store holds the checked bytes,
 // and blobs no revision refers to any more are removed (rows first, then bytes).
 import type { Readable } from 'node:stream'
-import { db, run, sql } from '@/lib/db'
+import { db, joinSql, rows, run, sql, statements, type Statements } from '@/lib/db'
 import { BlobMismatch, listBlobs, putBlob, removeBlob } from '@/lib/storage'
 import { HubError } from '@/lib/http/errors'
 
@@ -14,21 +14,40 @@ export async function recordBlob(sha256: string, size: number) {
   await run(sql`INSERT INTO "StoredBlob" ("sha256", "size", "createdAt") VALUES (${sha256}, ${size}, ${new Date()}) ON CONFLICT ("sha256") DO NOTHING`)
 }
 
-/** Size of a stored blob, or null when the store does not hold it. */
-export async function storedSize(sha256: string): Promise<number | null> {
-  const row = await db.storedBlob.findUnique({ where: { sha256 } })
-  return row ? Number(row.size) : null
+/**
+ * The blobs `repoId` may put in its trees (RepoBlob in prisma/schema.prisma): written when an
+ * upload signed for the repo completes and for every file its commits store. One statement per
+ * batch of rows; a row already there is kept.
+ */
+export async function recordRepoBlobs(repoId: string, sha256s: string[], store: Statements = statements) {
+  const unique = [...new Set(sha256s)]
+  const now = new Date()
+  // 3 values a row: within SQLite's oldest limit of 999 parameters.
+  for (let i = 0; i < unique.length; i += 300) {
+    const rows = unique.slice(i, i + 300).map((sha256) => sql`(${repoId}, ${sha256}, ${now})`)
+    await store.run(sql`INSERT INTO "RepoBlob" ("repoId", "sha256", "createdAt") VALUES ${joinSql(rows, ', ')} ON CONFLICT ("repoId", "sha256") DO NOTHING`)
+  }
 }
 
-/** Sizes of the stored blobs among `sha256s` (one query); a blob the store does not hold is absent. */
-export async function storedSizes(sha256s: string[]): Promise<Map<string, number>> {
+/**
+ * Size of a blob the store holds and `repoId` may use, or null: a blob only another repo uploaded
+ * is "not found" here exactly as one nobody stored.
+ */
+export async function storedSize(repoId: string, sha256: string): Promise<number | null> {
+  return (await storedSizes(repoId, [sha256])).get(sha256) ?? null
+}
+
+/** Sizes of the blobs among `sha256s` that the store holds and `repoId` may use (one query a 500). */
+export async function storedSizes(repoId: string, sha256s: string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>()
-  if (sha256s.length === 0) return sizes
   const unique = [...new Set(sha256s)]
   // Chunks within SQLite's oldest limit of 999 parameters.
   for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db.storedBlob.findMany({ where: { sha256: { in: unique.slice(i, i + 500) } }, select: { sha256: true, size: true } })
-    for (const row of rows) sizes.set(row.sha256, Number(row.size))
+    const chunk = unique.slice(i, i + 500)
+    const found = await rows<{ sha256: string; size: number | bigint }>(sql`
+      SELECT b."sha256", b."size" FROM "StoredBlob" b JOIN "RepoBlob" r ON r."sha256" = b."sha256" AND r."repoId" = ${repoId}
+      WHERE b."sha256" IN (${joinSql(chunk.map((sha256) => sql`${sha256}`), ', ')})`)
+    for (const row of found) sizes.set(row.sha256, Number(row.size))
   }
   return sizes
 }
@@ -63,7 +82,9 @@ export async function removeUnreferencedBlobs(options: { candidates?: string[]; 
   for (const { sha256 } of rows) {
     if (await db.treeEntry.findFirst({ where: { blobSha256: sha256 }, select: { commitId: true } })) continue
     // Row first: a blob without a row is invisible (uploads re-send it); a row without a blob would be broken.
+    // The repos that uploaded it lose it too: their next commit of it has to upload it again.
     const { count } = await db.storedBlob.deleteMany({ where: { sha256 } })
+    await db.repoBlob.deleteMany({ where: { sha256 } })
     if (count) {
       await removeBlob(sha256)
       removed++

@@ -16,9 +16,9 @@ import { HubError, badRequest } from '@/lib/http/errors'
 import { requestBodyStream } from '@/lib/http/body'
 import { isUniqueViolation } from '@/lib/hub/namespaces'
 import { fileLimits } from './limits'
-import { checkedFolder, checkedPath, checkedBranchName } from './paths'
+import { checkedFolder, checkedPath, checkedBranchName, describeValue } from './paths'
 import { COMMIT_ID, SHA256, gitBlobOid, lfsPointer, newCommitId } from './git'
-import { storeBlob, storedSizes } from './blobs'
+import { recordRepoBlobs, storeBlob, storedSizes } from './blobs'
 import { DEFAULT_BRANCH, revisionNotFound, entryNotFound } from './revisions'
 
 export type CommitHeader = { summary: string; description: string; parentCommit: string | null }
@@ -111,7 +111,7 @@ export async function readCommitBody(request: Request): Promise<{ header: Commit
       throw badRequest(`Line ${index + 1} of the commit is not JSON`)
     }
     const { key, value } = (parsed ?? {}) as { key?: unknown; value?: unknown }
-    const at = `line ${index + 1} (${String(key)})`
+    const at = `line ${index + 1} (${typeof key === 'string' ? key.slice(0, 100) : describeValue(key)})`
     const parse = <T>(schema: z.ZodType<T>): T => {
       const result = schema.safeParse(value)
       if (!result.success) throw invalid(`Invalid ${at}: ${result.error.issues.map((i) => i.message).join('; ')}`)
@@ -164,6 +164,14 @@ export function inlineFileContent(path: string, content: string, encoding: 'base
   return bytes
 }
 
+/**
+ * An LFS file whose bytes the caller has just put in the store for this commit (storeBlob: seeding,
+ * tools); the commit makes them the repo's, as an upload signed for the repo would.
+ */
+export function storedLfsFile(path: string, sha256: string, size: number): CommitOperation {
+  return { kind: 'storedFile', file: { path: checkedPath(path), blobSha256: sha256, size, gitOid: gitBlobOid(lfsPointer(sha256, size)), lfs: true } }
+}
+
 export const commitTooLarge = (max: number) => new HubError(413, `The commit is larger than ${max} bytes; upload large files through LFS`)
 export const fileTooLarge = (path: string, max: number) => new HubError(413, `${path} is larger than the ${max}-byte limit for one file`)
 
@@ -172,10 +180,10 @@ async function stageInlineFile(path: string, content: Buffer): Promise<StagedFil
   return { path, blobSha256, size: content.length, gitOid: gitBlobOid(content), lfs: false }
 }
 
-/** Stores inline files and checks that LFS objects were uploaded, before any branch moves. */
-async function stage(operations: CommitOperation[]): Promise<StagedOperation[]> {
+/** Stores inline files and checks that LFS objects were uploaded for this repo, before any branch moves. */
+async function stage(repoId: string, operations: CommitOperation[]): Promise<StagedOperation[]> {
   // One query for every LFS object the commit names (a query each was a third of a 100-file commit).
-  const sizes = await storedSizes(operations.flatMap((op) => (op.kind === 'lfsFile' ? [op.sha256] : [])))
+  const sizes = await storedSizes(repoId, operations.flatMap((op) => (op.kind === 'lfsFile' ? [op.sha256] : [])))
   const staged: StagedOperation[] = []
   for (const op of operations) {
     if (op.kind === 'file') {
@@ -196,32 +204,86 @@ async function stage(operations: CommitOperation[]): Promise<StagedOperation[]> 
 
 type Change = { path: string; change: 'add' | 'update' | 'delete' }
 
+/** The folders a path sits in, outermost first ("a/b/c" -> "a", "a/b"). */
+function foldersOf(path: string): string[] {
+  const folders: string[] = []
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) folders.push(path.slice(0, at))
+  return folders
+}
+
+type TreeFile = StagedFile & { lastCommitId: string }
+
+/**
+ * A revision's files while a commit is applied, with every folder's files indexed, so that each
+ * operation costs the depth of its path (or the files it deletes), not the size of the repo: the
+ * commit runs in a transaction that holds SQLite's write lock, and a scan of 100,000 paths per
+ * operation made a commit of 10,000 operations hold it for seconds.
+ */
+class WorkingTree {
+  readonly files: Map<string, TreeFile>
+  private readonly inFolder = new Map<string, Set<string>>()
+
+  constructor(head: Map<string, TreeFile>) {
+    this.files = new Map(head)
+    for (const path of head.keys()) this.index(path)
+  }
+
+  private index(path: string) {
+    for (const folder of foldersOf(path)) {
+      let paths = this.inFolder.get(folder)
+      if (!paths) this.inFolder.set(folder, (paths = new Set()))
+      paths.add(path)
+    }
+  }
+
+  private unindex(path: string) {
+    for (const folder of foldersOf(path)) {
+      const paths = this.inFolder.get(folder)!
+      paths.delete(path)
+      if (paths.size === 0) this.inFolder.delete(folder)
+    }
+  }
+
+  put(file: TreeFile) {
+    // A file may not sit where a folder is, nor under a path that is a file.
+    if (this.inFolder.has(file.path)) throw invalid(`${file.path} is a folder`)
+    for (const folder of foldersOf(file.path)) if (this.files.has(folder)) throw invalid(`${folder} is a file`)
+    if (!this.files.has(file.path)) this.index(file.path)
+    this.files.set(file.path, file)
+  }
+
+  deleteFile(path: string): boolean {
+    if (!this.files.delete(path)) return false
+    this.unindex(path)
+    return true
+  }
+
+  /** The paths removed (none when the folder holds no file). */
+  deleteFolder(folder: string): string[] {
+    const inside = [...(this.inFolder.get(folder) ?? [])]
+    for (const path of inside) this.deleteFile(path)
+    return inside
+  }
+}
+
 /** The new tree from the head's tree and the operations, in order; the paths that changed. */
-function apply(head: Map<string, StagedFile & { lastCommitId: string }>, ops: StagedOperation[], commitId: string) {
-  const tree = new Map(head)
+function apply(head: Map<string, TreeFile>, ops: StagedOperation[], commitId: string) {
+  const working = new WorkingTree(head)
   const touched = new Set<string>()
   for (const op of ops) {
     if (op.kind === 'put') {
-      // A file may not sit where a folder is, nor under a path that is a file.
-      const prefix = op.file.path + '/'
-      for (const existing of tree.keys()) if (existing.startsWith(prefix)) throw invalid(`${op.file.path} is a folder`)
-      const parts = op.file.path.split('/')
-      for (let i = 1; i < parts.length; i++) if (tree.has(parts.slice(0, i).join('/'))) throw invalid(`${parts.slice(0, i).join('/')} is a file`)
-      tree.set(op.file.path, { ...op.file, lastCommitId: commitId })
+      working.put({ ...op.file, lastCommitId: commitId })
       touched.add(op.file.path)
     } else if (op.kind === 'deletedFile') {
-      if (!tree.delete(op.path)) throw entryNotFound(op.path)
+      if (!working.deleteFile(op.path)) throw entryNotFound(op.path)
       touched.add(op.path)
     } else {
-      const prefix = op.path + '/'
-      const inside = [...tree.keys()].filter((p) => p.startsWith(prefix))
-      if (inside.length === 0) throw entryNotFound(op.path)
-      for (const p of inside) {
-        tree.delete(p)
-        touched.add(p)
-      }
+      const removed = working.deleteFolder(op.path)
+      if (removed.length === 0) throw entryNotFound(op.path)
+      for (const p of removed) touched.add(p)
     }
   }
+  const tree = working.files
   const changes: Change[] = []
   for (const path of [...touched].sort()) {
     const before = head.get(path)
@@ -257,7 +319,7 @@ export async function createCommit(
   meta: { ip?: string | null; emptyTree?: boolean } = {},
 ): Promise<CommitResult> {
   checkedBranchName(branch)
-  const staged = await stage(operations)
+  const staged = await stage(repo.id, operations)
   const authorName = caller.principal?.username ?? (await usernameOf(caller.userId))
   const limits = fileLimits()
   for (let attempt = 0; ; attempt++) {
@@ -288,6 +350,8 @@ export async function createCommit(
           },
         })
         await insertTree(tx, commitId, [...tree.values()])
+        // The files this commit brought (inline bytes it carried, LFS objects already the repo's).
+        await recordRepoBlobs(repo.id, staged.flatMap((op) => (op.kind === 'put' ? [op.file.blobSha256] : [])), statementsIn(tx))
         await moveBranch(tx, repo.id, branch, headId, commitId)
         await tx.repo.update({ where: { id: repo.id }, data: { updatedAt: new Date() } })
         if (repo.ownerOrgId) {

@@ -5,7 +5,7 @@ import type { RepoType } from '@/lib/hub/names'
 import type { Caller } from '@/lib/policy'
 import { removeUnreferencedBlobs } from './blobs'
 
-export { createCommit, inlineFileValue, readCommitBody, type CommitOperation, type CommitHeader } from './commit'
+export { createCommit, inlineFileValue, readCommitBody, storedLfsFile, type CommitOperation, type CommitHeader } from './commit'
 export { createRepoWithFiles, initialOperations, SPACE_SDKS } from './initial-commit'
 export { lfsBatch, uploadObject, uploadPart, completeUpload, verifyObject } from './lfs'
 export { fileResponse, parseRange } from './resolve'

@@ -14,14 +14,20 @@ import { HubError, unauthorized } from '@/lib/http/errors'
 import { requestBodyStream } from '@/lib/http/body'
 import { fileLimits } from './limits'
 import { SHA256 } from './git'
-import { recordBlob, storeBlob, storedSize, storedSizes } from './blobs'
+import { recordBlob, recordRepoBlobs, storeBlob, storedSize, storedSizes } from './blobs'
 import { repoAccess, type RepoRef } from './revisions'
+
+/** Objects one batch request may ask about. */
+export const MAX_BATCH_OBJECTS = 100
 
 const batchInput = z.object({
   // Downloads go through resolve/ (the Hub's clients never ask the batch API for them).
   operation: z.literal('upload'),
   transfers: z.array(z.string()).optional().default(['basic']),
-  objects: z.array(z.object({ oid: z.string().regex(SHA256, 'oid must be a sha256'), size: z.number().int().nonnegative() })).min(1).max(1000),
+  // 100 a batch, as git-lfs and @huggingface/hub send them: each multipart object's answer lists a
+  // URL per part (800 for a 50 GiB file), so ten times that let one small request build a response
+  // of hundreds of megabytes.
+  objects: z.array(z.object({ oid: z.string().regex(SHA256, 'oid must be a sha256'), size: z.number().int().nonnegative() })).min(1).max(MAX_BATCH_OBJECTS),
   hash_algo: z.string().optional(),
   ref: z.object({ name: z.string() }).optional(),
 })
@@ -70,11 +76,13 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
   let usedMultipart = false
   const repoPath = `${ref.type === 'model' ? '' : `${ref.type}s/`}${ref.namespace}/${ref.name}`
   // One query for the whole batch (the client asks about up to 100 objects at a time).
-  const stored = await storedSizes(input.objects.map((o) => o.oid))
+  const stored = await storedSizes(repo.id, input.objects.map((o) => o.oid))
   const objects = await Promise.all(
     input.objects.map(async ({ oid, size }) => {
       if (size > limits.maxFileBytes) return { oid, size, error: { code: 413, message: `Object is larger than the ${limits.maxFileBytes}-byte limit for one file` } }
-      // Already stored (by any repo): nothing to upload.
+      // Already this repo's: nothing to upload. Bytes only another repo uploaded are uploaded again
+      // (the store keeps one copy): a sha256 alone proves nothing, and the answer must not say
+      // that someone else's file exists.
       if (stored.get(oid) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
       const verify = { href: `${origin}/${repoPath}.git/info/lfs/objects/verify`, header: authorization ? { Authorization: authorization } : {}, expires_at: expiresAt }
       const multipart = multipartOffered && size > limits.multipartChunkBytes
@@ -102,6 +110,7 @@ export async function uploadObject(token: string, request: Request) {
   const length = declaredLength(request)
   if (length !== null && length !== claim.size) throw new HubError(400, `Content-Length ${length} is not the declared size ${claim.size}`)
   await storeBlob(requestBodyStream(request), { size: claim.size, sha256: claim.oid })
+  await recordRepoBlobs(claim.repoId, [claim.oid])
 }
 
 /** PUT {part href}: one part of a multipart upload; answers the part's ETag. */
@@ -145,14 +154,15 @@ export async function completeUpload(token: string, body: unknown) {
     throw error
   }
   await recordBlob(claim.oid, claim.size)
+  await recordRepoBlobs(claim.repoId, [claim.oid])
 }
 
-/** POST /{ns}/{name}.git/info/lfs/objects/verify: 200 when the object is stored with that size. */
+/** POST /{ns}/{name}.git/info/lfs/objects/verify: 200 when the object is stored with that size for this repo. */
 export async function verifyObject(caller: Caller, ref: RepoRef, body: unknown) {
-  await repoAccess(caller, ref, 'write')
+  const { repo } = await repoAccess(caller, ref, 'write')
   const parsed = z.object({ oid: z.string().regex(SHA256), size: z.number().int().nonnegative() }).safeParse(body)
   if (!parsed.success) throw new HubError(422, 'Body must be {"oid": sha256, "size": bytes}')
-  const size = await storedSize(parsed.data.oid)
+  const size = await storedSize(repo.id, parsed.data.oid)
   if (size === null) throw new HubError(404, 'Object not found')
   if (size !== parsed.data.size) throw new HubError(422, `Object has ${size} bytes, not ${parsed.data.size}`)
   return { oid: parsed.data.oid, size }

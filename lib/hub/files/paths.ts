@@ -8,6 +8,9 @@ const MAX_SEGMENT_BYTES = 255
 /** The reason a path is refused, or null when it is fine. */
 export function pathProblem(path: unknown): string | null {
   if (typeof path !== 'string' || path.length === 0) return 'must be a non-empty string'
+  // A lone surrogate would be stored as U+FFFD: another path than the one the client named.
+  // (With the u flag a surrogate pair is one code point; only an unpaired half is \p{Cs}.)
+  if (/\p{Cs}/u.test(path)) return 'must be valid Unicode (no unpaired surrogates)'
   if (Buffer.byteLength(path) > MAX_PATH_BYTES) return `must be at most ${MAX_PATH_BYTES} bytes`
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(path)) return 'must not contain control characters'
@@ -22,9 +25,15 @@ export function pathProblem(path: unknown): string | null {
   return null
 }
 
+/** A client's value for an error message: a string quoted (and cut), anything else by its type (String() of an object may throw). */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 200))
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`
+}
+
 export function checkedPath(path: unknown): string {
   const problem = pathProblem(path)
-  if (problem) throw new HubError(400, `Invalid path ${JSON.stringify(String(path).slice(0, 200))}: ${problem}`)
+  if (problem) throw new HubError(400, `Invalid path ${describeValue(path)}: ${problem}`)
   return path as string
 }
 

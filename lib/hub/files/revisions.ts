@@ -18,9 +18,13 @@ export function repoAccess(caller: Caller, ref: RepoRef, action: RepoAction): Pr
   return authorizedRepo(caller, ref.type, ref.namespace, ref.name, action)
 }
 
-/** A model card stays readable in gated repos, as on the Hub; every other file needs read access. */
+/**
+ * The model card stays readable in gated repos, as on the Hub; every other file needs read access.
+ * The card is README.md exactly (model-card.ts reads no other spelling): readme.md or ReadMe.md at
+ * the root are other files, gated like the rest.
+ */
 export function actionToRead(path: string): RepoAction {
-  return path.toLowerCase() === 'readme.md' ? 'view' : 'read'
+  return path === 'README.md' ? 'view' : 'read'
 }
 
 export const revisionNotFound = (revision: string) => new HubError(404, `Invalid rev id: ${revision}`, 'RevisionNotFound')

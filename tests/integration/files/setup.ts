@@ -16,11 +16,14 @@ export async function fileFixtures(prefix: string) {
   await createRepo(session, { namespace: owner.username, name: 'gated', gated: true })
   await createRepo(session, { namespace: org.name, name: 'shared' })
   await createRepo(session, { type: 'dataset', namespace: owner.username, name: 'data' })
+  // Another user's own repo, where that user may write.
+  await createRepo({ userId: outsider.id, principal: null }, { namespace: outsider.username, name: 'mine' })
   void addMember
   const token = async (userId: string, role: 'read' | 'write', name: string) => (await createPersonalToken(userId, { name, role })).token
   return {
     owner: owner.username,
     org: org.name,
+    outsider: outsider.username,
     repoId: repo.id,
     write: await token(owner.id, 'write', 'w'),
     read: await token(owner.id, 'read', 'r'),

@@ -414,6 +414,98 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect((await fetch(`${hubUrl}/api/lfs/uploads/forged.token`, { method: 'PUT', body: 'x' })).status).toBe(401)
     })
 
+    it('a sha256 is not access: another repo\'s blob is neither committed, verified nor said to be stored without its bytes', async () => {
+      const secretRepo = `${f.owner}/secret`
+      const mine = `${f.outsider}/mine`
+      const secretBytes = Buffer.concat([Buffer.from([0, 0]), Buffer.from(`private weights ${prefix}`)])
+      await uploadFile({ repo: secretRepo, accessToken: f.write, hubUrl, file: { path: 'weights.bin', content: blob(secretBytes) } })
+      const inline = `API_KEY=sk-${prefix}`
+      await uploadFile({ repo: secretRepo, accessToken: f.write, hubUrl, file: { path: '.env', content: blob(inline) } })
+      const steal = (oid: string, size: number) =>
+        fetch(`${hubUrl}/api/models/${mine}/commit/main`, {
+          method: 'POST', headers: { Authorization: `Bearer ${f.outsiderWrite}` },
+          body: [{ key: 'header', value: { summary: 'take it' } }, { key: 'lfsFile', value: { path: 'stolen', oid, size, algo: 'sha256' } }].map((l) => JSON.stringify(l)).join('\n'),
+        })
+      // Refused as an object never uploaded, for an LFS blob and for an inline file's blob alike.
+      for (const [oid, size] of [[sha256(secretBytes), secretBytes.length], [sha256(inline), inline.length]] as const) {
+        const res = await steal(oid, size)
+        expect(res.status).toBe(422)
+        expect(((await res.json()) as { error: string }).error).toContain('was not uploaded')
+      }
+      expect((await fetch(`${hubUrl}/${mine}/resolve/main/stolen`)).status).toBe(404)
+      // The batch API asks for the bytes (it does not say they are stored), and verify does not find them.
+      const asked = await (await batch(f.outsiderWrite, sha256(secretBytes), secretBytes.length, mine)).json()
+      expect(asked.objects[0].actions?.upload?.href).toEqual(expect.any(String))
+      const verify = await fetch(`${hubUrl}/${mine}.git/info/lfs/objects/verify`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.outsiderWrite}`, 'Content-Type': 'application/vnd.git-lfs+json' },
+        body: JSON.stringify({ oid: sha256(secretBytes), size: secretBytes.length }),
+      })
+      expect(verify.status).toBe(404)
+      // Whoever has the bytes may commit them after uploading them: the Hub's own behaviour.
+      await uploadFile({ repo: mine, accessToken: f.outsiderWrite, hubUrl, file: { path: 'same.bin', content: blob(secretBytes) } })
+      expect(Buffer.from(await (await downloadFile({ repo: mine, path: 'same.bin', hubUrl }))!.arrayBuffer())).toEqual(secretBytes)
+      expect((await steal(sha256(secretBytes), secretBytes.length)).status).toBe(200)
+      // The owner's repo, which uploaded them, still answers "stored" for them.
+      const own = await (await batch(f.write, sha256(secretBytes), secretBytes.length, secretRepo)).json()
+      expect(own.objects[0].actions).toBeUndefined()
+    })
+
+    it('answers malformed values with 400/422, not 500: objects where strings go, unpaired surrogates in paths, oversized LFS batches', async () => {
+      const paths = await fetch(`${hubUrl}/api/models/${repo}/paths-info/main`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ paths: [{ toString: 1 }] }),
+      })
+      expect(paths.status).toBe(400)
+      const key = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.write}` }, body: JSON.stringify({ key: { toString: 1 }, value: {} }),
+      })
+      expect([400, 422]).toContain(key.status)
+      // A lone surrogate would be stored as U+FFFD, another path than the one named.
+      for (const bad of ['a\ud800', 'b\udc00/c.txt']) {
+        const res = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
+          method: 'POST', headers: { Authorization: `Bearer ${f.write}` },
+          body: [{ key: 'header', value: { summary: 'surrogate' } }, { key: 'file', value: { path: bad, content: 'eA==' } }].map((l) => JSON.stringify(l)).join('\n'),
+        })
+        expect(res.status, JSON.stringify(bad)).toBe(400)
+      }
+      expect(await fileExists({ repo, path: 'a\ufffd', hubUrl })).toBe(false)
+      // 100 objects a batch, as the clients send them.
+      const objects = Array.from({ length: 101 }, (_, i) => ({ oid: sha256(`batch ${i}`), size: 1_000_000 }))
+      const tooMany = await fetch(`${hubUrl}/${repo}.git/info/lfs/objects/batch`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/vnd.git-lfs+json' },
+        body: JSON.stringify({ operation: 'upload', transfers: ['multipart'], objects }),
+      })
+      expect(tooMany.status).toBe(422)
+      const enough = await fetch(`${hubUrl}/${repo}.git/info/lfs/objects/batch`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/vnd.git-lfs+json' },
+        body: JSON.stringify({ operation: 'upload', transfers: ['multipart'], objects: objects.slice(0, 100) }),
+      })
+      expect(enough.status).toBe(200)
+    })
+
+    it('keeps files and folders apart within one commit, and a gated repo\'s card is README.md exactly', async () => {
+      const ops = (...lines: object[]) =>
+        fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
+          method: 'POST', headers: { Authorization: `Bearer ${f.write}` },
+          body: [{ key: 'header', value: { summary: 'shapes' } }, ...lines].map((l) => JSON.stringify(l)).join('\n'),
+        })
+      const file = (path: string) => ({ key: 'file', value: { path, content: 'eA==' } })
+      expect((await ops(file('shape/a/b.txt'))).status).toBe(200)
+      const folder = await ops(file('shape/a'))
+      expect([folder.status, ((await folder.json()) as { error: string }).error]).toEqual([422, 'shape/a is a folder'])
+      const under = await ops(file('shape/a/b.txt/c'))
+      expect([under.status, ((await under.json()) as { error: string }).error]).toEqual([422, 'shape/a/b.txt is a file'])
+      // A folder deleted earlier in the same commit may become a file; a file deleted, a folder.
+      expect((await ops({ key: 'deletedFolder', value: { path: 'shape/a' } }, file('shape/a'), { key: 'deletedFile', value: { path: 'shape/a' } }, file('shape/a/new.txt'))).status).toBe(200)
+      const listed = (await collect(listFiles({ repo, hubUrl, path: 'shape', recursive: true }))).filter((e) => e.type === 'file').map((e) => e.path)
+      expect(listed).toEqual(['shape/a/new.txt'])
+      expect((await ops({ key: 'deletedFolder', value: { path: 'shape/none' } })).status).toBe(404)
+
+      const gated = `${f.owner}/gated`
+      await uploadFiles({ repo: gated, accessToken: f.write, hubUrl, files: [{ path: 'readme.md', content: blob('not the card') }, { path: 'README.md', content: blob('# the card') }] })
+      expect(await (await downloadFile({ repo: gated, path: 'README.md', hubUrl, accessToken: f.outsiderWrite }))!.text()).toBe('# the card')
+      await expect(downloadFile({ repo: gated, path: 'readme.md', hubUrl, accessToken: f.outsiderWrite })).rejects.toMatchObject({ statusCode: 403 })
+    })
+
     it('refuses files over the configured limit with 413', async () => {
       const big = Buffer.alloc(1_500_000, 1)
       await expect(uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'big.bin', content: blob(big) } })).rejects.toMatchObject({ statusCode: 413 })
