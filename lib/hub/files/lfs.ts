@@ -8,6 +8,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { authSecret } from '@/lib/config'
 import { constantTimeEqual } from '@/lib/auth/secrets'
+import { rows, sql } from '@/lib/db'
 import { BlobMismatch, blobStore, completeMultipart, putPart } from '@/lib/storage'
 import type { Caller } from '@/lib/policy'
 import { HubError, unauthorized } from '@/lib/http/errors'
@@ -34,7 +35,8 @@ const batchInput = z.object({
 
 const UPLOAD_TTL_S = 3600
 
-type UploadClaim = { repoId: string; oid: string; size: number; uploadId: string; partSize: number | null; exp: number }
+/** tokenId: the access token that asked for the URL (null for a browser session): the URL dies with it. */
+type UploadClaim = { repoId: string; tokenId: string | null; oid: string; size: number; uploadId: string; partSize: number | null; exp: number }
 
 function sign(payload: string) {
   return createHmac('sha256', `lfs-upload:${authSecret()}`).update(payload).digest('base64url')
@@ -45,8 +47,26 @@ function uploadToken(claim: UploadClaim): string {
   return `${payload}.${sign(payload)}`
 }
 
+/**
+ * The claim of a signed upload URL, while it may still be used: 401 when forged or expired, or
+ * when the access token that asked for it has since been revoked, has expired or is gone (the URL
+ * must not outlive the credential: revoking a leaked token stops its uploads in flight); 404 when
+ * the repo has been deleted. Checked before any byte of the body is read.
+ */
+async function usableClaim(token: string): Promise<UploadClaim> {
+  const claim = readUploadToken(token)
+  const [found] = await rows<{ tokenId: string | null; revokedAt: Date | null; expiresAt: Date | null }>(sql`
+    SELECT t."id" AS "tokenId", t."revokedAt", t."expiresAt" FROM "Repo" r LEFT JOIN "AccessToken" t ON t."id" = ${claim.tokenId ?? ''}
+    WHERE r."id" = ${claim.repoId}`)
+  if (!found) throw new HubError(404, 'The repository of this upload URL no longer exists')
+  if (claim.tokenId && (!found.tokenId || found.revokedAt || (found.expiresAt && found.expiresAt <= new Date()))) {
+    throw unauthorized('The token that asked for this upload URL is no longer valid')
+  }
+  return claim
+}
+
 /** The claim of a signed upload URL; 401 when forged or expired. */
-export function readUploadToken(token: string): UploadClaim {
+function readUploadToken(token: string): UploadClaim {
   const [payload, mac] = token.split('.')
   if (!payload || !mac || !constantTimeEqual(mac, sign(payload))) throw unauthorized('Invalid upload URL')
   let claim: UploadClaim
@@ -86,7 +106,7 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
       if (stored.get(oid) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
       const verify = { href: `${origin}/${repoPath}.git/info/lfs/objects/verify`, header: authorization ? { Authorization: authorization } : {}, expires_at: expiresAt }
       const multipart = multipartOffered && size > limits.multipartChunkBytes
-      const claim: UploadClaim = { repoId: repo.id, oid, size, uploadId: randomUUID(), partSize: multipart ? limits.multipartChunkBytes : null, exp }
+      const claim: UploadClaim = { repoId: repo.id, tokenId: caller?.principal?.tokenId ?? null, oid, size, uploadId: randomUUID(), partSize: multipart ? limits.multipartChunkBytes : null, exp }
       const href = `${origin}/api/lfs/uploads/${uploadToken(claim)}`
       if (!multipart) return { oid, size, authenticated: true, actions: { upload: { href, expires_at: expiresAt }, verify } }
       usedMultipart = true
@@ -105,7 +125,7 @@ function declaredLength(request: Request): number | null {
 
 /** PUT {upload href}: the whole object (basic transfer), checked against the batch's oid and size. */
 export async function uploadObject(token: string, request: Request) {
-  const claim = readUploadToken(token)
+  const claim = await usableClaim(token)
   if (claim.partSize !== null) throw new HubError(400, 'This object is uploaded in parts')
   const length = declaredLength(request)
   if (length !== null && length !== claim.size) throw new HubError(400, `Content-Length ${length} is not the declared size ${claim.size}`)
@@ -115,7 +135,7 @@ export async function uploadObject(token: string, request: Request) {
 
 /** PUT {part href}: one part of a multipart upload; answers the part's ETag. */
 export async function uploadPart(token: string, partNumber: number, request: Request): Promise<string> {
-  const claim = readUploadToken(token)
+  const claim = await usableClaim(token)
   if (claim.partSize === null) throw new HubError(400, 'This object is not uploaded in parts')
   const parts = partCount(claim.size, claim.partSize)
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > parts) throw new HubError(400, `Part number must be 1 to ${parts}`)
@@ -137,7 +157,7 @@ const completeInput = z.object({
 
 /** POST {completion href}: joins the parts, checks size and sha256, keeps the blob or nothing. */
 export async function completeUpload(token: string, body: unknown) {
-  const claim = readUploadToken(token)
+  const claim = await usableClaim(token)
   if (claim.partSize === null) throw new HubError(400, 'This object is not uploaded in parts')
   const parsed = completeInput.safeParse(body)
   if (!parsed.success || parsed.data.oid !== claim.oid) throw new HubError(422, 'The completion must name the object and its parts')

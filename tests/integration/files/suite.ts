@@ -10,6 +10,8 @@ import {
   uploadFilesWithProgress,
 } from '@huggingface/hub'
 import { db } from '@/lib/db'
+import { createPersonalToken } from '@/lib/auth/personal-tokens'
+import { revokeToken } from '@/lib/auth/tokens'
 import { Readable } from 'node:stream'
 import { blobStore, cleanupStaging, putBlob, putPart } from '@/lib/storage'
 import { removeUnreferencedBlobs } from '@/lib/hub/files'
@@ -448,6 +450,22 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       // The owner's repo, which uploaded them, still answers "stored" for them.
       const own = await (await batch(f.write, sha256(secretBytes), secretBytes.length, secretRepo)).json()
       expect(own.objects[0].actions).toBeUndefined()
+    })
+
+    it('an upload URL dies with the token that asked for it', async () => {
+      const owner = await db.user.findUniqueOrThrow({ where: { username: f.owner } })
+      const { token, id } = await createPersonalToken(owner.id, { name: `short-lived-${prefix}`, role: 'write' })
+      const content = Buffer.concat([Buffer.from([0]), Buffer.from(`revoked upload ${prefix}`)])
+      const asked = await (await batch(token, sha256(content), content.length)).json()
+      const href = asked.objects[0].actions.upload.href
+      expect(await revokeToken(owner.id, id)).toBe(true)
+      const put = await fetch(href, { method: 'PUT', body: content })
+      expect(put.status).toBe(401)
+      expect(await blobStore().has(sha256(content))).toBe(false)
+      // A URL a live token asked for still works.
+      const live = await (await batch(f.write, sha256(content), content.length)).json()
+      expect((await fetch(live.objects[0].actions.upload.href, { method: 'PUT', body: content })).status).toBe(200)
+      expect(await blobStore().has(sha256(content))).toBe(true)
     })
 
     it('answers malformed values with 400/422, not 500: objects where strings go, unpaired surrogates in paths, oversized LFS batches', async () => {
