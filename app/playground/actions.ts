@@ -17,5 +17,7 @@ export async function playgroundTokenAction(): Promise<{ token?: string; error?:
  * `path`, read with the viewer's access (signed out: public repos only), or the reason it cannot be used.
  */
 export async function pickModelAction(path: CheckPath, value: string): Promise<{ files: NeuralModelFiles } | { error: string }> {
-  return pickedModelFiles(await sessionCaller(), path, String(value).slice(0, 300))
+  // (A server action's arguments are whatever the client sent: String() of an object may throw.)
+  if (typeof path !== 'string') return { error: 'Unknown check.' }
+  return pickedModelFiles(await sessionCaller(), path, typeof value === 'string' ? value.slice(0, 300) : '')
 }
