@@ -130,9 +130,11 @@ export function collectionJson(collection: Awaited<ReturnType<typeof authorizedC
     private: collection.private,
     owner: { name: collection.namespace, type: collection.ownerOrgId ? 'org' : 'user' },
     lastUpdated: collection.updatedAt.toISOString(),
-    items: collection.items.map((i) => ({
+    // Positions among the items this caller sees: the stored ones would count the private repos
+    // hidden before each item.
+    items: collection.items.map((i, position) => ({
         _id: i.id,
-        position: i.position,
+        position,
         type: i.repo.type,
         id: `${i.repo.namespace}/${i.repo.name}`,
         private: i.repo.private,

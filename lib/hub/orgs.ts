@@ -1,6 +1,6 @@
 // Organizations, their members and roles, plan and billing flag.
 import { z } from 'zod'
-import { db, type Tx } from '@/lib/db'
+import { db, sql, statementsIn, type Tx } from '@/lib/db'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
 import { namespaceName } from '@/lib/hub/names'
 import { displayText } from '@/lib/display-text'
@@ -61,12 +61,17 @@ export async function orgMembersView(caller: Caller, name: string) {
   return { ...org, members }
 }
 
-/** Adds a user (by name or e-mail) to the organization; an existing member's role changes as changeMember would. */
+/**
+ * Adds a user, by username, to the organization; an existing member's role changes as changeMember
+ * would. Not by e-mail: any signed-in user may create an organization, and adding an address would
+ * tell them whose account it is (e-mail addresses are otherwise shown to no one).
+ */
 export async function addMember(orgId: string, login: string, role: string) {
   const validRole = orgRole.parse(role)
   const key = login.trim()
-  const user = key.includes('@') ? await db.user.findUnique({ where: { email: key.toLowerCase() } }) : await db.user.findUnique({ where: { username: key } })
-  if (!user) throw notFound(`No user named "${key}"`)
+  if (key.includes('@')) throw badRequest('Add members by username; e-mail addresses are not looked up')
+  const user = await db.user.findUnique({ where: { username: key } })
+  if (!user) throw notFound(`No user named "${key.slice(0, 100)}"`)
   if (await db.membership.findUnique({ where: { orgId_userId: { orgId, userId: user.id } } })) return changeMember(orgId, user.id, validRole)
   try {
     await db.membership.create({ data: { orgId, userId: user.id, role: validRole } })
@@ -80,6 +85,10 @@ export async function addMember(orgId: string, login: string, role: string) {
 export async function changeMember(orgId: string, userId: string, role: string | null) {
   const validRole = role === null ? null : orgRole.parse(role)
   return db.$transaction(async (tx) => {
+    // The organization's row, locked first: two admins demoting each other at once each counted two
+    // admins before either committed (PostgreSQL, read committed), and none was left. Now the
+    // second waits, then counts what the first left. (SQLite's transactions already run one at a time.)
+    await statementsIn(tx).run(sql`UPDATE "Org" SET "id" = "id" WHERE "id" = ${orgId}`)
     const member = await tx.membership.findUnique({ where: { orgId_userId: { orgId, userId } } })
     if (!member) throw notFound('Not a member of this organization')
     if (member.role === 'admin' && validRole !== 'admin') {

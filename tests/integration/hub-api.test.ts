@@ -9,6 +9,8 @@ import { POST as createPOST } from '@/app/api/repos/create/route'
 import { DELETE as deleteDELETE } from '@/app/api/repos/delete/route'
 import { GET as repoGET } from '@/app/api/[repoType]/[namespace]/[name]/[[...rest]]/route'
 import { GET as listGET } from '@/app/api/[repoType]/route'
+import { GET as avatarGET } from '@/app/avatars/[file]/route'
+import { GET as auditExportGET } from '@/app/organizations/[name]/audit/export/route'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { flushTokenUses } from '@/lib/auth/tokens'
 
@@ -141,5 +143,36 @@ describe('organization members', () => {
     expect((await db.membership.findFirstOrThrow({ where: { orgId: org.id, user: { username: 'itowner' } } })).role).toBe('admin')
     await addMember(org.id, 'itmember', 'write')
     expect((await db.membership.findFirstOrThrow({ where: { orgId: org.id, user: { username: 'itmember' } } })).role).toBe('write')
+  })
+
+  it('keep an admin when two admins demote or remove each other at once', async () => {
+    const { changeMember } = await import('@/lib/hub/orgs')
+    const a = await createUser({ username: 'raceadmina', email: 'raceadmina@test.dev', password: 'password-a' })
+    const b = await createUser({ username: 'raceadminb', email: 'raceadminb@test.dev', password: 'password-b' })
+    for (const [round, role] of [[1, 'read'], [2, null]] as const) {
+      const org = await createOrg(a.id, { name: `race-org-${round}` })
+      await addMember(org.id, 'raceadminb', 'admin')
+      const outcomes = await Promise.allSettled([changeMember(org.id, a.id, role), changeMember(org.id, b.id, role)])
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
+      expect(String((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason)).toMatch(/at least one admin/)
+      expect(await db.membership.count({ where: { orgId: org.id, role: 'admin' } })).toBe(1)
+    }
+  })
+
+  it('are added by username, never looked up by e-mail (that would tell anyone who owns an address)', async () => {
+    const org = await db.org.findUniqueOrThrow({ where: { name: 'itorg' } })
+    const member = await db.user.findUniqueOrThrow({ where: { username: 'itmember' } })
+    await expect(addMember(org.id, member.email!, 'read')).rejects.toThrow(/by username/)
+    await expect(addMember(org.id, 'nobody-at-all@test.dev', 'read')).rejects.toThrow(/by username/)
+  })
+})
+
+describe('route params that hold a percent sign (Next hands them over decoded)', () => {
+  it('draw an avatar and refuse an unknown organization, not 500', async () => {
+    const avatar = await avatarGET(new Request('http://hub.test/avatars/%25.svg'), { params: Promise.resolve({ file: '%.svg' }) })
+    expect([avatar.status, avatar.headers.get('content-type')]).toEqual([200, 'image/svg+xml'])
+    const ownerWrite = (await createPersonalToken((await db.user.findUniqueOrThrow({ where: { username: 'itowner' } })).id, { name: 'pct', role: 'write' })).token
+    const exported = await auditExportGET(new Request('http://hub.test/organizations/%25/audit/export', { headers: { authorization: `Bearer ${ownerWrite}` } }), { params: Promise.resolve({ name: '%' }) })
+    expect(exported.status).toBe(404)
   })
 })

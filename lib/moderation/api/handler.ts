@@ -72,7 +72,8 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
 
   async function answer(request: Request, check: AnyCheck): Promise<Response> {
     const principal = await authenticate(request)
-    const key = principal ? `token:${principal.tokenId}` : `client:${options.clientKey(request)}`
+    // Per account, not per token: a user may hold many tokens and make more at will.
+    const key = principal ? `user:${principal.userId}` : `client:${options.clientKey(request)}`
     // Counted in the database in slices (lib/ratelimit), so every instance behind a load balancer shares it.
     const perMinute = options.rateLimit.requestsPerMinute
     const decision = perMinute > 0 ? await sliced.hit(`moderation:${key}`, perMinute, 60, options.now?.()) : { allowed: true, retryAfterSeconds: 0 }

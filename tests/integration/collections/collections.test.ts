@@ -94,6 +94,16 @@ describe('items (addCollectionItem, deleteCollectionItem)', () => {
     expect((await call(itemDELETE, { ...params, itemId: info.items[0]._id }, { method: 'DELETE', token: ownerWrite })).status).toBe(404)
   })
 
+  it('numbers items among those the reader sees: hidden private repos leave no gap', async () => {
+    const { body } = await create('Mixed')
+    const params = split(body.slug)
+    for (const id of ['colowner/secret', 'colowner/tiny']) await call(itemsPOST, params, { method: 'POST', token: ownerWrite, body: { item: { type: 'model', id } } })
+    const mine = await (await call(collectionGET, params, { token: ownerWrite })).json()
+    expect(mine.items.map((i: { id: string; position: number }) => [i.id, i.position])).toEqual([['colowner/secret', 0], ['colowner/tiny', 1]])
+    const theirs = await (await call(collectionGET, params)).json()
+    expect(theirs.items.map((i: { id: string; position: number }) => [i.id, i.position])).toEqual([['colowner/tiny', 0]])
+  })
+
   it('refuses bad items with a clear 4xx and changes nothing', async () => {
     const { body } = await create('Refusals')
     const params = split(body.slug)

@@ -268,7 +268,7 @@ describe('413, 429, 404, 503', () => {
     expect((await handler(request, 'sentimentmodel')).status).toBe(413)
   })
 
-  it('429 with Retry-After once a token has used its minute; other tokens are unaffected; the next minute is free', async () => {
+  it('429 with Retry-After once an account has used its minute, whichever of its tokens it sends; other accounts are unaffected; the next minute is free', async () => {
     let now = 45_000 // 15 s before the minute ends
     const handler = makeHandler({ rateLimit: { requestsPerMinute: 2, charactersPerMinute: 0 }, now: () => now })
     const body = { text: 'ok' }
@@ -278,12 +278,14 @@ describe('413, 429, 404, 503', () => {
     expect(limited.status).toBe(429)
     expect(limited.headers.get('Retry-After')).toBe('15')
     expect(limited.json.detail).toMatch(/Rate limit/)
-    expect((await post(handler, 'sentimentmodel', body, { Authorization: 'Bearer other-writer' })).status).toBe(200)
+    // A second token of the same account does not get a second budget (tokens are free to make).
+    expect((await post(handler, 'sentimentmodel', body, { Authorization: 'Bearer other-writer' })).status).toBe(429)
+    expect((await post(handler, 'sentimentmodel', body, { Authorization: 'Bearer other-user' })).status).toBe(200)
     now += 15_000
     expect((await post(handler, 'sentimentmodel', body)).status).toBe(200)
   })
 
-  it('429 with Retry-After once a token has sent its minute of characters; a smaller text still fits; 413 for more than the whole budget', async () => {
+  it('429 with Retry-After once an account has sent its minute of characters; a smaller text still fits; 413 for more than the whole budget', async () => {
     let now = 105_000 // 15 s before the minute ends
     const handler = makeHandler({ rateLimit: { requestsPerMinute: 0, charactersPerMinute: 300 }, now: () => now })
     const text = 'a'.repeat(120)
@@ -296,8 +298,9 @@ describe('413, 429, 404, 503', () => {
     expect((await post(handler, 'sentimentmodel', { text: 'b'.repeat(50) })).status).toBe(200)
     // Every string counts: a topic request's labels too.
     expect((await post(handler, 'restrictedtopicmodel', { text: 'ok', labels: ['c'.repeat(10)] })).status).toBe(429)
-    expect((await post(handler, 'sentimentmodel', { text }, { Authorization: 'Bearer other-writer' })).status).toBe(200)
-    const whole = await post(handler, 'sentimentmodel', { text: 'd'.repeat(301) }, { Authorization: 'Bearer other-writer' })
+    expect((await post(handler, 'sentimentmodel', { text }, { Authorization: 'Bearer other-writer' })).status).toBe(429)
+    expect((await post(handler, 'sentimentmodel', { text }, { Authorization: 'Bearer other-user' })).status).toBe(200)
+    const whole = await post(handler, 'sentimentmodel', { text: 'd'.repeat(301) }, { Authorization: 'Bearer other-user' })
     expect(whole.status).toBe(413)
     expect(whole.json.detail).toMatch(/301 characters.*more than the 300 characters a caller may send per minute/)
     now += 15_000

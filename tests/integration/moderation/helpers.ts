@@ -27,6 +27,8 @@ export function principal(overrides: Partial<Principal> = {}): Principal {
 export const TOKENS: Record<string, Principal> = {
   'Bearer writer': principal(),
   'Bearer other-writer': principal({ tokenId: 'token-2' }),
+  // Another account's token (the rate limits count per account, every token of a user together).
+  'Bearer other-user': principal({ tokenId: 'token-6', userId: 'user-2', username: 'other' }),
   'Bearer reader': principal({ tokenId: 'token-3', scopes: ['read:users'] }),
   'Bearer personal-write': principal({ tokenId: 'token-4', tokenKind: 'personal', role: 'write', scopes: [] }),
   'Bearer personal-read': principal({ tokenId: 'token-5', tokenKind: 'personal', role: 'read', scopes: [] }),

@@ -52,7 +52,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
           <h3 className="mb-2 text-sm font-semibold">Add a member</h3>
           <ActionForm action={addMemberAction} submit="Add member" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="org" value={org.name} />
-            <Field name="login" label="Username or e-mail" className="input w-64" required />
+            <Field name="login" label="Username" className="input w-64" required />
             <div>
               <label className="label" htmlFor="role">Role</label>
               <select className="input w-40" id="role" name="role" defaultValue="read">

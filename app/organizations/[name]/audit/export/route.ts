@@ -9,7 +9,8 @@ type Params = { params: Promise<{ name: string }> }
 
 export const GET = handle(async (request: Request, { params }: Params) => {
   const caller = await callerFromRequest(request)
-  const org = await authorizedOrg(caller, decodeURIComponent((await params).name))
+  // (Next decodes route handlers' params already; decoding twice made "%25" a 500.)
+  const org = await authorizedOrg(caller, (await params).name)
   const lines = auditJsonLines(org.id, parseAuditQuery(new URL(request.url).searchParams))
   const encoder = new TextEncoder()
   const body = new ReadableStream<Uint8Array>({
