@@ -12,6 +12,8 @@ export class HubError extends Error {
     message: string,
     /** The Hub's X-Error-Code (e.g. EntryNotFound, RevisionNotFound), which clients branch on. */
     readonly code?: string,
+    /** Sent as Retry-After (429 and 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -73,7 +75,10 @@ export function formMessage(error: ZodError): string {
 
 export function errorResponse(error: unknown): NextResponse {
   if (error instanceof HubError) {
-    return NextResponse.json({ error: error.message }, { status: error.status, headers: error.code ? { 'X-Error-Code': error.code } : undefined })
+    const headers: Record<string, string> = {}
+    if (error.code) headers['X-Error-Code'] = error.code
+    if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds)
+    return NextResponse.json({ error: error.message }, { status: error.status, headers })
   }
   if (error instanceof ZodError) return NextResponse.json({ error: zodMessage(error) }, { status: 400 })
   if (error instanceof ServiceUnavailableError) return NextResponse.json({ error: error.message }, { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } })

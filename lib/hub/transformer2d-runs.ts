@@ -11,6 +11,8 @@
  */
 import { readBlob } from '@/lib/storage'
 import { setting } from '@/lib/config'
+import { processState } from '@/lib/config/process-state'
+import { sliced } from '@/lib/ratelimit'
 import { HubError } from '@/lib/http/errors'
 import { repoAccess, resolveRevision } from '@/lib/hub/files'
 import { entryAt } from '@/lib/hub/files/revisions'
@@ -29,6 +31,38 @@ import {
   type TensorType,
 } from '@/lib/transformer2d'
 import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
+
+/**
+ * Runs this process works on at once (TRANSFORMER2D_CONCURRENT_RUNS), a model's load included: a run
+ * takes seconds of CPU and a checkpoint's memory, so without a bound a burst of requests (or of
+ * distinct repos and commits, each loading its own checkpoint) could take the process's memory and
+ * every core. Four times as many wait their turn, in order; beyond that the answer is 503.
+ */
+const slots = processState('transformer2dRunSlots', () => ({ running: 0, waiting: [] as (() => void)[] }))
+const BUSY_RETRY_AFTER_SECONDS = 5
+
+async function inRunSlot<T>(work: () => Promise<T>): Promise<T> {
+  const max = setting('TRANSFORMER2D_CONCURRENT_RUNS')
+  if (slots.running < max) slots.running++
+  else if (slots.waiting.length < 4 * max) await new Promise<void>((resolve) => slots.waiting.push(resolve))
+  else throw new HubError(503, `The server is running as many Transformer2D models as it may (${max} at once, ${4 * max} waiting); try again shortly`, undefined, BUSY_RETRY_AFTER_SECONDS)
+  try {
+    return await work()
+  } finally {
+    // The slot passes to the next in line, or is freed.
+    const next = slots.waiting.shift()
+    if (next) next()
+    else slots.running--
+  }
+}
+
+/** TRANSFORMER2D_RUNS_PER_MINUTE per account (every token of a user together): 429 beyond. */
+async function spendRun(userId: string): Promise<void> {
+  const perMinute = setting('TRANSFORMER2D_RUNS_PER_MINUTE')
+  if (perMinute === 0) return
+  const decision = await sliced.hit(`transformer2d:user:${userId}`, perMinute, 60)
+  if (!decision.allowed) throw new HubError(429, `Rate limit: more than ${perMinute} Transformer2D runs a minute`, undefined, decision.retryAfterSeconds)
+}
 
 /** Loaded models kept at once; the oldest is released beyond. */
 const MAX_LOADED = 4
@@ -188,11 +222,14 @@ export async function runRepoTransformer2D(caller: Caller, ref: { namespace: str
   const repoId = `${repo.namespace}/${repo.name}`
   const commit = await resolveRevision(repo.id, revision)
   if (!commit) throw new HubError(404, `${repoId}@${revision} holds no files`, 'EntryNotFound')
+  await spendRun(caller.userId)
   let result
   try {
-    const loadedModel = await model(repoId, commit.id, folder)
-    checkRunSize(loadedModel, args)
-    result = (await loadedModel.forward(args)) as { sample: { data: Float32Array; dims: readonly number[] } }
+    result = await inRunSlot(async () => {
+      const loadedModel = await model(repoId, commit.id, folder)
+      checkRunSize(loadedModel, args)
+      return (await loadedModel.forward(args)) as { sample: { data: Float32Array; dims: readonly number[] } }
+    })
   } catch (error) {
     if (!(error instanceof Transformer2DError)) throw error
     // Bad inputs are the caller's (422); a checkpoint or config that cannot load is the repo's (503, naming it).

@@ -109,6 +109,49 @@ describe('POST /api/transformer2d/{repo}', () => {
     expect(b.json.sample.data).toEqual(a.json.sample.data)
   })
 
+  it('bounds runs: per account and minute (429), and at once per process, with a queue (503 beyond it)', async () => {
+    vi.stubEnv('TRANSFORMER2D_RUNS_PER_MINUTE', '0')
+    vi.stubEnv('TRANSFORMER2D_CONCURRENT_RUNS', '1')
+    // Each run waits at the gate until released, so the queue can be seen.
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const forward = Transformer2DModel.prototype.forward
+    let started = 0
+    const spy = vi.spyOn(Transformer2DModel.prototype, 'forward').mockImplementation(async function (this: Transformer2DModel, ...args) {
+      started++
+      await gate
+      return forward.apply(this, args)
+    })
+    const runs = Array.from({ length: 7 }, () => post(REPO, { inputs: jsonInputs() }, ownerToken))
+    await vi.waitFor(() => expect(started).toBe(1))
+    // One running, four waiting: the sixth and seventh are turned away at once.
+    const settled = await Promise.race([Promise.allSettled(runs), new Promise((r) => setTimeout(() => r('pending'), 300))])
+    expect(settled).toBe('pending')
+    release()
+    const answers = await Promise.all(runs)
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 503, 503])
+    expect(answers.find((a) => a.status === 503)!.json.error).toMatch(/as many Transformer2D models as it may/)
+    expect(started).toBe(5)
+    spy.mockRestore()
+
+    vi.stubEnv('TRANSFORMER2D_CONCURRENT_RUNS', '2')
+    vi.stubEnv('TRANSFORMER2D_RUNS_PER_MINUTE', '2')
+    const runner = await createUser({ username: 't2droute-runner', email: 't2droute-runner@test.dev', password: 'password-runner' })
+    const runnerToken = (await createPersonalToken(runner.id, { name: 'r', role: 'read' })).token
+    const publicRepo = await createRepo({ userId: runner.id, principal: null }, { namespace: runner.username, name: 'public-t2d' })
+    const file = (name: string) => fs.readFileSync(path.join(caseDir(golden), name))
+    await createCommit({ userId: runner.id, principal: null }, publicRepo, 'main', { summary: 'checkpoint', description: '', parentCommit: null }, [
+      { kind: 'file', path: 'transformer/config.json', content: file('config.json') },
+      { kind: 'file', path: 'transformer/diffusion_pytorch_model.safetensors', content: file('weights.safetensors') },
+    ])
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await post('t2droute-runner/public-t2d', { inputs: jsonInputs() }, runnerToken)).status)
+    expect(statuses).toEqual([200, 200, 429])
+    // Another account is not held by this one's minute.
+    expect((await post('t2droute-runner/public-t2d', { inputs: jsonInputs() }, outsiderToken)).status).toBe(200)
+    vi.unstubAllEnvs()
+  })
+
   it('needs a caller with read access', async () => {
     expect((await post(REPO, { inputs: jsonInputs() })).status).toBe(401)
     expect((await post(REPO, { inputs: jsonInputs() }, outsiderToken)).status).toBe(404)
