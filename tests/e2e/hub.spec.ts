@@ -44,7 +44,7 @@ test('create an organization, add a member with a role, change it', async ({ pag
   await page.getByLabel('Organization name').fill(org)
   await page.getByRole('button', { name: 'Create organization' }).click()
   await expect(page).toHaveURL(new RegExp(`/organizations/${org}/settings$`))
-  await page.getByLabel('Username or e-mail').fill('dave')
+  await page.getByLabel('Username', { exact: true }).fill('dave')
   await page.getByLabel('Role', { exact: true }).selectOption('contributor')
   await page.getByRole('button', { name: 'Add member' }).click()
   await expect(page.locator('form [role=status]')).toHaveText(/dave is now a member \(contributor\)/)
