@@ -18,7 +18,7 @@ export async function snapshotLimit(prefix: string, into: LimitSnapshot) {
   for (const row of rows) into.set(row.key, Math.max(into.get(row.key) ?? 0, row.count))
 }
 
-export async function checkInvariants(ledger: Ledger, context: { limitedTokenId: string; limitPerMinute: number; limitSnapshot: LimitSnapshot; outsiderId: string; instances: number }): Promise<Invariant[]> {
+export async function checkInvariants(ledger: Ledger, context: { limitedUserId: string; limitPerMinute: number; limitSnapshot: LimitSnapshot; outsiderId: string; instances: number }): Promise<Invariant[]> {
   const results: Invariant[] = []
   const now = new Date()
 

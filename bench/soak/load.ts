@@ -35,12 +35,14 @@ export async function prepareFixtures() {
   const outsider = await createUser({ username: 'soak-outsider', email: OUTSIDER_EMAIL, password: 'soak-outsider-pass' }, { emailVerified: true })
   const requesters = []
   for (let i = 0; i < 40; i++) requesters.push(await createUser({ username: `soak-user-${i}`, email: `soak-user-${i}@soak.test`, password: 'soak-user-pass' }))
-  // Personal write tokens for moderation: a pool that stays under the per-token limit, and one token driven past it.
+  // Personal write tokens for moderation: a pool of eight accounts that each stay under the per-account
+  // limit (every token of a user counts together), and one account's token driven past it.
   const moderationTokens = []
-  for (let i = 0; i < 8; i++) moderationTokens.push((await issueToken({ kind: 'personal', userId: byName.get('carol')!.id, displayName: `soak-${i}`, role: 'write' })).token)
-  const limited = await issueToken({ kind: 'personal', userId: byName.get('dave')!.id, displayName: 'soak-limited', role: 'write' })
+  for (let i = 0; i < 8; i++) moderationTokens.push((await issueToken({ kind: 'personal', userId: requesters[i]!.id, displayName: `soak-${i}`, role: 'write' })).token)
+  const limitedUserId = byName.get('dave')!.id
+  const limited = await issueToken({ kind: 'personal', userId: limitedUserId, displayName: 'soak-limited', role: 'write' })
   const repos = await Promise.all(GATED_REPOS.map(async (r) => ({ ...r, id: (await db.repo.findFirstOrThrow({ where: { type: r.type, namespace: r.namespace, name: r.name } })).id })))
-  return { byName, outsider, requesters, moderationTokens, limitedToken: limited.token, limitedTokenId: limited.id, repos }
+  return { byName, outsider, requesters, moderationTokens, limitedToken: limited.token, limitedUserId, repos }
 }
 
 export type LoadOptions = { lbUrl: string; instancePorts: () => number[]; concurrency: number; rps: number; limitedRps: number; until: number }
@@ -273,7 +275,7 @@ export class Load {
     return res.status
   }
 
-  /** One token driven past MODERATION_RATE_LIMIT_PER_MINUTE at a steady rate. */
+  /** One account's token driven past MODERATION_RATE_LIMIT_PER_MINUTE at a steady rate. */
   async limitedLoop() {
     while (Date.now() < this.options.until) {
       const start = Date.now()

@@ -282,7 +282,7 @@ async function main() {
           ]
 
   const limitSnapshot: LimitSnapshot = new Map()
-  const limitKey = `moderation:token:${fx.limitedTokenId}`
+  const limitKey = `moderation:user:${fx.limitedUserId}`
   let loadDone = false
   const snapshots = (async () => {
     while (!loadDone) {
@@ -321,7 +321,7 @@ async function main() {
     }
   })
 
-  const invariants = await checkInvariants(ledger, { limitedTokenId: fx.limitedTokenId, limitPerMinute: LIMIT_PER_MINUTE, limitSnapshot, outsiderId: fx.outsider.id, instances: instances.length })
+  const invariants = await checkInvariants(ledger, { limitedUserId: fx.limitedUserId, limitPerMinute: LIMIT_PER_MINUTE, limitSnapshot, outsiderId: fx.outsider.id, instances: instances.length })
   invariants.push(stillWorking)
   invariants.push({ name: `every injected fault's step ended within ${stepBoundMs / 1000} s`, checked: faults.length, violations: overruns })
   const downloads = { name: 'every download a client finished had the sha256 of what was committed', checked: files.downloads.length, violations: files.downloads.filter((d) => !d.ok).map((d) => `${d.path}: ${d.got} instead of ${d.expected}`) }
