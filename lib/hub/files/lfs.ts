@@ -19,7 +19,7 @@ import { recordBlob, recordRepoBlobs, storeBlob, storedSize, storedSizes } from 
 import { repoAccess, type RepoRef } from './revisions'
 
 /** Objects one batch request may ask about. */
-export const MAX_BATCH_OBJECTS = 100
+const MAX_BATCH_OBJECTS = 100
 
 const batchInput = z.object({
   // Downloads go through resolve/ (the Hub's clients never ask the batch API for them).
