@@ -7,7 +7,7 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
-import { addMember, authorizedOrg, changeMember, createOrg, setBilling } from '@/lib/hub/orgs'
+import { addMember, authorizedOrg, changeMember, createOrg, leaveOrg, setBilling } from '@/lib/hub/orgs'
 import { decideGatedAccess, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
 import { createRepoWithFiles, deleteRepoWithFiles, initialOperations } from '@/lib/hub/files'
 import { addToCollection, createCollection, deleteCollection, removeFromCollection } from '@/lib/hub/collections'
@@ -82,6 +82,17 @@ export async function changeMemberAction(_: FormState, form: FormData): Promise<
     await changeMember(org.id, text(form, 'userId'), role === 'remove' ? null : role)
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: role === 'remove' ? 'Member removed.' : `Role changed to ${role}.` }
+  })
+}
+
+export async function leaveOrgAction(_: FormState, form: FormData): Promise<FormState> {
+  return answerForm(async () => {
+    const caller = await requireCaller()
+    const name = text(form, 'org')
+    if (form.get('confirm') !== 'yes') return { error: `Tick the box to confirm that you are leaving ${name}.` }
+    const org = await leaveOrg(caller.userId, name)
+    // The organization's row (and this form in it) is gone from the page: the page says it instead.
+    redirect(`/settings/organizations?left=${encodeURIComponent(org.name)}`)
   })
 }
 

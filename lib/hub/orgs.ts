@@ -101,6 +101,17 @@ export async function changeMember(orgId: string, userId: string, role: string |
 }
 
 /**
+ * The signed-in user leaves an organization (a member may always leave, whoever added them);
+ * the last admin may not, as changeMember says. 404 when they are not a member.
+ */
+export async function leaveOrg(userId: string, orgName: string) {
+  const org = await db.org.findUnique({ where: { name: orgName } })
+  if (!org) throw notFound('Not a member of this organization')
+  await changeMember(org.id, userId, null)
+  return org
+}
+
+/**
  * Organization admins set the plan; whether a payment method is on file is the hub operator's to
  * record (setOrgPaymentMethod in lib/org-apps): the admins' form never passes canPay.
  */

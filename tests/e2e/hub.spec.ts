@@ -65,6 +65,17 @@ test('create an organization, add a member with a role, change it', async ({ pag
   await signIn(page, 'dave', DEMO.dave)
   const res = await page.goto(`/organizations/${org}/settings`)
   expect(res?.status()).toBe(404)
+  // A member may leave, after ticking the confirmation.
+  await page.goto('/settings/organizations')
+  const row = page.getByRole('listitem').filter({ hasText: org })
+  await row.getByText('Leave…').click()
+  await row.getByRole('button', { name: `Leave ${org}` }).click()
+  await expect(row.getByRole('alert')).toHaveText(/Tick the box to confirm/)
+  await row.getByRole('checkbox').check()
+  await row.getByRole('button', { name: `Leave ${org}` }).click()
+  await expect(page.getByRole('status')).toHaveText(`You have left ${org}.`)
+  await page.reload()
+  await expect(page.getByRole('link', { name: org, exact: true })).toHaveCount(0)
 })
 
 test('private and gated repositories, with an access request granted by the owner', async ({ page, browser }) => {

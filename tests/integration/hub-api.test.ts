@@ -159,6 +159,20 @@ describe('organization members', () => {
     }
   })
 
+  it('may leave, except the last admin; someone who is not a member is told so', async () => {
+    const { leaveOrg } = await import('@/lib/hub/orgs')
+    const owner = await createUser({ username: 'leaveowner', email: 'leaveowner@test.dev', password: 'password-owner' })
+    const member = await createUser({ username: 'leavemember', email: 'leavemember@test.dev', password: 'password-member' })
+    const org = await createOrg(owner.id, { name: 'leave-org' })
+    await addMember(org.id, 'leavemember', 'write')
+    await leaveOrg(member.id, 'leave-org')
+    expect(await db.membership.findFirst({ where: { orgId: org.id, userId: member.id } })).toBeNull()
+    await expect(leaveOrg(member.id, 'leave-org')).rejects.toThrow(/Not a member/)
+    await expect(leaveOrg(member.id, 'no-such-org')).rejects.toThrow(/Not a member/)
+    await expect(leaveOrg(owner.id, 'leave-org')).rejects.toThrow(/at least one admin/)
+    expect(await db.membership.count({ where: { orgId: org.id } })).toBe(1)
+  })
+
   it('are added by username, never looked up by e-mail (that would tell anyone who owns an address)', async () => {
     const org = await db.org.findUniqueOrThrow({ where: { name: 'itorg' } })
     const member = await db.user.findUniqueOrThrow({ where: { username: 'itmember' } })

@@ -2,22 +2,44 @@ import Link from 'next/link'
 import { signedInCaller } from '@/lib/auth/caller'
 import { orgsOfUser } from '@/lib/hub/orgs'
 import { SettingsPage } from '@/components/SettingsPage'
+import { ActionForm } from '@/components/ActionForm'
+import { leaveOrgAction } from '@/app/actions/hub'
 
 export const metadata = { title: 'Organizations' }
 
-export default async function OrganizationsSettingsPage() {
+export default async function OrganizationsSettingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const caller = await signedInCaller('/settings/organizations')
   const orgs = await orgsOfUser(caller.userId)
+  const left = (await searchParams).left
+  // After leaving (leaveOrgAction): said only while the user is indeed no member of it.
+  const leftName = typeof left === 'string' && !orgs.some((o) => o.name === left) ? left.slice(0, 100) : null
   return (
     <SettingsPage title="Organizations" width="max-w-2xl" action={<Link className="btn-primary" href="/organizations/new">New organization</Link>}>
+      {leftName && (
+        <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          You have left {leftName}.
+        </p>
+      )}
       {orgs.length === 0 ? (
         <p className="text-sm text-slate-500">You are not a member of any organization.</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {orgs.map((o) => (
-            <li key={o.id} className="flex items-center justify-between px-4 py-3 text-sm">
-              <span><Link className="link font-medium" href={`/${o.name}`}>{o.name}</Link> <span className="text-slate-500">· {o.role}</span></span>
-              {o.role === 'admin' && <Link className="btn-secondary" href={`/organizations/${o.name}/settings`}>Settings</Link>}
+            <li key={o.id} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3 text-sm">
+              <span className="pt-1.5"><Link className="link font-medium" href={`/${o.name}`}>{o.name}</Link> <span className="text-slate-500">· {o.role}</span></span>
+              <div className="flex flex-wrap items-start gap-2">
+                {o.role === 'admin' && <Link className="btn-secondary" href={`/organizations/${o.name}/settings`}>Settings</Link>}
+                <details className="group">
+                  <summary className="btn-secondary cursor-pointer list-none">Leave…</summary>
+                  <ActionForm action={leaveOrgAction} submit={`Leave ${o.name}`} className="mt-2 w-64 space-y-2" submitClassName="btn-danger">
+                    <input type="hidden" name="org" value={o.name} />
+                    <label className="flex items-start gap-2 text-slate-700">
+                      <input type="checkbox" name="confirm" value="yes" className="mt-0.5" />
+                      <span>Yes, leave {o.name}. Only an admin of it can add me back.</span>
+                    </label>
+                  </ActionForm>
+                </details>
+              </div>
             </li>
           ))}
         </ul>
