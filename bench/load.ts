@@ -4,7 +4,7 @@
 // The generator writes HTTP/1.1 requests on plain sockets and reads the answers with a small parser
 // (status, Content-Length or chunked bodies), one request at a time per connection. On this 2-core
 // machine every millisecond the generator spends is taken from the server being measured; node:http's
-// client spent 0.13-0.18 ms per token request, this one about a third of that, and undici's fetch
+// client spent 0.13-0.18 ms per token request, this one about half of that, and undici's fetch
 // several times more (bench/oauth/RESULTS.md). A server that is bound by one event loop (oidc-provider)
 // barely notices; one that uses both cores (the hub with HUB_WORKERS=2, and PostgreSQL) does.
 import { spawn, type ChildProcess } from 'node:child_process'

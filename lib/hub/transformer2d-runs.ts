@@ -41,18 +41,50 @@ import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 const slots = processState('transformer2dRunSlots', () => ({ running: 0, waiting: [] as (() => void)[] }))
 const BUSY_RETRY_AFTER_SECONDS = 5
 
-async function inRunSlot<T>(work: () => Promise<T>): Promise<T> {
+/** 503 when neither a slot nor a place in the queue is free (checked before a run is charged to the account). */
+function refuseWhenFull(): void {
+  const max = setting('TRANSFORMER2D_CONCURRENT_RUNS')
+  if (slots.running >= max && slots.waiting.length >= 4 * max) {
+    throw new HubError(503, `The server is running as many Transformer2D models as it may (${max} at once, ${4 * max} waiting); try again shortly`, undefined, BUSY_RETRY_AFTER_SECONDS)
+  }
+}
+
+/** Hands the slot to the next in line, or frees it. */
+function releaseSlot(): void {
+  const next = slots.waiting.shift()
+  if (next) next()
+  else slots.running--
+}
+
+/** Runs `work` in a slot, waiting in line for one; a request whose client goes away leaves the line. */
+async function inRunSlot<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  refuseWhenFull()
   const max = setting('TRANSFORMER2D_CONCURRENT_RUNS')
   if (slots.running < max) slots.running++
-  else if (slots.waiting.length < 4 * max) await new Promise<void>((resolve) => slots.waiting.push(resolve))
-  else throw new HubError(503, `The server is running as many Transformer2D models as it may (${max} at once, ${4 * max} waiting); try again shortly`, undefined, BUSY_RETRY_AFTER_SECONDS)
+  else {
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const at = slots.waiting.indexOf(take)
+        if (at === -1) return // the slot was handed over already: it is released below
+        slots.waiting.splice(at, 1)
+        reject(new HubError(400, 'The client went away before the run started'))
+      }
+      const take = () => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }
+      slots.waiting.push(take)
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+    if (signal?.aborted) {
+      releaseSlot()
+      throw new HubError(400, 'The client went away before the run started')
+    }
+  }
   try {
     return await work()
   } finally {
-    // The slot passes to the next in line, or is freed.
-    const next = slots.waiting.shift()
-    if (next) next()
-    else slots.running--
+    releaseSlot()
   }
 }
 
@@ -212,7 +244,7 @@ function checkRunSize(model: Transformer2DModel, args: ForwardArgs): void {
 export type Transformer2DRequest = { revision?: unknown; subfolder?: unknown } & ({ inputs?: unknown } | { safetensors: Uint8Array })
 
 /** Runs `namespace/name` at `revision` (its `subfolder`) on the request's inputs for a caller with read access. */
-export async function runRepoTransformer2D(caller: Caller, ref: { namespace: string; name: string }, body: Transformer2DRequest): Promise<Transformer2DRun> {
+export async function runRepoTransformer2D(caller: Caller, ref: { namespace: string; name: string }, body: Transformer2DRequest, signal?: AbortSignal): Promise<Transformer2DRun> {
   if (!caller) throw new HubError(401, 'Authentication required: running a model needs a token or a session')
   const revision = typeof body.revision === 'string' && body.revision ? body.revision : 'main'
   const folder = typeof body.subfolder === 'string' ? body.subfolder.replace(/^\/+|\/+$/g, '') : 'transformer'
@@ -222,6 +254,8 @@ export async function runRepoTransformer2D(caller: Caller, ref: { namespace: str
   const repoId = `${repo.namespace}/${repo.name}`
   const commit = await resolveRevision(repo.id, revision)
   if (!commit) throw new HubError(404, `${repoId}@${revision} holds no files`, 'EntryNotFound')
+  // A busy server answers before the run is charged to the account.
+  refuseWhenFull()
   await spendRun(caller.userId)
   let result
   try {
@@ -229,7 +263,7 @@ export async function runRepoTransformer2D(caller: Caller, ref: { namespace: str
       const loadedModel = await model(repoId, commit.id, folder)
       checkRunSize(loadedModel, args)
       return (await loadedModel.forward(args)) as { sample: { data: Float32Array; dims: readonly number[] } }
-    })
+    }, signal)
   } catch (error) {
     if (!(error instanceof Transformer2DError)) throw error
     // Bad inputs are the caller's (422); a checkpoint or config that cannot load is the repo's (503, naming it).

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { signedInCaller } from '@/lib/auth/caller'
 import { orgsOfUser } from '@/lib/hub/orgs'
+import { namespaceName } from '@/lib/hub/names'
 import { SettingsPage } from '@/components/SettingsPage'
 import { ActionForm } from '@/components/ActionForm'
 import { leaveOrgAction } from '@/app/actions/hub'
@@ -12,7 +13,7 @@ export default async function OrganizationsSettingsPage({ searchParams }: { sear
   const orgs = await orgsOfUser(caller.userId)
   const left = (await searchParams).left
   // After leaving (leaveOrgAction): said only while the user is indeed no member of it.
-  const leftName = typeof left === 'string' && !orgs.some((o) => o.name === left) ? left.slice(0, 100) : null
+  const leftName = typeof left === 'string' && namespaceName.safeParse(left).success && !orgs.some((o) => o.name === left) ? left : null
   return (
     <SettingsPage title="Organizations" width="max-w-2xl" action={<Link className="btn-primary" href="/organizations/new">New organization</Link>}>
       {leftName && (

@@ -20,7 +20,9 @@ export async function recordBlob(sha256: string, size: number) {
  * batch of rows; a row already there is kept.
  */
 export async function recordRepoBlobs(repoId: string, sha256s: string[], store: Statements = statements) {
-  const unique = [...new Set(sha256s)]
+  // In one order for every writer: two commits inserting the same new rows in opposite orders
+  // would each wait for the other's row (a deadlock on PostgreSQL).
+  const unique = [...new Set(sha256s)].sort()
   const now = new Date()
   // 3 values a row: within SQLite's oldest limit of 999 parameters.
   for (let i = 0; i < unique.length; i += 300) {

@@ -18,16 +18,19 @@ import { SHA256 } from './git'
 import { recordBlob, recordRepoBlobs, storeBlob, storedSize, storedSizes } from './blobs'
 import { repoAccess, type RepoRef } from './revisions'
 
-/** Objects one batch request may ask about. */
-const MAX_BATCH_OBJECTS = 100
+/** Objects one batch request may ask about: huggingface_hub (Python) sends 256 a batch, git-lfs and @huggingface/hub 100. */
+const MAX_BATCH_OBJECTS = 256
+/**
+ * Multipart part URLs one answer may list (each about 300 bytes): a 50 GiB object has 800, so without
+ * a bound a small request for many large objects built an answer of hundreds of megabytes. Enough
+ * for 25 objects of 50 GiB, or 256 of 5 GiB, in one batch.
+ */
+const MAX_BATCH_PARTS = 20_000
 
 const batchInput = z.object({
   // Downloads go through resolve/ (the Hub's clients never ask the batch API for them).
   operation: z.literal('upload'),
   transfers: z.array(z.string()).optional().default(['basic']),
-  // 100 a batch, as git-lfs and @huggingface/hub send them: each multipart object's answer lists a
-  // URL per part (800 for a 50 GiB file), so ten times that let one small request build a response
-  // of hundreds of megabytes.
   objects: z.array(z.object({ oid: z.string().regex(SHA256, 'oid must be a sha256'), size: z.number().int().nonnegative() })).min(1).max(MAX_BATCH_OBJECTS),
   hash_algo: z.string().optional(),
   ref: z.object({ name: z.string() }).optional(),
@@ -90,12 +93,16 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
   const input = parsed.data
   const { repo } = await repoAccess(caller, ref, 'write')
   const limits = fileLimits()
-  const exp = Math.floor(Date.now() / 1000) + UPLOAD_TTL_S
-  const expiresAt = new Date(exp * 1000).toISOString()
   const multipartOffered = input.transfers.includes('multipart')
+  const parts = input.objects.reduce((n, o) => n + (multipartOffered && o.size > limits.multipartChunkBytes && o.size <= limits.maxFileBytes ? partCount(o.size, limits.multipartChunkBytes) : 0), 0)
+  if (parts > MAX_BATCH_PARTS) throw new HubError(422, `This batch would list ${parts} upload parts; at most ${MAX_BATCH_PARTS} fit in one answer: ask about fewer large objects at a time`)
+  // The URLs die with the token that asks for them (usableClaim): they say so.
+  const tokenExpires = caller?.principal?.expiresAt ? Math.floor(caller.principal.expiresAt.getTime() / 1000) : Infinity
+  const exp = Math.min(Math.floor(Date.now() / 1000) + UPLOAD_TTL_S, tokenExpires)
+  const expiresAt = new Date(exp * 1000).toISOString()
   let usedMultipart = false
   const repoPath = `${ref.type === 'model' ? '' : `${ref.type}s/`}${ref.namespace}/${ref.name}`
-  // One query for the whole batch (the client asks about up to 100 objects at a time).
+  // One query for the whole batch.
   const stored = await storedSizes(repo.id, input.objects.map((o) => o.oid))
   const objects = await Promise.all(
     input.objects.map(async ({ oid, size }) => {

@@ -11,7 +11,7 @@ import {
 } from '@huggingface/hub'
 import { db } from '@/lib/db'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
-import { revokeToken } from '@/lib/auth/tokens'
+import { issueToken, revokeToken } from '@/lib/auth/tokens'
 import { Readable } from 'node:stream'
 import { blobStore, cleanupStaging, putBlob, putPart } from '@/lib/storage'
 import { removeUnreferencedBlobs } from '@/lib/hub/files'
@@ -462,6 +462,11 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       const put = await fetch(href, { method: 'PUT', body: content })
       expect(put.status).toBe(401)
       expect(await blobStore().has(sha256(content))).toBe(false)
+      // A token that expires within the hour: the URLs say its expiry, not the hour.
+      const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 10 * 60_000)
+      const soon = await issueToken({ kind: 'personal', userId: owner.id, displayName: `soon-${prefix}`, role: 'write', expiresAt })
+      const soonAsked = await (await batch(soon.token, sha256(content), content.length)).json()
+      expect(soonAsked.objects[0].actions.upload.expires_at).toBe(expiresAt.toISOString())
       // A URL a live token asked for still works.
       const live = await (await batch(f.write, sha256(content), content.length)).json()
       expect((await fetch(live.objects[0].actions.upload.href, { method: 'PUT', body: content })).status).toBe(200)
@@ -486,8 +491,8 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
         expect(res.status, JSON.stringify(bad)).toBe(400)
       }
       expect(await fileExists({ repo, path: 'a\ufffd', hubUrl })).toBe(false)
-      // 100 objects a batch, as the clients send them.
-      const objects = Array.from({ length: 101 }, (_, i) => ({ oid: sha256(`batch ${i}`), size: 1_000_000 }))
+      // 256 objects a batch, as huggingface_hub sends them.
+      const objects = Array.from({ length: 257 }, (_, i) => ({ oid: sha256(`batch ${i}`), size: 1_000_000 }))
       const tooMany = await fetch(`${hubUrl}/${repo}.git/info/lfs/objects/batch`, {
         method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/vnd.git-lfs+json' },
         body: JSON.stringify({ operation: 'upload', transfers: ['multipart'], objects }),
@@ -495,9 +500,23 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(tooMany.status).toBe(422)
       const enough = await fetch(`${hubUrl}/${repo}.git/info/lfs/objects/batch`, {
         method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/vnd.git-lfs+json' },
-        body: JSON.stringify({ operation: 'upload', transfers: ['multipart'], objects: objects.slice(0, 100) }),
+        body: JSON.stringify({ operation: 'upload', transfers: ['multipart'], objects: objects.slice(0, 256) }),
       })
       expect(enough.status).toBe(200)
+      // At most 20,000 part URLs in one answer: 250 objects of 100 parts each are refused whole.
+      process.env.FILES_MAX_FILE_BYTES = String(1e12)
+      try {
+        const large = (parts: number) => objects.slice(0, 250).map((o) => ({ ...o, size: parts * 64 * 1024 ** 2 }))
+        const ask = (body: unknown) => fetch(`${hubUrl}/${repo}.git/info/lfs/objects/batch`, {
+          method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/vnd.git-lfs+json' }, body: JSON.stringify(body),
+        })
+        const refused = await ask({ operation: 'upload', transfers: ['multipart'], objects: large(100) })
+        expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([422, expect.stringContaining('25000 upload parts')])
+        const listed = await (await ask({ operation: 'upload', transfers: ['multipart'], objects: large(80) })).json()
+        expect(Object.keys(listed.objects[0].actions.upload.header).filter((k) => k !== 'chunk_size')).toHaveLength(80)
+      } finally {
+        process.env.FILES_MAX_FILE_BYTES = LIMITS.FILES_MAX_FILE_BYTES
+      }
     })
 
     it('keeps files and folders apart within one commit, and a gated repo\'s card is README.md exactly', async () => {

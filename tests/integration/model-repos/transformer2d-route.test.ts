@@ -132,6 +132,32 @@ describe('POST /api/transformer2d/{repo}', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 503, 503])
     expect(answers.find((a) => a.status === 503)!.json.error).toMatch(/as many Transformer2D models as it may/)
     expect(started).toBe(5)
+
+    // A request whose client goes away while it waits leaves the line: its run never starts.
+    let releaseAgain!: () => void
+    const gateAgain = new Promise<void>((resolve) => (releaseAgain = resolve))
+    started = 0
+    spy.mockImplementation(async function (this: Transformer2DModel, ...args) {
+      started++
+      await gateAgain
+      return forward.apply(this, args)
+    })
+    const first = post(REPO, { inputs: jsonInputs() }, ownerToken)
+    await vi.waitFor(() => expect(started).toBe(1))
+    const client = new AbortController()
+    const waiting = route.POST(
+      new Request(`http://hub.test/api/transformer2d/${REPO}`, {
+        method: 'POST', signal: client.signal,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ownerToken}` }, body: JSON.stringify({ inputs: jsonInputs() }),
+      }),
+      { params: Promise.resolve({ namespace: REPO.split('/')[0]!, name: REPO.split('/')[1]! }) },
+    )
+    await new Promise((r) => setTimeout(r, 50))
+    client.abort()
+    expect((await waiting).status).toBe(400)
+    releaseAgain()
+    expect((await first).status).toBe(200)
+    expect(started).toBe(1)
     spy.mockRestore()
 
     vi.stubEnv('TRANSFORMER2D_CONCURRENT_RUNS', '2')

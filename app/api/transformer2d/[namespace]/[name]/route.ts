@@ -20,7 +20,7 @@ export const POST = handle(async (request: Request, { params }: Params) => {
   const body = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === SAFETENSORS
     ? { revision: query.get('revision') ?? undefined, subfolder: query.get('subfolder') ?? undefined, safetensors: await bytesBody(request, MAX_BODY_BYTES) }
     : await jsonBody(request, MAX_BODY_BYTES)
-  const run = await runRepoTransformer2D(caller, await params, body)
+  const run = await runRepoTransformer2D(caller, await params, body, request.signal)
   if ((request.headers.get('accept') ?? '').includes(SAFETENSORS)) {
     return new Response(Buffer.from(runAsSafetensors(run)), { headers: { 'Content-Type': SAFETENSORS, 'X-Repo-Commit': run.commit } })
   }

@@ -41,8 +41,8 @@ export default async function ModerationDocsPage() {
             : 'Authentication is off on this deployment: any Authorization header, or the literal None, is accepted.'}{' '}
           Limits: {count(settings.limits.maxBodyBytes)} bytes per body, {count(settings.limits.maxTextLength)} characters per text,{' '}
           {count(settings.limits.maxListItems)} items per list
-          {settings.rateLimit.requestsPerMinute > 0 ? `, ${count(settings.rateLimit.requestsPerMinute)} requests per minute per token` : ''}
-          {settings.rateLimit.charactersPerMinute > 0 ? `, ${count(settings.rateLimit.charactersPerMinute)} characters of text per minute per token` : ''}.
+          {settings.rateLimit.requestsPerMinute > 0 ? `, ${count(settings.rateLimit.requestsPerMinute)} requests per minute per account` : ''}
+          {settings.rateLimit.charactersPerMinute > 0 ? `, ${count(settings.rateLimit.charactersPerMinute)} characters of text per minute per account` : ''}.
         </p>
         <TokenField signedIn={signedIn} />
       </header>
