@@ -13,7 +13,7 @@ test('docs page lists the ten endpoints and calls the API with the signed-in acc
   await expect(page.locator('section h2')).toHaveCount(10)
   await expect(page.getByRole('button', { name: 'Use my account' })).toHaveCount(0)
   // The limits a caller meets, requests and characters of text per minute included.
-  await expect(page.getByText(/Limits: 1,048,576 bytes per body, 50,000 characters per text, 256 items per list, 600 requests per minute per token, 2,000,000 characters of text per minute per token\./)).toBeVisible()
+  await expect(page.getByText(/Limits: 1,048,576 bytes per body, 50,000 characters per text, 256 items per list, 600 requests per minute per account, 2,000,000 characters of text per minute per account\./)).toBeVisible()
 
   // Signed out and without a token, the API answers 401 in FastAPI's shape.
   const sentiment = page.locator('section', { has: page.locator('h2', { hasText: /sentimentmodel$/ }) })
