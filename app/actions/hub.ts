@@ -3,11 +3,14 @@
 // Next checks that server-action POSTs come from our own origin (CSRF).
 import { revalidatePath } from 'next/cache'
 import { redirect } from 'next/navigation'
+import { headers } from 'next/headers'
+import { clientIp } from '@/lib/ratelimit'
 import { sessionCaller } from '@/lib/auth/caller'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
-import { addMember, authorizedOrg, changeMember, createOrg, leaveOrg, setBilling } from '@/lib/hub/orgs'
+import { authorizedOrg, changeMember, createOrg, leaveOrg, setBilling } from '@/lib/hub/orgs'
+import { answerInvitation, cancelInvitation, inviteMember } from '@/lib/hub/invitations'
 import { decideGatedAccess, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
 import { createRepoWithFiles, deleteRepoWithFiles, initialOperations } from '@/lib/hub/files'
 import { addToCollection, createCollection, deleteCollection, removeFromCollection } from '@/lib/hub/collections'
@@ -66,20 +69,50 @@ async function adminOf(orgName: string) {
   return authorizedOrg(await requireCaller(), orgName)
 }
 
-export async function addMemberAction(_: FormState, form: FormData): Promise<FormState> {
+/** The admin's form: invites a user (or changes a member's role, for someone who is a member already). */
+export async function inviteMemberAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
-    const org = await adminOf(text(form, 'org'))
-    await addMember(org.id, text(form, 'login'), text(form, 'role'))
+    const caller = await requireCaller()
+    const org = await authorizedOrg(caller, text(form, 'org'))
+    const login = text(form, 'login').trim()
+    const role = text(form, 'role')
+    const outcome = await inviteMember(org.id, login, role, { userId: caller.userId, ip: clientIp(await headers()) })
     revalidatePath(`/organizations/${org.name}/settings`)
-    return { ok: `${text(form, 'login').trim()} is now a member (${text(form, 'role')}).` }
+    return {
+      ok: outcome === 'invited'
+        ? `${login} is invited as ${role}. They become a member once they accept, in their Settings → Organizations.`
+        : `${login} is a member already; their role is now ${role}.`,
+    }
+  })
+}
+
+export async function cancelInvitationAction(_: FormState, form: FormData): Promise<FormState> {
+  return answerForm(async () => {
+    const caller = await requireCaller()
+    const org = await authorizedOrg(caller, text(form, 'org'))
+    await cancelInvitation(org.id, text(form, 'invitationId'), { userId: caller.userId, ip: clientIp(await headers()) })
+    revalidatePath(`/organizations/${org.name}/settings`)
+    return { ok: 'Invitation cancelled.' }
+  })
+}
+
+/** The invited user's answer (Settings → Organizations): accept or decline. */
+export async function answerInvitationAction(_: FormState, form: FormData): Promise<FormState> {
+  return answerForm(async () => {
+    const caller = await requireCaller()
+    const accept = text(form, 'answer') === 'accept'
+    const org = await answerInvitation(caller.userId, text(form, 'org'), accept)
+    // The invitation (and this form in it) is gone from the page: the page says what happened.
+    redirect(`/settings/organizations?${accept ? 'joined' : 'declined'}=${encodeURIComponent(org.name)}`)
   })
 }
 
 export async function changeMemberAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
-    const org = await adminOf(text(form, 'org'))
+    const caller = await requireCaller()
+    const org = await authorizedOrg(caller, text(form, 'org'))
     const role = text(form, 'role')
-    await changeMember(org.id, text(form, 'userId'), role === 'remove' ? null : role)
+    await changeMember(org.id, text(form, 'userId'), role === 'remove' ? null : role, { userId: caller.userId, ip: clientIp(await headers()) })
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: role === 'remove' ? 'Member removed.' : `Role changed to ${role}.` }
   })
@@ -90,7 +123,7 @@ export async function leaveOrgAction(_: FormState, form: FormData): Promise<Form
     const caller = await requireCaller()
     const name = text(form, 'org')
     if (form.get('confirm') !== 'yes') return { error: `Tick the box to confirm that you are leaving ${name}.` }
-    const org = await leaveOrg(caller.userId, name)
+    const org = await leaveOrg(caller.userId, name, clientIp(await headers()))
     // The organization's row (and this form in it) is gone from the page: the page says it instead.
     redirect(`/settings/organizations?left=${encodeURIComponent(org.name)}`)
   })

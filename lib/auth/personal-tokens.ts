@@ -1,7 +1,7 @@
 // Personal access tokens: created in settings, shown once, stored as a hash, revocable.
 import { z } from 'zod'
 import { displayText } from '@/lib/display-text'
-import { db, readList } from '@/lib/db'
+import { db, lockRow, readList, statementsIn } from '@/lib/db'
 import { issueToken } from '@/lib/auth/tokens'
 import { badRequest } from '@/lib/http/errors'
 
@@ -29,11 +29,16 @@ export const personalTokenInput = z
 
 export async function createPersonalToken(userId: string, input: z.input<typeof personalTokenInput>, now = new Date()) {
   const data = personalTokenInput.parse(input)
-  const live = await db.accessToken.count({ where: { userId, kind: 'personal', revokedAt: null } })
-  if (live >= MAX_TOKENS_PER_USER) throw badRequest(`You can have at most ${MAX_TOKENS_PER_USER} tokens; revoke some first`)
   // Bearer authentication refuses a token from this moment on (principalFromToken).
   const expiresAt = data.expiresInDays === null ? null : new Date(now.getTime() + data.expiresInDays * 86_400_000)
-  return issueToken({ kind: 'personal', userId, displayName: data.name, role: data.role, scopes: data.scopes, expiresAt })
+  return db.$transaction(async (tx) => {
+    // Counted under the user's row lock, so a burst of requests cannot pass the cap together.
+    const statements = statementsIn(tx)
+    await lockRow(statements, 'User', userId)
+    const live = await tx.accessToken.count({ where: { userId, kind: 'personal', revokedAt: null } })
+    if (live >= MAX_TOKENS_PER_USER) throw badRequest(`You can have at most ${MAX_TOKENS_PER_USER} tokens; revoke some first`)
+    return issueToken({ kind: 'personal', userId, displayName: data.name, role: data.role, scopes: data.scopes, expiresAt }, statements)
+  })
 }
 
 export async function listPersonalTokens(userId: string) {

@@ -196,4 +196,4 @@ export function writeList(values: Iterable<string>): string {
   return JSON.stringify([...new Set(values)])
 }
 
-export { insertStatement, spend, joinSql, newId, rows, run, sql, statements, statementsIn, transaction, type Insert, type Spend, type SpendUpdate, type Sql, type Statements } from '@/lib/db/statements'
+export { insertStatement, spend, joinSql, lockRow, newId, rows, run, sql, statements, statementsIn, transaction, type Insert, type OwnerTable, type Spend, type SpendUpdate, type Sql, type Statements } from '@/lib/db/statements'

@@ -13,6 +13,13 @@ export const AUDIT_ACTIONS = {
   'publisher.add': 'Trusted publisher added',
   'publisher.remove': 'Trusted publisher removed',
   'org.payment-method': 'Payment method on file changed by the hub operator',
+  'member.invite': 'Member invited',
+  'member.invite-cancel': 'Invitation cancelled',
+  'member.join': 'Invitation accepted',
+  'member.decline': 'Invitation declined',
+  'member.role': 'Member role changed',
+  'member.remove': 'Member removed',
+  'member.leave': 'Member left',
   'repo.commit': 'Commit to a repository',
 } as const
 

@@ -1,7 +1,8 @@
 // Organizations, their members and roles, plan and billing flag.
 import { z } from 'zod'
-import { db, sql, statementsIn, type Tx } from '@/lib/db'
+import { db, lockRow, statementsIn, type Tx } from '@/lib/db'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
+import { recordAudit } from '@/lib/hub/audit'
 import { namespaceName } from '@/lib/hub/names'
 import { displayText } from '@/lib/display-text'
 import { ORG_ROLES, manageOrgDecision, type Caller, type OrgRole } from '@/lib/policy'
@@ -62,9 +63,9 @@ export async function orgMembersView(caller: Caller, name: string) {
 }
 
 /**
- * Adds a user, by username, to the organization; an existing member's role changes as changeMember
- * would. Not by e-mail: any signed-in user may create an organization, and adding an address would
- * tell them whose account it is (e-mail addresses are otherwise shown to no one).
+ * Makes a user, by username, a member at once; an existing member's role changes as changeMember
+ * would. For the demo data and tests: people join through an invitation they accept
+ * (lib/hub/invitations.ts). Not by e-mail: that would tell the caller whose account an address is.
  */
 export async function addMember(orgId: string, login: string, role: string) {
   const validRole = orgRole.parse(role)
@@ -81,15 +82,20 @@ export async function addMember(orgId: string, login: string, role: string) {
   }
 }
 
-/** Changes a member's role or removes them; an organization always keeps at least one admin. */
-export async function changeMember(orgId: string, userId: string, role: string | null) {
+/** Who changed a membership, for the audit log (absent for the demo data). */
+export type MemberChangeActor = { userId: string; ip?: string | null }
+
+/**
+ * Changes a member's role or removes them; an organization always keeps at least one admin. With
+ * an actor the change goes to the organization's audit log (a member removing themselves: left).
+ */
+export async function changeMember(orgId: string, userId: string, role: string | null, actor?: MemberChangeActor) {
   const validRole = role === null ? null : orgRole.parse(role)
   return db.$transaction(async (tx) => {
     // The organization's row, locked first: two admins demoting each other at once each counted two
-    // admins before either committed (PostgreSQL, read committed), and none was left. Now the
-    // second waits, then counts what the first left. (SQLite's transactions already run one at a time.)
-    await statementsIn(tx).run(sql`UPDATE "Org" SET "id" = "id" WHERE "id" = ${orgId}`)
-    const member = await tx.membership.findUnique({ where: { orgId_userId: { orgId, userId } } })
+    // admins before either committed, and none was left. Now the second counts what the first left.
+    await lockRow(statementsIn(tx), 'Org', orgId)
+    const member = await tx.membership.findUnique({ where: { orgId_userId: { orgId, userId } }, include: { user: { select: { username: true } } } })
     if (!member) throw notFound('Not a member of this organization')
     if (member.role === 'admin' && validRole !== 'admin') {
       const admins = await tx.membership.count({ where: { orgId, role: 'admin' } })
@@ -97,6 +103,11 @@ export async function changeMember(orgId: string, userId: string, role: string |
     }
     if (validRole === null) await tx.membership.delete({ where: { id: member.id } })
     else await tx.membership.update({ where: { id: member.id }, data: { role: validRole } })
+    if (actor && validRole !== member.role) {
+      const action = validRole !== null ? 'member.role' : actor.userId === userId ? 'member.leave' : 'member.remove'
+      const data = { username: member.user.username, from: member.role, ...(validRole !== null ? { to: validRole } : {}) }
+      await recordAudit({ orgId, action, actorUserId: actor.userId, userId, data, ip: actor.ip }, tx)
+    }
   })
 }
 
@@ -104,10 +115,10 @@ export async function changeMember(orgId: string, userId: string, role: string |
  * The signed-in user leaves an organization (a member may always leave, whoever added them);
  * the last admin may not, as changeMember says. 404 when they are not a member.
  */
-export async function leaveOrg(userId: string, orgName: string) {
+export async function leaveOrg(userId: string, orgName: string, ip: string | null = null) {
   const org = await db.org.findUnique({ where: { name: orgName } })
   if (!org) throw notFound('Not a member of this organization')
-  await changeMember(org.id, userId, null)
+  await changeMember(org.id, userId, null, { userId, ip })
   return org
 }
 

@@ -7,7 +7,7 @@
 // lib/oauth/grants/trusted-publisher checks it and issues the token. Adding and removing are
 // audit-logged here.
 import { z } from 'zod'
-import { db, type Tx } from '@/lib/db'
+import { db, lockRow, statementsIn, type Tx } from '@/lib/db'
 import { recordAudit } from '@/lib/hub/audit'
 import { authorizedRepo, repoContext } from '@/lib/hub/repos'
 import { REPO_TYPE_PLURAL, type RepoType } from '@/lib/hub/names'
@@ -121,8 +121,10 @@ export async function addPublisher(caller: Caller, target: PublisherTarget, inpu
           return { ownerUserId: null, repoId: repo.id, orgId: repo.ownerOrgId, label: resourceName(repo.type as RepoType, repo.namespace, repo.name) }
         })()
   const where = scope.repoId ? { repoId: scope.repoId } : { ownerUserId: scope.ownerUserId, repoId: null }
-  if ((await db.trustedPublisher.count({ where })) >= MAX_PUBLISHERS_PER_TARGET) throw badRequest(`At most ${MAX_PUBLISHERS_PER_TARGET} trusted publishers for ${scope.label}`)
   return db.$transaction(async (tx) => {
+    // Counted under the repo's or the user's row lock, so a burst of requests cannot pass the cap together.
+    await lockRow(statementsIn(tx), scope.repoId ? 'Repo' : 'User', scope.repoId ?? caller.userId)
+    if ((await tx.trustedPublisher.count({ where })) >= MAX_PUBLISHERS_PER_TARGET) throw badRequest(`At most ${MAX_PUBLISHERS_PER_TARGET} trusted publishers for ${scope.label}`)
     const publisher = await tx.trustedPublisher.create({
       data: { ownerUserId: scope.ownerUserId, repoId: scope.repoId, issuer: data.issuer, claims: JSON.stringify(data.claims), createdById: caller.userId },
     })

@@ -58,6 +58,7 @@ function releaseSlot(): void {
 
 /** Runs `work` in a slot, waiting in line for one; a request whose client goes away leaves the line. */
 async function inRunSlot<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const gone = () => new HubError(400, 'The client went away before the run started')
   refuseWhenFull()
   const max = setting('TRANSFORMER2D_CONCURRENT_RUNS')
   if (slots.running < max) slots.running++
@@ -67,7 +68,7 @@ async function inRunSlot<T>(work: () => Promise<T>, signal?: AbortSignal): Promi
         const at = slots.waiting.indexOf(take)
         if (at === -1) return // the slot was handed over already: it is released below
         slots.waiting.splice(at, 1)
-        reject(new HubError(400, 'The client went away before the run started'))
+        reject(gone())
       }
       const take = () => {
         signal?.removeEventListener('abort', onAbort)
@@ -78,7 +79,7 @@ async function inRunSlot<T>(work: () => Promise<T>, signal?: AbortSignal): Promi
     })
     if (signal?.aborted) {
       releaseSlot()
-      throw new HubError(400, 'The client went away before the run started')
+      throw gone()
     }
   }
   try {

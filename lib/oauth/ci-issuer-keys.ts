@@ -18,10 +18,13 @@ export const CLOCK_SKEW_SECONDS = 30
 const jwksUris = new BoundedCache<string>(BOUNDS)
 const keySets = new BoundedCache<JSONWebKeySet>(BOUNDS)
 
-async function fetchJson(url: string): Promise<{ json: unknown; freshSeconds: number | null }> {
+/** A JSON object from `url` (the issuer's documents are objects; `null`, arrays and numbers are refused). */
+async function fetchJson(url: string): Promise<{ json: Record<string, unknown>; freshSeconds: number | null }> {
   try {
     const response = await fetchOutbound(url, { maxBytes: MAX_DOCUMENT_BYTES })
-    return { json: JSON.parse(response.body.toString('utf8')), freshSeconds: freshnessSeconds(response.cacheControl, response.expires) }
+    const json: unknown = JSON.parse(response.body.toString('utf8'))
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new IssuerKeysError(`${url} is not a JSON object`)
+    return { json: json as Record<string, unknown>, freshSeconds: freshnessSeconds(response.cacheControl, response.expires) }
   } catch (e) {
     if (e instanceof OutboundFetchError) throw new IssuerKeysError(`Cannot fetch ${url}: ${e.message}`)
     if (e instanceof SyntaxError) throw new IssuerKeysError(`${url} is not JSON`)
@@ -36,7 +39,7 @@ function discoveryUrl(issuer: string): string {
 function jwksUriOf(issuer: string): Promise<string> {
   return jwksUris.get(issuer, async () => {
     const { json, freshSeconds } = await fetchJson(discoveryUrl(issuer))
-    const doc = json as { issuer?: unknown; jwks_uri?: unknown }
+    const doc = json
     if (doc.issuer !== issuer) throw new IssuerKeysError('The discovery document names another issuer')
     if (typeof doc.jwks_uri !== 'string') throw new IssuerKeysError('The discovery document has no jwks_uri')
     return { value: doc.jwks_uri, freshSeconds }
@@ -46,7 +49,7 @@ function jwksUriOf(issuer: string): Promise<string> {
 function keySetOf(jwksUri: string): Promise<JSONWebKeySet> {
   return keySets.get(jwksUri, async () => {
     const { json, freshSeconds } = await fetchJson(jwksUri)
-    const keys = (json as { keys?: unknown }).keys
+    const keys = json.keys
     if (!Array.isArray(keys)) throw new IssuerKeysError('The JWKS has no keys array')
     return { value: { keys }, freshSeconds }
   })
@@ -62,12 +65,22 @@ export type VerifyExpectations = { issuer: string; audience: string }
 export async function verifyIssuerToken(token: string, expected: VerifyExpectations): Promise<JWTPayload> {
   const jwksUri = await jwksUriOf(expected.issuer)
   const options = { issuer: expected.issuer, audience: expected.audience, algorithms: ALGORITHMS, clockTolerance: CLOCK_SKEW_SECONDS, requiredClaims: ['exp'] }
+  const verify = async () => {
+    try {
+      return (await jwtVerify(token, createLocalJWKSet(await keySetOf(jwksUri)), options)).payload
+    } catch (e) {
+      if (e instanceof joseErrors.JOSEError || e instanceof IssuerKeysError) throw e
+      // jose throws plain TypeErrors for keys it cannot use (an RSA key under 2048 bits, a key
+      // that is no JWK): the issuer's published keys are at fault, not the hub.
+      throw new IssuerKeysError(`The issuer's keys cannot be used: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
   try {
-    return (await jwtVerify(token, createLocalJWKSet(await keySetOf(jwksUri)), options)).payload
+    return await verify()
   } catch (e) {
     const age = keySets.ageOf(jwksUri)
     if (!(e instanceof joseErrors.JWKSNoMatchingKey) || age === null || age < REFETCH_COOLDOWN_MS) throw e
     keySets.delete(jwksUri)
-    return (await jwtVerify(token, createLocalJWKSet(await keySetOf(jwksUri)), options)).payload
+    return verify()
   }
 }

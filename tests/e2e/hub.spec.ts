@@ -37,7 +37,7 @@ test('sign-up rejects taken and reserved names with a clear message', async ({ p
   await expect(page.locator('form [role=alert]')).toHaveText(/reserved/)
 })
 
-test('create an organization, add a member with a role, change it', async ({ page }) => {
+test('create an organization, invite a member who accepts, change their role, and they leave', async ({ page }) => {
   await signIn(page, 'carol', DEMO.carol)
   const org = `lab${Date.now() % 100000}`
   await page.goto('/organizations/new')
@@ -46,9 +46,34 @@ test('create an organization, add a member with a role, change it', async ({ pag
   await expect(page).toHaveURL(new RegExp(`/organizations/${org}/settings$`))
   await page.getByLabel('Username', { exact: true }).fill('dave')
   await page.getByLabel('Role', { exact: true }).selectOption('contributor')
-  await page.getByRole('button', { name: 'Add member' }).click()
-  await expect(page.locator('form [role=status]')).toHaveText(/dave is now a member \(contributor\)/)
+  await page.getByRole('button', { name: 'Invite' }).click()
+  await expect(page.locator('form [role=status]')).toHaveText(/dave is invited as contributor/)
   await page.reload()
+  // Invited, not a member yet: no role to change, one invitation waiting.
+  await expect(page.getByLabel('Role of dave')).toHaveCount(0)
+  const waiting = page.getByRole('list', { name: 'Invitations waiting for an answer' })
+  await expect(waiting.getByRole('listitem')).toHaveText([/dave\s+as contributor/])
+
+  // Dave sees the invitation in Settings -> Organizations and joins, by keyboard.
+  await signOut(page)
+  await signIn(page, 'dave', DEMO.dave)
+  await page.goto('/settings/organizations')
+  const invitation = page.getByRole('region', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: org })
+  await expect(invitation).toContainText(`invites you as contributor (from carol)`)
+  await invitation.getByRole('button', { name: `Join ${org}` }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status')).toHaveText(`You are now a member of ${org}.`)
+  await expect(page.getByRole('region', { name: 'Invitations' })).toHaveCount(0)
+  await expect(page.getByRole('listitem').filter({ hasText: org })).toContainText('contributor')
+  // A non-admin cannot reach the settings page.
+  const res = await page.goto(`/organizations/${org}/settings`)
+  expect(res?.status()).toBe(404)
+
+  await signOut(page)
+  await signIn(page, 'carol', DEMO.carol)
+  await page.goto(`/organizations/${org}/settings`)
+  await expect(waiting).toHaveCount(0)
+  await expect(page.getByText('None.')).toBeVisible()
   const daveRole = page.getByLabel('Role of dave')
   await expect(daveRole).toHaveValue('contributor')
   await daveRole.selectOption('write')
@@ -60,12 +85,15 @@ test('create an organization, add a member with a role, change it', async ({ pag
   await carolRole.selectOption('read')
   await carolRole.locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' }).click()
   await expect(page.locator('form [role=alert]')).toHaveText(/at least one admin/)
-  // A non-admin cannot reach the settings page.
+  // The audit log has the invitation, the answer and the role change.
+  await page.goto(`/organizations/${org}/audit`)
+  await expect(page.getByRole('main')).toContainText('Member invited')
+  await expect(page.getByRole('main')).toContainText('Invitation accepted')
+  await expect(page.getByRole('main')).toContainText('Member role changed')
+
+  // A member may leave, after ticking the confirmation.
   await signOut(page)
   await signIn(page, 'dave', DEMO.dave)
-  const res = await page.goto(`/organizations/${org}/settings`)
-  expect(res?.status()).toBe(404)
-  // A member may leave, after ticking the confirmation.
   await page.goto('/settings/organizations')
   const row = page.getByRole('listitem').filter({ hasText: org })
   await row.getByText('Leave…').click()
@@ -75,6 +103,38 @@ test('create an organization, add a member with a role, change it', async ({ pag
   await row.getByRole('button', { name: `Leave ${org}` }).click()
   await expect(page.getByRole('status')).toHaveText(`You have left ${org}.`)
   await page.reload()
+  await expect(page.getByRole('link', { name: org, exact: true })).toHaveCount(0)
+})
+
+test('an invitation may be declined, and an admin may cancel one', async ({ page }) => {
+  await signIn(page, 'bob', DEMO.bob)
+  const org = `inv${Date.now() % 100000}`
+  await page.goto('/organizations/new')
+  await page.getByLabel('Organization name').fill(org)
+  await page.getByRole('button', { name: 'Create organization' }).click()
+  await expect(page).toHaveURL(new RegExp(`/organizations/${org}/settings$`))
+  for (const user of ['carol', 'dave']) {
+    await page.getByLabel('Username', { exact: true }).fill(user)
+    await page.getByRole('button', { name: 'Invite' }).click()
+    await expect(page.locator('form [role=status]')).toHaveText(new RegExp(`${user} is invited as read`))
+  }
+  await page.reload()
+  const waiting = page.getByRole('list', { name: 'Invitations waiting for an answer' })
+  await waiting.getByRole('listitem').filter({ hasText: 'dave' }).getByRole('button', { name: 'Cancel invitation' }).click()
+  // The page is drawn again without it.
+  await expect(waiting.getByRole('listitem')).toHaveText([/carol/])
+  await page.reload()
+  await expect(waiting.getByRole('listitem')).toHaveText([/carol/])
+
+  await signOut(page)
+  await signIn(page, 'dave', DEMO.dave)
+  await page.goto('/settings/organizations')
+  await expect(page.getByRole('region', { name: 'Invitations' })).toHaveCount(0)
+  await signOut(page)
+  await signIn(page, 'carol', DEMO.carol)
+  await page.goto('/settings/organizations')
+  await page.getByRole('region', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: org }).getByRole('button', { name: 'Decline' }).click()
+  await expect(page.getByRole('status')).toHaveText(`You declined the invitation from ${org}.`)
   await expect(page.getByRole('link', { name: org, exact: true })).toHaveCount(0)
 })
 

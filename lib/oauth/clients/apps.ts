@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { displayText } from '@/lib/display-text'
-import { db, readList, writeList } from '@/lib/db'
+import { db, lockRow, readList, statementsIn, writeList } from '@/lib/db'
 import { forgetCachedClients } from '@/lib/oauth/clients'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { roleInOrg } from '@/lib/hub/orgs'
@@ -50,20 +50,24 @@ function newSecret(): string {
 export async function createApp(owner: AppOwner, input: z.input<typeof appInput>, confidential: boolean) {
   const data = appInput.parse(input)
   const where = owner.kind === 'user' ? { ownerUserId: owner.userId } : { ownerOrgId: owner.orgId }
-  if ((await db.oAuthApp.count({ where })) >= MAX_APPS_PER_OWNER) throw badRequest(`At most ${MAX_APPS_PER_OWNER} apps per owner`)
   const secret = confidential ? newSecret() : null
-  const app = await db.oAuthApp.create({
-    data: {
-      ...where,
-      clientId: randomUUID(),
-      secretHash: secret ? sha256Hex(secret) : null,
-      name: data.name,
-      description: data.description,
-      homepage: data.homepage,
-      logoUrl: data.logoUrl,
-      redirectUris: writeList(data.redirectUris),
-      scopes: writeList(data.scopes),
-    },
+  const app = await db.$transaction(async (tx) => {
+    // Counted under the owner's row lock, so a burst of requests cannot pass the cap together.
+    await lockRow(statementsIn(tx), owner.kind === 'user' ? 'User' : 'Org', owner.kind === 'user' ? owner.userId : owner.orgId)
+    if ((await tx.oAuthApp.count({ where })) >= MAX_APPS_PER_OWNER) throw badRequest(`At most ${MAX_APPS_PER_OWNER} apps per owner`)
+    return tx.oAuthApp.create({
+      data: {
+        ...where,
+        clientId: randomUUID(),
+        secretHash: secret ? sha256Hex(secret) : null,
+        name: data.name,
+        description: data.description,
+        homepage: data.homepage,
+        logoUrl: data.logoUrl,
+        redirectUris: writeList(data.redirectUris),
+        scopes: writeList(data.scopes),
+      },
+    })
   })
   return { app, secret }
 }

@@ -1,6 +1,7 @@
 // Trusted publishers with a local OIDC issuer made here (its own RSA keys, discovery and JWKS on
 // loopback, reachable only with the development setting): registration rules, audit entries, and
 // the id_token exchange with every negative case.
+import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose'
@@ -226,4 +227,50 @@ describe('exchanging a CI id_token', () => {
     expect(await principalFromToken(res.access_token)).toBeNull()
     expect(await grantFailure(exchangeCiIdToken({ subjectToken: await idToken(), resource: 'pubowner/model-repo' }))).toBe('invalid_grant')
   })
+})
+
+describe('an issuer whose documents are hostile or broken', () => {
+  // Each path is an issuer of its own on one local server: discovery "null", a JWKS "null", a JWKS
+  // whose only key is RSA-1024 (which jose refuses to use with a TypeError), an array for discovery.
+  let hostile: http.Server
+  let base: string
+  const weak = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 })
+  const weakJwk = { ...(weak.publicKey.export({ format: 'jwk' }) as Record<string, string>), kid: 'weak', alg: 'RS256', use: 'sig' }
+
+  function rs256(payload: Record<string, unknown>, kid: string, key: crypto.KeyObject) {
+    const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
+    const input = `${part({ alg: 'RS256', kid })}.${part(payload)}`
+    return `${input}.${crypto.sign('sha256', Buffer.from(input), key).toString('base64url')}`
+  }
+
+  beforeAll(async () => {
+    hostile = http.createServer((req, res) => {
+      res.setHeader('content-type', 'application/json')
+      const [, name, ...rest] = (req.url ?? '').split('/')
+      const iss = `${base}/${name}`
+      if (rest.join('/') === '.well-known/openid-configuration') {
+        if (name === 'null-discovery') return res.end('null')
+        if (name === 'array-discovery') return res.end('[]')
+        return res.end(JSON.stringify({ issuer: iss, jwks_uri: `${iss}/jwks` }))
+      }
+      if (rest.join('/') === 'jwks') return res.end(name === 'null-jwks' ? 'null' : JSON.stringify({ keys: [weakJwk] }))
+      res.statusCode = 404
+      res.end('{}')
+    })
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`
+    process.env.OAUTH_ALLOW_LOOPBACK_FETCH = '1'
+  })
+  afterAll(() => new Promise<void>((resolve) => hostile.close(() => resolve())))
+
+  for (const name of ['null-discovery', 'array-discovery', 'null-jwks', 'weak-key']) {
+    it(`answers invalid_grant, not a server error: ${name}`, async () => {
+      const iss = `${base}/${name}`
+      const repo = await db.repo.findFirstOrThrow({ where: { namespace: 'pubowner', name: 'other-repo' } })
+      await db.trustedPublisher.create({ data: { repoId: repo.id, issuer: iss, claims: JSON.stringify(CLAIMS), createdById: owner.id } })
+      const now = Math.floor(Date.now() / 1000)
+      const token = rs256({ ...CLAIMS, iss, aud: HUB, sub: 'repo:octo/model-repo', iat: now, exp: now + 300 }, 'weak', weak.privateKey)
+      expect(await grantFailure(exchangeCiIdToken({ subjectToken: token, resource: 'pubowner/other-repo' }))).toBe('invalid_grant')
+    })
+  }
 })

@@ -5,7 +5,8 @@ import { signedInCaller } from '@/lib/auth/caller'
 import { orgMembersView, PLANS } from '@/lib/hub/orgs'
 import { ORG_ROLES } from '@/lib/policy'
 import { ActionForm } from '@/components/ActionForm'
-import { addMemberAction, changeMemberAction, setPlanAction } from '@/app/actions/hub'
+import { cancelInvitationAction, changeMemberAction, inviteMemberAction, setPlanAction } from '@/app/actions/hub'
+import { invitationsOfOrg } from '@/lib/hub/invitations'
 import { Field } from '@/components/Field'
 
 export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
@@ -16,6 +17,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
   const name = decodeURIComponent((await params).name)
   const caller = await signedInCaller(`/organizations/${name}/settings`)
   const org = await orNotFound(orgMembersView(caller, name))
+  const invitations = await invitationsOfOrg(org.id)
   return (
     <div className="space-y-8">
       <div>
@@ -49,8 +51,8 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
           </tbody>
         </table>
         <div className="border-t border-slate-100 pt-4">
-          <h3 className="mb-2 text-sm font-semibold">Add a member</h3>
-          <ActionForm action={addMemberAction} submit="Add member" className="flex flex-wrap items-end gap-3">
+          <h3 className="mb-2 text-sm font-semibold">Invite a member</h3>
+          <ActionForm action={inviteMemberAction} submit="Invite" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="org" value={org.name} />
             <Field name="login" label="Username" className="input w-64" required />
             <div>
@@ -60,7 +62,29 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
               </select>
             </div>
           </ActionForm>
-          <p className="mt-2 text-xs text-slate-500">read: see private repos · contributor: also create repos and write to their own · write: write to every repo · admin: manage members, plan and apps.</p>
+          <p className="mt-2 text-xs text-slate-500">They become a member once they accept the invitation, in their Settings → Organizations. Inviting a member changes their role.</p>
+          <p className="mt-1 text-xs text-slate-500">read: see private repos · contributor: also create repos and write to their own · write: write to every repo · admin: manage members, plan and apps.</p>
+        </div>
+        <div className="border-t border-slate-100 pt-4">
+          <h3 className="mb-2 text-sm font-semibold">Invitations waiting for an answer</h3>
+          {invitations.length === 0 ? (
+            <p className="text-sm text-slate-500">None.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm" aria-label="Invitations waiting for an answer">
+              {invitations.map((i) => (
+                <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                  <span>
+                    <Link className="link" href={`/${i.user.username}`}>{i.user.username}</Link>{' '}
+                    <span className="text-slate-500">as {i.role} · invited {i.createdAt.toISOString().slice(0, 10)}</span>
+                  </span>
+                  <ActionForm action={cancelInvitationAction} submit="Cancel invitation" submitClassName="btn-secondary">
+                    <input type="hidden" name="org" value={org.name} />
+                    <input type="hidden" name="invitationId" value={i.id} />
+                  </ActionForm>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </section>
 
