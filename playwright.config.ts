@@ -32,8 +32,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // Loopback CIMD documents and CI issuers are served by the tests themselves: allowed here only.
-    // Every test user signs in from this one address: the per-address sign-in budget is the suite's,
+    // Every test user signs in (and starts device logins) from this one address: the per-address budgets are the suite's,
     // not a visitor's (the limit itself is tested in tests/integration/security).
-    env: { HUB_URL: `http://localhost:${port}`, PORT: String(port), OAUTH_ALLOW_LOOPBACK_FETCH: '1', SIGN_IN_ATTEMPTS_PER_ADDRESS: '10000' },
+    env: { HUB_URL: `http://localhost:${port}`, PORT: String(port), OAUTH_ALLOW_LOOPBACK_FETCH: '1', SIGN_IN_ATTEMPTS_PER_ADDRESS: '10000', DEVICE_AUTHORIZATIONS_PER_IP: '10000' },
   },
 })

@@ -5,6 +5,7 @@ import { auth } from '@/lib/auth/nextauth'
 import { isHubOperator } from '@/lib/hub/users'
 import { operatorDecision } from '@/lib/policy'
 import { signOutAction } from '@/app/actions/session'
+import { AccountLinks, NavLink } from '@/components/NavLink'
 
 export const metadata: Metadata = {
   title: { default: 'ModHub', template: '%s · ModHub' },
@@ -31,12 +32,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               ModHub
             </Link>
             <ul className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-1 whitespace-nowrap text-sm text-slate-600 md:order-none md:w-auto">
-              <li><Link className="hover:text-slate-900" href="/models">Models</Link></li>
-              <li><Link className="hover:text-slate-900" href="/datasets">Datasets</Link></li>
-              <li><Link className="hover:text-slate-900" href="/spaces">Spaces</Link></li>
-              <li><Link className="hover:text-slate-900" href="/rai/v1/raimoderationmodels/docs">Moderation API</Link></li>
-              <li><Link className="hover:text-slate-900" href="/playground">Playground</Link></li>
-              <li><Link className="hover:text-slate-900" href="/transformer2d">Transformer2D</Link></li>
+              <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/models">Models</NavLink></li>
+              <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/datasets">Datasets</NavLink></li>
+              <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/spaces">Spaces</NavLink></li>
+              <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/rai/v1/raimoderationmodels/docs" section="/rai">Moderation API</NavLink></li>
+              <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/playground">Playground</NavLink></li>
+              <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/transformer2d">Transformer2D</NavLink></li>
             </ul>
             <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
               {name ? (
@@ -50,10 +51,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                   </form>
                 </>
               ) : (
-                <>
-                  <Link href="/login" className="text-slate-700 hover:text-slate-900">Sign in</Link>
-                  <Link href="/join" className="btn-primary">Sign up</Link>
-                </>
+                <AccountLinks />
               )}
             </div>
           </nav>

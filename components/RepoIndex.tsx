@@ -2,7 +2,8 @@ import { cardText, listRepos } from '@/lib/hub/repos'
 import { sessionCaller } from '@/lib/auth/caller'
 import { defaultBranchCards } from '@/lib/hub/files'
 import { RepoList, taskName } from '@/components/RepoList'
-import type { RepoType } from '@/lib/hub/names'
+import Link from 'next/link'
+import { REPO_TYPE_PLURAL, type RepoType } from '@/lib/hub/names'
 
 /**
  * A browse page: the repos of a type the caller may see, filtered by name and, for models, by the
@@ -12,7 +13,8 @@ export async function RepoIndex({ type, title, search, task }: { type: RepoType;
   const listed = await listRepos(await sessionCaller(), { type, search: search?.slice(0, 100), limit: 200 })
   const cards = await defaultBranchCards(listed.map((r) => r.id))
   const taskOf = (id: string) => cardText(cards.get(id)?.pipeline_tag)
-  const tasks = type === 'model' ? [...new Set(listed.map((r) => taskOf(r.id)).filter((t): t is string => t !== null))].sort() : []
+  // The chosen task stays on offer even when the name filter leaves no repo of it.
+  const tasks = type === 'model' ? [...new Set([...listed.map((r) => taskOf(r.id)).filter((t): t is string => t !== null), ...(task ? [task] : [])])].sort() : []
   const repos = task ? listed.filter((r) => taskOf(r.id) === task) : listed
   return (
     <div className="space-y-6">
@@ -33,6 +35,7 @@ export async function RepoIndex({ type, title, search, task }: { type: RepoType;
             </>
           )}
           <button className="btn-secondary" type="submit">Filter</button>
+          {(search || task) && <Link className="btn-secondary" href={`/${REPO_TYPE_PLURAL[type]}`}>Clear</Link>}
         </form>
       </div>
       <RepoList repos={repos} cards={cards} empty="No repositories match." />

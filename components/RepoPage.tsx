@@ -62,6 +62,7 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
   const revision = query.rev || DEFAULT_BRANCH
   const tabs = TABS.filter((t) => t.id !== 'settings' || mayManage).map((t) => (t.id === 'card' && type !== 'model' ? { ...t, label: type === 'dataset' ? 'Dataset card' : 'App card' } : t))
   const tab = tabs.find((t) => t.id === query.tab)?.id ?? 'card'
+  const cardLabel = tabs.find((t) => t.id === 'card')!.label
   const card = tab === 'card' ? await orNotFound(readModelCard(caller, ref, revision)) : null
   const hidden = (
     <>
@@ -120,14 +121,15 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
       {tab === 'card' && !mayRead && <section className="card border-amber-200" aria-label="Access">{gatedNotice}</section>}
 
       {tab === 'card' && (
-        <section className="card" aria-label="Model card">
-          {card ? (
-            <>
-              <CardMetadataList metadata={card.metadata} />
-              <Markdown source={card.body} />
-            </>
+        <section className="card" aria-label={cardLabel}>
+          {card && <CardMetadataList metadata={card.metadata} />}
+          {card && card.body.trim() !== '' ? (
+            <Markdown source={card.body} />
           ) : (
-            <p className="text-sm text-slate-600">No model card yet: add a README.md{mayWrite ? <> under <Link className="text-indigo-700 underline" href={`${base}?tab=files`}>Files and versions</Link></> : null}.</p>
+            <p className="text-sm text-slate-600">
+              {card ? `The ${cardLabel.toLowerCase()} has no description yet: write one in README.md` : `No ${cardLabel.toLowerCase()} yet: add a README.md`}
+              {mayWrite ? <> under <Link className="text-indigo-700 underline" href={`${base}?tab=files`}>Files and versions</Link></> : null}.
+            </p>
           )}
         </section>
       )}

@@ -50,7 +50,9 @@ export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: st
           setProgress([...sent.values()].reduce((a, b) => a + b, 0) / total)
         }
       }
-      setProgress(1)
+      // The progress line has said all it can: the commit's message replaces it.
+      setProgress(null)
+      setPhase('')
       setDone(`Committed “${title}”`)
       form.reset()
       router.refresh()
@@ -65,7 +67,13 @@ export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: st
       <h3 id="upload-h" className="font-semibold">Upload files{folder ? ` to ${folder}/` : ''}</h3>
       <div>
         <label htmlFor="upload-files" className="label">Files</label>
-        <input id="upload-files" name="files" type="file" multiple className="block w-full text-sm" />
+        <input
+          id="upload-files"
+          name="files"
+          type="file"
+          multiple
+          className="block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
+        />
       </div>
       <Field name="title" id="upload-title" label="Commit message" placeholder="Upload files" maxLength={200} />
       <div>
@@ -80,7 +88,7 @@ export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: st
       )}
       {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
       {done && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{done}</p>}
-      <button type="submit" className="btn-primary" disabled={progress !== null && progress < 1}>Commit changes</button>
+      <button type="submit" className="btn-primary" disabled={progress !== null}>Commit changes</button>
     </form>
   )
 }

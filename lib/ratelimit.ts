@@ -51,6 +51,15 @@ export async function hit(key: string, max: number, windowSeconds: number, now =
   return { allowed: row.count <= max, retryAfterSeconds, remaining: Math.max(0, max - row.count) }
 }
 
+/**
+ * Gives back one hit of the window `now` fell in, for a limit that counts only failures but must
+ * count every attempt while it is under way (a burst of attempts cannot pass before the first fails).
+ */
+export async function refund(key: string, windowSeconds: number, now: number): Promise<void> {
+  const windowMs = windowMsOf(windowSeconds)
+  await db.rateLimit.updateMany({ where: { key: `${key}@${Math.floor(now / windowMs)}`, count: { gt: 0 } }, data: { count: { decrement: 1 } } })
+}
+
 /** An instance reserves at most this share of a budget at once, and never more than SLICE_MAX. */
 const SLICE_SHARE = 20
 const SLICE_MAX = 64

@@ -1,5 +1,6 @@
 // The profile of a user or an organization: repositories, collections, and (orgs) members.
 import type { Metadata } from 'next'
+import { cache } from 'react'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
@@ -12,13 +13,18 @@ import { RepoList } from '@/components/RepoList'
 
 type Params = { params: Promise<{ namespace: string }> }
 
+// Read once per request for both the title and the page.
+const profileOf = cache(namespaceProfile)
+
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  return { title: decodeURIComponent((await params).namespace) }
+  const name = decodeURIComponent((await params).namespace)
+  // The 404 page's tab says so, not the name that was typed.
+  return { title: (await profileOf(name)) ? name : 'Not found' }
 }
 
 export default async function ProfilePage({ params }: Params) {
   const name = decodeURIComponent((await params).namespace)
-  const profile = await namespaceProfile(name)
+  const profile = await profileOf(name)
   if (!profile) notFound()
   const { owner, user, org } = profile
   const caller = await sessionCaller()

@@ -217,9 +217,9 @@ export async function createCollectionAction(_: FormState, form: FormData): Prom
 export async function addToCollectionAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
     const caller = await requireCaller()
-    await addToCollection(caller, text(form, 'slug'), { item: { type: text(form, 'type') || 'model', id: text(form, 'repo').trim() }, note: text(form, 'note') })
+    const { added } = await addToCollection(caller, text(form, 'slug'), { item: { type: text(form, 'type') || 'model', id: text(form, 'repo').trim() }, note: text(form, 'note') })
     revalidatePath(`/collections/${text(form, 'slug')}`)
-    return { ok: 'Added.' }
+    return { ok: added ? 'Added.' : `${text(form, 'repo').trim()} is in this collection already; its note is updated.` }
   })
 }
 

@@ -8,8 +8,10 @@ import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Sign in' }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next = '/' } = await searchParams
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  // A repeated ?next= arrives as a list: only one plain path is followed.
+  const { next: asked } = await searchParams
+  const next = typeof asked === 'string' ? asked : '/'
   if ((await auth())?.user) redirect(safeNextPath(next))
   return (
     <AccountFormCard

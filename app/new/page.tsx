@@ -23,10 +23,13 @@ const LICENSES: [string, string][] = [
   ['other', 'Other'],
 ]
 
-export default async function NewRepoPage({ searchParams }: { searchParams: Promise<{ type?: string; namespace?: string }> }) {
+export default async function NewRepoPage({ searchParams }: { searchParams: Promise<{ type?: string | string[]; namespace?: string | string[] }> }) {
   const caller = await sessionCaller()
   if (!caller) redirect('/login?next=/new')
-  const { type = 'model', namespace } = await searchParams
+  const query = await searchParams
+  // One value each (a repeated parameter arrives as a list).
+  const type = typeof query.type === 'string' ? query.type : 'model'
+  const namespace = typeof query.namespace === 'string' ? query.namespace : undefined
   const me = await usernameOf(caller.userId)
   const orgs = (await orgsOfUser(caller.userId)).filter((o) => o.role !== 'read')
   return (

@@ -454,7 +454,7 @@ export function Playground({ catalog, signedIn }: { catalog: BrowserCatalog; sig
           <div>
             <label className="label" htmlFor="playground-device">Browser device</label>
             <select id="playground-device" className="input" value={deviceChoice} onChange={(event) => setDeviceChoice(event.target.value as DeviceChoice)}>
-              <option value="auto">Automatic (WebGPU when available, else WASM)</option>
+              <option value="auto">Automatic (WebGPU, else WASM)</option>
               <option value="webgpu" disabled={!adapter}>WebGPU</option>
               <option value="wasm">WASM</option>
             </select>

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { NavLink } from '@/components/NavLink'
 
 const SECTIONS = [
   ['/settings/profile', 'Profile'],
@@ -17,7 +17,7 @@ export default async function SettingsLayout({ children }: { children: React.Rea
       <nav aria-label="Settings">
         <ul className="space-y-1 text-sm">
           {SECTIONS.map(([href, label]) => (
-            <li key={href}><Link className="block rounded-md px-3 py-2 hover:bg-white hover:shadow-sm" href={href}>{label}</Link></li>
+            <li key={href}><NavLink className="block rounded-md px-3 py-2 hover:bg-white hover:shadow-sm" currentClassName="bg-white font-medium shadow-sm" href={href}>{label}</NavLink></li>
           ))}
         </ul>
       </nav>

@@ -162,7 +162,8 @@ function Output({ side, result, demo }: { side: 'browser' | 'server'; result: Ru
   )
 }
 
-export function Transformer2DDemo() {
+/** `signedIn`: the server runs (POST /api/transformer2d) need an account; signed out, only the browser runs. */
+export function Transformer2DDemo({ signedIn }: { signedIn: boolean }) {
   const [demo, setDemo] = useState<DemoName>('continuous')
   const [mode, setMode] = useState<Mode>('browser')
   const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle')
@@ -217,11 +218,16 @@ export function Transformer2DDemo() {
       <fieldset className="flex flex-wrap gap-4">
         <legend className="sr-only">Where to run</legend>
         {(Object.keys(MODES) as Mode[]).map((name) => (
-          <label key={name} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="mode" value={name} checked={mode === name} onChange={() => setMode(name)} />
+          <label key={name} className={`flex items-center gap-2 text-sm ${!signedIn && name !== 'browser' ? 'text-slate-400' : ''}`}>
+            <input type="radio" name="mode" value={name} checked={mode === name} disabled={!signedIn && name !== 'browser'} onChange={() => setMode(name)} />
             {MODES[name]}
           </label>
         ))}
+        {!signedIn && (
+          <p className="w-full text-xs text-slate-500">
+            <a className="text-brand-700 underline" href="/login?next=/transformer2d">Sign in</a> to run it on the server too.
+          </p>
+        )}
       </fieldset>
       <button type="button" className="btn-primary" onClick={run} disabled={status === 'running'}>
         {status === 'running' ? 'Running…' : 'Run forward'}

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next'
+import { sessionCaller } from '@/lib/auth/caller'
 import { Transformer2DDemo } from './demo'
 import { FitCheck } from './fit-check'
 
 export const metadata: Metadata = { title: 'Transformer2DModel in the browser' }
 
-export default function Transformer2DPage() {
+export default async function Transformer2DPage() {
+  const signedIn = (await sessionCaller()) !== null
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-semibold tracking-tight">Transformer2DModel in the browser</h1>
@@ -16,7 +18,7 @@ export default function Transformer2DPage() {
         runtime as graph inputs, so models past the 2 GB of one .onnx file run too; signed in, the same forward also runs on the server (<code>POST /api/transformer2d/&#123;repo&#125;</code>, the
         same graphs on onnxruntime-node), alone or side by side with the largest difference shown.
       </p>
-      <Transformer2DDemo />
+      <Transformer2DDemo signedIn={signedIn} />
       <FitCheck />
     </div>
   )

@@ -27,6 +27,8 @@ const concurrency = Number(process.env.SOAK_CONCURRENCY ?? 6)
 
 // The orchestrator mints codes and approves device codes in-process: give it room for that.
 process.env.DEVICE_CODE_GUESSES_PER_USER = '1000000'
+// Every simulated client starts device logins from this one address (the balancer's client).
+process.env.DEVICE_AUTHORIZATIONS_PER_IP = '1000000'
 process.env.AUTH_SECRET ||= 'soak-only-secret'
 // The issuer the in-process consent step writes into redirects (RFC 9207 iss) is the balancer's.
 process.env.HUB_URL = `http://127.0.0.1:${LB_PORT}`

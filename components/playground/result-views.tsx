@@ -72,7 +72,7 @@ export function PiiHighlight({ text, entities }: { text: string; entities: Pii[]
     parts.push(
       <mark key={i} data-testid="pii-span" data-type={entity.type} className="rounded bg-amber-200 px-0.5 text-slate-900" title={`${entity.type} (score ${entity.score.toFixed(2)})`}>
         {text.slice(entity.beginOffset, entity.endOffset)}
-        <sup className="ml-0.5 inline-block whitespace-nowrap rounded bg-amber-600 px-1 text-[0.65rem] font-semibold text-on-accent">{entity.type}</sup>
+        <sup className="ml-0.5 inline-block whitespace-nowrap rounded bg-amber-600 px-1 text-[0.65rem] font-semibold leading-4 text-on-accent">{entity.type}</sup>
       </mark>,
     )
     cursor = entity.endOffset

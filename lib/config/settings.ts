@@ -50,6 +50,7 @@ export const SETTINGS = {
   DEVICE_CODE_SECONDS: int(300, 'lifetime of a device code', { min: 60, max: 1800 }),
   DEVICE_CODE_GUESSES_PER_USER: int(20, 'wrong user codes a signed-in user may enter per 15 minutes'),
   DEVICE_CODE_GUESSES_PER_IP: int(60, 'wrong user codes per client address per 15 minutes'),
+  DEVICE_AUTHORIZATIONS_PER_IP: int(30, 'device code requests (`POST /oauth/device`) per client address per 5 minutes'),
 
   // Repository files (README: Repository files)
   STORAGE: oneOf(['disk', 's3'] as const, 'disk', 'where blobs live: a folder on disk, or any S3-compatible store through `@aws-sdk/client-s3`'),

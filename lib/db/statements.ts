@@ -357,8 +357,8 @@ export function statementsIn(tx: PrismaRaw): Statements {
   }
 }
 
-/** Tables whose rows stand for an owner that a count is kept under (tokens, apps, publishers, admins). */
-export type OwnerTable = 'User' | 'Org' | 'Repo'
+/** Tables whose rows stand for an owner that a count is kept under (tokens, apps, publishers, admins, device codes). */
+export type OwnerTable = 'User' | 'Org' | 'Repo' | 'OAuthApp'
 
 /**
  * Locks one owner row until the transaction ends, so that a count taken after it holds until the

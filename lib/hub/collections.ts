@@ -102,11 +102,13 @@ export async function addToCollection(caller: Caller, slug: string, input: unkno
   // After every item, counted over all items: some may be hidden from this caller.
   const last = await db.collectionItem.aggregate({ where: { collectionId: collection.id }, _max: { position: true } })
   const position = (last._max.position ?? -1) + 1
-  return db.collectionItem.upsert({
+  const row = await db.collectionItem.upsert({
     where: { collectionId_repoId: { collectionId: collection.id, repoId: repo.id } },
     create: { collectionId: collection.id, repoId: repo.id, position, note },
     update: { note },
   })
+  // An item that was there already keeps its place (and gets the new note): it is not added again.
+  return { item: row, added: row.position === position }
 }
 
 /** Removes one item; an item the caller cannot see is not found, as it is not shown to them. */

@@ -99,7 +99,7 @@ export async function whoami(userId: string, principal: Principal | null) {
     email: see.email ? user.email : null,
     emailVerified: see.email ? user.emailVerified : false,
     isPro: user.isPro,
-    canPay: see.billing ? user.isPro : false,
+    canPay: see.ownBilling ? user.isPro : false,
     billingMode: 'postpaid',
     avatarUrl: avatarUrl(user.username, user.avatarUrl),
     periodEnd: null,

@@ -70,17 +70,26 @@ export async function resolveTarget(raw: string): Promise<Target> {
     try {
       addresses = await dnsLookup(host, { all: true, verbatim: true })
     } catch {
-      throw new OutboundFetchError('dns', `Cannot resolve ${host}`)
+      throw new OutboundFetchError('dns', unreachable(host))
     }
-    if (addresses.length === 0) throw new OutboundFetchError('dns', `Cannot resolve ${host}`)
+    if (addresses.length === 0) throw new OutboundFetchError('dns', unreachable(host))
   }
   const classes = addresses.map((a) => classifyAddress(a.address))
   const refused = classes.find((c): c is Exclude<AddressClass, 'public'> => c !== 'public' && !(c === 'loopback' && loopbackOk))
-  if (refused) throw new OutboundFetchError('blocked-address', `${host} resolves to a ${refused} address, which is not fetched`)
+  if (refused) throw new OutboundFetchError('blocked-address', unreachable(host))
   // Plain http is allowed only to loopback, never to the public internet.
   if (url.protocol === 'http:' && classes.some((c) => c !== 'loopback')) throw new OutboundFetchError('bad-url', 'Only https URLs may be fetched')
   const chosen = addresses[0]!
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 }
+}
+
+/**
+ * One message for a name that does not resolve and one that resolves to a private, loopback or
+ * other refused address: these messages reach whoever named the URL (an authorization error page, a
+ * token endpoint's answer), and two would tell them which internal names exist and where they point.
+ */
+function unreachable(host: string): string {
+  return `${host} is not a public address the hub can fetch from`
 }
 
 /** GET a URL under the rules above; resolves with the body of a 200, rejects with OutboundFetchError otherwise. */

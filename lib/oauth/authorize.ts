@@ -55,7 +55,13 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
     return { kind: 'show-error', error: invalidRequest(`The redirect_uri is not registered for the app "${client.name}".`) }
   }
   const state = params.get('state')
-  const back = (error: OAuthError): AuthorizeCheck => ({ kind: 'redirect', location: errorLocation(redirectUri, state, error) })
+  // RFC 6749 4.1.2.1 sends these errors back to the app. A metadata-document client is anyone's
+  // document naming any redirect URI, so doing that made the hub an open redirector (a link with a
+  // bad parameter bounced straight to the page the document names, no sign-in, no click): its
+  // errors are shown here instead, as RFC 9700 4.11.2 advises for redirect URIs the hub cannot
+  // trust. Registered apps belong to an account, and keep the RFC's redirect.
+  const back = (error: OAuthError): AuthorizeCheck =>
+    client.viaMetadataDocument ? { kind: 'show-error', error } : { kind: 'redirect', location: errorLocation(redirectUri, state, error) }
 
   const responseType = params.get('response_type') || 'code'
   if (responseType !== 'code') return back(new OAuthError('unsupported_response_type', 'Only response_type=code is supported'))
@@ -78,6 +84,12 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
   }
   const nonce = params.get('nonce') || null
   if (nonce && nonce.length > MAX_NONCE_LENGTH) return back(invalidRequest('nonce is too long'))
+  const prompt = params.get('prompt') || null
+  // Silent sign-in answers login_required or consent_required by redirect, with no page between:
+  // for a metadata-document client that is the same open redirect, so it signs in interactively.
+  if (prompt === 'none' && client.viaMetadataDocument) {
+    return back(new OAuthError('interaction_required', 'Apps that register through a client metadata document cannot use prompt=none; sign in without it'))
+  }
 
   return {
     kind: 'ok',
@@ -89,7 +101,7 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
       codeChallenge,
       nonce,
       requestedOrgIds: (params.get('orgIds') ?? '').split(/[\s,]+/).filter(Boolean).slice(0, 50),
-      prompt: params.get('prompt') || null,
+      prompt,
     },
   }
 }

@@ -1,12 +1,12 @@
 // Device authorization (RFC 8628): a CLI or TV asks for a code pair (POST /oauth/device), the user
 // enters the short user code on another device and approves here; the app then polls the token
 // endpoint, where lib/oauth/grants/device-code answers.
-import { db, readList, writeList } from '@/lib/db'
+import { db, lockRow, readList, statementsIn, writeList } from '@/lib/db'
 import { hubUrl, setting } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
-import { addressKey, clientIp, hit } from '@/lib/ratelimit'
+import { addressKey, clientIp, hit, refund } from '@/lib/ratelimit'
 import { credentialsFrom } from '@/lib/oauth/clients/authenticate'
-import { authenticateClientCountingFailures, refuseAddressWithFailedAuthentications } from '@/lib/oauth/clients/auth-failures'
+import { authenticateClientCountingFailures, refuseAddressWithFailedAuthentications, tooManyRequests } from '@/lib/oauth/clients/auth-failures'
 import { OAuthError, invalidScope } from '@/lib/oauth/errors'
 import { bodyParams, required } from '@/lib/oauth/request'
 import { parseScope, permittedScopes } from '@/lib/oauth/scopes'
@@ -17,8 +17,13 @@ import { formatUserCode, newUserCode, normalizeUserCode } from '@/lib/oauth/user
 
 /** The interval a new code starts with; polling (grants/device-code) may grow it. */
 const DEFAULT_INTERVAL = 5
-/** Live codes one client may hold at once: a misbehaving client cannot fill the table. */
+/**
+ * Live codes one confidential client may hold at once: a misbehaving client cannot fill the table.
+ * A public client proves nothing (anyone may send its id), so a cap of its own would let anyone
+ * stop its users signing in: its requests are limited per address only (DEVICE_AUTHORIZATIONS_PER_IP).
+ */
 const MAX_LIVE_CODES_PER_CLIENT = 50
+const PER_IP_WINDOW_SECONDS = 5 * 60
 
 export function deviceCodeSeconds(): number {
   return setting('DEVICE_CODE_SECONDS')
@@ -31,10 +36,13 @@ export function verificationUri(): string {
 /** POST /oauth/device (RFC 8628 3.1-3.2). */
 export async function startDeviceAuthorization(request: Request) {
   const ip = clientIp(request.headers)
+  const perIp = await hit(`device-authorization:ip:${addressKey(ip)}`, setting('DEVICE_AUTHORIZATIONS_PER_IP'), PER_IP_WINDOW_SECONDS)
+  if (!perIp.allowed) throw tooManyRequests(perIp.retryAfterSeconds)
   await refuseAddressWithFailedAuthentications(ip)
   const params = await bodyParams(request)
   const credentials = credentialsFrom(request, params)
-  required(params, 'client_id')
+  // RFC 8628 3.1: client_id in the body unless the client authenticates (HTTP Basic names it).
+  if (!credentials.clientId) required(params, 'client_id')
   const client = await authenticateClientCountingFailures(credentials, ip)
   if (client.viaMetadataDocument) throw new OAuthError('unauthorized_client', 'Metadata-document clients use the authorization code flow; register an app for device login')
   const allowed = permittedScopes(client.scopes)
@@ -43,25 +51,30 @@ export async function startDeviceAuthorization(request: Request) {
   if (refused.length) throw invalidScope(`This app may not ask for: ${refused.join(' ')}`)
 
   const now = new Date()
-  const live = await db.deviceCode.count({ where: { clientId: client.clientId, expiresAt: { gt: now }, status: { in: ['pending', 'approved'] } } })
-  if (live >= MAX_LIVE_CODES_PER_CLIENT) throw new OAuthError('temporarily_unavailable', 'Too many pending device codes for this app; try again later', 429, { 'Retry-After': '60' })
-
   const deviceCode = randomToken(43)
   const seconds = deviceCodeSeconds()
   // A fresh user code can collide with a live one (2.5e10 codes): the unique index refuses it, try again.
   for (let attempt = 0; ; attempt++) {
     const userCode = newUserCode()
     try {
-      await db.deviceCode.create({
-        data: {
-          deviceCodeHash: sha256Hex(deviceCode),
-          userCode: sha256Hex(userCode),
-          clientId: client.clientId,
-          appId: client.appId,
-          scopes: writeList(scopes),
-          interval: DEFAULT_INTERVAL,
-          expiresAt: new Date(now.getTime() + seconds * 1000),
-        },
+      await db.$transaction(async (tx) => {
+        if (!client.isPublic && client.appId) {
+          // Counted under the app's row lock, so a burst cannot pass the cap.
+          await lockRow(statementsIn(tx), 'OAuthApp', client.appId)
+          const live = await tx.deviceCode.count({ where: { clientId: client.clientId, expiresAt: { gt: now }, status: { in: ['pending', 'approved'] } } })
+          if (live >= MAX_LIVE_CODES_PER_CLIENT) throw new OAuthError('temporarily_unavailable', 'Too many pending device codes for this app; try again later', 429, { 'Retry-After': '60' })
+        }
+        await tx.deviceCode.create({
+          data: {
+            deviceCodeHash: sha256Hex(deviceCode),
+            userCode: sha256Hex(userCode),
+            clientId: client.clientId,
+            appId: client.appId,
+            scopes: writeList(scopes),
+            interval: DEFAULT_INTERVAL,
+            expiresAt: new Date(now.getTime() + seconds * 1000),
+          },
+        })
       })
       const shown = formatUserCode(userCode)
       return {
@@ -82,10 +95,19 @@ export type PendingDeviceRequest = { id: string; client: Client; scopes: string[
 
 export class UserCodeError extends Error {}
 
-/** Finds the pending request a user code names, counting guesses per user and per address. */
+const GUESS_WINDOW_SECONDS = 15 * 60
+
+/**
+ * Finds the pending request a user code names. Wrong codes count against the user and the address
+ * (DEVICE_CODE_GUESSES_PER_*): each lookup is counted while it runs, so a burst of guesses gets no
+ * more than the budget, and given back when the code was right, so opening a valid code's link,
+ * or reloading its page, costs nothing.
+ */
 export async function findPendingRequest(enteredCode: string, userId: string, ip: string): Promise<PendingDeviceRequest> {
-  const perUser = await hit(`device-code:user:${userId}`, setting('DEVICE_CODE_GUESSES_PER_USER'), 15 * 60)
-  const perIp = await hit(`device-code:ip:${addressKey(ip)}`, setting('DEVICE_CODE_GUESSES_PER_IP'), 15 * 60)
+  const now = Date.now()
+  const keys = [`device-code:user:${userId}`, `device-code:ip:${addressKey(ip)}`]
+  const perUser = await hit(keys[0]!, setting('DEVICE_CODE_GUESSES_PER_USER'), GUESS_WINDOW_SECONDS, now)
+  const perIp = await hit(keys[1]!, setting('DEVICE_CODE_GUESSES_PER_IP'), GUESS_WINDOW_SECONDS, now)
   if (!perUser.allowed || !perIp.allowed) throw new UserCodeError('Too many attempts. Wait a few minutes and try again.')
   const code = normalizeUserCode(enteredCode)
   // Says what a code looks like without claiming what was typed is shaped otherwise: an 8-letter
@@ -93,6 +115,7 @@ export async function findPendingRequest(enteredCode: string, userId: string, ip
   if (!code) throw new UserCodeError('That is not a code from this hub. Codes have 8 letters, like BCDF-GHJK, with no vowels or digits.')
   const row = await db.deviceCode.findUnique({ where: { userCode: sha256Hex(code) }, include: { app: true } })
   if (!row || !row.app || row.status !== 'pending' || row.expiresAt <= new Date()) throw new UserCodeError('This code is unknown, was already used, or has expired. Start again on your device.')
+  await Promise.all(keys.map((key) => refund(key, GUESS_WINDOW_SECONDS, now)))
   return { id: row.id, client: clientFromApp(row.app), scopes: readList(row.scopes), expiresAt: row.expiresAt, userCode: formatUserCode(code) }
 }
 

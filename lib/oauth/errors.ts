@@ -15,6 +15,7 @@ export type OAuthErrorCode =
   | 'access_denied'
   | 'consent_required'
   | 'login_required'
+  | 'interaction_required'
   | 'invalid_token'
   | 'temporarily_unavailable'
   | 'server_error'

@@ -29,7 +29,7 @@ export function userinfoClaimsOf(user: UserWithMemberships, grant: Grantee): Rec
     claims.email = user.email
     claims.email_verified = user.emailVerified
   }
-  if (see.billing) claims.canPay = user.isPro
+  if (see.ownBilling) claims.canPay = user.isPro
   // Organizations: all of them with read-memberships, else those granted at consent.
   claims.orgs = user.memberships
     .filter((m) => see.memberships || grant.orgIds.includes(m.orgId))

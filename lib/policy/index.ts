@@ -191,15 +191,24 @@ export function mayUseModeration(p: Principal): boolean {
   return p.scopes.includes('write:users')
 }
 
-/** Profile fields in whoami/userinfo: sessions and personal tokens see everything; others by scope. */
+/**
+ * Profile fields in whoami/userinfo: sessions and personal tokens see everything; others by scope.
+ * An organization's exchange token reaches only that organization (SPEC B rule 8): whatever its
+ * scopes, it lists no other membership of the member and not their own billing.
+ */
 export function profileVisibility(p: Pick<Principal, 'tokenKind' | 'role' | 'scopes'> | null) {
   const all = !p || (p.tokenKind === 'personal' && p.role !== 'fineGrained')
   const has = (s: string) => all || p!.scopes.includes(s)
+  const outsideOrg = p?.tokenKind === 'exchange'
   return {
     profile: all || has('profile') || has('openid'),
     email: has('email'),
-    memberships: has('read-memberships'),
+    /** Every organization of the user (else only those the grant names). */
+    memberships: has('read-memberships') && !outsideOrg,
+    /** canPay of the organizations listed. */
     billing: has('read-billing'),
+    /** canPay of the user themselves. */
+    ownBilling: has('read-billing') && !outsideOrg,
   }
 }
 

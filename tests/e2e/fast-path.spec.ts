@@ -56,7 +56,7 @@ let nextLog = ''
 
 test.beforeAll(async () => {
   nextOnly = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(nextPort), FAST_PATH: '0', HUB_URL: `http://localhost:${port}`, OAUTH_ALLOW_LOOPBACK_FETCH: '1', SIGN_IN_ATTEMPTS_PER_ADDRESS: '10000' },
+    env: { ...process.env, PORT: String(nextPort), FAST_PATH: '0', HUB_URL: `http://localhost:${port}`, OAUTH_ALLOW_LOOPBACK_FETCH: '1', SIGN_IN_ATTEMPTS_PER_ADDRESS: '10000', DEVICE_AUTHORIZATIONS_PER_IP: '10000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   nextOnly.stdout!.on('data', (d) => (nextLog += d))

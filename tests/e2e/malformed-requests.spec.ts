@@ -114,6 +114,8 @@ test('no page answers odd query parameters or paths with a 5xx, signed in or not
   const queries = [
     '', '?page=-1&p=1e99&limit=-1', '?tab=%00&q=' + 'x'.repeat(5000), '?revision=..%2f..&path=%2e%2e', '?next=//evil.example&callbackUrl=http://evil',
     '?user_code=%ff%fe&code=' + 'A'.repeat(300), '?client_id=%00&redirect_uri=javascript:x', '?since=zz&until=-1&action=%00&cursor=%ff', '?search=%ff&sort=__proto__',
+    // Every parameter twice (Next hands a repeated one over as a list).
+    '?next=/a&next=/b&type=model&type=dataset&namespace=a&namespace=b&user_code=A&user_code=B&left=a&left=b&joined=a&joined=b&search=a&search=b&done=approved&done=x&client_id=a&client_id=b',
   ]
   const signedOut = await browser.newContext()
   await signIn(page, 'alice', DEMO.alice)

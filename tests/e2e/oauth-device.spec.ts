@@ -89,3 +89,18 @@ test('the verification page explains a wrong code and needs sign-in first', asyn
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.locator('form [role=alert]')).toHaveText(/^That is not a code from this hub\. Codes have 8 letters/)
 })
+
+test('a link from another site only fills the code in: it spends none of the user\'s wrong-code budget', async ({ page }) => {
+  await signIn(page, 'dave', DEMO.dave)
+  // More than the user's budget of wrong codes (DEVICE_CODE_GUESSES_PER_USER, 20), as another site's links.
+  for (let i = 0; i < 25; i++) {
+    const html = await (await page.request.get('/oauth/device/verify?user_code=BCDF-GHJK', { headers: { 'sec-fetch-site': 'cross-site' } })).text()
+    expect(html).toContain('value="BCDF-GHJK"')
+    expect(html).not.toContain('unknown, was already used')
+  }
+  // The user presses Continue: looked up, and the budget is whole.
+  await page.goto('/oauth/device/verify')
+  await page.getByLabel('Code').fill('BCDF-GHJK')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.locator('form [role=alert]')).toHaveText(/unknown, was already used, or has expired/)
+})

@@ -83,6 +83,11 @@ test('tokens: scopes only for fine-grained, described; role reads "fine-grained"
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+  // The form is ready for the next token, all of it: Read, its hint, scope boxes off and unticked.
+  await expect(page.getByLabel('Read', { exact: true })).toBeChecked()
+  await expect(page.getByText('Read everything you can read.')).toBeVisible()
+  await expect(scope).toBeDisabled()
+  await expect(scope).not.toBeChecked()
 
   await page.reload()
   const row = page.getByTestId('token-row').filter({ hasText: 'fg-token' })

@@ -108,6 +108,9 @@ test('signed out: browser mode only; personal data highlighted and invisible cha
   const types = await privacy.getByTestId('pii-span').evaluateAll((spans) => spans.map((s) => s.getAttribute('data-type')))
   expect(types).toEqual(expect.arrayContaining(['PERSON', 'PHONE_NUMBER', 'EMAIL_ADDRESS', 'CREDIT_CARD']))
   await expect(privacy.getByTestId('pii-span').filter({ hasText: 'priya.sharma@example.com' })).toContainText('EMAIL_ADDRESS')
+  // The type label is drawn (a <sup> has line-height 0 in the base styles: an inline block of it had no height, its background none).
+  const label = privacy.getByTestId('pii-span').first().locator('sup')
+  expect((await label.boundingBox())!.height).toBeGreaterThan(8)
   const invisible = page.getByTestId('result-invisibletextmodel')
   await expect(invisible.getByTestId('invisible-char')).toHaveText(['U+200B', 'U+200D', 'U+2060', 'U+1F600'])
   await page.getByRole('region', { name: 'Results' }).screenshot({ path: '.tmp/screens/playground-pii-invisible.png' })

@@ -60,11 +60,13 @@ test('side by side: the demo repo runs in the browser and through the server rou
   expect(errors).toEqual([])
 })
 
-test('signed out, the server run says it needs a session', async ({ page }) => {
+test('signed out, the server runs are off, with a way to sign in', async ({ page }) => {
   await page.goto('/transformer2d')
-  await page.getByLabel('On the server').check()
-  await page.getByRole('button', { name: 'Run forward' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'HTTP 401' })).toHaveText(/^The server answered HTTP 401: Authentication required/)
+  await expect(page.getByLabel('On the server')).toBeDisabled()
+  await expect(page.getByLabel('Side by side')).toBeDisabled()
+  await expect(page.getByLabel('Run in this browser')).toBeChecked()
+  await page.getByRole('link', { name: 'Sign in', exact: true }).last().click()
+  await expect(page).toHaveURL(/\/login\?next=%2Ftransformer2d|\/login\?next=\/transformer2d/)
 })
 
 // One case per input mode (continuous with masks, discrete, DiT and PixArt patched).

@@ -1,7 +1,7 @@
 'use client'
 // The new-token form's role, scopes and expiry. Scopes apply to fine-grained tokens only, so their
 // boxes are enabled only while that role is picked (the server drops scopes for other roles too).
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { TOKEN_EXPIRY_DAYS, TOKEN_ROLE_LABELS, type TokenRole } from '@/lib/auth/token-options'
 
 const ROLE_HELP = {
@@ -14,9 +14,19 @@ const ROLE_HELP = {
 export function NewTokenFields({ scopes }: { scopes: { name: string; description: string }[] }) {
   const [role, setRole] = useState<TokenRole>('read')
   const fineGrained = role === 'fineGrained'
+  const roles = useRef<HTMLFieldSetElement>(null)
+  // The form is reset after each token it creates (ActionForm): the radios go back to Read in the
+  // page, and the role here must follow, or the hint and the scope boxes would describe the last
+  // token's role while the next one is created as Read.
+  useEffect(() => {
+    const form = roles.current?.form
+    const onReset = () => setRole('read')
+    form?.addEventListener('reset', onReset)
+    return () => form?.removeEventListener('reset', onReset)
+  }, [])
   return (
     <>
-      <fieldset className="text-sm">
+      <fieldset ref={roles} className="text-sm">
         <legend className="label">Role</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {(Object.keys(TOKEN_ROLE_LABELS) as TokenRole[]).map((value) => (

@@ -10,7 +10,9 @@ import { repoContext } from '@/lib/hub/repos'
 import { REPO_TYPE_PLURAL, type RepoType } from '@/lib/hub/names'
 import { repoDecision } from '@/lib/policy'
 import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
-import { IssuerKeysError, verifyIssuerToken } from '@/lib/oauth/ci-issuer-keys'
+import { CLOCK_SKEW_SECONDS, IssuerKeysError, verifyIssuerToken } from '@/lib/oauth/ci-issuer-keys'
+import { sha256Hex } from '@/lib/auth/secrets'
+import { isUniqueViolation } from '@/lib/hub/namespaces'
 
 export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token'
 const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token'
@@ -37,6 +39,25 @@ export function parseResource(resource: string): Resource {
   if (repo) return { kind: 'repo', type: repo[1] ? TYPE_OF_PLURAL[repo[1]]! : 'model', namespace: repo[2]!, name: repo[3]! }
   if (USER_RESOURCE.test(resource)) return { kind: 'user', username: resource }
   throw invalidRequest('resource must be ns/name, datasets/ns/name, spaces/ns/name or a username')
+}
+
+/** Share of spends that also delete the records of tokens that have expired. */
+const SWEEP_PROBABILITY = 0.01
+
+/**
+ * Each id_token is traded once: the token itself (its signature makes every token the issuer signs
+ * unique, with or without a jti) is recorded until it expires, and a second exchange of it is
+ * invalid_grant. A CI job that needs another hub token asks its provider for a fresh id_token.
+ */
+async function spendIdToken(token: string, exp: number): Promise<void> {
+  const expiresAt = new Date((exp + CLOCK_SKEW_SECONDS) * 1000)
+  try {
+    await db.spentIdToken.create({ data: { tokenHash: sha256Hex(token), expiresAt } })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidGrant('This id_token was exchanged already; ask the CI provider for a new one')
+    throw error
+  }
+  if (Math.random() < SWEEP_PROBABILITY) void db.spentIdToken.deleteMany({ where: { expiresAt: { lt: new Date() } } }).catch(() => {})
 }
 
 function claimsMatch(payload: Record<string, unknown>, pinned: Record<string, string>): boolean {
@@ -87,6 +108,7 @@ export async function exchangeCiIdToken(input: { subjectToken: string; resource:
   }
   const publisher = publishers.find((p) => claimsMatch(payload, JSON.parse(p.claims) as Record<string, string>))
   if (!publisher) throw invalidGrant('The id_token does not match the claims of any trusted publisher')
+  await spendIdToken(input.subjectToken, payload.exp as number)
 
   if (target.repo) {
     const repo = target.repo

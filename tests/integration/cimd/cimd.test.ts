@@ -131,7 +131,7 @@ describe('a valid metadata document', () => {
     const before = fetches.get('good') ?? 0
     await expect(resolveMetadataDocumentClient(docUrl('good'))).rejects.toBeInstanceOf(ClientMetadataError)
     const httpsTwin = docUrl('good').replace('http://', 'https://')
-    await expect(resolveMetadataDocumentClient(httpsTwin)).rejects.toThrow(/loopback address/)
+    await expect(resolveMetadataDocumentClient(httpsTwin)).rejects.toThrow(/is not a public address the hub can fetch from/)
     expect(fetches.get('good') ?? 0).toBe(before)
   })
 

@@ -20,6 +20,7 @@ import { POST as createPOST } from '@/app/api/repos/create/route'
 import { DELETE as deleteDELETE } from '@/app/api/repos/delete/route'
 import { GET as collectionGET } from '@/app/api/collections/[namespace]/[slug]/route'
 import { GET as whoamiGET } from '@/app/api/whoami-v2/route'
+import { GET as userinfoGET } from '@/app/oauth/userinfo/route'
 
 const HUB_URN = 'urn:hub:token-type:user-email'
 const APP_SCOPES = ['openid', 'profile', 'read-repos', 'write-repos', 'manage-repos', 'read-collections']
@@ -232,6 +233,20 @@ describe('what an exchanged token reaches through the API', () => {
     const denied = await (await info('writer', 'models/xoutsider/outsider-gated-denied')).json()
     expect(granted).toHaveProperty('siblings')
     expect(denied).not.toHaveProperty('siblings')
+  })
+
+  it('lists no other organization of the member and not their own billing, whatever the app\'s scopes (SPEC B rule 8)', async () => {
+    const wide = await createApp({ kind: 'org', orgId }, { name: 'Xorg wide', redirectUris: ['https://xorg.example/cb'], scopes: ['openid', 'profile', 'read-memberships', 'read-billing'] }, true)
+    const wideApp = await db.oAuthApp.update({ where: { id: wide.app.id }, data: { tokenExchange: true } })
+    const { access_token } = await exchange({ app: wideApp, scope: 'openid profile read-memberships read-billing' })
+    const headers = { authorization: `Bearer ${access_token}` }
+    const who = await (await whoamiGET(new Request(`${BASE}/api/whoami-v2`, { headers }))).json()
+    expect(who.orgs.map((o: { name: string }) => o.name)).toEqual(['xorg'])
+    expect(who.orgs[0].canPay).toBe(true)
+    expect(who.canPay).toBe(false)
+    const info = await (await userinfoGET(new Request(`${BASE}/oauth/userinfo`, { headers }))).json()
+    expect(info.orgs.map((o: { preferred_username: string }) => o.preferred_username)).toEqual(['xorg'])
+    expect(info.canPay).toBeUndefined()
   })
 
   it('whoami names the member and the token kind', async () => {

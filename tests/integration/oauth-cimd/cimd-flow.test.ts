@@ -55,11 +55,23 @@ describe('metadata-document clients', () => {
 
   it('must use PKCE, and only the redirect URIs of the document', async () => {
     vi.stubEnv('OAUTH_ALLOW_LOOPBACK_FETCH', '1')
+    // Shown on the hub's page, never redirected: a document may name any redirect URI (RFC 9700 4.11.2).
     const noPkce = await checkAuthorizationRequest(authorizeParams({ code_challenge: '', code_challenge_method: '' }))
-    expect(noPkce.kind).toBe('redirect')
-    expect(new URL((noPkce as { location: string }).location).searchParams.get('error')).toBe('invalid_request')
+    expect(noPkce).toMatchObject({ kind: 'show-error', error: { code: 'invalid_request' } })
     const elsewhere = await checkAuthorizationRequest(authorizeParams({ redirect_uri: 'https://evil.example/callback' }))
     expect(elsewhere).toMatchObject({ kind: 'show-error', error: { code: 'invalid_request' } })
+  })
+
+  it('never redirect an error before the user has answered: bad parameters and prompt=none are shown on the hub', async () => {
+    vi.stubEnv('OAUTH_ALLOW_LOOPBACK_FETCH', '1')
+    for (const [over, code] of [
+      [{ response_type: 'token' }, 'unsupported_response_type'],
+      [{ scope: 'openid no-such-scope' }, 'invalid_scope'],
+      [{ code_challenge_method: 'plain' }, 'invalid_request'],
+      [{ prompt: 'none' }, 'interaction_required'],
+    ] as const) {
+      expect(await checkAuthorizationRequest(authorizeParams(over)), JSON.stringify(over)).toMatchObject({ kind: 'show-error', error: { code } })
+    }
   })
 
   it('are advertised in discovery', () => {

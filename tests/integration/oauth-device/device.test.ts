@@ -130,7 +130,60 @@ describe('polling the token endpoint', () => {
   })
 })
 
+describe('POST /oauth/device, limits', () => {
+  const from = (ip: string, body: Record<string, string>, authorization?: string) => {
+    const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip })
+    if (authorization) headers.set('authorization', authorization)
+    return devicePOST(new Request(`${BASE}/oauth/device`, { method: 'POST', headers, body: new URLSearchParams(body).toString() }))
+  }
+
+  it('takes a confidential client named only by its Basic credentials (RFC 8628 3.1); no client at all is invalid_request', async () => {
+    const res = await from('198.18.0.1', { scope: 'openid' }, basic(f.confidential.app.clientId, f.confidential.secret))
+    expect(res.status).toBe(200)
+    const none = await from('198.18.0.1', { scope: 'openid' })
+    expect([none.status, ((await none.json()) as { error: string }).error]).toEqual([400, 'invalid_request'])
+  })
+
+  it('limits requests per address, and nobody can use up a public app\'s device login from elsewhere', async () => {
+    vi.stubEnv('DEVICE_AUTHORIZATIONS_PER_IP', '4')
+    try {
+      const statuses = []
+      for (let i = 0; i < 6; i++) statuses.push((await from('198.18.1.1', { client_id: f.pub.clientId })).status)
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429])
+      // 60 live codes for the public app, from 15 addresses: more than a confidential app may hold.
+      for (let a = 0; a < 15; a++) for (let i = 0; i < 4; i++) expect((await from(`198.18.2.${a}`, { client_id: f.pub.clientId })).status).toBe(200)
+      expect((await from('198.18.3.1', { client_id: f.pub.clientId })).status).toBe(200)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it('holds a confidential app to 50 live codes, also under a burst', async () => {
+    const clientId = f.confidential.app.clientId
+    const live = () => db.deviceCode.count({ where: { clientId, expiresAt: { gt: new Date() }, status: { in: ['pending', 'approved'] } } })
+    const auth = basic(clientId, f.confidential.secret)
+    let address = 0
+    while ((await live()) < 46) expect((await from(`198.18.4.${address++ % 250}`, {}, auth)).status).toBe(200)
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => from(`198.18.5.${i}`, {}, auth)))
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 429, 429, 429, 429])
+    expect(await live()).toBe(50)
+    await db.deviceCode.updateMany({ where: { clientId }, data: { expiresAt: new Date(Date.now() - 1000) } })
+  })
+})
+
 describe('verification', () => {
+  it('counts only wrong codes: a valid code may be opened again and again', async () => {
+    vi.stubEnv('DEVICE_CODE_GUESSES_PER_USER', '3')
+    try {
+      const start = (await startDevice({ client_id: f.pub.clientId })).body
+      const opener = (await db.user.create({ data: { username: 'devopener', email: 'devopener@test.dev', passwordHash: 'x' } })).id
+      for (let i = 0; i < 6; i++) expect((await findPendingRequest(start.user_code, opener, '198.51.100.200')).userCode).toBe(start.user_code)
+      await expect(findPendingRequest('BCDF-GHJK', opener, '198.51.100.201')).rejects.toThrow(/unknown|expired/)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
   it('limits code guesses per user', async () => {
     vi.stubEnv('DEVICE_CODE_GUESSES_PER_USER', '3')
     try {

@@ -32,7 +32,8 @@ let orgId: string
 const CLAIMS = { repository: 'octo/model-repo', ref: 'refs/heads/main', workflow: 'release' }
 
 async function idToken(over: JWTPayload = {}, options: { key?: CryptoKey; iss?: string } = {}) {
-  return new SignJWT({ ...CLAIMS, sub: 'repo:octo/model-repo:ref:refs/heads/main', ...over })
+  // A jti of its own, as GitHub's, GitLab's and CircleCI's tokens carry: each token is traded once.
+  return new SignJWT({ ...CLAIMS, sub: 'repo:octo/model-repo:ref:refs/heads/main', jti: crypto.randomUUID(), ...over })
     .setProtectedHeader({ alg: 'RS256', kid: 'ci-key-1' })
     .setIssuer(options.iss ?? issuer)
     .setAudience((over.aud as string) ?? HUB)
@@ -202,6 +203,17 @@ describe('exchanging a CI id_token', () => {
     const before = issuerHits
     await grantFailure(exchangeCiIdToken({ subjectToken: await idToken({}, { iss: `${issuer}/elsewhere` }), resource: 'pubowner/model-repo' }))
     expect(issuerHits).toBe(before)
+  })
+
+  it('trades each id_token once: a copy of one already traded is refused', async () => {
+    const token = await idToken()
+    const first = await exchangeCiIdToken({ subjectToken: token, resource: 'pubowner/model-repo' })
+    expect(first.access_token).toMatch(/^hf_/)
+    expect(await grantFailure(exchangeCiIdToken({ subjectToken: token, resource: 'pubowner/model-repo' }))).toBe('invalid_grant')
+    const spent = await db.spentIdToken.findMany()
+    expect(JSON.stringify(spent)).not.toContain(token)
+    // Kept until the token expires (plus the clock skew allowed), then swept.
+    expect(spent.every((row) => row.expiresAt.getTime() > Date.now())).toBe(true)
   })
 
   it('caches the issuer keys', async () => {

@@ -85,6 +85,14 @@ describe('fetchOutbound', () => {
     expect(hits.length).toBe(before)
   })
 
+  it('says the same of a name that does not resolve and one that points inside (no map of internal names)', async () => {
+    const inside = await failure(fetchOutbound('https://localhost/doc', { maxBytes: 5120 }))
+    const nowhere = await failure(fetchOutbound('https://no-such-host.invalid/doc', { maxBytes: 5120 }))
+    expect([inside.reason, nowhere.reason]).toEqual(['blocked-address', 'dns'])
+    expect(inside.message.replace('localhost', 'HOST')).toBe(nowhere.message.replace('no-such-host.invalid', 'HOST'))
+    expect(inside.message).not.toMatch(/loopback|private|resolve/)
+  })
+
   it('never follows a redirect', async () => {
     allowLoopback()
     const before = hits.length

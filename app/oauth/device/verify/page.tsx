@@ -46,6 +46,10 @@ export default async function DeviceVerifyPage({ searchParams }: { searchParams:
   const code = typeof entered === 'string' ? entered.slice(0, 20) : ''
   const caller = await signedInCaller(`/oauth/device/verify${code ? `?user_code=${encodeURIComponent(code)}` : ''}`)
   if (!code) return <CodeForm value="" />
+  // A link from another site only fills the form in: looking a code up counts wrong ones against the
+  // user, and no other site may spend that budget (or show this page's consent) on their behalf. A
+  // code opened from the device's own link (typed, scanned, or from an app: no site) is looked up.
+  if ((await headers()).get('sec-fetch-site') === 'cross-site') return <CodeForm value={code} />
 
   let request: PendingDeviceRequest
   try {

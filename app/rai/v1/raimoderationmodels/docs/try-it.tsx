@@ -28,6 +28,12 @@ export function TokenField({ signedIn }: { signedIn: boolean }) {
         onChange={(event) => remember(event.target.value)}
       />
     </label>
+    {!signedIn && (
+      <p className="text-sm text-slate-600">
+        Paste an access token with the <code>write:users</code> scope (or a write token), or{' '}
+        <a className="link" href="/login?next=/rai/v1/raimoderationmodels/docs">sign in</a> to use your account.
+      </p>
+    )}
     {signedIn && (
       <p className="flex flex-wrap items-center gap-3 text-sm">
         <button
@@ -98,6 +104,8 @@ export function TryIt({ path, example }: { path: string; example: string }) {
             Status <strong>{result.status}</strong>
             {result.engine ? ` · engine ${result.engine}` : ''}
           </p>
+          {result.status === 401 && <p className="text-sm text-slate-600">No valid token: paste one in “Access token for Try it” at the top of this page, or use your account there.</p>}
+          {result.status === 403 && <p className="text-sm text-slate-600">This token may not use the moderation API: it needs the <code>write:users</code> scope (or be a write token).</p>}
           <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{result.body}</pre>
         </div>
       )}
