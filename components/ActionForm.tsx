@@ -63,22 +63,3 @@ export function ActionForm({ action, children, submit, className, submitClassNam
     </form>
   )
 }
-
-type ItemActionProps = {
-  action: Props['action']
-  /** The hidden field that names the item, and its value. */
-  field: string
-  value: string
-  submit: string
-  /** Revoking a credential is styled as a danger; removing a setting is not. */
-  danger?: boolean
-}
-
-/** A one-button form acting on one item of a list (revoke a token, remove a publisher). */
-export function ItemAction({ action, field, value, submit, danger }: ItemActionProps) {
-  return (
-    <ActionForm action={action} submit={submit} submitClassName={danger ? 'btn-danger' : 'btn-secondary'} className="flex items-center gap-2">
-      <input type="hidden" name={field} value={value} />
-    </ActionForm>
-  )
-}

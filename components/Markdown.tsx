@@ -1,116 +1,94 @@
-// Markdown for model cards, rendered to React elements (never to an HTML string): raw HTML in the
-// text is shown as text, and links keep only http(s), mailto and relative targets, so a card cannot
-// inject script or markup. Covers what cards use: headings, paragraphs, lists, fenced code, quotes,
-// tables, rules, and inline code, bold, italic, links and images (images are shown as links).
-import type { ReactNode } from 'react'
+// Markdown of model, dataset and Space cards, as the Hub renders them: CommonMark with GitHub's
+// extensions (tables, strikethrough, task lists, autolinks, nested lists) through remark, and the
+// HTML cards mix in (`<div align="center">`, `<img width=…>`, `<details>`) through rehype-raw, then
+// rehype-sanitize with GitHub's allow-list: no script, no event handlers, no style, no iframes.
+// Rendered to React elements on the server, never to an HTML string.
+//
+// Relative links and images are the repository's files: a link opens the file's page at the
+// revision shown, an image loads from its resolve URL (so a card's pictures in the repo show).
+// Only http(s), mailto and in-page (#) targets survive; javascript:, data: and the like are dropped.
+import type { ComponentProps } from 'react'
+import ReactMarkdown, { type Components } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import rehypeRaw from 'rehype-raw'
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
 
-function safeHref(href: string): string | null {
-  const h = href.trim()
-  if (/^(https?:|mailto:)/i.test(h)) return h
-  if (/^[a-z][a-z0-9+.-]*:/i.test(h) || h.startsWith('//')) return null // javascript:, data:, protocol-relative...
-  return h
+/** Where the card's repository files are: `{blob}/{path}` shows one, `{resolve}/{path}` is its bytes. */
+export type CardFiles = { blob: string; resolve: string }
+
+// GitHub's schema (hast-util-sanitize's default), plus the presentational attributes cards use.
+const SCHEMA = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    img: [...(defaultSchema.attributes?.img ?? []), 'width', 'height', 'align'],
+    div: [...(defaultSchema.attributes?.div ?? []), 'align'],
+    p: [...(defaultSchema.attributes?.p ?? []), 'align'],
+  },
 }
 
-const INLINE = /(`[^`]+`)|(!?\[[^\]]*\]\([^)\s]+(?:\s+"[^"]*")?\))|(\*\*[^*]+\*\*|__[^_]+__)|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)|(https?:\/\/[^\s<>)]+)/
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i
 
-function inline(text: string, key = 'i'): ReactNode[] {
-  const out: ReactNode[] = []
-  let rest = text
-  let n = 0
-  while (rest) {
-    const m = INLINE.exec(rest)
-    if (!m) {
-      out.push(rest)
-      break
-    }
-    if (m.index > 0) out.push(rest.slice(0, m.index))
-    const token = m[0]
-    const k = `${key}-${n++}`
-    if (m[1]) out.push(<code key={k} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em]">{token.slice(1, -1)}</code>)
-    else if (m[2]) {
-      const link = /^!?\[([^\]]*)\]\(([^)\s]+)/.exec(token)!
-      const href = safeHref(link[2]!)
-      const label = link[1] || link[2]!
-      out.push(href ? <a key={k} href={href} className="text-indigo-700 underline" rel="nofollow noopener noreferrer">{inline(label, k)}</a> : <span key={k}>{label}</span>)
-    } else if (m[3]) out.push(<strong key={k}>{inline(token.slice(2, -2), k)}</strong>)
-    else if (m[4]) out.push(<em key={k}>{inline(token.slice(1, -1), k)}</em>)
-    else if (m[5]) out.push(<a key={k} href={token} className="text-indigo-700 underline" rel="nofollow noopener noreferrer">{token}</a>)
-    rest = rest.slice(m.index + token.length)
+/** A link or image target as the page may use it, or null (the attribute is dropped). */
+export function cardUrl(url: string, kind: 'link' | 'image', files?: CardFiles): string | null {
+  const u = url.trim()
+  if (u.startsWith('#')) return u
+  if (ABSOLUTE.test(u)) return /^(https?:|mailto:)/i.test(u) && !(kind === 'image' && /^mailto:/i.test(u)) ? u : null
+  if (u.startsWith('//')) return null // protocol-relative: another host, whatever the page's scheme
+  if (u.startsWith('/')) return u // a path on this hub
+  if (!files) return null
+  // Relative to the card, which sits at the repository's root.
+  const path = u.replace(/^\.\//, '')
+  return `${kind === 'image' ? files.resolve : files.blob}/${path.split('/').map((s) => (s === '..' ? '' : s)).filter(Boolean).join('/')}`
+}
+
+// The page's h1 is the repository's name: a card's headings start one level below it.
+const HEADING = ['text-2xl', 'text-xl', 'text-lg', 'text-base', 'text-base', 'text-base'] as const
+function heading(level: number) {
+  const Tag = `h${Math.min(level + 1, 6)}` as 'h2'
+  return function Heading({ node: _, ...props }: ComponentProps<'h2'> & { node?: unknown }) {
+    return <Tag {...props} className={`${HEADING[level - 1]} mt-4 font-semibold`} />
   }
-  return out
 }
 
-function tableRow(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim())
+const COMPONENTS: Components = {
+  h1: heading(1),
+  h2: heading(2),
+  h3: heading(3),
+  h4: heading(4),
+  h5: heading(5),
+  h6: heading(6),
+  a: ({ node: _, ...props }) => <a {...props} className="text-indigo-700 underline" rel="nofollow noopener noreferrer" />,
+  // A picture no wider than the card; lazy, and no referrer sent to another host.
+  img: ({ node: _, ...props }) => <img {...props} alt={props.alt ?? ''} loading="lazy" referrerPolicy="no-referrer" className="inline max-w-full" />,
+  ul: ({ node: _, ...props }) => <ul {...props} className="list-disc space-y-1 pl-6" />,
+  ol: ({ node: _, ...props }) => <ol {...props} className="list-decimal space-y-1 pl-6" />,
+  p: ({ node: _, ...props }) => <p {...props} className="leading-relaxed" />,
+  blockquote: ({ node: _, ...props }) => <blockquote {...props} className="border-l-4 border-slate-200 pl-3 text-slate-600" />,
+  pre: ({ node: _, ...props }) => <pre {...props} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-100" />,
+  // Inline code is shaded; inside a fenced block the pre's styles win (globals.css: .card-markdown pre code).
+  code: ({ node: _, className, ...props }) => <code {...props} className={`${className ?? ''} rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em]`} />,
+  table: ({ node: _, ...props }) => (
+    <div className="overflow-x-auto">
+      <table {...props} className="min-w-full text-sm" />
+    </div>
+  ),
+  th: ({ node: _, ...props }) => <th {...props} className="border-b border-slate-200 px-2 py-1 text-left" />,
+  td: ({ node: _, ...props }) => <td {...props} className="border-b border-slate-100 px-2 py-1" />,
+  hr: () => <hr className="border-slate-200" />,
 }
 
-export function Markdown({ source }: { source: string }) {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n')
-  const blocks: ReactNode[] = []
-  let i = 0
-  while (i < lines.length) {
-    const line = lines[i]!
-    const key = `b${i}`
-    if (/^\s*$/.test(line)) {
-      i++
-      continue
-    }
-    const fence = /^(```|~~~)\s*([\w+-]*)/.exec(line)
-    if (fence) {
-      const code: string[] = []
-      i++
-      while (i < lines.length && !lines[i]!.startsWith(fence[1]!)) code.push(lines[i++]!)
-      i++
-      blocks.push(<pre key={key} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-100"><code>{code.join('\n')}</code></pre>)
-      continue
-    }
-    const heading = /^(#{1,6})\s+(.*?)\s*#*$/.exec(line)
-    if (heading) {
-      const level = heading[1]!.length
-      const cls = ['text-2xl font-semibold', 'text-xl font-semibold', 'text-lg font-semibold', 'font-semibold', 'font-semibold', 'font-semibold'][level - 1]
-      const Tag = (`h${Math.min(level + 1, 6)}`) as 'h2' // the page's h1 is the repo name
-      blocks.push(<Tag key={key} className={`${cls} mt-4`}>{inline(heading[2]!, key)}</Tag>)
-      i++
-      continue
-    }
-    if (/^(\*\s*\*\s*\*|-\s*-\s*-|_\s*_\s*_)[\s*_-]*$/.test(line)) {
-      blocks.push(<hr key={key} className="border-slate-200" />)
-      i++
-      continue
-    }
-    if (line.startsWith('>')) {
-      const quote: string[] = []
-      while (i < lines.length && lines[i]!.startsWith('>')) quote.push(lines[i++]!.replace(/^>\s?/, ''))
-      blocks.push(<blockquote key={key} className="border-l-4 border-slate-200 pl-3 text-slate-600"><Markdown source={quote.join('\n')} /></blockquote>)
-      continue
-    }
-    if (line.includes('|') && i + 1 < lines.length && /^\s*\|?\s*:?-{3,}/.test(lines[i + 1]!)) {
-      const head = tableRow(line)
-      i += 2
-      const rows: string[][] = []
-      while (i < lines.length && lines[i]!.includes('|') && lines[i]!.trim()) rows.push(tableRow(lines[i++]!))
-      blocks.push(
-        <div key={key} className="overflow-x-auto">
-          <table className="min-w-full text-sm">
-            <thead><tr>{head.map((c, j) => <th key={j} className="border-b border-slate-200 px-2 py-1 text-left">{inline(c, `${key}h${j}`)}</th>)}</tr></thead>
-            <tbody>{rows.map((r, ri) => <tr key={ri}>{r.map((c, j) => <td key={j} className="border-b border-slate-100 px-2 py-1">{inline(c, `${key}${ri}-${j}`)}</td>)}</tr>)}</tbody>
-          </table>
-        </div>,
-      )
-      continue
-    }
-    const listItem = /^\s*([-*+]|\d+[.)])\s+(.*)$/
-    if (listItem.test(line)) {
-      const ordered = /^\s*\d/.test(line)
-      const items: string[] = []
-      while (i < lines.length && listItem.test(lines[i]!)) items.push(listItem.exec(lines[i++]!)![2]!)
-      const List = ordered ? 'ol' : 'ul'
-      blocks.push(<List key={key} className={`${ordered ? 'list-decimal' : 'list-disc'} space-y-1 pl-6`}>{items.map((t, j) => <li key={j}>{inline(t, `${key}-${j}`)}</li>)}</List>)
-      continue
-    }
-    const para: string[] = []
-    while (i < lines.length && lines[i]!.trim() && !/^(#{1,6}\s|```|~~~|>|\s*([-*+]|\d+[.)])\s)/.test(lines[i]!)) para.push(lines[i++]!)
-    blocks.push(<p key={key} className="leading-relaxed">{inline(para.join(' '), key)}</p>)
-  }
-  return <div className="space-y-3 text-slate-800">{blocks}</div>
+export function Markdown({ source, files }: { source: string; files?: CardFiles }) {
+  return (
+    <div className="card-markdown space-y-3 text-slate-800">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[rehypeRaw, [rehypeSanitize, SCHEMA]]}
+        components={COMPONENTS}
+        urlTransform={(url, key) => cardUrl(url, key === 'src' ? 'image' : 'link', files)}
+      >
+        {source}
+      </ReactMarkdown>
+    </div>
+  )
 }

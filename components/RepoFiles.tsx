@@ -67,7 +67,7 @@ export async function RepoFiles({ caller, repo, revision, folder, mayWrite }: { 
                         <Link href={tab(revision, item.path)} className="font-medium text-indigo-700 hover:underline"><span aria-hidden="true">📁 </span>{name}</Link>
                       ) : (
                         <span className="flex items-center gap-2">
-                          <span className="break-all">{name}</span>
+                          <Link className="break-all text-indigo-700 hover:underline" href={`${base}/blob/${encodeURIComponent(revision)}/${item.path.split('/').map(encodeURIComponent).join('/')}`}>{name}</Link>
                           {item.lfs && <span className="badge border-sky-300 bg-sky-50 text-sky-800" title={`sha256 ${item.lfs.oid}`}>LFS</span>}
                         </span>
                       )}

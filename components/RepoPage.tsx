@@ -12,6 +12,7 @@ import type { FormState } from '@/lib/http/form'
 import { DEFAULT_BRANCH, readModelCard, type CardMetadata } from '@/lib/hub/files'
 import { Markdown } from '@/components/Markdown'
 import { RepoFiles } from '@/components/RepoFiles'
+import { RepoFileView } from '@/components/RepoFileView'
 import { RepoHistory } from '@/components/RepoHistory'
 
 /** The browser tab names the repository, as the URL does (no lookup: nothing beyond the URL is revealed). */
@@ -20,7 +21,8 @@ export async function repoPageMetadata({ params }: { params: Promise<{ namespace
   return { title: `${decodeURIComponent(namespace)}/${decodeURIComponent(name)}` }
 }
 
-export type RepoPageQuery = { tab?: string; rev?: string; path?: string }
+/** `file`: one file's page (the Hub's /blob/{rev}/{path}) inside the files tab. */
+export type RepoPageQuery = { tab?: string; rev?: string; path?: string; file?: string }
 
 const TABS = [
   { id: 'card', label: 'Model card' },
@@ -124,7 +126,7 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
         <section className="card" aria-label={cardLabel}>
           {card && <CardMetadataList metadata={card.metadata} />}
           {card && card.body.trim() !== '' ? (
-            <Markdown source={card.body} />
+            <Markdown source={card.body} files={{ blob: `${base}/blob/${encodeURIComponent(revision)}`, resolve: `${base}/resolve/${encodeURIComponent(revision)}` }} />
           ) : (
             <p className="text-sm text-slate-600">
               {card ? `The ${cardLabel.toLowerCase()} has no description yet: write one in README.md` : `No ${cardLabel.toLowerCase()} yet: add a README.md`}
@@ -139,7 +141,11 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
           <h2 id="content-h" className="sr-only">{tab === 'files' ? 'Files and versions' : 'History'}</h2>
           {mayRead ? (
             tab === 'files' ? (
-              await orNotFound(RepoFiles({ caller, repo: ref, revision, folder: query.path ?? '', mayWrite }))
+              query.file ? (
+                await orNotFound(RepoFileView({ caller, repo: ref, revision, path: query.file }))
+              ) : (
+                await orNotFound(RepoFiles({ caller, repo: ref, revision, folder: query.path ?? '', mayWrite }))
+              )
             ) : (
               await orNotFound(RepoHistory({ caller, repo: ref, revision }))
             )

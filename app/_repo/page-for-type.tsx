@@ -2,7 +2,8 @@
 // page; this folder is private to app/ (Next routes no `_` folder).
 import { RepoPage, type RepoPageActions, type RepoPageQuery } from '@/components/RepoPage'
 import { decideAccessAction, deleteRepoAction, repoSettingsAction, requestAccessAction } from '@/app/actions/hub'
-import type { RepoType } from '@/lib/hub/names'
+import { redirect } from 'next/navigation'
+import { repoPath, type RepoType } from '@/lib/hub/names'
 
 const ACTIONS: RepoPageActions = { requestAccess: requestAccessAction, saveSettings: repoSettingsAction, decideAccess: decideAccessAction, deleteRepo: deleteRepoAction }
 
@@ -18,3 +19,30 @@ export function repoPageFor(type: RepoType) {
   }
 }
 
+
+type FileRouteProps = { params: Promise<{ namespace: string; name: string; rest: string[] }> }
+
+/** `{rev}/{path…}` of a Hub-style file URL; the revision is one segment (a branch with a slash is sent encoded, as the Hub does). */
+function revisionAndPath(rest: string[]): { rev: string; path: string } {
+  const [rev = 'main', ...path] = rest.map((s) => decodeURIComponent(s))
+  return { rev, path: path.join('/') }
+}
+
+/** /{ns}/{name}/blob/{rev}/{path}: the file's own page, in the repository's "Files and versions" tab. */
+export function blobPageFor(type: RepoType) {
+  return async function Page({ params }: FileRouteProps) {
+    const { namespace, name, rest } = await params
+    const { rev, path } = revisionAndPath(rest)
+    return <RepoPage type={type} namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} query={{ tab: 'files', rev, file: path }} actions={ACTIONS} />
+  }
+}
+
+/** /{ns}/{name}/tree/{rev}/{folder} and /commits/{rev}: the Hub's URLs for a folder and a history, on this hub's tabs. */
+export function redirectPageFor(type: RepoType, tab: 'files' | 'history') {
+  return async function Page({ params }: FileRouteProps) {
+    const { namespace, name, rest } = await params
+    const { rev, path } = revisionAndPath(rest)
+    const query = new URLSearchParams({ tab, rev, ...(tab === 'files' && path ? { path } : {}) })
+    redirect(`${repoPath(type, decodeURIComponent(namespace), decodeURIComponent(name))}?${query}`)
+  }
+}

@@ -27,7 +27,8 @@ test('trusted publishers: add for a repo, refuse a loose one, remove', async ({ 
   await expect(item).toContainText('workflow = release')
   await page.screenshot({ path: '.tmp/screens/publishers.png', fullPage: true })
 
-  await item.getByRole('button', { name: 'Remove' }).click()
+  await item.getByRole('button', { name: /^Remove the publisher/ }).click()
+  await item.getByRole('button', { name: 'Yes, remove' }).click()
   await expect(page.getByText('No trusted publishers yet.')).toBeVisible()
   expect(errors).toEqual([])
 })

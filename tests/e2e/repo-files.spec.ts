@@ -2,7 +2,8 @@
 // page, the new commit in the history, and a download.
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { DEMO, signIn, watchErrors } from './helpers'
+import { createRepo } from '@huggingface/hub'
+import { DEMO, createToken, signIn, watchErrors } from './helpers'
 
 const SHOTS = process.env.E2E_SCREENSHOTS // a folder to keep screenshots in, for looking at them
 
@@ -71,4 +72,69 @@ test('the file browser at 390 px', async ({ page }) => {
   await page.getByRole('link', { name: 'transformer', exact: true }).click()
   await expect(page.getByTestId('file-list')).toContainText('diffusion_pytorch_model.safetensors')
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/files-390.png`, fullPage: true })
+})
+
+test('a card renders as on the Hub (GitHub Markdown, safe HTML, relative links and pictures); files have pages; the Hub\'s folder and history URLs work', async ({ page, baseURL }) => {
+  const errors = watchErrors(page)
+  await signIn(page, 'alice', DEMO.alice)
+  const accessToken = await createToken(page, 'cards', 'Write')
+  const repo = `alice/card-${Date.now() % 100000}`
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+  const readme = [
+    '---', 'license: mit', '---',
+    '<div align="center"><img src="pic.png" width="64" alt="logo" onerror="alert(1)"></div>',
+    '',
+    '<script>window.pwned = 1</script>',
+    '',
+    '# Card test',
+    '1. first',
+    '   - nested item',
+    '2. second',
+    '',
+    'This is ~~old~~ new. See [the notes](docs/notes.txt), [a bad link](javascript:alert(1)) and [the web](https://example.org/).',
+    '',
+    '- [x] done task',
+  ].join('\n')
+  await createRepo({
+    repo, accessToken, hubUrl: baseURL!,
+    files: [
+      { path: 'README.md', content: new Blob([readme]) },
+      { path: 'docs/notes.txt', content: new Blob(['line one\nline two\n']) },
+      { path: 'pic.png', content: new Blob([png]) },
+    ],
+  })
+  await page.goto(`/${repo}`)
+  const card = page.getByRole('region', { name: 'Model card' })
+  await expect(card.getByRole('heading', { name: 'Card test', level: 2 })).toBeVisible()
+  await expect(card.locator('ol > li').first().locator('ul > li')).toHaveText('nested item')
+  await expect(card.locator('ol > li')).toHaveCount(2)
+  await expect(card.locator('del')).toHaveText('old')
+  const logo = card.locator('div[align="center"] img')
+  await expect(logo).toHaveAttribute('src', `/${repo}/resolve/main/pic.png`)
+  await expect(logo).not.toHaveAttribute('onerror', /.*/)
+  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
+  await expect(card.locator('script')).toHaveCount(0)
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+  await expect(card.getByRole('link', { name: 'the web' })).toHaveAttribute('href', 'https://example.org/')
+  await expect(card.getByText('a bad link')).not.toHaveAttribute('href', /.*/)
+  await expect(card.getByRole('checkbox')).toBeChecked()
+
+  // A relative link opens the file's page: its path, its lines, a raw and a download link.
+  await card.getByRole('link', { name: 'the notes' }).click()
+  await expect(page).toHaveURL(new RegExp(`/${repo}/blob/main/docs/notes.txt$`))
+  await expect(page.getByTestId('file-text')).toContainText('line two')
+  await expect(page.getByRole('navigation', { name: 'File path' })).toContainText('docs')
+  await page.getByRole('navigation', { name: 'File path' }).getByRole('link', { name: 'docs' }).click()
+  await expect(page.getByTestId('file-list')).toContainText('notes.txt')
+  // A file that is not text says so.
+  await page.goto(`/${repo}/blob/main/pic.png`)
+  await expect(page.getByText('This file is not text')).toBeVisible()
+  // The Hub's URLs for a folder and a history land on those tabs; a missing file is a 404.
+  await page.goto(`/${repo}/tree/main/docs`)
+  await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=files&rev=main&path=docs$`))
+  await expect(page.getByTestId('file-list')).toContainText('notes.txt')
+  await page.goto(`/${repo}/commits/main`)
+  await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=history&rev=main$`))
+  expect(errors).toEqual([])
+  expect((await page.goto(`/${repo}/blob/main/no-such-file.txt`))?.status()).toBe(404)
 })

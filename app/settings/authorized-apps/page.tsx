@@ -1,7 +1,7 @@
 import { signedInCaller } from '@/lib/auth/caller'
 import { listConsents } from '@/lib/oauth/consent'
 import { describeScope } from '@/lib/oauth/scopes'
-import { ItemAction } from '@/components/ActionForm'
+import { ConfirmAction } from '@/components/ConfirmAction'
 import { revokeAppAction } from '@/app/settings/authorized-apps/actions'
 import { SettingsPage } from '@/components/SettingsPage'
 
@@ -27,7 +27,7 @@ export default async function AuthorizedAppsPage() {
                     {c.orgs.length > 0 && ` · organizations: ${c.orgs.map((o) => o.name).join(', ')}`}
                   </p>
                 </div>
-                <ItemAction action={revokeAppAction} field="clientId" value={c.clientId} submit="Revoke" danger />
+                <ConfirmAction action={revokeAppAction} fields={{ clientId: c.clientId }} start="Revoke" startName={`Revoke ${c.app?.name ?? c.clientId}`} question={<>Revoke <strong className="break-words">{c.app?.name ?? c.clientId}</strong>? Every token it got from you stops working at once; it must ask again to sign you in.</>} confirm="Yes, revoke" pendingLabel="Revoking…" />
               </div>
               <ul className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
                 {c.scopes.map((s) => (

@@ -3,7 +3,8 @@ import { reposOwnedBy } from '@/lib/hub/repos'
 import { sessionCaller } from '@/lib/auth/caller'
 import { ISSUER_PRESETS, listPublishers, resourceName } from '@/lib/hub/publishers'
 import type { RepoType } from '@/lib/hub/names'
-import { ActionForm, ItemAction } from '@/components/ActionForm'
+import { ActionForm } from '@/components/ActionForm'
+import { ConfirmAction } from '@/components/ConfirmAction'
 import { addPublisherAction, removePublisherAction } from '@/app/settings/publishers/actions'
 import { Field } from '@/components/Field'
 
@@ -42,7 +43,7 @@ export default async function PublishersPage() {
                     {Object.entries(p.claims).map(([k, v]) => <li key={k}><span className="text-slate-500">{k}</span> = {v}</li>)}
                   </ul>
                 </div>
-                <ItemAction action={removePublisherAction} field="publisherId" value={p.id} submit="Remove" />
+                <ConfirmAction action={removePublisherAction} fields={{ publisherId: p.id }} start="Remove" startName={`Remove the publisher for ${p.for}`} question={<>Remove this publisher of <strong className="break-words">{p.for}</strong>? The tokens it issued stop working at once.</>} confirm="Yes, remove" pendingLabel="Removing…" />
               </li>
             ))}
           </ul>

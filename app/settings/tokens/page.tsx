@@ -2,7 +2,8 @@ import { signedInCaller } from '@/lib/auth/caller'
 import { FINE_GRAINED_SCOPES, listPersonalTokens } from '@/lib/auth/personal-tokens'
 import { TOKEN_ROLE_LABELS, type TokenRole } from '@/lib/auth/token-options'
 import { describeScope } from '@/lib/oauth/scopes'
-import { ActionForm, ItemAction } from '@/components/ActionForm'
+import { ActionForm } from '@/components/ActionForm'
+import { ConfirmAction } from '@/components/ConfirmAction'
 import { createTokenAction, revokeTokenAction } from '@/app/actions/hub'
 import { NewTokenFields } from './NewTokenFields'
 import { Field } from '@/components/Field'
@@ -41,7 +42,7 @@ export default async function TokensPage() {
                     {t.role === 'fineGrained' && ` · ${t.scopes.join(', ')}`}
                   </p>
                 </div>
-                <ItemAction action={revokeTokenAction} field="tokenId" value={t.id} submit="Revoke" danger />
+                <ConfirmAction action={revokeTokenAction} fields={{ tokenId: t.id }} start="Revoke" startName={`Revoke ${t.displayName}`} question={<>Revoke <strong className="break-words">{t.displayName}</strong>? Everything that uses it stops working at once; this cannot be undone.</>} confirm="Yes, revoke" pendingLabel="Revoking…" />
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ export { createCommit, inlineFileValue, readCommitBody, storedLfsFile, type Comm
 export { createRepoWithFiles, initialOperations, SPACE_SDKS } from './initial-commit'
 export { lfsBatch, uploadObject, uploadPart, completeUpload, verifyObject } from './lfs'
 export { fileResponse, parseRange } from './resolve'
+export { fileView, MAX_VIEW_BYTES, type FileView } from './view'
 export { listTree, pathsInfo, listCommits, revisionSummary, type TreeItem, type CommitView } from './tree'
 export { createBranch, deleteBranch, listRefs } from './branches'
 export { preupload } from './preupload'

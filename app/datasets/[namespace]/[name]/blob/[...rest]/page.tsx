@@ -1,0 +1,5 @@
+import { repoPageMetadata } from '@/components/RepoPage'
+import { blobPageFor } from '@/app/_repo/page-for-type'
+
+export const generateMetadata = repoPageMetadata
+export default blobPageFor('dataset')

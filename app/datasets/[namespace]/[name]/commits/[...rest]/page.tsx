@@ -1,0 +1,3 @@
+import { redirectPageFor } from '@/app/_repo/page-for-type'
+
+export default redirectPageFor('dataset', 'history')

@@ -1,0 +1,72 @@
+// One file's page (/{ns}/{name}/blob/{rev}/{path}): where it is, its size, and its text with line
+// numbers when it is text and not too large; a Markdown file is shown rendered, with its source a
+// click away. Every file can be downloaded from here.
+import Link from 'next/link'
+import { fileView, MAX_VIEW_BYTES, parseFrontMatter, type RepoRef } from '@/lib/hub/files'
+import type { Caller } from '@/lib/policy'
+import { repoPath } from '@/lib/hub/names'
+import { Markdown } from '@/components/Markdown'
+import { formatSize } from '@/components/RepoFiles'
+
+const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
+
+export async function RepoFileView({ caller, repo, revision, path }: { caller: Caller; repo: RepoRef; revision: string; path: string }) {
+  const file = await fileView(caller, repo, revision, path)
+  const base = repoPath(repo.type, repo.namespace, repo.name)
+  const rev = encodeURIComponent(revision)
+  const folderLink = (folder: string) => `${base}?tab=files&rev=${rev}${folder ? `&path=${encodeURIComponent(folder)}` : ''}`
+  const crumbs = file.path.split('/')
+  const lines = file.text === null ? [] : file.text.replace(/\n$/, '').split('\n')
+  const markdown = /\.(md|markdown)$/i.test(file.path) && file.text !== null
+  // Relative links in a Markdown file are relative to its folder.
+  const folder = crumbs.length > 1 ? `/${encodePath(crumbs.slice(0, -1).join('/'))}` : ''
+  return (
+    <div className="space-y-4">
+      <nav aria-label="File path" className="break-all text-sm">
+        <Link href={folderLink('')} className="font-medium text-indigo-700 hover:underline">{repo.name}</Link>
+        {crumbs.map((c, i) => (
+          <span key={i}>
+            <span className="px-1 text-slate-400">/</span>
+            {i < crumbs.length - 1 ? (
+              <Link href={folderLink(crumbs.slice(0, i + 1).join('/'))} className="text-indigo-700 hover:underline">{c}</Link>
+            ) : (
+              <span aria-current="page" className="font-medium">{c}</span>
+            )}
+          </span>
+        ))}
+      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 pb-3 text-sm text-slate-600">
+        <span>
+          {formatSize(file.size)}
+          {file.lfs && <span className="badge ml-2 border-sky-300 bg-sky-50 text-sky-800">LFS</span>}
+          <span className="ml-2">· at <code className="text-xs">{revision}</code></span>
+        </span>
+        <span className="flex gap-2">
+          <a className="btn-secondary py-1" href={`${base}/resolve/${rev}/${encodePath(file.path)}`}>Raw</a>
+          <a className="btn-secondary py-1" href={`${base}/resolve/${rev}/${encodePath(file.path)}?download=true`} download>Download</a>
+        </span>
+      </div>
+      {file.unshown === 'too-large' && <p className="text-sm text-slate-600">This file is {formatSize(file.size)}, more than the {formatSize(MAX_VIEW_BYTES)} shown in a page: download it to read it.</p>}
+      {file.unshown === 'binary' && <p className="text-sm text-slate-600">This file is not text: download it to use it.</p>}
+      {/* The front matter is metadata, not Markdown: the rendered view leaves it out, the source keeps it. */}
+      {markdown && <Markdown source={parseFrontMatter(file.text!).body} files={{ blob: `${base}/blob/${rev}${folder}`, resolve: `${base}/resolve/${rev}${folder}` }} />}
+      {file.text !== null && (
+        <details open={!markdown} className="text-sm">
+          {markdown && <summary className="cursor-pointer text-slate-600">Source</summary>}
+          <div className="overflow-x-auto rounded-md border border-slate-200">
+            <table className="font-mono text-xs leading-5" data-testid="file-text">
+              <tbody>
+                {lines.map((line, i) => (
+                  <tr key={i}>
+                    <td className="select-none border-r border-slate-100 px-2 text-right align-top text-slate-400">{i + 1}</td>
+                    <td className="whitespace-pre px-3">{line || ' '}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
+    </div>
+  )
+}
