@@ -26,10 +26,20 @@ export function NavLink({ href, children, className, currentClassName, section }
   )
 }
 
-/** "Sign in" and "Sign up" that bring the visitor back to the page they were on. */
-export function AccountLinks() {
+/** `?next=` for the page the visitor is on, so that signing in brings them back to it. */
+function useBackQuery(): string {
   const pathname = usePathname()
-  const back = pathname === '/' || pathname === '/login' || pathname === '/join' ? '' : `?next=${encodeURIComponent(pathname)}`
+  return pathname === '/' || pathname === '/login' || pathname === '/join' ? '' : `?next=${encodeURIComponent(pathname)}`
+}
+
+/** "Sign in", back to this page afterwards (the 404 page: a private repository may be behind it). */
+export function SignInLink({ className, children }: { className: string; children: React.ReactNode }) {
+  return <Link href={`/login${useBackQuery()}`} className={className}>{children}</Link>
+}
+
+/** "Sign in" and "Sign up" of the header, both back to the page they were on. */
+export function AccountLinks() {
+  const back = useBackQuery()
   return (
     <>
       <Link href={`/login${back}`} className="text-slate-700 hover:text-slate-900">Sign in</Link>

@@ -210,6 +210,18 @@ export async function pendingAccessRequests(caller: NonNullable<Caller>) {
   return requests.map((r) => ({ repo: byId.get(r.repoId)!, userId: r.userId, username: r.user.username, requestedAt: r.createdAt }))
 }
 
+/** The caller's own requests for access to gated repos, newest first, with their answers (repos they can no longer see are left out). */
+export async function myAccessRequests(caller: NonNullable<Caller>) {
+  const rows = await db.gatedAccess.findMany({ where: { userId: caller.userId }, include: { repo: true }, orderBy: { createdAt: 'desc' } })
+  const visible = []
+  for (const row of rows) {
+    if (repoDecision(caller, 'view', row.repo, await repoContext(caller, row.repo)) === 'allow') {
+      visible.push({ repo: row.repo, status: row.status as 'pending' | 'accepted' | 'rejected', requestedAt: row.createdAt, answeredAt: row.status === 'pending' ? null : row.updatedAt })
+    }
+  }
+  return visible
+}
+
 export async function decideGatedAccess(caller: Caller, repoId: string, userId: string, status: 'accepted' | 'rejected') {
   const repo = await db.repo.findUnique({ where: { id: repoId } })
   if (!repo) throw notFound('Repository not found')

@@ -44,6 +44,32 @@ test.describe('sign-in returns to the page it started from', () => {
     await expect(page.getByRole('button', { name: 'Request access' })).toBeVisible()
   })
 
+  test('a private repository\'s 404 offers sign-in, which lands on the repository; the header\'s Sign in comes back too', async ({ page }) => {
+    const response = await page.goto('/datasets/alice/private-notes')
+    expect(response?.status()).toBe(404)
+    await page.getByRole('link', { name: 'Sign in to see private pages' }).click()
+    await expect(page).toHaveURL(/\/login\?next=%2Fdatasets%2Falice%2Fprivate-notes$/)
+    await page.getByLabel('Username or e-mail').fill('alice')
+    await page.getByLabel('Password').fill(DEMO.alice)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/datasets\/alice\/private-notes$/)
+    await expect(page.getByRole('heading', { level: 1, name: /private-notes/ })).toBeVisible()
+    // The header marks the open section.
+    await page.goto('/models')
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Models' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Datasets' })).not.toHaveAttribute('aria-current', 'page')
+  })
+
+  test('the header\'s Sign in brings the visitor back to the page they were on', async ({ page }) => {
+    await page.goto('/spaces')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/login\?next=%2Fspaces$/)
+    await page.getByLabel('Username or e-mail').fill('dave')
+    await page.getByLabel('Password').fill(DEMO.dave)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/spaces$/)
+  })
+
   test('a deep link to /settings/tokens returns to /settings/tokens', async ({ page }) => {
     await page.goto('/settings/tokens')
     await expect(page).toHaveURL(/\/login\?next=%2Fsettings%2Ftokens$/)
@@ -125,6 +151,10 @@ test('gated access: confirmation, a list for the owner, and "access granted"', a
   await page.goto('/datasets/bob/gated-corpus')
   await page.getByRole('button', { name: 'Request access' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Access requested' })).toContainText('pending review')
+  // The requester finds the request, and later its answer, in their own settings.
+  await page.goto('/settings/access-requests')
+  const mine = page.getByTestId('my-access-request').filter({ hasText: 'bob/gated-corpus' })
+  await expect(mine).toContainText('pending review')
   await signOut(page)
 
   await signIn(page, 'bob', DEMO.bob)
@@ -140,6 +170,8 @@ test('gated access: confirmation, a list for the owner, and "access granted"', a
   await signIn(page, 'dave', DEMO.dave)
   await page.goto('/datasets/bob/gated-corpus')
   await expect(page.getByText('Access granted')).toBeVisible()
+  await page.goto('/settings/access-requests')
+  await expect(page.getByTestId('my-access-request').filter({ hasText: 'bob/gated-corpus' })).toContainText('access granted')
 })
 
 test('the operator is linked for operators only, and only the operator sets "payment method on file"', async ({ page }) => {
