@@ -3,6 +3,7 @@ import Link from 'next/link'
 import './globals.css'
 import { auth } from '@/lib/auth/nextauth'
 import { isHubOperator } from '@/lib/hub/users'
+import { invitationCount } from '@/lib/hub/invitations'
 import { operatorDecision } from '@/lib/policy'
 import { signOutAction } from '@/app/actions/session'
 import { AccountLinks, NavLink } from '@/components/NavLink'
@@ -16,7 +17,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const session = await auth()
   const name = session?.user?.name
   const userId = session?.user?.id
-  const isOperator = await isHubOperator(userId)
+  const [isOperator, invitations] = await Promise.all([isHubOperator(userId), invitationCount(userId)])
   const showOperator = operatorDecision(userId ? { userId, principal: null } : null, isOperator) === 'allow'
   return (
     <html lang="en">
@@ -44,6 +45,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 <>
                   <Link href="/new" className="btn-secondary px-2.5 py-1">New repo</Link>
                   {showOperator && <Link href="/operator" className="text-slate-600 hover:text-slate-900">Operator</Link>}
+                  {invitations > 0 && (
+                    <Link href="/settings/organizations" className="badge border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100">
+                      {invitations === 1 ? '1 invitation' : `${invitations} invitations`}
+                    </Link>
+                  )}
                   <Link href={`/${name}`} className="font-medium hover:underline">{name}</Link>
                   <Link href="/settings/profile" className="text-slate-600 hover:text-slate-900">Settings</Link>
                   <form action={signOutAction}>

@@ -3,7 +3,7 @@
 // It submits through onSubmit rather than the form's action prop: React resets a form after an
 // action-prop submission, which would wipe what the user typed whenever the server refuses it.
 // Fields are cleared only after a success.
-import { startTransition, useActionState, useEffect, useRef } from 'react'
+import { createContext, startTransition, useActionState, useEffect, useRef } from 'react'
 import type { FormState } from '@/lib/http/form'
 import { CopyButton } from '@/components/CopyButton'
 
@@ -16,6 +16,9 @@ type Props = {
   /** Shown with the success message, e.g. a token that is displayed once. */
   secretLabel?: string
 }
+
+/** The problems of the form's last answer, per field name: components/Field shows its own under it. */
+export const FieldErrors = createContext<Record<string, string>>({})
 
 export function ActionForm({ action, children, submit, className, submitClassName, secretLabel }: Props) {
   const [state, formAction, pending] = useActionState(action, null)
@@ -34,7 +37,7 @@ export function ActionForm({ action, children, submit, className, submitClassNam
         startTransition(() => formAction(data))
       }}
     >
-      {children}
+      <FieldErrors.Provider value={state?.fields ?? {}}>{children}</FieldErrors.Provider>
       {state?.error && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {state.error}

@@ -102,6 +102,8 @@ export async function answerInvitationAction(_: FormState, form: FormData): Prom
     const caller = await requireCaller()
     const accept = text(form, 'answer') === 'accept'
     const org = await answerInvitation(caller.userId, text(form, 'org'), accept)
+    // The header counts waiting invitations: the layout is drawn again too, not only the page.
+    revalidatePath('/', 'layout')
     // The invitation (and this form in it) is gone from the page: the page says what happened.
     redirect(`/settings/organizations?${accept ? 'joined' : 'declined'}=${encodeURIComponent(org.name)}`)
   })

@@ -63,6 +63,22 @@ function fieldLabel(field: string): string {
  * empty."), once each. Messages the schema wrote as sentences (they start with a capital) stand
  * alone, e.g. "A fine-grained token needs at least one scope."
  */
+/**
+ * Each top-level field of a form with its first problem, as a sentence (the form shows it under
+ * that field, marked invalid): { email: 'E-mail must be an e-mail address.' }.
+ */
+export function formFieldMessages(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const top = issue.path[0]
+    if (typeof top !== 'string' || top in fields) continue
+    const field = issue.path.findLast((p): p is string => typeof p === 'string')!
+    const text = /^[a-z]/.test(issue.message) ? `${fieldLabel(field)} ${issue.message}` : issue.message
+    fields[top] = /[.!?]$/.test(text) ? text : `${text}.`
+  }
+  return fields
+}
+
 export function formMessage(error: ZodError): string {
   const sentences = error.issues.map((issue) => {
     // The innermost named field: a claim's name rather than `claims`, `scopes` rather than an index.

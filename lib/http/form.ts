@@ -2,14 +2,15 @@
 // turns expected failures into that answer. Each action is "who is signed in, parse, call lib/,
 // report"; answerForm owns the error handling, so no action repeats it.
 import { ZodError } from 'zod'
-import { HubError, formMessage } from '@/lib/http/errors'
+import { HubError, formFieldMessages, formMessage } from '@/lib/http/errors'
 
-export type FormState = { error?: string; ok?: string; secret?: string } | null
+/** `fields`: a problem per field name, shown under that field (components/Field) as well as in the summary. */
+export type FormState = { error?: string; fields?: Record<string, string>; ok?: string; secret?: string } | null
 
 /** Expected failures become a message for the form; anything else (a bug, or Next's redirect) is rethrown. */
 export function formFailure(error: unknown): FormState {
   if (error instanceof HubError) return { error: error.message }
-  if (error instanceof ZodError) return { error: formMessage(error) }
+  if (error instanceof ZodError) return { error: formMessage(error), fields: formFieldMessages(error) }
   throw error
 }
 

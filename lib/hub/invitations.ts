@@ -55,6 +55,12 @@ export async function invitationsOfUser(userId: string) {
   return rows.map((r) => ({ id: r.id, role: r.role, createdAt: r.createdAt, org: r.org, invitedBy: r.invitedBy?.username ?? null }))
 }
 
+/** How many invitations wait for the user's answer (the header shows it, so that nobody has to look). */
+export async function invitationCount(userId: string | null | undefined): Promise<number> {
+  if (!userId) return 0
+  return db.orgInvitation.count({ where: { userId } })
+}
+
 /** The invitations an organization has waiting, oldest first (its settings page, for its admins). */
 export async function invitationsOfOrg(orgId: string) {
   return db.orgInvitation.findMany({

@@ -28,8 +28,8 @@ export type IssuerPreset = {
 }
 
 export const ISSUER_PRESETS: readonly IssuerPreset[] = [
-  { id: 'github', label: 'GitHub Actions', issuer: 'https://token.actions.githubusercontent.com', identityClaim: 'repository', suggestedClaims: ['repository', 'ref', 'workflow', 'environment'] },
-  { id: 'gitlab', label: 'GitLab CI/CD', issuer: 'https://gitlab.com', identityClaim: 'project_path', suggestedClaims: ['project_path', 'ref', 'ref_type', 'environment'] },
+  { id: 'github', label: 'GitHub Actions', issuer: 'https://token.actions.githubusercontent.com', identityClaim: 'repository', suggestedClaims: ['repository', 'repository_owner_id', 'ref', 'workflow', 'environment'] },
+  { id: 'gitlab', label: 'GitLab CI/CD', issuer: 'https://gitlab.com', identityClaim: 'project_path', suggestedClaims: ['project_path', 'namespace_id', 'ref', 'ref_type', 'environment'] },
   { id: 'circleci', label: 'CircleCI', issuer: 'https://oidc.circleci.com/org/{org}', identityClaim: 'oidc.circleci.com/project-id', suggestedClaims: ['oidc.circleci.com/project-id', 'oidc.circleci.com/context-ids'] },
 ]
 

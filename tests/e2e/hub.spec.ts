@@ -35,6 +35,18 @@ test('sign-up rejects taken and reserved names with a clear message', async ({ p
   await page.getByLabel('Username').fill('settings')
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.locator('form [role=alert]')).toHaveText(/reserved/)
+  // Several problems at once: each is said under its own field, which is marked invalid; the others are not.
+  await page.getByLabel('Username').fill('fresh-name')
+  await page.getByLabel('E-mail').fill('not-an-address')
+  await page.getByLabel('Password').fill('short')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  const email = page.getByLabel('E-mail')
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#email-error')).toBeVisible()
+  await expect(email).toHaveAccessibleDescription(await page.locator('#email-error').innerText())
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#password-error')).toHaveText(/8/)
+  await expect(page.getByLabel('Username')).not.toHaveAttribute('aria-invalid', 'true')
 })
 
 test('create an organization, invite a member who accepts, change their role, and they leave', async ({ page }) => {
@@ -57,7 +69,9 @@ test('create an organization, invite a member who accepts, change their role, an
   // Dave sees the invitation in Settings -> Organizations and joins, by keyboard.
   await signOut(page)
   await signIn(page, 'dave', DEMO.dave)
-  await page.goto('/settings/organizations')
+  // The header says an invitation waits, and leads to it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: '1 invitation' }).click()
+  await expect(page).toHaveURL(/\/settings\/organizations$/)
   const invitation = page.getByRole('region', { name: 'Invitations' }).getByRole('listitem').filter({ hasText: org })
   await expect(invitation).toContainText(`invites you as contributor (from carol)`)
   await invitation.getByRole('button', { name: `Join ${org}` }).focus()
@@ -65,6 +79,7 @@ test('create an organization, invite a member who accepts, change their role, an
   await expect(page.getByRole('status')).toHaveText(`You are now a member of ${org}.`)
   await expect(page.getByRole('region', { name: 'Invitations' })).toHaveCount(0)
   await expect(page.getByRole('listitem').filter({ hasText: org })).toContainText('contributor')
+  await expect(page.getByRole('link', { name: /invitation/ })).toHaveCount(0)
   // A non-admin cannot reach the settings page.
   const res = await page.goto(`/organizations/${org}/settings`)
   expect(res?.status()).toBe(404)

@@ -2,7 +2,7 @@
 // field-name prefixes (`name:`, `claims:`, `password:`).
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { formMessage, zodMessage } from '@/lib/http/errors'
+import { formFieldMessages, formMessage, zodMessage } from '@/lib/http/errors'
 
 function issuesOf(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value)
@@ -36,5 +36,19 @@ describe('formMessage', () => {
     const error = issuesOf(z.object({ password: z.string().min(8, 'must be at least 8 characters') }), { password: 'short' })
     expect(formMessage(error)).toBe('Password must be at least 8 characters.')
     expect(formMessage(error)).not.toMatch(/password:/)
+  })
+})
+
+describe('formFieldMessages', () => {
+  it('gives each top-level field its first problem as a sentence, under the field\'s own name', () => {
+    const schema = z.object({ email: z.string().email('must be a valid e-mail address'), password: z.string().min(8, 'must be at least 8 characters').max(9, 'too long'), claims: z.record(z.string(), z.string().min(1, 'must not be empty')) })
+    const result = schema.safeParse({ email: 'x', password: 'short', claims: { ref: '' } })
+    expect(result.success).toBe(false)
+    const fields = formFieldMessages(result.error!)
+    expect(Object.keys(fields).sort()).toEqual(['claims', 'email', 'password'])
+    expect(fields.email).toMatch(/e-mail address\.$/)
+    expect(fields.password).toMatch(/at least 8 characters\.$/)
+    // A nested problem goes to its top-level field, named by the innermost name.
+    expect(fields.claims).toBe('Ref must not be empty.')
   })
 })

@@ -77,6 +77,10 @@ export default async function PublishersPage() {
             <p className="mt-1 text-xs text-slate-500">
               {ISSUER_PRESETS.map((p) => `${p.label}: ${p.suggestedClaims.join(', ')} (${p.identityClaim} required)`).join(' · ')}
             </p>
+            <p className="mt-1 text-xs text-slate-500">
+              A repository or project name passes to whoever takes it after a rename or a deletion: pin the owner&apos;s numeric id too
+              (<code>repository_owner_id</code> on GitHub, <code>namespace_id</code> on GitLab; the provider&apos;s API shows it).
+            </p>
           </div>
         </ActionForm>
       </section>
