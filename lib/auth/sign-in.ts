@@ -1,7 +1,10 @@
-// Password sign-in with lockout. Attempts are counted per account and per address: the account
-// counter is keyed on the account the login resolves to, so " dave", "dave " and dave's e-mail
-// address share one counter; logins that name no account are counted under their normalised
-// spelling, so guessing at unknown names is slowed the same way.
+// Password sign-in with lockout. Attempts are counted on the account from each address, on the
+// account from all addresses together, and per address. The account counters are keyed on the
+// account the login resolves to, so " dave", "dave " and dave's e-mail address share them; logins
+// that name no account are counted under their normalised spelling, so guessing at unknown names
+// is slowed the same way. A lockout per account alone let anyone lock anyone out with ten wrong
+// passwords: now a guesser locks out their own address, and only guessing spread over many
+// addresses (SIGN_IN_ATTEMPTS_PER_ACCOUNT_TOTAL) closes the account everywhere.
 import { db } from '@/lib/db'
 import { setting } from '@/lib/config'
 import { decoyHash, verifyPassword } from '@/lib/auth/password'
@@ -35,11 +38,13 @@ function accountLimitKey(user: { id: string } | null, login: string): string {
 export async function signInWithPassword(login: string, password: string, ip: string): Promise<SignInResult> {
   const user = await findUserByLogin(login)
   const accountKey = accountLimitKey(user, login)
-  const account = await hit(accountKey, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT'), WINDOW_SECONDS)
+  const fromHereKey = `${accountKey}:ip:${addressKey(ip)}`
+  const fromHere = await hit(fromHereKey, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT'), WINDOW_SECONDS)
+  const everywhere = await hit(accountKey, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT_TOTAL'), WINDOW_SECONDS)
   const address = await hit(`login:ip:${addressKey(ip)}`, setting('SIGN_IN_ATTEMPTS_PER_ADDRESS'), WINDOW_SECONDS)
-  if (!account.allowed || !address.allowed) return { kind: 'rate_limited' }
+  if (!fromHere.allowed || !everywhere.allowed || !address.allowed) return { kind: 'rate_limited' }
   const matches = await passwordMatches(user, password)
   if (!user || !matches) return { kind: 'wrong' }
-  await resetLimit(accountKey)
+  await resetLimit(fromHereKey)
   return { kind: 'ok', user }
 }

@@ -37,7 +37,8 @@ export const SETTINGS = {
   FAST_PATH: flag(true, '`npm start` answers the hot API routes (token endpoint, whoami-v2, the repo API, moderation, file resolve, LFS batch and uploads) through their route handlers without Next\'s request pipeline; `0`: Next serves every request (see [Serving](#serving))'),
 
   // Sign-in
-  SIGN_IN_ATTEMPTS_PER_ACCOUNT: int(10, 'sign-in attempts per account per 15 minutes (counted on the account a login names, however it is spelled; a success resets it)', { min: 1 }),
+  SIGN_IN_ATTEMPTS_PER_ACCOUNT: int(10, 'sign-in attempts on one account from one client address per 15 minutes (counted on the account a login names, however it is spelled; a success resets it): a stranger who guesses locks out only their own address', { min: 1 }),
+  SIGN_IN_ATTEMPTS_PER_ACCOUNT_TOTAL: int(100, 'sign-in attempts on one account from all addresses together per 15 minutes (guessing spread over many addresses)', { min: 1 }),
   SIGN_IN_ATTEMPTS_PER_ADDRESS: int(50, 'sign-in attempts per client address per 15 minutes', { min: 1 }),
 
   // OAuth
