@@ -4,14 +4,14 @@ import { cache } from 'react'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
-import { namespaceProfile } from '@/lib/hub/namespaces'
+import { deletedNotice, namespaceProfile } from '@/lib/hub/namespaces'
 import { listRepos } from '@/lib/hub/repos'
 import { listCollections, mayCreateCollection } from '@/lib/hub/collections'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { avatarUrl } from '@/lib/hub/identity'
 import { RepoList } from '@/components/RepoList'
 
-type Params = { params: Promise<{ namespace: string }> }
+type Params = { params: Promise<{ namespace: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> }
 
 // Read once per request for both the title and the page.
 const profileOf = cache(namespaceProfile)
@@ -22,10 +22,11 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: (await profileOf(name)) ? name : 'Not found' }
 }
 
-export default async function ProfilePage({ params }: Params) {
+export default async function ProfilePage({ params, searchParams }: Params) {
   const name = decodeURIComponent((await params).namespace)
   const profile = await profileOf(name)
   if (!profile) notFound()
+  const notice = await deletedNotice(profile.owner.name, (await searchParams)?.deleted)
   const { owner, user, org } = profile
   const caller = await sessionCaller()
   const [repos, collections] = await Promise.all([listRepos(caller, { namespace: owner.name, limit: 200 }), listCollections(caller, owner.name)])
@@ -58,6 +59,11 @@ export default async function ProfilePage({ params }: Params) {
         )}
       </aside>
       <div className="space-y-8">
+        {notice && (
+          <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {notice}
+          </p>
+        )}
         <section aria-labelledby="repos-h">
           <h2 id="repos-h" className="mb-3 text-lg font-semibold">Repositories <span className="text-slate-400">{repos.length}</span></h2>
           <RepoList repos={repos} empty="No repositories yet." />

@@ -180,7 +180,8 @@ export async function deleteRepoAction(_: FormState, form: FormData): Promise<Fo
     const caller = await requireCaller()
     if (text(form, 'confirm') !== `${namespace}/${name}`) return { error: `Type ${namespace}/${name} to confirm.` }
     await deleteRepoWithFiles(caller, type, namespace, name)
-    redirect(`/${namespace}`)
+    // The owner's page says it (only while no such repository exists: app/[namespace]/page.tsx).
+    redirect(`/${namespace}?deleted=${encodeURIComponent(repoPath(type, namespace, name).slice(1))}`)
   })
 }
 
@@ -243,6 +244,6 @@ export async function deleteCollectionAction(_: FormState, form: FormData): Prom
     const ownerPage = `/${slug.split('/')[0]}`
     revalidatePath(ownerPage)
     revalidatePath(`/collections/${slug}`)
-    redirect(ownerPage)
+    redirect(`${ownerPage}?deleted=${encodeURIComponent(`collections/${slug}`)}`)
   })
 }

@@ -34,3 +34,22 @@ export async function namespaceProfile(name: string) {
   return { owner, user, org }
 }
 
+/**
+ * "Deleted …" after a repository or collection of this namespace was deleted (deleteRepoAction,
+ * deleteCollectionAction): said only while nothing by that name exists, so a link cannot make the
+ * page claim a deletion that did not happen.
+ */
+export async function deletedNotice(namespace: string, value: unknown): Promise<string | null> {
+  if (typeof value !== 'string') return null
+  const collection = /^collections\/(.+)$/.exec(value)
+  if (collection) {
+    const slug = collection[1]!
+    if (!slug.startsWith(`${namespace}/`) || (await db.collection.findUnique({ where: { slug }, select: { id: true } }))) return null
+    return 'The collection was deleted.'
+  }
+  const repo = /^(?:(datasets|spaces)\/)?([^/]+)\/([^/]+)$/.exec(value)
+  if (!repo || repo[2] !== namespace) return null
+  const type = repo[1] === 'datasets' ? 'dataset' : repo[1] === 'spaces' ? 'space' : 'model'
+  if (await db.repo.findFirst({ where: { type, namespace, name: repo[3]! }, select: { id: true } })) return null
+  return `${repo[2]}/${repo[3]} was deleted.`
+}

@@ -186,6 +186,14 @@ test('private and gated repositories, with an access request granted by the owne
   await carol.goto(`/datasets/bob/${name}-gated?tab=files`)
   await expect(carol.getByText(/No files yet/)).toBeVisible()
   await expect(carol.getByText('Access granted')).toBeVisible()
+
+  // Bob deletes the dataset after typing its name; his page says so.
+  await page.goto(`/datasets/bob/${name}-gated?tab=settings`)
+  await page.getByLabel(/to confirm/).fill(`bob/${name}-gated`)
+  await page.getByRole('button', { name: 'Delete repository' }).click()
+  await page.waitForURL(/\/bob\?deleted=/)
+  await expect(page.getByRole('status')).toHaveText(`bob/${name}-gated was deleted.`)
+  expect((await page.request.get(`/datasets/bob/${name}-gated`)).status()).toBe(404)
 })
 
 test('create a token, see it once, use it, revoke it', async ({ page, request }) => {
@@ -306,8 +314,14 @@ test('collections: add and remove items, delete only after confirming; New colle
   expect(page.url()).toBe(url)
   await page.getByRole('button', { name: 'Delete collection' }).press('Enter')
   await page.getByRole('button', { name: 'Yes, delete' }).press('Enter')
-  await page.waitForURL(/\/alice$/)
+  await page.waitForURL(/\/alice\?deleted=/)
+  await expect(page.getByRole('status')).toHaveText('The collection was deleted.')
   await expect(page.getByRole('link', { name: /Keyboard picks/ })).toHaveCount(0)
+  // The same link for something that exists (or another namespace's) claims nothing.
+  await page.goto('/alice?deleted=alice%2Ftoxicity-tiny')
+  await expect(page.getByRole('status')).toHaveCount(0)
+  await page.goto('/alice?deleted=bob%2Fno-such-repo')
+  await expect(page.getByRole('status')).toHaveCount(0)
   expect((await page.request.get(url)).status()).toBe(404)
 
   // alice administers acme-ai: offered there. dave only reads acme-ai (and contributes to open-lab): not offered, and not a choice on the form.
