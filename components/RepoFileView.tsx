@@ -10,16 +10,22 @@ import { formatSize } from '@/components/RepoFiles'
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
+/** Lines shown in the page; the rest of a longer file is read from its download. */
+const MAX_LINES = 5000
+
 export async function RepoFileView({ caller, repo, revision, path }: { caller: Caller; repo: RepoRef; revision: string; path: string }) {
   const file = await fileView(caller, repo, revision, path)
   const base = repoPath(repo.type, repo.namespace, repo.name)
   const rev = encodeURIComponent(revision)
   const folderLink = (folder: string) => `${base}?tab=files&rev=${rev}${folder ? `&path=${encodeURIComponent(folder)}` : ''}`
   const crumbs = file.path.split('/')
-  const lines = file.text === null ? [] : file.text.replace(/\n$/, '').split('\n')
+  const allLines = file.text === null ? [] : file.text.replace(/\n$/, '').split('\n')
+  // A row per line: a file of nothing but newlines would be half a million rows (a page of hundreds
+  // of megabytes, minutes of the server's time). Past MAX_LINES the rest is the download's.
+  const lines = allLines.slice(0, MAX_LINES)
   const markdown = /\.(md|markdown)$/i.test(file.path) && file.text !== null
   // Relative links in a Markdown file are relative to its folder.
-  const folder = crumbs.length > 1 ? `/${encodePath(crumbs.slice(0, -1).join('/'))}` : ''
+  const folder = crumbs.slice(0, -1).join('/')
   return (
     <div className="space-y-4">
       <nav aria-label="File path" className="break-all text-sm">
@@ -49,7 +55,7 @@ export async function RepoFileView({ caller, repo, revision, path }: { caller: C
       {file.unshown === 'too-large' && <p className="text-sm text-slate-600">This file is {formatSize(file.size)}, more than the {formatSize(MAX_VIEW_BYTES)} shown in a page: download it to read it.</p>}
       {file.unshown === 'binary' && <p className="text-sm text-slate-600">This file is not text: download it to use it.</p>}
       {/* The front matter is metadata, not Markdown: the rendered view leaves it out, the source keeps it. */}
-      {markdown && <Markdown source={parseFrontMatter(file.text!).body} files={{ blob: `${base}/blob/${rev}${folder}`, resolve: `${base}/resolve/${rev}${folder}` }} />}
+      {markdown && <Markdown source={parseFrontMatter(file.text!).body} files={{ blob: `${base}/blob/${rev}`, resolve: `${base}/resolve/${rev}`, folder }} />}
       {file.text !== null && (
         <details open={!markdown} className="text-sm">
           {markdown && <summary className="cursor-pointer text-slate-600">Source</summary>}
@@ -65,6 +71,9 @@ export async function RepoFileView({ caller, repo, revision, path }: { caller: C
               </tbody>
             </table>
           </div>
+          {allLines.length > MAX_LINES && (
+            <p className="mt-2 text-slate-600">The first {MAX_LINES.toLocaleString('en')} of {allLines.length.toLocaleString('en')} lines: download the file to read the rest.</p>
+          )}
         </details>
       )}
     </div>

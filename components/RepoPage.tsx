@@ -126,7 +126,7 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
         <section className="card" aria-label={cardLabel}>
           {card && <CardMetadataList metadata={card.metadata} />}
           {card && card.body.trim() !== '' ? (
-            <Markdown source={card.body} files={{ blob: `${base}/blob/${encodeURIComponent(revision)}`, resolve: `${base}/resolve/${encodeURIComponent(revision)}` }} />
+            <Markdown source={card.body} files={{ blob: `${base}/blob/${encodeURIComponent(revision)}`, resolve: `${base}/resolve/${encodeURIComponent(revision)}`, folder: '' }} />
           ) : (
             <p className="text-sm text-slate-600">
               {card ? `The ${cardLabel.toLowerCase()} has no description yet: write one in README.md` : `No ${cardLabel.toLowerCase()} yet: add a README.md`}

@@ -2,8 +2,8 @@
 // page; this folder is private to app/ (Next routes no `_` folder).
 import { RepoPage, type RepoPageActions, type RepoPageQuery } from '@/components/RepoPage'
 import { decideAccessAction, deleteRepoAction, repoSettingsAction, requestAccessAction } from '@/app/actions/hub'
-import { redirect } from 'next/navigation'
-import { repoPath, type RepoType } from '@/lib/hub/names'
+import { notFound, redirect } from 'next/navigation'
+import { namespaceName, repoName, repoPath, type RepoType } from '@/lib/hub/names'
 
 const ACTIONS: RepoPageActions = { requestAccess: requestAccessAction, saveSettings: repoSettingsAction, decideAccess: decideAccessAction, deleteRepo: deleteRepoAction }
 
@@ -22,9 +22,18 @@ export function repoPageFor(type: RepoType) {
 
 type FileRouteProps = { params: Promise<{ namespace: string; name: string; rest: string[] }> }
 
+/** A path segment decoded, or a 404 for one that is not valid percent-encoding. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    notFound()
+  }
+}
+
 /** `{rev}/{path…}` of a Hub-style file URL; the revision is one segment (a branch with a slash is sent encoded, as the Hub does). */
 function revisionAndPath(rest: string[]): { rev: string; path: string } {
-  const [rev = 'main', ...path] = rest.map((s) => decodeURIComponent(s))
+  const [rev = 'main', ...path] = rest.map(decoded)
   return { rev, path: path.join('/') }
 }
 
@@ -41,8 +50,13 @@ export function blobPageFor(type: RepoType) {
 export function redirectPageFor(type: RepoType, tab: 'files' | 'history') {
   return async function Page({ params }: FileRouteProps) {
     const { namespace, name, rest } = await params
+    // Only a repository's own name goes into the Location: "/%2Fevil.com/x/tree/main" would
+    // otherwise redirect to //evil.com (another site), and a control character would be a 500.
+    const ns = namespaceName.safeParse(decoded(namespace))
+    const repo = repoName.safeParse(decoded(name))
+    if (!ns.success || !repo.success) notFound()
     const { rev, path } = revisionAndPath(rest)
     const query = new URLSearchParams({ tab, rev, ...(tab === 'files' && path ? { path } : {}) })
-    redirect(`${repoPath(type, decodeURIComponent(namespace), decodeURIComponent(name))}?${query}`)
+    redirect(`${repoPath(type, ns.data, repo.data)}?${query}`)
   }
 }

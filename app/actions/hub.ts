@@ -101,7 +101,7 @@ export async function answerInvitationAction(_: FormState, form: FormData): Prom
   return answerForm(async () => {
     const caller = await requireCaller()
     const accept = text(form, 'answer') === 'accept'
-    const org = await answerInvitation(caller.userId, text(form, 'org'), accept)
+    const org = await answerInvitation(caller.userId, text(form, 'org'), accept, clientIp(await headers()))
     // The header counts waiting invitations: the layout is drawn again too, not only the page.
     revalidatePath('/', 'layout')
     // The invitation (and this form in it) is gone from the page: the page says what happened.

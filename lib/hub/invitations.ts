@@ -75,7 +75,7 @@ export async function invitationsOfOrg(orgId: string) {
  * the invitation. 404 when they have no invitation from that organization (never invited, answered
  * already, or cancelled by an admin meanwhile). Returns the organization.
  */
-export async function answerInvitation(userId: string, orgName: string, accept: boolean) {
+export async function answerInvitation(userId: string, orgName: string, accept: boolean, ip: string | null = null) {
   const org = await db.org.findUnique({ where: { name: orgName } })
   if (!org) throw notFound('No invitation from this organization')
   await db.$transaction(async (tx) => {
@@ -86,7 +86,7 @@ export async function answerInvitation(userId: string, orgName: string, accept: 
     if (!invitation) throw notFound('No invitation from this organization')
     const member = await tx.membership.findUnique({ where: { orgId_userId: { orgId: org.id, userId } } })
     if (accept && !member) await tx.membership.create({ data: { orgId: org.id, userId, role: invitation.role } })
-    await recordAudit({ orgId: org.id, action: accept ? 'member.join' : 'member.decline', actorUserId: userId, userId, data: { role: invitation.role } }, tx)
+    await recordAudit({ orgId: org.id, action: accept ? 'member.join' : 'member.decline', actorUserId: userId, userId, data: { role: invitation.role }, ip }, tx)
   })
   return org
 }

@@ -101,6 +101,8 @@ test('a card renders as on the Hub (GitHub Markdown, safe HTML, relative links a
       { path: 'README.md', content: new Blob([readme]) },
       { path: 'docs/notes.txt', content: new Blob(['line one\nline two\n']) },
       { path: 'pic.png', content: new Blob([png]) },
+      { path: 'many-lines.txt', content: new Blob(['line\n'.repeat(6000)]) },
+      { path: 'docs/guide/intro.md', content: new Blob(['Back to [the card](../../README.md) and [the notes](../notes.txt).\n']) },
     ],
   })
   await page.goto(`/${repo}`)
@@ -126,6 +128,14 @@ test('a card renders as on the Hub (GitHub Markdown, safe HTML, relative links a
   await expect(page.getByRole('navigation', { name: 'File path' })).toContainText('docs')
   await page.getByRole('navigation', { name: 'File path' }).getByRole('link', { name: 'docs' }).click()
   await expect(page.getByTestId('file-list')).toContainText('notes.txt')
+  // A Markdown file in a folder: its relative links start from that folder.
+  await page.goto(`/${repo}/blob/main/docs/guide/intro.md`)
+  await expect(page.getByRole('link', { name: 'the card' })).toHaveAttribute('href', `/${repo}/blob/main/README.md`)
+  await expect(page.getByRole('link', { name: 'the notes' })).toHaveAttribute('href', `/${repo}/blob/main/docs/notes.txt`)
+  // A long file shows its first lines only.
+  await page.goto(`/${repo}/blob/main/many-lines.txt`)
+  await expect(page.getByText('The first 5,000 of 6,000 lines')).toBeVisible()
+  await expect(page.getByTestId('file-text').locator('tr')).toHaveCount(5000)
   // A file that is not text says so.
   await page.goto(`/${repo}/blob/main/pic.png`)
   await expect(page.getByText('This file is not text')).toBeVisible()
@@ -137,4 +147,9 @@ test('a card renders as on the Hub (GitHub Markdown, safe HTML, relative links a
   await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=history&rev=main$`))
   expect(errors).toEqual([])
   expect((await page.goto(`/${repo}/blob/main/no-such-file.txt`))?.status()).toBe(404)
+  // The folder and history URLs redirect to a repository's own page only: never to another host, never a 500.
+  for (const path of ['/%2Fevil.example/x/tree/main', '/%5Cevil.example/x/commits/main', '/alice/x%0D%0Aa/tree/main', '/datasets/%2F%2Fevil.example/x/tree/main']) {
+    const response = await page.request.get(path, { maxRedirects: 0 })
+    expect([path, response.status()]).toEqual([path, 404])
+  }
 })

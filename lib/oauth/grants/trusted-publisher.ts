@@ -3,7 +3,7 @@
 // which issuer and exact claims may obtain a token, and the token is a 1 h write token for that one
 // repo (or a read-only gated-repos token for a user).
 import { decodeJwt, errors as joseErrors } from 'jose'
-import { db } from '@/lib/db'
+import { db, statementsIn, type Tx } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { issueToken } from '@/lib/auth/tokens'
 import { repoContext } from '@/lib/hub/repos'
@@ -45,14 +45,16 @@ export function parseResource(resource: string): Resource {
 const SWEEP_PROBABILITY = 0.01
 
 /**
- * Each id_token is traded once: the token itself (its signature makes every token the issuer signs
- * unique, with or without a jti) is recorded until it expires, and a second exchange of it is
+ * Each id_token is traded once: its signed part (header and payload; the signature's spelling is not
+ * unique, since base64url leaves spare bits and ECDSA has two valid s values) is recorded until
+ * the token expires, in the transaction that issues the hub token, and a second exchange of it is
  * invalid_grant. A CI job that needs another hub token asks its provider for a fresh id_token.
  */
-async function spendIdToken(token: string, exp: number): Promise<void> {
+async function spendIdToken(tx: Tx, token: string, exp: number): Promise<void> {
+  const signedPart = token.split('.').slice(0, 2).join('.')
   const expiresAt = new Date((exp + CLOCK_SKEW_SECONDS) * 1000)
   try {
-    await db.spentIdToken.create({ data: { tokenHash: sha256Hex(token), expiresAt } })
+    await tx.spentIdToken.create({ data: { tokenHash: sha256Hex(signedPart), expiresAt } })
   } catch (error) {
     if (isUniqueViolation(error)) throw invalidGrant('This id_token was exchanged already; ask the CI provider for a new one')
     throw error
@@ -108,7 +110,12 @@ export async function exchangeCiIdToken(input: { subjectToken: string; resource:
   }
   const publisher = publishers.find((p) => claimsMatch(payload, JSON.parse(p.claims) as Record<string, string>))
   if (!publisher) throw invalidGrant('The id_token does not match the claims of any trusted publisher')
-  await spendIdToken(input.subjectToken, payload.exp as number)
+  // The id_token is spent in the transaction that issues the hub token: a refusal or a failure leaves it unspent.
+  const issueOnce = (row: Parameters<typeof issueToken>[0]) =>
+    db.$transaction(async (tx) => {
+      await spendIdToken(tx, input.subjectToken, payload.exp as number)
+      return issueToken(row, statementsIn(tx))
+    })
 
   if (target.repo) {
     const repo = target.repo
@@ -118,7 +125,7 @@ export async function exchangeCiIdToken(input: { subjectToken: string; resource:
     if (!acting || repoDecision(acting, 'write', repo, await repoContext(acting, repo)) !== 'allow') {
       throw invalidGrant('The publisher\'s owner can no longer write to this repository')
     }
-    const { token } = await issueToken({
+    const { token } = await issueOnce({
       kind: 'publisher',
       userId: acting.userId,
       displayName: `trusted publisher ${new URL(issuer).host}`,
@@ -129,7 +136,7 @@ export async function exchangeCiIdToken(input: { subjectToken: string; resource:
     })
     return { access_token: token, token_type: 'bearer', expires_in: PUBLISHER_TOKEN_SECONDS, issued_token_type: ACCESS_TOKEN_TYPE }
   }
-  const { token } = await issueToken({
+  const { token } = await issueOnce({
     kind: 'publisher',
     userId: target.ownerUserId!,
     displayName: `trusted publisher ${new URL(issuer).host}`,

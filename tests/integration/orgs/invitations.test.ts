@@ -29,8 +29,9 @@ describe('an invitation', () => {
     expect((await invitationsOfOrg(orgId)).map((i) => [i.user.username, i.role])).toEqual([['inv-guest', 'write']])
     expect(await invitationsOfUser(guest.id)).toMatchObject([{ role: 'write', org: { name: 'inv-org' }, invitedBy: 'inv-admin' }])
 
-    await answerInvitation(guest.id, 'inv-org', true)
+    await answerInvitation(guest.id, 'inv-org', true, '203.0.113.9')
     expect(await memberRole(guest.id)).toBe('write')
+    expect((await db.auditLogEntry.findFirstOrThrow({ where: { orgId, action: 'member.join' } })).ip).toBe('203.0.113.9')
     expect(await invitationsOfUser(guest.id)).toEqual([])
     await expect(answerInvitation(guest.id, 'inv-org', true)).rejects.toThrow(/No invitation/)
     // Inviting a member changes their role at once.
