@@ -4,11 +4,9 @@
 import Link from 'next/link'
 import { fileView, MAX_VIEW_BYTES, parseFrontMatter, type RepoRef } from '@/lib/hub/files'
 import type { Caller } from '@/lib/policy'
-import { repoPath } from '@/lib/hub/names'
+import { encodedFilePath, repoPath } from '@/lib/hub/names'
 import { Markdown } from '@/components/Markdown'
 import { formatSize } from '@/components/RepoFiles'
-
-const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
 /** Lines shown in the page; the rest of a longer file is read from its download. */
 const MAX_LINES = 5000
@@ -48,8 +46,8 @@ export async function RepoFileView({ caller, repo, revision, path }: { caller: C
           <span className="ml-2">· at <code className="text-xs">{revision}</code></span>
         </span>
         <span className="flex gap-2">
-          <a className="btn-secondary py-1" href={`${base}/resolve/${rev}/${encodePath(file.path)}`}>Raw</a>
-          <a className="btn-secondary py-1" href={`${base}/resolve/${rev}/${encodePath(file.path)}?download=true`} download>Download</a>
+          <a className="btn-secondary py-1" href={`${base}/resolve/${rev}/${encodedFilePath(file.path)}`}>Raw</a>
+          <a className="btn-secondary py-1" href={`${base}/resolve/${rev}/${encodedFilePath(file.path)}?download=true`} download>Download</a>
         </span>
       </div>
       {file.unshown === 'too-large' && <p className="text-sm text-slate-600">This file is {formatSize(file.size)}, more than the {formatSize(MAX_VIEW_BYTES)} shown in a page: download it to read it.</p>}

@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { listRefs, listTree, type RepoRef } from '@/lib/hub/files'
 import type { Caller } from '@/lib/policy'
-import { repoPath } from '@/lib/hub/names'
+import { encodedFilePath, repoPath } from '@/lib/hub/names'
 import { RepoUpload, DeleteFileButton } from '@/components/RepoUpload'
 
 export function formatSize(bytes: number): string {
@@ -67,7 +67,7 @@ export async function RepoFiles({ caller, repo, revision, folder, mayWrite }: { 
                         <Link href={tab(revision, item.path)} className="font-medium text-indigo-700 hover:underline"><span aria-hidden="true">📁 </span>{name}</Link>
                       ) : (
                         <span className="flex items-center gap-2">
-                          <Link className="break-all text-indigo-700 hover:underline" href={`${base}/blob/${encodeURIComponent(revision)}/${item.path.split('/').map(encodeURIComponent).join('/')}`}>{name}</Link>
+                          <Link className="break-all text-indigo-700 hover:underline" href={`${base}/blob/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}`}>{name}</Link>
                           {item.lfs && <span className="badge border-sky-300 bg-sky-50 text-sky-800" title={`sha256 ${item.lfs.oid}`}>LFS</span>}
                         </span>
                       )}
@@ -77,7 +77,7 @@ export async function RepoFiles({ caller, repo, revision, folder, mayWrite }: { 
                     <td className="whitespace-nowrap py-2 text-right">
                       {item.type === 'file' && (
                         <span className="flex justify-end gap-2">
-                          <a className="btn-secondary py-1" href={`${base}/resolve/${encodeURIComponent(revision)}/${item.path.split('/').map(encodeURIComponent).join('/')}?download=true`} download aria-label={`Download ${name}`}>Download</a>
+                          <a className="btn-secondary py-1" href={`${base}/resolve/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}?download=true`} download aria-label={`Download ${name}`}>Download</a>
                           {mayWrite && <DeleteFileButton repo={repo} branch={revision} path={item.path} />}
                         </span>
                       )}

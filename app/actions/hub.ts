@@ -65,18 +65,20 @@ export async function createOrgAction(_: FormState, form: FormData): Promise<For
   })
 }
 
-async function adminOf(orgName: string) {
-  return authorizedOrg(await requireCaller(), orgName)
+/** The signed-in admin of the form's organization, and who they are for the audit log. */
+async function adminOf(form: FormData) {
+  const caller = await requireCaller()
+  const org = await authorizedOrg(caller, text(form, 'org'))
+  return { org, actor: { userId: caller.userId, ip: clientIp(await headers()) } }
 }
 
 /** The admin's form: invites a user (or changes a member's role, for someone who is a member already). */
 export async function inviteMemberAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
-    const caller = await requireCaller()
-    const org = await authorizedOrg(caller, text(form, 'org'))
+    const { org, actor } = await adminOf(form)
     const login = text(form, 'login').trim()
     const role = text(form, 'role')
-    const outcome = await inviteMember(org.id, login, role, { userId: caller.userId, ip: clientIp(await headers()) })
+    const outcome = await inviteMember(org.id, login, role, actor)
     revalidatePath(`/organizations/${org.name}/settings`)
     return {
       ok: outcome === 'invited'
@@ -88,9 +90,8 @@ export async function inviteMemberAction(_: FormState, form: FormData): Promise<
 
 export async function cancelInvitationAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
-    const caller = await requireCaller()
-    const org = await authorizedOrg(caller, text(form, 'org'))
-    await cancelInvitation(org.id, text(form, 'invitationId'), { userId: caller.userId, ip: clientIp(await headers()) })
+    const { org, actor } = await adminOf(form)
+    await cancelInvitation(org.id, text(form, 'invitationId'), actor)
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: 'Invitation cancelled.' }
   })
@@ -111,10 +112,9 @@ export async function answerInvitationAction(_: FormState, form: FormData): Prom
 
 export async function changeMemberAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
-    const caller = await requireCaller()
-    const org = await authorizedOrg(caller, text(form, 'org'))
+    const { org, actor } = await adminOf(form)
     const role = text(form, 'role')
-    await changeMember(org.id, text(form, 'userId'), role === 'remove' ? null : role, { userId: caller.userId, ip: clientIp(await headers()) })
+    await changeMember(org.id, text(form, 'userId'), role === 'remove' ? null : role, actor)
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: role === 'remove' ? 'Member removed.' : `Role changed to ${role}.` }
   })
@@ -133,7 +133,7 @@ export async function leaveOrgAction(_: FormState, form: FormData): Promise<Form
 
 export async function setPlanAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
-    const org = await adminOf(text(form, 'org'))
+    const { org } = await adminOf(form)
     await setBilling(org.id, { plan: text(form, 'plan') })
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: 'Plan saved.' }

@@ -4,25 +4,19 @@
 // their role, as changeMember does. Every step is in the organization's audit log.
 import { db, lockRow, sql, statementsIn } from '@/lib/db'
 import { recordAudit } from '@/lib/hub/audit'
-import { changeMember, orgRole } from '@/lib/hub/orgs'
+import { changeMember, orgRole, userToAdd, type MemberChangeActor } from '@/lib/hub/orgs'
 import { badRequest, notFound } from '@/lib/http/errors'
 
 /** Invitations an organization may have waiting at once: enough for a team, too few to spam a hub's users. */
 export const MAX_PENDING_INVITATIONS = 100
 
-type Actor = { userId: string; ip?: string | null }
-
 /**
- * Invites the user named `login` (a username, never an e-mail address: looking one up would tell the
- * inviter whose account it is) with `role`. A second invitation of the same user replaces the role
+ * Invites the user named `login` (a username: userToAdd) with `role`. A second invitation of the same user replaces the role
  * on offer. Returns what happened.
  */
-export async function inviteMember(orgId: string, login: string, role: string, actor: Actor): Promise<'invited' | 'role-changed'> {
+export async function inviteMember(orgId: string, login: string, role: string, actor: MemberChangeActor): Promise<'invited' | 'role-changed'> {
   const validRole = orgRole.parse(role)
-  const key = login.trim()
-  if (key.includes('@')) throw badRequest('Invite members by username; e-mail addresses are not looked up')
-  const user = await db.user.findUnique({ where: { username: key } })
-  if (!user) throw notFound(`No user named "${key.slice(0, 100)}"`)
+  const user = await userToAdd(login, 'Invite')
   if (await db.membership.findUnique({ where: { orgId_userId: { orgId, userId: user.id } } })) {
     await changeMember(orgId, user.id, validRole, actor)
     return 'role-changed'
@@ -92,7 +86,7 @@ export async function answerInvitation(userId: string, orgName: string, accept: 
 }
 
 /** An admin withdraws an invitation that has not been answered; 404 when there is none. */
-export async function cancelInvitation(orgId: string, invitationId: string, actor: Actor) {
+export async function cancelInvitation(orgId: string, invitationId: string, actor: MemberChangeActor) {
   await db.$transaction(async (tx) => {
     const [invitation] = await statementsIn(tx).rows<{ userId: string; role: string }>(
       sql`DELETE FROM "OrgInvitation" WHERE "id" = ${invitationId} AND "orgId" = ${orgId} RETURNING "userId", "role"`,

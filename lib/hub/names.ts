@@ -35,6 +35,11 @@ export function repoTypeFromPlural(plural: string): RepoType | null {
   return found ? found[0] : null
 }
 
+/** A file's path in a repository as URL segments (/resolve/…, /blob/…), each percent-encoded, the slashes kept. */
+export function encodedFilePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/')
+}
+
 /** The path prefix of a repo's page: models have none, as on the Hub. */
 export function repoPath(type: RepoType, namespace: string, name: string): string {
   return type === 'model' ? `/${namespace}/${name}` : `/${REPO_TYPE_PLURAL[type]}/${namespace}/${name}`

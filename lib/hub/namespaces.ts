@@ -1,6 +1,7 @@
 // A namespace is a user name or an organization name; both share one space of names.
 import { db, type Tx } from '@/lib/db'
 import { conflict } from '@/lib/http/errors'
+import { repoTypeFromPlural } from '@/lib/hub/names'
 
 export type Namespace =
   | { kind: 'user'; id: string; name: string }
@@ -49,7 +50,7 @@ export async function deletedNotice(namespace: string, value: unknown): Promise<
   }
   const repo = /^(?:(datasets|spaces)\/)?([^/]+)\/([^/]+)$/.exec(value)
   if (!repo || repo[2] !== namespace) return null
-  const type = repo[1] === 'datasets' ? 'dataset' : repo[1] === 'spaces' ? 'space' : 'model'
+  const type = repo[1] ? repoTypeFromPlural(repo[1])! : 'model'
   if (await db.repo.findFirst({ where: { type, namespace, name: repo[3]! }, select: { id: true } })) return null
   return `${repo[2]}/${repo[3]} was deleted.`
 }

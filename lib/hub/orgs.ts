@@ -63,16 +63,26 @@ export async function orgMembersView(caller: Caller, name: string) {
 }
 
 /**
+ * The user a membership form names, by username only: an e-mail address is never looked up (any
+ * signed-in user may create an organization, and adding an address would tell them whose account
+ * it is). 400 for an address, 404 for no such user.
+ */
+export async function userToAdd(login: string, verb: 'Add' | 'Invite') {
+  const key = login.trim()
+  if (key.includes('@')) throw badRequest(`${verb} members by username; e-mail addresses are not looked up`)
+  const user = await db.user.findUnique({ where: { username: key } })
+  if (!user) throw notFound(`No user named "${key.slice(0, 100)}"`)
+  return user
+}
+
+/**
  * Makes a user, by username, a member at once; an existing member's role changes as changeMember
  * would. For the demo data and tests: people join through an invitation they accept
- * (lib/hub/invitations.ts). Not by e-mail: that would tell the caller whose account an address is.
+ * (lib/hub/invitations.ts).
  */
 export async function addMember(orgId: string, login: string, role: string) {
   const validRole = orgRole.parse(role)
-  const key = login.trim()
-  if (key.includes('@')) throw badRequest('Add members by username; e-mail addresses are not looked up')
-  const user = await db.user.findUnique({ where: { username: key } })
-  if (!user) throw notFound(`No user named "${key.slice(0, 100)}"`)
+  const user = await userToAdd(login, 'Add')
   if (await db.membership.findUnique({ where: { orgId_userId: { orgId, userId: user.id } } })) return changeMember(orgId, user.id, validRole)
   try {
     await db.membership.create({ data: { orgId, userId: user.id, role: validRole } })
