@@ -3,7 +3,8 @@
 // aria-current for screen readers, a visible mark for everyone. Client-side because a layout is not
 // told the path it is rendered for.
 import Link from 'next/link'
-import { usePathname } from 'next/navigation'
+import { usePathname, useSearchParams } from 'next/navigation'
+import { Suspense } from 'react'
 
 type Props = {
   href: string
@@ -26,24 +27,45 @@ export function NavLink({ href, children, className, currentClassName, section }
   )
 }
 
-/** `?next=` for the page the visitor is on, so that signing in brings them back to it. */
-function useBackQuery(): string {
+/** `?next=` for the page the visitor is on, its query included (a search, a tab, a code to enter),
+ * so that signing in brings them back to it. */
+function backQuery(pathname: string, search: string): string {
+  if (pathname === '/' || pathname === '/login' || pathname === '/join') return ''
+  return `?next=${encodeURIComponent(search ? `${pathname}?${search}` : pathname)}`
+}
+
+type WithBack = { children: (back: string) => React.ReactNode }
+
+function WithSearch({ pathname, children }: WithBack & { pathname: string }) {
+  return children(backQuery(pathname, useSearchParams().toString()))
+}
+
+/** Renders `children` with the page's `?next=`. Reading the query suspends a statically rendered
+ * page until it hydrates; until then the links carry the path alone. */
+function WithBackQuery({ children }: WithBack) {
   const pathname = usePathname()
-  return pathname === '/' || pathname === '/login' || pathname === '/join' ? '' : `?next=${encodeURIComponent(pathname)}`
+  return (
+    <Suspense fallback={children(backQuery(pathname, ''))}>
+      <WithSearch pathname={pathname}>{children}</WithSearch>
+    </Suspense>
+  )
 }
 
 /** "Sign in", back to this page afterwards (the 404 page: a private repository may be behind it). */
 export function SignInLink({ className, children }: { className: string; children: React.ReactNode }) {
-  return <Link href={`/login${useBackQuery()}`} className={className}>{children}</Link>
+  return <WithBackQuery>{(back) => <Link href={`/login${back}`} className={className}>{children}</Link>}</WithBackQuery>
 }
 
 /** "Sign in" and "Sign up" of the header, both back to the page they were on. */
 export function AccountLinks() {
-  const back = useBackQuery()
   return (
-    <>
-      <Link href={`/login${back}`} className="text-slate-700 hover:text-slate-900">Sign in</Link>
-      <Link href={`/join${back}`} className="btn-primary">Sign up</Link>
-    </>
+    <WithBackQuery>
+      {(back) => (
+        <>
+          <Link href={`/login${back}`} className="text-slate-700 hover:text-slate-900">Sign in</Link>
+          <Link href={`/join${back}`} className="btn-primary">Sign up</Link>
+        </>
+      )}
+    </WithBackQuery>
   )
 }

@@ -1,5 +1,6 @@
 // The page of one repository (model, dataset or space).
 import type { Metadata } from 'next'
+import { cache } from 'react'
 import { notFound } from 'next/navigation'
 import Link from 'next/link'
 import { sessionCaller } from '@/lib/auth/caller'
@@ -15,10 +16,12 @@ import { RepoFiles } from '@/components/RepoFiles'
 import { RepoFileView } from '@/components/RepoFileView'
 import { RepoHistory } from '@/components/RepoHistory'
 
-/** The browser tab names the repository, as the URL does (no lookup: nothing beyond the URL is revealed). */
-export async function repoPageMetadata({ params }: { params: Promise<{ namespace: string; name: string }> }): Promise<Metadata> {
-  const { namespace, name } = await params
-  return { title: `${decodeURIComponent(namespace)}/${decodeURIComponent(name)}` }
+/** The repository as this request's caller sees it: read once for the page and its metadata. */
+const repoViewOfRequest = cache(async (type: RepoType, namespace: string, name: string) => repoPageView(await sessionCaller(), type, namespace, name))
+
+/** The browser tab names the repository when the caller may see it; a 404's tab says so, as its page does. */
+export async function repoPageTitle(type: RepoType, namespace: string, name: string): Promise<Metadata> {
+  return { title: (await repoViewOfRequest(type, namespace, name)) ? `${namespace}/${name}` : 'Not found' }
 }
 
 /** `file`: one file's page (the Hub's /blob/{rev}/{path}) inside the files tab. */
@@ -56,7 +59,7 @@ export type RepoPageActions = { requestAccess: FormAction; saveSettings: FormAct
 
 export async function RepoPage({ type, namespace, name, query = {}, actions }: { type: RepoType; namespace: string; name: string; query?: RepoPageQuery; actions: RepoPageActions }) {
   const caller = await sessionCaller()
-  const view = await repoPageView(caller, type, namespace, name)
+  const view = await repoViewOfRequest(type, namespace, name)
   if (!view) notFound()
   const { repo, mayRead, mayManage, mayWrite, myRequest, pending } = view
   const ref = { type, namespace, name }

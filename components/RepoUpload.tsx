@@ -1,6 +1,7 @@
 'use client'
 // Upload and delete from the browser, through the same protocol as any client: @huggingface/hub's
 // uploadFilesWithProgress and deleteFile, authenticated by the session cookie (same origin).
+import { SuccessNotice } from '@/components/Notice'
 import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { commit, uploadFilesWithProgress } from '@huggingface/hub'
@@ -87,7 +88,7 @@ export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: st
         </div>
       )}
       {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
-      {done && <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{done}</p>}
+      {done && <SuccessNotice>{done}</SuccessNotice>}
       <button type="submit" className="btn-primary" disabled={progress !== null}>Commit changes</button>
     </form>
   )

@@ -4,6 +4,7 @@ import { cache } from 'react'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { sessionCaller } from '@/lib/auth/caller'
+import { SuccessNotice } from '@/components/Notice'
 import { deletedNotice, namespaceProfile } from '@/lib/hub/namespaces'
 import { listRepos } from '@/lib/hub/repos'
 import { listCollections, mayCreateCollection } from '@/lib/hub/collections'
@@ -59,11 +60,7 @@ export default async function ProfilePage({ params, searchParams }: Params) {
         )}
       </aside>
       <div className="space-y-8">
-        {notice && (
-          <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {notice}
-          </p>
-        )}
+        {notice && <SuccessNotice>{notice}</SuccessNotice>}
         <section aria-labelledby="repos-h">
           <h2 id="repos-h" className="mb-3 text-lg font-semibold">Repositories <span className="text-slate-400">{repos.length}</span></h2>
           <RepoList repos={repos} empty="No repositories yet." />

@@ -1,6 +1,6 @@
 // The three repository routes (models at /ns/name, /datasets/ns/name, /spaces/ns/name) share one
 // page; this folder is private to app/ (Next routes no `_` folder).
-import { RepoPage, type RepoPageActions, type RepoPageQuery } from '@/components/RepoPage'
+import { RepoPage, repoPageTitle, type RepoPageActions, type RepoPageQuery } from '@/components/RepoPage'
 import { decideAccessAction, deleteRepoAction, repoSettingsAction, requestAccessAction } from '@/app/actions/hub'
 import { notFound, redirect } from 'next/navigation'
 import { namespaceName, repoName, repoPath, type RepoType } from '@/lib/hub/names'
@@ -9,13 +9,23 @@ const ACTIONS: RepoPageActions = { requestAccess: requestAccessAction, saveSetti
 
 type RepoRouteProps = { params: Promise<{ namespace: string; name: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 
+type RepoParams = { params: Promise<{ namespace: string; name: string }> }
+
+/** generateMetadata of one repository type's routes (the repository page and its file pages). */
+export function repoMetadataFor(type: RepoType) {
+  return async function generateMetadata({ params }: RepoParams) {
+    const { namespace, name } = await params
+    return repoPageTitle(type, decoded(namespace), decoded(name))
+  }
+}
+
 /** The page component of one repository type's route (models at /ns/name, datasets and spaces under their prefix). */
 export function repoPageFor(type: RepoType) {
   return async function Page({ params, searchParams }: RepoRouteProps) {
     const { namespace, name } = await params
     const search = await searchParams
     const one = (key: keyof RepoPageQuery) => (typeof search[key] === 'string' ? (search[key] as string) : undefined)
-    return <RepoPage type={type} namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} query={{ tab: one('tab'), rev: one('rev'), path: one('path') }} actions={ACTIONS} />
+    return <RepoPage type={type} namespace={decoded(namespace)} name={decoded(name)} query={{ tab: one('tab'), rev: one('rev'), path: one('path') }} actions={ACTIONS} />
   }
 }
 
@@ -42,7 +52,7 @@ export function blobPageFor(type: RepoType) {
   return async function Page({ params }: FileRouteProps) {
     const { namespace, name, rest } = await params
     const { rev, path } = revisionAndPath(rest)
-    return <RepoPage type={type} namespace={decodeURIComponent(namespace)} name={decodeURIComponent(name)} query={{ tab: 'files', rev, file: path }} actions={ACTIONS} />
+    return <RepoPage type={type} namespace={decoded(namespace)} name={decoded(name)} query={{ tab: 'files', rev, file: path }} actions={ACTIONS} />
   }
 }
 

@@ -47,6 +47,8 @@ test.describe('sign-in returns to the page it started from', () => {
   test('a private repository\'s 404 offers sign-in, which lands on the repository; the header\'s Sign in comes back too', async ({ page }) => {
     const response = await page.goto('/datasets/alice/private-notes')
     expect(response?.status()).toBe(404)
+    // The tab says what the page says, as a missing profile's does.
+    await expect(page).toHaveTitle('Not found · ModHub')
     await page.getByRole('link', { name: 'Sign in to see private pages' }).click()
     await expect(page).toHaveURL(/\/login\?next=%2Fdatasets%2Falice%2Fprivate-notes$/)
     await page.getByLabel('Username or e-mail').fill('alice')
@@ -54,6 +56,7 @@ test.describe('sign-in returns to the page it started from', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).toHaveURL(/\/datasets\/alice\/private-notes$/)
     await expect(page.getByRole('heading', { level: 1, name: /private-notes/ })).toBeVisible()
+    await expect(page).toHaveTitle('alice/private-notes · ModHub')
     // The header marks the open section.
     await page.goto('/models')
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Models' })).toHaveAttribute('aria-current', 'page')
@@ -68,6 +71,16 @@ test.describe('sign-in returns to the page it started from', () => {
     await page.getByLabel('Password').fill(DEMO.dave)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).toHaveURL(/\/spaces$/)
+  })
+
+  test('the header\'s Sign in keeps the page\'s query (a search) for the way back', async ({ page }) => {
+    await page.goto('/models?search=tiny')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/login\?next=%2Fmodels%3Fsearch%3Dtiny$/)
+    await page.getByLabel('Username or e-mail').fill('dave')
+    await page.getByLabel('Password').fill(DEMO.dave)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/models\?search=tiny$/)
   })
 
   test('a deep link to /settings/tokens returns to /settings/tokens', async ({ page }) => {
@@ -135,6 +148,30 @@ test('OAuth app secrets have a copy button too', async ({ page, context }) => {
   await page.getByRole('button', { name: 'Copy client secret' }).click()
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+})
+
+test('deleting an OAuth app lands on the list with a notice, which a link cannot fake', async ({ page }) => {
+  await signIn(page, 'carol', DEMO.carol)
+  await page.goto('/settings/applications')
+  const name = `Delete test ${Date.now() % 100000}`
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByLabel('Redirect URIs').fill('https://delete.example/cb')
+  await page.getByRole('button', { name: 'Create app' }).click()
+  const clientId = (await page.getByRole('status').textContent())!.match(/Client ID: ([0-9a-f-]{36})/)![1]!
+  const row = page.getByTestId('app-row').filter({ hasText: name })
+  await row.getByRole('link', { name: 'Manage' }).click()
+  await page.waitForURL(/\/settings\/applications\/[^/?]+$/)
+  const manageUrl = page.url()
+  // While the app exists, a link that claims its deletion says nothing.
+  await page.goto(`/settings/applications?deleted=${clientId}`)
+  await expect(page.getByTestId('app-row').filter({ hasText: name })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'was deleted' })).toHaveCount(0)
+  await page.goto(manageUrl)
+  await page.getByLabel(`Type ${name} to confirm`).fill(name)
+  await page.getByRole('button', { name: 'Delete app' }).click()
+  await expect(page).toHaveURL(/\/settings\/applications\?deleted=/)
+  await expect(page.getByRole('status').filter({ hasText: `The app with client ID ${clientId} was deleted` })).toBeVisible()
+  await expect(page.getByTestId('app-row').filter({ hasText: name })).toHaveCount(0)
 })
 
 test('settings forms say what is wrong in words, without field-name prefixes', async ({ page }) => {

@@ -1,13 +1,15 @@
 // The apps of a user or an organization, with the form that creates a new one.
 import Link from 'next/link'
+import { SuccessNotice } from '@/components/Notice'
 import { ActionForm } from '@/components/ActionForm'
 import { AppFields } from '@/app/settings/applications/AppFields'
 import { createAppAction } from '@/app/settings/applications/actions'
 import type { listApps } from '@/lib/oauth/clients/apps'
 
-export function AppList({ apps, basePath, org }: { apps: Awaited<ReturnType<typeof listApps>>; basePath: string; org?: string }) {
+export function AppList({ apps, basePath, org, notice }: { apps: Awaited<ReturnType<typeof listApps>>; basePath: string; org?: string; notice?: string | null }) {
   return (
     <>
+      {notice && <SuccessNotice>{notice}</SuccessNotice>}
       <section aria-labelledby="apps-h">
         <h2 id="apps-h" className="mb-3 font-semibold">{org ? `Apps of ${org}` : 'Your apps'}</h2>
         {apps.length === 0 ? (

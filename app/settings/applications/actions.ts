@@ -77,6 +77,6 @@ export async function deleteAppAction(_: FormState, form: FormData): Promise<For
     const app = await managed(form)
     if (text(form, 'confirm') !== app.name) return { error: `Type ${app.name} to confirm.` }
     await deleteApp(app.id)
-    redirect(appsPath(text(form, 'org') || null))
+    redirect(`${appsPath(text(form, 'org') || null)}?deleted=${encodeURIComponent(app.clientId)}`)
   })
 }

@@ -112,6 +112,16 @@ export async function deleteApp(appId: string) {
   forgetCachedClients()
 }
 
+/**
+ * The notice of the apps page after deleteAppAction (`?deleted=` the app's client ID): said only
+ * while no app has that ID, so a link cannot make the page claim a deletion that did not happen.
+ */
+export async function deletedAppNotice(value: unknown): Promise<string | null> {
+  if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)) return null
+  if (await db.oAuthApp.findUnique({ where: { clientId: value }, select: { id: true } })) return null
+  return `The app with client ID ${value} was deleted: its tokens and approvals no longer work.`
+}
+
 /** The app, if the caller may manage it: its owner, or an admin of the organization that owns it. */
 /** An app's row with its list columns read, as the edit form shows them. */
 export function editableFields<T extends { redirectUris: string; scopes: string }>(app: T) {

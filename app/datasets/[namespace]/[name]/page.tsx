@@ -1,5 +1,4 @@
-import { repoPageMetadata } from '@/components/RepoPage'
-import { repoPageFor } from '@/app/_repo/page-for-type'
+import { repoPageFor, repoMetadataFor } from '@/app/_repo/page-for-type'
 
-export const generateMetadata = repoPageMetadata
+export const generateMetadata = repoMetadataFor('dataset')
 export default repoPageFor('dataset')

@@ -1,5 +1,4 @@
-import { repoPageMetadata } from '@/components/RepoPage'
-import { blobPageFor } from '@/app/_repo/page-for-type'
+import { blobPageFor, repoMetadataFor } from '@/app/_repo/page-for-type'
 
-export const generateMetadata = repoPageMetadata
+export const generateMetadata = repoMetadataFor('model')
 export default blobPageFor('model')
