@@ -14,6 +14,8 @@ export class HubError extends Error {
     readonly code?: string,
     /** Sent as Retry-After (429 and 503). */
     readonly retryAfterSeconds?: number,
+    /** More headers of the answer (X-Repo-Commit of an EntryNotFound). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message)
   }
@@ -91,8 +93,12 @@ export function formMessage(error: ZodError): string {
 
 export function errorResponse(error: unknown): NextResponse {
   if (error instanceof HubError) {
-    const headers: Record<string, string> = {}
-    if (error.code) headers['X-Error-Code'] = error.code
+    const headers: Record<string, string> = { ...error.headers }
+    if (error.code) {
+      headers['X-Error-Code'] = error.code
+      // huggingface_hub shows it (a HEAD answer has no body to read it from); headers are Latin-1.
+      if (/^[\x20-\x7e]*$/.test(error.message)) headers['X-Error-Message'] = error.message
+    }
     if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds)
     return NextResponse.json({ error: error.message }, { status: error.status, headers })
   }
@@ -117,15 +123,19 @@ export async function bytesBody(request: Request, maxBytes: number): Promise<Uin
   }
 }
 
-/** Reads a JSON body, answering 400 for anything that is not a JSON object. */
-export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<Record<string, unknown>> {
-  let text: string
+/** The body as text, at most `maxBytes`, with the hub's 413 and 400. */
+export async function boundedText(request: Request, maxBytes: number): Promise<string> {
   try {
-    text = await readBoundedText(request, maxBytes)
+    return await readBoundedText(request, maxBytes)
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw new HubError(413, 'Request body too large')
     throw badRequest('Unreadable request body')
   }
+}
+
+/** Reads a JSON body, answering 400 for anything that is not a JSON object. */
+export async function jsonBody(request: Request, maxBytes = 64 * 1024): Promise<Record<string, unknown>> {
+  const text = await boundedText(request, maxBytes)
   try {
     return parseJsonObject(text)
   } catch (error) {

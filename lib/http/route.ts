@@ -11,7 +11,7 @@ export type ErrorRenderer = (error: unknown) => Response
 
 export type RouteOptions = {
   render: ErrorRenderer
-  /** Any origin may call it (no cookies): discovery, token, userinfo, whoami. */
+  /** Any origin may call it (no cookies): OAuth, whoami, the Hub API (lib/http/cors.ts). */
   cors?: boolean
   /** Cache-Control for answers that set none themselves. */
   cacheControl?: string

@@ -5,8 +5,8 @@ import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { repoName, REPO_TYPES, type RepoType } from '@/lib/hub/names'
 import { displayText } from '@/lib/display-text'
-import { createRepoDecision, repoDecision, type Caller, type RepoAction, type RepoContext } from '@/lib/policy'
-import { badRequest, conflict, denial, notFound } from '@/lib/http/errors'
+import { createRepoDecision, repoDecision, type Caller, type Decision, type RepoAction, type RepoContext } from '@/lib/policy'
+import { badRequest, conflict, denial, HubError, notFound } from '@/lib/http/errors'
 import { isUniqueViolation } from '@/lib/hub/namespaces'
 import type { CardMetadata } from '@/lib/hub/files/model-card'
 
@@ -53,11 +53,29 @@ export async function findRepo(type: string, namespace: string, name: string): P
 /** Finds a repo and checks the caller may take `action` on it; throws 401/403/404 otherwise. */
 export async function authorizedRepo(caller: Caller, type: RepoType, namespace: string, name: string, action: RepoAction) {
   const repo = await findRepo(type, namespace, name)
-  if (!repo) throw notFound('Repository not found')
+  if (!repo) throw repoNotFound()
   const ctx = await repoContext(caller, repo)
   const decision = repoDecision(caller, action, repo, ctx)
-  if (decision !== 'allow') throw denial(decision)
+  if (decision !== 'allow') throw repoDenial(decision, repo, action)
   return { repo, ctx }
+}
+
+/** Missing, or private and not the caller's to see: one answer, with the Hub's X-Error-Code. */
+const repoNotFound = () => new HubError(404, 'Repository not found', 'RepoNotFound')
+
+/**
+ * A refusal with the X-Error-Code huggingface_hub turns into its error classes (RepositoryNotFoundError,
+ * GatedRepoError): without one, a refused HEAD of a download reads as a network failure there.
+ */
+function repoDenial(decision: Exclude<Decision, 'allow'>, repo: { type: string; namespace: string; name: string; gated: boolean }, action: RepoAction): HubError {
+  if (decision === 'not-found') return repoNotFound()
+  if (repo.gated && action === 'read') {
+    const what = `${repo.type} ${repo.namespace}/${repo.name}`
+    return decision === 'unauthenticated'
+      ? new HubError(401, `Access to ${what} is restricted: sign in, and request access on its page`, 'GatedRepo')
+      : new HubError(403, `Access to ${what} is restricted and you are not in its authorized list: request access on its page`, 'GatedRepo')
+  }
+  return denial(decision)
 }
 
 export async function createRepo(caller: Caller, input: z.input<typeof createRepoInput>) {

@@ -8,13 +8,32 @@ import { actionToRead, entryAt, entryNotFound, repoAccess, resolveRevision, type
 import { checkedPath } from './paths'
 import { streamResponse } from '@/lib/http/stream-response'
 
-export type FileRequest = { revision: string; path: string; raw: boolean; method: 'GET' | 'HEAD'; range: string | null; ifNoneMatch: string | null; noContentDisposition: boolean; download: boolean }
+export type FileRequest = {
+  revision: string
+  path: string
+  raw: boolean
+  method: 'GET' | 'HEAD'
+  range: string | null
+  /** A Range applies only while this validator (an ETag) still names the file (RFC 9110 13.1.5). */
+  ifRange: string | null
+  ifNoneMatch: string | null
+  noContentDisposition: boolean
+  download: boolean
+}
 
-/** Parses one `bytes=` range against a size; null: answer the whole file; 'unsatisfiable': 416. */
+/**
+ * Parses one `bytes=` range against a size; null: answer the whole file; 'unsatisfiable': 416.
+ * A header that is not one valid range (several ranges, another unit, last before first) is
+ * ignored, as RFC 9110 14.2 lets a server do. An empty file has no byte to range over: its whole
+ * (empty) answer is given, with the size in Content-Range (fileResponse), because
+ * @huggingface/hub's fileDownloadInfo asks every file for `bytes=0-0` and reads the size there.
+ */
 export function parseRange(header: string | null, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
-  if (!match || (match[1] === '' && match[2] === '')) return null // several ranges or another unit: the whole file
+  if (!match || (match[1] === '' && match[2] === '')) return null
+  if (match[1] !== '' && match[2] !== '' && Number(match[1]) > Number(match[2])) return null
+  if (size === 0) return null
   let start: number
   let end: number
   if (match[1] === '') {
@@ -26,8 +45,16 @@ export function parseRange(header: string | null, size: number): { start: number
     start = Number(match[1])
     end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
   }
-  if (start >= size || start > end) return 'unsatisfiable'
+  if (start >= size) return 'unsatisfiable'
   return { start, end }
+}
+
+/** If-None-Match: `*` or one of the listed tags (weak or strong) is the file's. */
+function matchesAny(header: string, etag: string): boolean {
+  return header.split(',').some((t) => {
+    const tag = t.trim()
+    return tag === '*' || tag.replace(/^W\//, '') === etag
+  })
 }
 
 function contentDisposition(path: string, download: boolean) {
@@ -41,7 +68,7 @@ export async function fileResponse(caller: Caller, ref: RepoRef, req: FileReques
   const { repo } = await repoAccess(caller, ref, actionToRead(path))
   const commit = await resolveRevision(repo.id, req.revision)
   const entry = await entryAt(commit?.id, path)
-  if (!commit || !entry) throw entryNotFound(path)
+  if (!commit || !entry) throw entryNotFound(path, commit?.id)
 
   // /raw/ of an LFS file is its pointer, as git stores it; everything else is the file's bytes.
   const pointer = req.raw && entry.lfs ? Buffer.from(lfsPointer(entry.blobSha256, Number(entry.size))) : null
@@ -53,17 +80,17 @@ export async function fileResponse(caller: Caller, ref: RepoRef, req: FileReques
     'Accept-Ranges': 'bytes',
     'Content-Type': pointer ? 'text/plain; charset=utf-8' : 'application/octet-stream',
     'Cache-Control': repo.private || repo.gated ? 'private, max-age=0, must-revalidate' : 'public, max-age=0, must-revalidate',
-    'Access-Control-Expose-Headers': 'ETag, X-Repo-Commit, X-Linked-Etag, X-Linked-Size, Content-Range, Accept-Ranges, Content-Length',
   })
   if (entry.lfs && !pointer) {
     headers.set('X-Linked-Etag', etag)
     headers.set('X-Linked-Size', String(entry.size))
   }
   if (!req.noContentDisposition) headers.set('Content-Disposition', contentDisposition(path, req.download))
-  if (req.ifNoneMatch && req.ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-    return new Response(null, { status: 304, headers })
-  }
-  const range = parseRange(req.range, size)
+  if (req.ifNoneMatch && matchesAny(req.ifNoneMatch, etag)) return new Response(null, { status: 304, headers })
+  // A resumed download whose file changed since (the branch moved) gets the whole new file, not
+  // the new file's bytes after the old one's. If-Range is a strong ETag or a date: dates are not
+  // kept, so a date never matches.
+  const range = req.ifRange !== null && req.ifRange.trim() !== etag ? null : parseRange(req.range, size)
   if (range === 'unsatisfiable') {
     headers.set('Content-Range', `bytes */${size}`)
     headers.set('Content-Type', 'application/json')
@@ -73,6 +100,7 @@ export async function fileResponse(caller: Caller, ref: RepoRef, req: FileReques
   const length = range ? range.end - range.start + 1 : size
   headers.set('Content-Length', String(length))
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+  else if (size === 0 && req.range) headers.set('Content-Range', 'bytes */0')
   if (req.method === 'HEAD' || length === 0) return new Response(null, { status, headers })
   // The whole file is read as the range 0..size-1 too: a stream that knows where it ends stops after
   // its last byte instead of reading once more (with a fresh buffer) to find the end of the file.

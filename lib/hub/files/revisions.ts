@@ -28,7 +28,10 @@ export function actionToRead(path: string): RepoAction {
 }
 
 export const revisionNotFound = (revision: string) => new HubError(404, `Invalid rev id: ${revision}`, 'RevisionNotFound')
-export const entryNotFound = (path: string) => new HubError(404, `Entry not found: ${path}`, 'EntryNotFound')
+/** With the commit that was looked in, when there is one: huggingface_hub then remembers the file
+ * as missing at that commit (.no_exist) instead of asking again on every load. */
+export const entryNotFound = (path: string, commitId?: string) =>
+  new HubError(404, `Entry not found: ${path}`, 'EntryNotFound', undefined, commitId ? { 'X-Repo-Commit': commitId } : undefined)
 
 /**
  * The commit a revision names: a branch, HEAD, or a commit id of this repo. A repo without any commit

@@ -1,5 +1,7 @@
 // Handlers for the git-style paths, shared by the model, dataset and space routes under app/
 // (/{ns}/{name}/resolve|raw/..., /datasets/{ns}/{name}/..., /{ns}/{name}.git/info/lfs/...).
+import { preflight } from '@/lib/http/cors'
+import { queryFlag } from '@/lib/http/query'
 import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
 import { hubUrl, setting } from '@/lib/config'
@@ -29,12 +31,13 @@ export function fileRoutes(type: RepoType, mode: 'resolve' | 'raw') {
         raw: mode === 'raw',
         method,
         range: request.headers.get('range'),
+        ifRange: request.headers.get('if-range'),
         ifNoneMatch: request.headers.get('if-none-match'),
         noContentDisposition: url.searchParams.has('noContentDisposition'),
-        download: url.searchParams.get('download') === 'true',
+        download: queryFlag(url.searchParams, 'download'),
       })
-    })
-  return { GET: serve('GET'), HEAD: serve('HEAD') }
+    }, { cors: true })
+  return { GET: serve('GET'), HEAD: serve('HEAD'), OPTIONS: preflight }
 }
 
 const LFS_JSON = { 'Content-Type': 'application/vnd.git-lfs+json' }
@@ -52,6 +55,7 @@ export function lfsRoutes(type: RepoType) {
       }
       if (action === 'verify') return NextResponse.json(await verifyObject(caller, ref, body), { headers: LFS_JSON })
       throw notFound()
-    }),
+    }, { cors: true }),
+    OPTIONS: preflight,
   }
 }

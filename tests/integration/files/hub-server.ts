@@ -24,26 +24,29 @@ import * as spaceResolve from '@/app/spaces/[namespace]/[name]/resolve/[...rest]
 import * as spaceRaw from '@/app/spaces/[namespace]/[name]/raw/[...rest]/route'
 import * as spaceLfs from '@/app/spaces/[namespace]/[name]/info/lfs/objects/[action]/route'
 
-type Handler = (request: Request, context: { params: Promise<Record<string, unknown>> }) => Promise<Response>
-type Module = Partial<Record<'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE', Handler>>
+type Handler = (request: Request, context: { params: Promise<Record<string, unknown>> }) => Response | Promise<Response>
+type Module = Partial<Record<'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS', Handler>>
+
+/** A route file's exports, whose params types differ per folder, as the router calls them. */
+const routeModule = (exports: unknown) => exports as Module
 
 // [pattern, module]: ":x" one segment, ":x*" zero or more, ":x+" one or more; static routes first, as in Next.
 const ROUTES: [string, Module][] = [
-  ['/api/whoami-v2', whoami as Module],
-  ['/api/repos/create', createRepoRoute as Module],
-  ['/api/repos/delete', deleteRepoRoute as Module],
-  ['/api/lfs/uploads/:token/:rest*', uploads as Module],
-  ['/api/:repoType', repoList as Module],
-  ['/api/:repoType/:namespace/:name/:rest*', repoApi as Module],
-  ['/datasets/:namespace/:name/resolve/:rest+', datasetResolve as Module],
-  ['/datasets/:namespace/:name/raw/:rest+', datasetRaw as Module],
-  ['/datasets/:namespace/:name/info/lfs/objects/:action', datasetLfs as Module],
-  ['/spaces/:namespace/:name/resolve/:rest+', spaceResolve as Module],
-  ['/spaces/:namespace/:name/raw/:rest+', spaceRaw as Module],
-  ['/spaces/:namespace/:name/info/lfs/objects/:action', spaceLfs as Module],
-  ['/:namespace/:name/resolve/:rest+', modelResolve as Module],
-  ['/:namespace/:name/raw/:rest+', modelRaw as Module],
-  ['/:namespace/:name/info/lfs/objects/:action', modelLfs as Module],
+  ['/api/whoami-v2', routeModule(whoami)],
+  ['/api/repos/create', routeModule(createRepoRoute)],
+  ['/api/repos/delete', routeModule(deleteRepoRoute)],
+  ['/api/lfs/uploads/:token/:rest*', routeModule(uploads)],
+  ['/api/:repoType', routeModule(repoList)],
+  ['/api/:repoType/:namespace/:name/:rest*', routeModule(repoApi)],
+  ['/datasets/:namespace/:name/resolve/:rest+', routeModule(datasetResolve)],
+  ['/datasets/:namespace/:name/raw/:rest+', routeModule(datasetRaw)],
+  ['/datasets/:namespace/:name/info/lfs/objects/:action', routeModule(datasetLfs)],
+  ['/spaces/:namespace/:name/resolve/:rest+', routeModule(spaceResolve)],
+  ['/spaces/:namespace/:name/raw/:rest+', routeModule(spaceRaw)],
+  ['/spaces/:namespace/:name/info/lfs/objects/:action', routeModule(spaceLfs)],
+  ['/:namespace/:name/resolve/:rest+', routeModule(modelResolve)],
+  ['/:namespace/:name/raw/:rest+', routeModule(modelRaw)],
+  ['/:namespace/:name/info/lfs/objects/:action', routeModule(modelLfs)],
 ]
 
 function match(pattern: string, segments: string[]): Record<string, unknown> | null {

@@ -334,6 +334,100 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
     })
   })
 
+  describe('what huggingface_hub and browser clients send', () => {
+    it('a pull request (create_pr) is refused before any upload, and the branch does not move', async () => {
+      const head = (await modelInfo({ name: repo, hubUrl, accessToken: f.write, additionalFields: ['sha'] })).sha
+      await expect(
+        commit({ repo, hubUrl, accessToken: f.write, title: 'proposal', isPullRequest: true, operations: [{ operation: 'addOrUpdate', path: 'pr.txt', content: blob('proposed') }] }),
+      ).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('no pull requests') })
+      const ndjson = [{ key: 'header', value: { summary: 'PR' } }, { key: 'file', value: { path: 'pr.txt', content: 'cHIK', encoding: 'base64' } }].map((l) => JSON.stringify(l)).join('\n')
+      const direct = await fetch(`${hubUrl}/api/models/${repo}/commit/main?create_pr=True`, { method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/x-ndjson' }, body: ndjson })
+      expect(direct.status).toBe(400)
+      expect(await fileExists({ repo, path: 'pr.txt', hubUrl, accessToken: f.write })).toBe(false)
+      expect((await modelInfo({ name: repo, hubUrl, accessToken: f.write, additionalFields: ['sha'] })).sha).toBe(head)
+    })
+
+    it('flags spelled True (requests) work as true: a recursive tree lists files in folders', async () => {
+      await uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'py/deep/file.txt', content: blob('deep') } })
+      const tree = async (query: string) => ((await (await fetch(`${hubUrl}/api/models/${repo}/tree/main?${query}`, { headers: { Authorization: `Bearer ${f.read}` } })).json()) as { path: string }[]).map((e) => e.path)
+      expect(await tree('recursive=True&expand=False')).toContain('py/deep/file.txt')
+      expect(await tree('recursive=False')).not.toContain('py/deep/file.txt')
+      const expanded = (await (await fetch(`${hubUrl}/api/models/${repo}/tree/main/py/deep?expand=True`, { headers: { Authorization: `Bearer ${f.read}` } })).json()) as { lastCommit?: unknown }[]
+      expect(expanded[0]!.lastCommit).toBeDefined()
+    })
+
+    it('paths-info takes a form body (paths repeated, expand=True), as huggingface_hub posts it', async () => {
+      await uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'py/form.txt', content: blob('form') } })
+      const body = new URLSearchParams([['paths', 'py/form.txt'], ['paths', 'py'], ['paths', 'missing.txt'], ['expand', 'True']])
+      const res = await fetch(`${hubUrl}/api/models/${repo}/paths-info/main`, { method: 'POST', headers: { Authorization: `Bearer ${f.read}` }, body })
+      expect(res.status).toBe(200)
+      const entries = (await res.json()) as { path: string; type: string; lastCommit?: unknown }[]
+      expect(entries.map((e) => [e.path, e.type]).sort()).toEqual([['py', 'directory'], ['py/form.txt', 'file']])
+      expect(entries.every((e) => e.lastCommit)).toBe(true)
+    })
+
+    it('a browser page on another origin may download and call the API with a token (CORS, no cookies)', async () => {
+      await uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'cors.txt', content: blob('cors') } })
+      const preflight = await fetch(`${hubUrl}/${repo}/resolve/main/cors.txt`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,range' },
+      })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/i)
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/range/i)
+      expect(preflight.headers.get('access-control-allow-credentials')).toBeNull()
+      const got = await fetch(`${hubUrl}/${repo}/resolve/main/cors.txt`, { headers: { Origin: 'https://app.example' } })
+      expect(got.headers.get('access-control-allow-origin')).toBe('*')
+      expect(got.headers.get('access-control-expose-headers')).toMatch(/X-Repo-Commit/)
+      const api = await fetch(`${hubUrl}/api/models/${repo}/tree/main`, { headers: { Origin: 'https://app.example' } })
+      expect(api.headers.get('access-control-allow-origin')).toBe('*')
+      expect((await fetch(`${hubUrl}/api/models/${repo}/commit/main`, { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST' } })).status).toBe(204)
+    })
+
+    it('refusals carry the X-Error-Code huggingface_hub branches on (a HEAD has no body)', async () => {
+      const head = async (url: string, token?: string) => {
+        const res = await fetch(url, { method: 'HEAD', headers: token ? { Authorization: `Bearer ${token}` } : {} })
+        return [res.status, res.headers.get('x-error-code')]
+      }
+      expect(await head(`${hubUrl}/${f.owner}/no-such-repo/resolve/main/x.txt`)).toEqual([404, 'RepoNotFound'])
+      expect(await head(`${hubUrl}/${f.owner}/secret/resolve/main/notes.txt`, f.outsiderWrite)).toEqual([404, 'RepoNotFound'])
+      await uploadFiles({ repo: `${f.owner}/gated`, accessToken: f.write, hubUrl, files: [{ path: 'data.txt', content: blob('secret data') }] })
+      expect(await head(`${hubUrl}/${f.owner}/gated/resolve/main/data.txt`)).toEqual([401, 'GatedRepo'])
+      expect(await head(`${hubUrl}/${f.owner}/gated/resolve/main/data.txt`, f.outsiderWrite)).toEqual([403, 'GatedRepo'])
+      const missing = await fetch(`${hubUrl}/${repo}/resolve/main/not-there.json`, { method: 'HEAD' })
+      expect([missing.status, missing.headers.get('x-error-code')]).toEqual([404, 'EntryNotFound'])
+      // The commit looked in, so that the client remembers the file as missing there.
+      expect(missing.headers.get('x-repo-commit')).toBe((await modelInfo({ name: repo, hubUrl, additionalFields: ['sha'] })).sha)
+    })
+
+    // The in-process server shares this process's environment; a spawned one is started without HUB_URL.
+    it.skipIf(Boolean(process.env.FILES_TEST_SERVER))('paging links are on the hub\'s public origin (HUB_URL), not the address the request reached', async () => {
+      process.env.HUB_URL = 'https://hub.example.test'
+      try {
+        const res = await fetch(`${hubUrl}/api/models/${repo}/commits/main?limit=1`, { headers: { Authorization: `Bearer ${f.read}` } })
+        expect(res.headers.get('link')).toMatch(new RegExp(`^<https://hub\\.example\\.test/api/models/${repo}/commits/main\\?limit=1&p=1>; rel="next"$`))
+      } finally {
+        delete process.env.HUB_URL
+      }
+    })
+
+    it('an empty file downloads (fileDownloadInfo asks every file for bytes=0-0); ranges follow RFC 9110', async () => {
+      await uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'pkg/__init__.py', content: blob('') } })
+      expect(await fileDownloadInfo({ repo, path: 'pkg/__init__.py', hubUrl })).toMatchObject({ size: 0 })
+      expect(await (await downloadFile({ repo, path: 'pkg/__init__.py', hubUrl }))!.text()).toBe('')
+      const url = `${hubUrl}/${repo}/resolve/main/weights/model.bin`
+      const etag = (await fetch(url, { method: 'HEAD' })).headers.get('etag')!
+      const status = async (headers: Record<string, string>) => (await fetch(url, { headers })).status
+      expect(await status({ Range: 'bytes=0-3', 'If-Range': etag })).toBe(206)
+      // The file changed since the client's copy: the whole file, not a splice of two versions.
+      expect(await status({ Range: 'bytes=0-3', 'If-Range': '"stale"' })).toBe(200)
+      expect(await status({ 'If-None-Match': '*' })).toBe(304)
+      // Last before first is not a valid range: ignored.
+      expect(await status({ Range: 'bytes=10-5' })).toBe(200)
+    })
+  })
+
   describe('refusals (nothing stored)', () => {
     async function batch(token: string, oid: string, size: number, repoName = repo) {
       return fetch(`${hubUrl}/${repoName}.git/info/lfs/objects/batch`, {

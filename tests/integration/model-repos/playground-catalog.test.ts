@@ -28,7 +28,7 @@ let stranger: NonNullable<Caller>
 async function fetchAs(caller: Caller, url: string) {
   const [, namespace, name, , revision, ...file] = url.split('/')
   const response = await fileResponse(caller, { type: 'model', namespace: namespace!, name: name! }, {
-    revision: revision!, path: file.join('/'), raw: false, method: 'GET', range: null, ifNoneMatch: null, noContentDisposition: false, download: false,
+    revision: revision!, path: file.join('/'), raw: false, method: 'GET', range: null, ifRange: null, ifNoneMatch: null, noContentDisposition: false, download: false,
   }).catch((error: { status?: number }) => ({ status: error.status ?? 500, arrayBuffer: async () => new ArrayBuffer(0) }))
   return { status: response.status, bytes: (await response.arrayBuffer()).byteLength }
 }

@@ -10,7 +10,9 @@ import { callerFromRequest } from '@/lib/auth/caller'
 import { authorizedRepo, repoInfoJson } from '@/lib/hub/repos'
 import { repoPath, repoTypeFromPlural } from '@/lib/hub/names'
 import { repoDecision } from '@/lib/policy'
-import { handle, jsonBody, notFound, unauthorized } from '@/lib/http/errors'
+import { badRequest, boundedText, handle, jsonBody, notFound, unauthorized } from '@/lib/http/errors'
+import { isTrueFlag, queryFlag } from '@/lib/http/query'
+import { preflight } from '@/lib/http/cors'
 import { clientIp } from '@/lib/ratelimit'
 import {
   DEFAULT_BRANCH,
@@ -27,6 +29,22 @@ import {
   revisionSummary,
 } from '@/lib/hub/files'
 import { publicOrigin } from '@/lib/hub/files/routes'
+
+/** The request's URL on the hub's public origin: the base of the Link headers clients follow. */
+function publicUrl(request: Request): URL {
+  const url = new URL(request.url)
+  return new URL(`${url.pathname}${url.search}`, publicOrigin(request))
+}
+
+/**
+ * paths-info's body: JSON from @huggingface/hub, a form from huggingface_hub (`paths` repeated,
+ * `expand=True`), as the Hub accepts both.
+ */
+async function pathsInfoBody(request: Request): Promise<{ paths?: unknown; expand?: unknown }> {
+  if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/x-www-form-urlencoded')) return jsonBody(request, 1024 * 1024)
+  const form = new URLSearchParams(await boundedText(request, 1024 * 1024))
+  return { paths: form.getAll('paths'), expand: isTrueFlag(form.get('expand')) }
+}
 
 type Params = { params: Promise<{ repoType: string; namespace: string; name: string; rest?: string[] }> }
 
@@ -52,10 +70,10 @@ export const GET = handle(async (request: Request, { params }: Params) => {
     const { items, link } = await listTree(caller, ref, {
       revision: args[0]!,
       path: args.slice(1).join('/'),
-      recursive: url.searchParams.get('recursive') === 'true' || url.searchParams.get('recursive') === '1',
-      expand: url.searchParams.get('expand') === 'true' || url.searchParams.get('expand') === '1',
+      recursive: queryFlag(url.searchParams, 'recursive'),
+      expand: queryFlag(url.searchParams, 'expand'),
       cursor: url.searchParams.get('cursor'),
-      url,
+      url: publicUrl(request),
     })
     return NextResponse.json(items, { headers: link ? { Link: link } : undefined })
   }
@@ -64,24 +82,29 @@ export const GET = handle(async (request: Request, { params }: Params) => {
       revision: args.join('/'),
       limit: Number(url.searchParams.get('limit') ?? 50),
       page: Number(url.searchParams.get('p') ?? 0),
-      url,
+      url: publicUrl(request),
     })
     return NextResponse.json(commits, { headers: { 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) } })
   }
   if (action === 'refs' && args.length === 0) return NextResponse.json(await listRefs(caller, ref))
   throw notFound()
-})
+}, { cors: true })
 
 export const POST = handle(async (request: Request, { params }: Params) => {
   const { ref, action, args } = await target(params)
   if (args.length < 1) throw notFound()
   const revision = args.join('/')
   const caller = await callerFromRequest(request)
+  // A client asking for a pull request (create_pr=1 on preupload and commit) must not have its
+  // change land on the branch: this hub has no pull requests, so it says so before any upload.
+  if ((action === 'preupload' || action === 'commit') && queryFlag(new URL(request.url).searchParams, 'create_pr')) {
+    throw badRequest('This hub has no pull requests (create_pr): commit to a branch of your own (createBranch) instead')
+  }
   switch (action) {
     case 'preupload':
       return NextResponse.json(await preupload(caller, ref, revision, await jsonBody(request, 1024 * 1024)))
     case 'paths-info':
-      return NextResponse.json(await pathsInfo(caller, ref, revision, await jsonBody(request, 1024 * 1024)))
+      return NextResponse.json(await pathsInfo(caller, ref, revision, await pathsInfoBody(request)))
     case 'branch':
       await createBranch(caller, ref, revision, await jsonBody(request, 64 * 1024).catch(() => ({})))
       return NextResponse.json({ success: true })
@@ -100,11 +123,13 @@ export const POST = handle(async (request: Request, { params }: Params) => {
     default:
       throw notFound()
   }
-})
+}, { cors: true })
 
 export const DELETE = handle(async (request: Request, { params }: Params) => {
   const { ref, action, args } = await target(params)
   if (action !== 'branch' || args.length < 1) throw notFound()
   await deleteBranch(await callerFromRequest(request), ref, args.join('/'))
   return NextResponse.json({ success: true })
-})
+}, { cors: true })
+
+export const OPTIONS = preflight

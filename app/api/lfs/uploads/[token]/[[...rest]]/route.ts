@@ -4,6 +4,7 @@
 //   POST /api/lfs/uploads/{token}/complete    joins the parts
 import { completeUpload, uploadObject, uploadPart } from '@/lib/hub/files'
 import { handle, jsonBody, notFound } from '@/lib/http/errors'
+import { preflight } from '@/lib/http/cors'
 
 type Params = { params: Promise<{ token: string; rest?: string[] }> }
 
@@ -15,14 +16,16 @@ export const PUT = handle(async (request: Request, { params }: Params) => {
   }
   if (rest.length === 2 && rest[0] === 'part' && /^\d{1,5}$/.test(rest[1]!)) {
     const etag = await uploadPart(token, Number(rest[1]), request)
-    return new Response(null, { status: 200, headers: { ETag: etag, 'Access-Control-Expose-Headers': 'ETag' } })
+    return new Response(null, { status: 200, headers: { ETag: etag } })
   }
   throw notFound()
-})
+}, { cors: true })
 
 export const POST = handle(async (request: Request, { params }: Params) => {
   const { token, rest = [] } = await params
   if (!(rest.length === 1 && rest[0] === 'complete')) throw notFound()
   await completeUpload(token, await jsonBody(request, 1024 * 1024))
   return Response.json({ success: true })
-})
+}, { cors: true })
+
+export const OPTIONS = preflight

@@ -4,3 +4,4 @@ import { fileRoutes } from '@/lib/hub/files/routes'
 const routes = fileRoutes('dataset', 'resolve')
 export const GET = routes.GET
 export const HEAD = routes.HEAD
+export const OPTIONS = routes.OPTIONS

@@ -1,4 +1,6 @@
 // POST /{ns}/{name}.git/info/lfs/objects/batch|verify: lib/hub/files/lfs.ts
 import { lfsRoutes } from '@/lib/hub/files/routes'
 
-export const POST = lfsRoutes('model').POST
+const routes = lfsRoutes('model')
+export const POST = routes.POST
+export const OPTIONS = routes.OPTIONS

@@ -1,4 +1,6 @@
 // POST /spaces/{ns}/{name}.git/info/lfs/objects/batch|verify: lib/hub/files/lfs.ts
 import { lfsRoutes } from '@/lib/hub/files/routes'
 
-export const POST = lfsRoutes('space').POST
+const routes = lfsRoutes('space')
+export const POST = routes.POST
+export const OPTIONS = routes.OPTIONS
