@@ -40,6 +40,11 @@ export class ModelNotReadableError extends ModelRepoError {
   override name = 'ModelNotReadableError'
 }
 
+/** A revision the repo does not have: the caller's mistake when the caller named it (404, as the hub's RevisionNotFound). */
+export class ModelRevisionNotFoundError extends ModelRepoError {
+  override name = 'ModelRevisionNotFoundError'
+}
+
 /** `files`: the commit's files (path, sha256, size), as its tree lists them. */
 export type ModelSnapshot = { repo: string; revision: string; commitId: string; dir: string; files: ManifestEntry[] }
 
@@ -219,7 +224,7 @@ async function resolveModelRevision(repo: string, namespace: string, name: strin
   if (facts.commitId) return facts.commitId
   if (facts.pinned) return facts.pinned
   if (branch === DEFAULT_BRANCH && (await db.repoRef.count({ where: { repoId: facts.id } })) === 0) return null
-  throw new ModelRepoError(`${repo}: revision ${revision} does not exist`)
+  throw new ModelRevisionNotFoundError(`${repo}: revision ${revision} does not exist`)
 }
 
 /** Snapshots this process has completed or is completing, by cache folder and commit: a commit's files are checked once per process. */

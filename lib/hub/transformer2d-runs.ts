@@ -120,6 +120,10 @@ export function tensorFromJson(name: string, value: unknown): TensorLike {
   if (!numbers.every((x) => typeof x === 'number' && Number.isFinite(x) && (!integral || Number.isInteger(x)))) {
     throw invalid(`${name}.data must hold ${integral ? 'integers' : 'finite numbers'} only`)
   }
+  // A value the dtype cannot hold would be stored as another one (1e39 as float32 infinity, 2**40
+  // as int32 0) and answered as if it had been sent.
+  const [low, high] = DTYPE_RANGES[dtype]
+  if (!(numbers as number[]).every((x) => x >= low && x <= high)) throw invalid(`${name}.data holds a value outside what ${dtype} holds (${low} to ${high})`)
   const values = numbers as number[]
   const data =
     dtype === 'float32' ? Float32Array.from(values)
@@ -128,6 +132,15 @@ export function tensorFromJson(name: string, value: unknown): TensorLike {
     : dtype === 'int32' ? Int32Array.from(values)
     : Uint8Array.from(values.map((x) => (x ? 1 : 0)))
   return { data, dims: t.shape as number[], type: dtype }
+}
+
+/** What each dtype holds exactly: float32's largest finite value, the integer types' bounds (int64 as far as JSON's numbers are exact). */
+const DTYPE_RANGES: Record<TensorType, readonly [number, number]> = {
+  float32: [-3.4028234663852886e38, 3.4028234663852886e38],
+  float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
+  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  bool: [-Number.MAX_VALUE, Number.MAX_VALUE],
 }
 
 const FORWARD_ARGS = new Set<string>([...TENSOR_ARGS, 'timestep', 'added_cond_kwargs'])
@@ -145,7 +158,10 @@ export function forwardArgsFromJson(inputs: unknown): ForwardArgs {
   if (typeof given.timestep === 'number') args.timestep = given.timestep
   else if (given.timestep != null) args.timestep = tensorFromJson('timestep', given.timestep)
   if (given.added_cond_kwargs != null) {
+    if (typeof given.added_cond_kwargs !== 'object' || Array.isArray(given.added_cond_kwargs)) throw invalid('inputs.added_cond_kwargs must be an object { resolution, aspect_ratio }')
     const cond = given.added_cond_kwargs as Record<string, unknown>
+    const unknownCond = Object.keys(cond).filter((k) => !(ADDED_COND as readonly string[]).includes(k))
+    if (unknownCond.length > 0) throw invalid(`unknown added_cond_kwargs: ${unknownCond.join(', ')}`)
     args.added_cond_kwargs = Object.fromEntries(ADDED_COND.filter((k) => cond[k] != null).map((k) => [k, tensorFromJson(`added_cond_kwargs.${k}`, cond[k])]))
   }
   return { ...(args as unknown as ForwardArgs), return_dict: true }
@@ -159,6 +175,7 @@ function tensorFromSafetensors(name: string, tensor: SafetensorsTensor): TensorL
   if (!type) throw invalid(`${name}: dtype ${tensor.dtype} is not one of ${Object.keys(SAFETENSORS_TYPES).join(', ')}`)
   // Copies: the parsed views point into the request body, which is not kept.
   const data = type === 'float32' ? toFloat32(tensor, name).slice() : readTensorData(tensor, name).slice()
+  if ((data instanceof Float32Array || data instanceof Float64Array) && !data.every(Number.isFinite)) throw invalid(`${name} must hold finite numbers only (it holds NaN or infinity)`)
   return { data, dims: [...tensor.shape], type }
 }
 

@@ -29,3 +29,16 @@ export class ModelNotFoundError extends Error {
     return value instanceof Error && value.name === 'ModelNotFoundError'
   }
 }
+
+/**
+ * A model the caller picked (`?model=`) that exists and that they may read, but that this check cannot run (files
+ * missing, another kind of model): a 422, their choice to change, not an outage to wait out (a 503 invites retries).
+ */
+export class PickedModelUnusableError extends Error {
+  override name = 'PickedModelUnusableError'
+
+  // As above: thrown by the one model runtime, caught by the route's own copy of this module.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === 'PickedModelUnusableError'
+  }
+}

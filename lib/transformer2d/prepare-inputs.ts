@@ -106,6 +106,13 @@ function refuseEmptyTensors(args: ForwardArgs): void {
  * v0.37.0 raises (with messages that say what to change) and refusing its silent failure (ada_norm_zero with a
  * non-square patch grid).
  */
+/**
+ * Position tables a model keeps, the most recently used: each is patches × inner dimension floats (75 MB for a
+ * 128×128 grid at PixArt-XL's 1,152), any of thousands of grid sizes may be asked for, and a server keeps its
+ * models loaded, so keeping every size a caller sent grew its memory without bound.
+ */
+export const POS_EMBED_TABLES_KEPT = 4
+
 export function prepareInputs(r: ResolvedConfig, args: ForwardArgs, posEmbedCache: Map<string, Float32Array>): PreparedInputs {
   const c = r.config
   const D = r.innerDim
@@ -148,10 +155,17 @@ export function prepareInputs(r: ResolvedConfig, args: ForwardArgs, posEmbedCach
       tokens = gridH * gridW
       const key = `${gridH}x${gridW}`
       let table = posEmbedCache.get(key)
-      if (!table) {
+      if (table) {
+        posEmbedCache.delete(key)
+        posEmbedCache.set(key, table)
+      } else {
         const base = Math.floor(c.sample_size! / p)
         table = sincos2dPositionEmbedding(D, gridH, gridW, base, r.interpolationScale)
         posEmbedCache.set(key, table)
+        for (const oldest of posEmbedCache.keys()) {
+          if (posEmbedCache.size <= POS_EMBED_TABLES_KEPT) break
+          posEmbedCache.delete(oldest)
+        }
       }
       feeds[GraphInput.posEmbed] = { type: 'float32', data: table, dims: [1, tokens, D] }
     }

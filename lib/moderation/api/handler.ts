@@ -1,7 +1,7 @@
 import type { Principal } from '@/lib/policy/principal'
 import { modelPickCaller } from '@/lib/policy'
 import { answerCheck, EngineFailedError, findCheck, modelsPullName, type AnyCheck, type ModerationEngines } from '@/lib/moderation/checks'
-import { EngineUnavailableError, MODEL_NOT_INSTALLED, ModelNotFoundError } from '@/lib/moderation/errors'
+import { EngineUnavailableError, MODEL_NOT_INSTALLED, ModelNotFoundError, PickedModelUnusableError } from '@/lib/moderation/errors'
 import { parseModelChoice, type ModelChoice } from '@/lib/moderation/runtime/settings'
 import {
   errorResponse,
@@ -125,6 +125,9 @@ function pickedModel(request: Request, check: AnyCheck, principal: Principal | n
 function asApiError(error: unknown, endpoint: AnyCheck): ModerationApiError {
   if (error instanceof ModerationApiError) return error
   if (error instanceof ModelNotFoundError) return new ModerationApiError(404, error.message)
+  if (error instanceof PickedModelUnusableError) {
+    return validationError([{ type: 'value_error', loc: ['query', 'model'], msg: `The model picked cannot run the ${endpoint.path} check: ${error.message}` }])
+  }
   if (error instanceof EngineUnavailableError) {
     const pullName = error.modelsPullName ?? modelsPullName(endpoint)
     const fix = pullName ? `: run \`npm run models:pull ${pullName}\`` : ''

@@ -12,7 +12,7 @@
 import type { z } from 'zod'
 import type { ModerationLimits } from '@/lib/moderation/api/settings'
 import type { ModerationEngine } from '@/lib/moderation/engines/types'
-import { EngineUnavailableError, ModelNotFoundError } from '@/lib/moderation/errors'
+import { EngineUnavailableError, ModelNotFoundError, PickedModelUnusableError } from '@/lib/moderation/errors'
 import { pythonRound } from '@/lib/moderation/engines/python-round'
 import type { GraphRunner } from '@/lib/moderation/offline/graph-io'
 import type { NeuralCheck } from '@/lib/moderation/runtime/manifest'
@@ -135,7 +135,7 @@ export function engineCall<Input, Output>(
       const output = await engine.run(input, model)
       return { output, seconds: (performance.now() - started) / 1000, engine: name }
     } catch (error) {
-      if (error instanceof EngineUnavailableError || error instanceof ModelNotFoundError) throw error
+      if (error instanceof EngineUnavailableError || error instanceof ModelNotFoundError || error instanceof PickedModelUnusableError) throw error
       throw new EngineFailedError(name, error instanceof Error ? error.message : String(error))
     }
   }

@@ -7,11 +7,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type ModelEntry, type NeuralCheck } from './manifest'
-import { EngineUnavailableError, ModelNotFoundError } from '@/lib/moderation/errors'
+import { EngineUnavailableError, ModelNotFoundError, PickedModelUnusableError } from '@/lib/moderation/errors'
 import { MicroBatcher } from './micro-batcher'
 import { outputRows, paddedBatch, type NeuralModel } from './neural-steps'
 import { settingsFromEnv, type ModelChoice, type RuntimeSettings } from './settings'
-import { modelSnapshot, ModelNotReadableError, ModelRepoError } from '@/lib/hub/model-cache'
+import { modelSnapshot, ModelNotReadableError, ModelRepoError, ModelRevisionNotFoundError } from '@/lib/hub/model-cache'
 
 /** Re-exported for the runtime's callers; the implementation is browser-safe and shared with lib/moderation/browser. */
 export { encodeForModel } from './encode'
@@ -127,8 +127,9 @@ export class ModelRuntime {
     try {
       ;({ dir } = await modelSnapshot(choice.repo, choice.revision, MODEL_MANIFEST[check].files.map((f) => f.target), { caller: choice.caller }))
     } catch (error) {
-      if (error instanceof ModelNotReadableError) throw new ModelNotFoundError(error.message)
-      if (error instanceof ModelRepoError) throw new EngineUnavailableError(check, error.message)
+      // The caller named the repo and revision: one they cannot read or that does not exist is their 404, not our outage.
+      if (error instanceof ModelNotReadableError || error instanceof ModelRevisionNotFoundError) throw new ModelNotFoundError(error.message)
+      if (error instanceof ModelRepoError) throw new PickedModelUnusableError(error.message)
       throw error
     }
     const key = `${check}:${dir}`

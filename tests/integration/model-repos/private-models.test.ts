@@ -182,7 +182,7 @@ describe('a model the caller picks (?model=)', () => {
     expect((await post('detoxifymodel', text, { model: PRIVATE_TOXICITY, using: open })).status).toBe(404)
   })
 
-  it('bad choices are a 422 or a 503 naming the problem, never a 500', async () => {
+  it('bad choices are the caller\'s 404 or 422 naming the problem (not a 503, which invites retries), never a 500', async () => {
     await restart()
     const notAnId = await post('detoxifymodel', text, { token: memberToken, model: '../etc' })
     expect(notAnId.status).toBe(422)
@@ -191,10 +191,10 @@ describe('a model the caller picks (?model=)', () => {
     expect(noModel.status).toBe(422)
     expect(JSON.stringify(noModel.json)).toContain('runs no model')
     const badRevision = await post('detoxifymodel', text, { token: memberToken, model: `${PUBLIC_TOXICITY}@v9` })
-    expect(badRevision.status).toBe(503)
+    expect(badRevision.status).toBe(404)
     expect(JSON.stringify(badRevision.json)).toContain(`${PUBLIC_TOXICITY}: revision v9 does not exist`)
     const wrongFiles = await post('detoxifymodel', text, { token: memberToken, model: PRIVATE_GRAPHS })
-    expect(wrongFiles.status).toBe(503)
+    expect(wrongFiles.status).toBe(422)
     expect(JSON.stringify(wrongFiles.json)).toContain(`${PRIVATE_GRAPHS}@main: missing config.json`)
   })
 })

@@ -194,6 +194,11 @@ describe('POST /api/transformer2d/{repo}', () => {
     expect(short.status).toBe(422)
     expect(short.json.error).toContain('hidden_states.data must be a list of')
     expect((await post(REPO, { inputs: { ...inputs, sample: 1 } }, ownerToken)).json.error).toContain('unknown forward arguments: sample')
+    // Values the dtype cannot hold are refused, not stored as others (1e39 as float32 infinity: an answer of nulls).
+    const overflow = await post(REPO, { inputs: { ...inputs, hidden_states: { ...hs, data: hs.data.map(() => 1e39) } } }, ownerToken)
+    expect([overflow.status, overflow.json.error]).toEqual([422, expect.stringContaining('outside what float32 holds')])
+    const junkCond = await post(REPO, { inputs: { ...inputs, added_cond_kwargs: 'x' } }, ownerToken)
+    expect([junkCond.status, junkCond.json.error]).toEqual([422, expect.stringContaining('added_cond_kwargs must be an object')])
     const root = await post(REPO, { inputs, subfolder: '' }, ownerToken)
     expect(root.status).toBe(503)
     expect(root.json.error).toContain(`${REPO}@main cannot run as a Transformer2DModel`)
@@ -254,6 +259,8 @@ describe('POST /api/transformer2d/{repo}', () => {
     expect(await bad(encodeSafetensors(new Map([['encoder_hidden_states', { dtype: 'F32', shape: [1], data: new Float32Array(1) }]])))).toContain('no hidden_states tensor')
     expect(await bad(safetensorsInputs({ timestep: { dtype: 'I8', shape: [2], data: new Int8Array(2) } }))).toContain('timestep: dtype I8 is not one of')
     expect(await bad(safetensorsInputs({ hidden_states: { dtype: 'F32', shape: [2, 9, 3, 5], data: new Float32Array(2 * 9 * 3 * 5) } }))).toMatch(/hidden_states/)
+    const hs = parseSafetensors(safetensorsInputs(), 'inputs').tensors.get('hidden_states')!
+    expect(await bad(safetensorsInputs({ hidden_states: { dtype: 'F32', shape: [...hs.shape], data: new Float32Array(hs.shape.reduce((a, b) => a * b, 1)).fill(Number.NaN) } }))).toContain('hidden_states must hold finite numbers only')
     expect((await postSafetensors(REPO, safetensorsInputs())).status).toBe(401)
     expect((await postSafetensors(REPO, safetensorsInputs(), { token: outsiderToken })).status).toBe(404)
     expect((await postSafetensors(REPO, safetensorsInputs(), { token: ownerToken, query: '?revision=nope' })).status).toBe(404)

@@ -27,8 +27,8 @@ describe('the route handlers', () => {
     expect((await response.json()).score.compound).toBe(0.4404)
   })
 
-  it('other methods are 405 with Allow: POST', async () => {
-    for (const method of [route.GET, route.PUT, route.PATCH, route.DELETE]) {
+  it('other methods are 405 with Allow: POST (OPTIONS too, as FastAPI answers it)', async () => {
+    for (const method of [route.GET, route.PUT, route.PATCH, route.DELETE, route.OPTIONS]) {
       const response = method()
       expect(response.status).toBe(405)
       expect(response.headers.get('Allow')).toBe('POST')

@@ -22,3 +22,5 @@ export const GET = methodNotAllowed
 export const PUT = methodNotAllowed
 export const PATCH = methodNotAllowed
 export const DELETE = methodNotAllowed
+// As FastAPI answers it (Next's own OPTIONS listed every method, most of them refused).
+export const OPTIONS = methodNotAllowed
