@@ -222,7 +222,8 @@ export async function addToCollectionAction(_: FormState, form: FormData): Promi
     const caller = await requireCaller()
     const { added } = await addToCollection(caller, text(form, 'slug'), { item: { type: text(form, 'type') || 'model', id: text(form, 'repo').trim() }, note: text(form, 'note') })
     revalidatePath(`/collections/${text(form, 'slug')}`)
-    return { ok: added ? 'Added.' : `${text(form, 'repo').trim()} is in this collection already; its note is updated.` }
+    const already = `${text(form, 'repo').trim()} is in this collection already`
+    return { ok: added ? 'Added.' : text(form, 'note').trim() ? `${already}; its note is updated.` : `${already}.` }
   })
 }
 

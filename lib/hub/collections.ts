@@ -6,7 +6,9 @@ import { db } from '@/lib/db'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { collectionDecision, type Caller, type CollectionAction, type OrgRole } from '@/lib/policy'
-import { mayViewRepo } from '@/lib/hub/repos'
+import { cursorDate, cursorPosition, findRepo, keysetPage, listingCursor, mayViewRepo, type RepoRow } from '@/lib/hub/repos'
+import { repoTypeFromPlural } from '@/lib/hub/names'
+import type { Prisma } from '@/lib/generated/sqlite/client'
 import { badRequest, denial, notFound } from '@/lib/http/errors'
 
 export const createCollectionInput = z.object({
@@ -73,10 +75,20 @@ export async function authorizedCollection(caller: Caller, slug: string, action:
   const orgRole = collection.ownerOrgId ? await roleInOrg(caller?.userId, collection.ownerOrgId) : null
   const decision = collectionDecision(caller, action, collection, orgRole)
   if (decision !== 'allow') throw denial(decision, 'Collection')
-  // Items the caller may not see (private repos) are left out, wherever the collection is shown.
-  const items = []
-  for (const item of collection.items) if (await mayViewRepo(caller, item.repo)) items.push(item)
-  return { ...collection, items }
+  return { ...collection, items: await visibleItems(caller, collection.items) }
+}
+
+/**
+ * The items the caller may see, the first `max` of them. Items the caller may not see (private
+ * repos) are left out, wherever a collection is shown.
+ */
+async function visibleItems<Item extends { repo: RepoRow }>(caller: Caller, items: Item[], max = Infinity): Promise<Item[]> {
+  const visible: Item[] = []
+  for (const item of items) {
+    if (visible.length >= max) break
+    if (await mayViewRepo(caller, item.repo)) visible.push(item)
+  }
+  return visible
 }
 
 /** An item as the Hub's API names it: a repo by type and "namespace/name" (papers and collections are not kept here). */
@@ -85,12 +97,13 @@ export const collectionItemInput = z.object({
     type: z.enum(['model', 'dataset', 'space', 'paper', 'collection']),
     id: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   }),
-  note: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+  note: z.string().trim().max(500, 'must be at most 500 characters').optional(),
 })
 
 /**
- * Adds a repository to the collection after every item (or updates its note when it is there
- * already). `input` (collectionItemInput) is validated here: route handlers pass a body as it came.
+ * Adds a repository to the collection after every item. Adding one that is there already changes
+ * only its note, when one is given (as the Hub, adding is idempotent: without a note it keeps its
+ * own). `input` (collectionItemInput) is validated here: route handlers pass a body as it came.
  */
 export async function addToCollection(caller: Caller, slug: string, input: unknown) {
   const { item, note } = collectionItemInput.parse(input)
@@ -104,11 +117,14 @@ export async function addToCollection(caller: Caller, slug: string, input: unkno
   const position = (last._max.position ?? -1) + 1
   const row = await db.collectionItem.upsert({
     where: { collectionId_repoId: { collectionId: collection.id, repoId: repo.id } },
-    create: { collectionId: collection.id, repoId: repo.id, position, note },
-    update: { note },
+    create: { collectionId: collection.id, repoId: repo.id, position, note: note ?? '' },
+    // An empty note (a form's blank field) is no note either.
+    update: note ? { note } : {},
   })
-  // An item that was there already keeps its place (and gets the new note): it is not added again.
-  return { item: row, added: row.position === position }
+  // An item that was there already keeps its place (and gets the new note, if any): it is not added again.
+  const added = row.position === position
+  if (added || note) await touchCollection(collection.id)
+  return { item: row, added }
 }
 
 /** Removes one item; an item the caller cannot see is not found, as it is not shown to them. */
@@ -116,6 +132,12 @@ export async function removeFromCollection(caller: Caller, slug: string, itemId:
   const collection = await authorizedCollection(caller, slug, 'write')
   if (!collection.items.some((item) => item.id === itemId)) throw notFound('Item not found in this collection')
   await db.collectionItem.delete({ where: { id: itemId } })
+  await touchCollection(collection.id)
+}
+
+/** A change of its items updates the collection: its lastUpdated, which listings sort by. */
+async function touchCollection(id: string) {
+  await db.collection.update({ where: { id }, data: { updatedAt: new Date() } })
 }
 
 export async function deleteCollection(caller: Caller, slug: string) {
@@ -123,8 +145,30 @@ export async function deleteCollection(caller: Caller, slug: string) {
   await db.collection.delete({ where: { id: collection.id } })
 }
 
-/** The Hub's collection JSON, of a collection as authorizedCollection returns it (visible items only). */
-export function collectionJson(collection: Awaited<ReturnType<typeof authorizedCollection>>) {
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/**
+ * A note as HTML, which the Hub answers beside its text (rendered from Markdown there): here each
+ * paragraph as escaped text, so no markup in a note reaches a page that shows the HTML.
+ */
+export function noteHtml(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${paragraph.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)}</p>`)
+    .join('\n')
+}
+
+type ShownCollection = Awaited<ReturnType<typeof authorizedCollection>>
+
+/**
+ * The Hub's collection JSON (ApiCollectionInfo), of a collection as authorizedCollection returns it
+ * (visible items only). The hub keeps no upvotes, likes, downloads, themes, gating or order of an
+ * owner's collections: those answer fixed values (none, the Hub's first theme, not gated, first),
+ * since huggingface_hub's Collection reads every one of them.
+ */
+export function collectionJson(collection: ShownCollection) {
   return {
     slug: collection.slug,
     title: collection.title,
@@ -132,26 +176,119 @@ export function collectionJson(collection: Awaited<ReturnType<typeof authorizedC
     private: collection.private,
     owner: { name: collection.namespace, type: collection.ownerOrgId ? 'org' : 'user' },
     lastUpdated: collection.updatedAt.toISOString(),
+    position: 0,
+    theme: 'orange',
+    upvotes: 0,
+    isUpvotedByUser: false,
+    gating: false,
     // Positions among the items this caller sees: the stored ones would count the private repos
     // hidden before each item.
     items: collection.items.map((i, position) => ({
-        _id: i.id,
-        position,
-        type: i.repo.type,
-        id: `${i.repo.namespace}/${i.repo.name}`,
-        private: i.repo.private,
-        gated: i.repo.gated ? 'manual' : false,
-        note: i.note ? { text: i.note } : undefined,
-      })),
+      _id: i.id,
+      position,
+      type: i.repo.type,
+      repoType: i.repo.type,
+      id: `${i.repo.namespace}/${i.repo.name}`,
+      author: i.repo.namespace,
+      private: i.repo.private,
+      gated: i.repo.gated ? 'manual' : false,
+      lastModified: i.repo.updatedAt.toISOString(),
+      likes: 0,
+      isLikedByUser: false,
+      ...(i.repo.type === 'space' ? { createdAt: i.repo.createdAt.toISOString() } : { downloads: 0 }),
+      note: i.note ? { text: i.note, html: noteHtml(i.note) } : undefined,
+    })),
   }
 }
 
-export async function listCollections(caller: Caller, namespace: string) {
-  const rows = await db.collection.findMany({ where: { namespace }, orderBy: { updatedAt: 'desc' } })
-  const out = []
+type CollectionRow = NonNullable<Awaited<ReturnType<typeof db.collection.findFirst>>>
+
+/** The collections the caller may read, in the order given. */
+async function readableBy(caller: Caller, rows: CollectionRow[]): Promise<CollectionRow[]> {
+  const readable: CollectionRow[] = []
   for (const c of rows) {
-    const orgRole = c.ownerOrgId ? await roleInOrg(caller?.userId, c.ownerOrgId) : null
-    if (collectionDecision(caller, 'read', c, orgRole) === 'allow') out.push(c)
+    // A public collection is everyone's to read, whatever the caller's role in its organization.
+    const orgRole = c.private && c.ownerOrgId ? await roleInOrg(caller?.userId, c.ownerOrgId) : null
+    if (collectionDecision(caller, 'read', c, orgRole) === 'allow') readable.push(c)
   }
-  return out
+  return readable
+}
+
+export async function listCollections(caller: Caller, namespace: string) {
+  return readableBy(caller, await db.collection.findMany({ where: { namespace }, orderBy: { updatedAt: 'desc' } }))
+}
+
+/**
+ * The Hub's collection sorts. The hub keeps no upvotes nor trending score: every one of them
+ * orders as lastModified does, the most recently updated first.
+ */
+const COLLECTION_SORTS = ['lastModified', 'trending', 'upvotes']
+const COLLECTIONS_ORDER = 'collections:lastModified:-1'
+/** The Hub answers at most 100 collections a page (@huggingface/hub's listCollections asks no more). */
+export const MAX_COLLECTION_PAGE = 100
+/** As on the Hub, a listing shows the first four items of each collection (the caller's visible ones). */
+const ITEMS_LISTED = 4
+
+/**
+ * The repos that `item` filters name ("models/alice/toxicity-tiny"), each one the caller may see;
+ * null when one names nothing the caller sees (no collection they may know of holds it): a
+ * private repo of another is not told apart from one that does not exist.
+ */
+async function itemRepoIds(caller: Caller, items: string[]): Promise<string[] | null> {
+  const ids: string[] = []
+  for (const item of items) {
+    const [plural, namespace, name, ...extra] = item.split('/')
+    if (plural === 'papers' || plural === 'collections') return null
+    const type = repoTypeFromPlural(plural ?? '')
+    if (!type || !namespace || !name || extra.length > 0) {
+      throw badRequest(`Invalid item "${item.slice(0, 100)}": use its type and id, as "models/{namespace}/{name}" (datasets/, spaces/, papers/ and collections/ too)`)
+    }
+    const repo = await findRepo(type, namespace, name)
+    if (!repo || !(await mayViewRepo(caller, repo))) return null
+    ids.push(repo.id)
+  }
+  return ids
+}
+
+/** The collections after a position (updated at, id) of the listing's order. */
+function collectionsAfter([updatedAt, id]: string[]): Prisma.CollectionWhereInput {
+  const at = cursorDate(updatedAt!)
+  return { OR: [{ updatedAt: { lt: at } }, { updatedAt: at, id: { lt: id } }] }
+}
+
+/**
+ * GET /api/collections: one page of the collections the caller may read (everyone's public ones,
+ * and the private ones they may read), the most recently updated first: of `owners` when given,
+ * holding every one of `items`, whose title or description holds `search`. Each comes with its
+ * first visible items; `nextCursor` continues the listing, null at its end.
+ */
+export async function collectionListing(
+  caller: Caller,
+  query: { owners: string[]; items: string[]; search?: string; sort: string | null; limit: number; cursor: string | null },
+) {
+  if (query.sort !== null && !COLLECTION_SORTS.includes(query.sort)) {
+    throw badRequest(`Invalid sort "${query.sort.slice(0, 40)}": use one of ${COLLECTION_SORTS.join(', ')}`)
+  }
+  const after = query.cursor ? cursorPosition(query.cursor, COLLECTIONS_ORDER, 2) : null
+  const repoIds = await itemRepoIds(caller, query.items)
+  if (repoIds === null) return { collections: [], nextCursor: null }
+  const where: Prisma.CollectionWhereInput = {
+    ...(query.owners.length > 0 ? { namespace: { in: query.owners } } : {}),
+    ...(query.search ? { OR: [{ title: { contains: query.search } }, { description: { contains: query.search } }] } : {}),
+    ...(repoIds.length > 0 ? { AND: repoIds.map((repoId) => ({ items: { some: { repoId } } })) } : {}),
+    // Anonymous callers read no private collection: those are not even read.
+    ...(caller ? {} : { private: false }),
+  }
+  const { rows, next } = await keysetPage({
+    limit: query.limit,
+    after,
+    read: (after, take) =>
+      db.collection.findMany({ where: after ? { AND: [where, collectionsAfter(after)] } : where, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], take }),
+    position: (c) => [c.updatedAt.toISOString(), c.id],
+    visible: (batch) => readableBy(caller, batch),
+  })
+  const items = await db.collectionItem.findMany({ where: { collectionId: { in: rows.map((c) => c.id) } }, include: { repo: true }, orderBy: { position: 'asc' } })
+  const collections = []
+  for (const c of rows) collections.push({ ...c, items: await visibleItems(caller, items.filter((i) => i.collectionId === c.id), ITEMS_LISTED) })
+  return { collections, nextCursor: next ? listingCursor(COLLECTIONS_ORDER, next) : null }
 }

@@ -8,7 +8,12 @@ import { displayText } from '@/lib/display-text'
 import { createRepoDecision, repoDecision, type Caller, type Decision, type RepoAction, type RepoContext } from '@/lib/policy'
 import { badRequest, conflict, denial, HubError, notFound } from '@/lib/http/errors'
 import { isUniqueViolation } from '@/lib/hub/namespaces'
-import type { CardMetadata } from '@/lib/hub/files/model-card'
+import type { Prisma } from '@/lib/generated/sqlite/client'
+// Listings read cards and files: lib/hub/files builds on this module, and is only called from
+// inside functions here, so the modules load in either order.
+import { defaultBranchCards, type CardMetadata } from '@/lib/hub/files/model-card'
+import { DEFAULT_BRANCH } from '@/lib/hub/files/revisions'
+import { revisionSummary } from '@/lib/hub/files/tree'
 
 export type RepoRow = NonNullable<Awaited<ReturnType<typeof db.repo.findFirst>>>
 
@@ -120,26 +125,6 @@ export async function updateRepoSettings(caller: Caller, type: RepoType, namespa
   return db.repo.update({ where: { id: repo.id }, data: settings })
 }
 
-/** Repos of a namespace that the caller may see, newest first. */
-export async function listRepos(caller: Caller, filter: { type?: RepoType; namespace?: string; search?: string; limit?: number }) {
-  const rows = await db.repo.findMany({
-    where: {
-      type: filter.type,
-      namespace: filter.namespace,
-      name: filter.search ? { contains: filter.search } : undefined,
-    },
-    orderBy: { updatedAt: 'desc' },
-    take: 1000,
-  })
-  const visible: RepoRow[] = []
-  for (const repo of rows) {
-    if (!repo.private) visible.push(repo)
-    else if (caller && (await mayViewRepo(caller, repo))) visible.push(repo)
-    if (visible.length >= (filter.limit ?? 100)) break
-  }
-  return visible
-}
-
 /** The files of a revision, for callers who may read them (lib/hub/files revisionSummary). */
 export type RepoContent = { sha: string | null; lastModified: Date | null; siblings: { rfilename: string }[] }
 
@@ -194,6 +179,253 @@ export function repoInfoJson(repo: RepoRow, content: RepoContent | null, card: C
     // File listings are content: only for callers who may read it (gated repos need granted access).
     ...(content ? { sha: content.sha, siblings: content.siblings } : {}),
   }
+}
+
+// ---------------------------------------------------------------- listings
+
+/**
+ * How a listing is ordered, as the Hub's `sort` and `direction` ask: by a column, then by the row's
+ * id, so that rows with equal values keep one order from page to page.
+ */
+export type RepoOrder = { by: 'lastModified' | 'createdAt' | 'id'; descending: boolean }
+
+/** Without `sort`, as before there was one: the most recently modified first. */
+export const DEFAULT_REPO_ORDER: RepoOrder = { by: 'lastModified', descending: true }
+
+const SORTS_WITH_DATA: Record<string, RepoOrder['by']> = { lastModified: 'lastModified', createdAt: 'createdAt', id: 'id' }
+/**
+ * The Hub's other sort keys, as the clients send them. The hub counts no downloads or likes and
+ * keeps no trending score, parameter count or size: every repo has the same (none), so sorting by
+ * one keeps the default order, whichever the direction.
+ */
+const SORTS_WITHOUT_DATA = new Set(['downloads', 'likes', 'likes30d', 'trending', 'trendingScore', 'num_parameters', 'mainSize', 'datasetsServerInfo.numRows'])
+
+/** The order `?sort=&direction=` ask for (direction -1, the default, is descending; 1 ascending); 400 for others. */
+export function repoOrder(sort: string | null, direction: string | null): RepoOrder {
+  if (direction !== null && direction !== '-1' && direction !== '1') throw badRequest(`Invalid direction "${direction.slice(0, 20)}": use -1 (descending) or 1 (ascending)`)
+  if (sort === null || SORTS_WITHOUT_DATA.has(sort)) return DEFAULT_REPO_ORDER
+  const by = Object.hasOwn(SORTS_WITH_DATA, sort) ? SORTS_WITH_DATA[sort] : undefined
+  if (!by) throw badRequest(`Invalid sort "${sort.slice(0, 40)}": use one of ${[...Object.keys(SORTS_WITH_DATA), ...SORTS_WITHOUT_DATA].join(', ')}`)
+  return { by, descending: direction !== '1' }
+}
+
+/** A page of a listing: `max` when `?limit=` is missing or not a number, else that many, between 1 and `max`. */
+export function listingLimit(value: string | null, max: number): number {
+  const asked = Math.floor(Number(value))
+  return value === null || value === '' || Number.isNaN(asked) ? max : Math.min(Math.max(asked, 1), max)
+}
+
+/**
+ * At most 1000 repos a page, as on the Hub, and as many without `limit` (huggingface_hub's list_models
+ * sends none and follows the pages; @huggingface/hub's listings ask for 500).
+ */
+export const MAX_REPO_PAGE = 1000
+
+/**
+ * Where the next page of a listing starts: the sort values and id of the row the last page ended
+ * at, with the order they were read in, as base64url JSON, opaque to clients. A row added or
+ * changed meanwhile lands before or after that position by its own values: no other row is
+ * skipped or shown twice for it.
+ */
+export function listingCursor(order: string, position: string[]): string {
+  return Buffer.from(JSON.stringify({ order, position })).toString('base64url')
+}
+
+/** The position a cursor of this listing and order holds (`length` values); 400 for anything else. */
+export function cursorPosition(cursor: string, order: string, length: number): string[] {
+  let parsed: unknown = null
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    // not JSON: refused below
+  }
+  const { order: readOrder, position } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as { order?: unknown; position?: unknown }
+  if (!Array.isArray(position) || !position.every((v) => typeof v === 'string') || typeof readOrder !== 'string') throw invalidCursor()
+  if (readOrder !== order) throw badRequest('Invalid cursor: it continues a listing in another order (sort, direction) or of other things')
+  if (position.length !== length) throw invalidCursor()
+  return position
+}
+
+/** A date a cursor holds; 400 when it is not one. */
+export function cursorDate(value: string): Date {
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) throw invalidCursor()
+  return date
+}
+
+const invalidCursor = () => badRequest('Invalid cursor: pass the one in the Link header (rel="next") of the previous page')
+
+/** The Link header that points at the next page: the same query on the hub's public origin, with the cursor. */
+export function nextPageLink(origin: string, path: string, query: URLSearchParams, cursor: string): string {
+  const next = new URLSearchParams(query)
+  next.set('cursor', cursor)
+  return `<${origin}${path}?${next}>; rel="next"`
+}
+
+/**
+ * Rows one listing request reads at most. A filter that few rows pass (tags, a task) answers a
+ * shorter page, with a next link, instead of reading the whole table at once.
+ */
+const SCANNED_PER_PAGE = 5000
+const MIN_BATCH = 100
+
+/**
+ * One page of a keyset listing: the rows after `after`, in order, that the caller may see
+ * (`visible`) and the listing shows (`shown`, of those; each gets a batch and answers the rows it
+ * keeps, in order), at most `limit`; `next` is where the following page starts, null when no rows
+ * are left. A cursor only ever holds the position of a row the caller may see: a page cut short
+ * by the scan limit ends at the last visible row read (reading on until there is one).
+ */
+export async function keysetPage<Row>(options: {
+  limit: number
+  after: string[] | null
+  read: (after: string[] | null, take: number) => Promise<Row[]>
+  position: (row: Row) => string[]
+  visible: (rows: Row[]) => Promise<Row[]>
+  shown?: (rows: Row[]) => Promise<Row[]>
+}): Promise<{ rows: Row[]; next: string[] | null }> {
+  const page: Row[] = []
+  let after = options.after
+  let scanned = 0
+  let lastVisible: Row | undefined
+  for (;;) {
+    // One row more than the page, to know whether another page follows.
+    const take = Math.max(Math.min(options.limit + 1 - page.length, SCANNED_PER_PAGE - scanned), MIN_BATCH)
+    const batch = await options.read(after, take)
+    scanned += batch.length
+    const visible = await options.visible(batch)
+    page.push(...(options.shown ? await options.shown(visible) : visible))
+    if (page.length > options.limit) return { rows: page.slice(0, options.limit), next: options.position(page[options.limit - 1]!) }
+    if (batch.length < take) return { rows: page, next: null }
+    after = options.position(batch.at(-1)!)
+    lastVisible = visible.at(-1) ?? lastVisible
+    if (scanned >= SCANNED_PER_PAGE && lastVisible) return { rows: page, next: options.position(lastVisible) }
+  }
+}
+
+type RepoWhere = Prisma.RepoWhereInput
+
+/** The columns each order compares in turn, the repo's id last; sort=id is by owner, then name. */
+const ORDER_COLUMNS = { lastModified: ['updatedAt', 'id'], createdAt: ['createdAt', 'id'], id: ['namespace', 'name', 'id'] } as const
+
+function repoPosition(order: RepoOrder, repo: RepoRow): string[] {
+  if (order.by === 'id') return [repo.namespace, repo.name, repo.id]
+  return [(order.by === 'createdAt' ? repo.createdAt : repo.updatedAt).toISOString(), repo.id]
+}
+
+/** The repos after a position in this order. */
+function reposAfter(order: RepoOrder, position: string[]): RepoWhere {
+  const past = <T>(value: T) => (order.descending ? { lt: value } : { gt: value })
+  if (order.by === 'id') {
+    const [namespace, name, id] = position as [string, string, string]
+    return { OR: [{ namespace: past(namespace) }, { namespace, name: past(name) }, { namespace, name, id: past(id) }] }
+  }
+  const at = cursorDate(position[0]!)
+  const id = position[1]!
+  return order.by === 'createdAt'
+    ? { OR: [{ createdAt: past(at) }, { createdAt: at, id: past(id) }] }
+    : { OR: [{ updatedAt: past(at) }, { updatedAt: at, id: past(id) }] }
+}
+
+/**
+ * The repos whose full id ("namespace/name") holds `search`, as the Hub searches: "alice/tox" finds
+ * alice/toxicity-tiny. An id has one slash, so text with a slash ends the owner and starts the name.
+ */
+function idContains(search: string): RepoWhere {
+  const slash = search.indexOf('/')
+  if (slash < 0) return { OR: [{ namespace: { contains: search } }, { name: { contains: search } }] }
+  const [owner, name] = [search.slice(0, slash), search.slice(slash + 1)]
+  if (name.includes('/')) return { id: { in: [] } } // no id holds two slashes
+  return { ...(owner ? { namespace: { endsWith: owner } } : {}), ...(name ? { name: { startsWith: name } } : {}) }
+}
+
+export type RepoFilter = {
+  type?: RepoType
+  namespace?: string
+  search?: string
+  /** Tags the repo's card must all give (cardTags), and the task it must name (pipeline_tag). */
+  tags?: string[]
+  task?: string | null
+}
+
+/**
+ * One page of the repos the caller may see (others' private repos are not even listed), in `order`,
+ * after the position `cursor` holds; `nextCursor` continues the listing, null at its end.
+ */
+export async function listRepoPage(caller: Caller, filter: RepoFilter & { order: RepoOrder; limit: number; cursor: string | null }) {
+  const { order } = filter
+  const orderName = `repos:${order.by}:${order.descending ? -1 : 1}`
+  const columns = ORDER_COLUMNS[order.by]
+  const where: RepoWhere = {
+    type: filter.type,
+    namespace: filter.namespace,
+    ...(filter.search ? idContains(filter.search) : {}),
+    // Anonymous callers see no private repo: those are not even read.
+    ...(caller ? {} : { private: false }),
+  }
+  const tags = filter.tags ?? []
+  const whoseCardMatches = async (repos: RepoRow[]) => {
+    const cards = await defaultBranchCards(repos.map((r) => r.id))
+    return repos.filter((repo) => {
+      const card = cards.get(repo.id) ?? {}
+      const repoTags = cardTags(card)
+      return (!filter.task || card.pipeline_tag === filter.task) && tags.every((tag) => repoTags.includes(tag))
+    })
+  }
+  const { rows, next } = await keysetPage({
+    limit: filter.limit,
+    after: filter.cursor ? cursorPosition(filter.cursor, orderName, columns.length) : null,
+    read: (after, take) =>
+      db.repo.findMany({
+        where: after ? { AND: [where, reposAfter(order, after)] } : where,
+        orderBy: columns.map((column) => ({ [column]: order.descending ? 'desc' : 'asc' })),
+        take,
+      }),
+    position: (repo) => repoPosition(order, repo),
+    visible: async (batch) => {
+      const visible: RepoRow[] = []
+      for (const repo of batch) if (!repo.private || (caller && (await mayViewRepo(caller, repo)))) visible.push(repo)
+      return visible
+    },
+    shown: tags.length > 0 || filter.task ? whoseCardMatches : undefined,
+  })
+  return { repos: rows, nextCursor: next ? listingCursor(orderName, next) : null }
+}
+
+/** Repos the caller may see (a namespace's, a type's, those whose id holds `search`), the most recently modified first, for pages. */
+export async function listRepos(caller: Caller, filter: RepoFilter & { limit?: number }) {
+  return (await listRepoPage(caller, { ...filter, order: DEFAULT_REPO_ORDER, limit: filter.limit ?? 100, cursor: null })).repos
+}
+
+/** How many repos' files a listing reads at once: a page holds up to a thousand. */
+const FILE_READS_AT_ONCE = 8
+
+/**
+ * The sha and files of each repo's default branch, for the repos the caller may read (gated ones
+ * need granted access), as repo info gives them; null for the others. Their lastModified stays the
+ * repo's, the value a listing sorts by.
+ */
+async function defaultBranchFiles(caller: Caller, repos: RepoRow[]): Promise<(RepoContent | null)[]> {
+  const files = async (repo: RepoRow): Promise<RepoContent | null> => {
+    if (repoDecision(caller, 'read', repo, await repoContext(caller, repo)) !== 'allow') return null
+    const { sha, siblings } = await revisionSummary(repo.id, DEFAULT_BRANCH)
+    return { sha, siblings, lastModified: null }
+  }
+  const found: (RepoContent | null)[] = []
+  for (let i = 0; i < repos.length; i += FILE_READS_AT_ONCE) found.push(...(await Promise.all(repos.slice(i, i + FILE_READS_AT_ONCE).map(files))))
+  return found
+}
+
+/**
+ * GET /api/{models|datasets|spaces}: one page of repo info JSON (repoInfoJson, the card's metadata
+ * included); `withFiles` (expand=siblings or sha, full=true) adds sha and siblings where the caller
+ * may read them. Every other field the clients expand (private, gated, downloads, likes, tags,
+ * pipeline_tag, library_name, createdAt, lastModified, cardData) is always there.
+ */
+export async function repoListing(caller: Caller, query: RepoFilter & { order: RepoOrder; limit: number; cursor: string | null; withFiles: boolean }) {
+  const { repos, nextCursor } = await listRepoPage(caller, query)
+  const [cards, files] = await Promise.all([defaultBranchCards(repos.map((r) => r.id)), query.withFiles ? defaultBranchFiles(caller, repos) : null])
+  return { items: repos.map((repo, i) => repoInfoJson(repo, files?.[i] ?? null, cards.get(repo.id))), nextCursor }
 }
 
 // ---------------------------------------------------------------- gated access

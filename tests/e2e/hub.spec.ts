@@ -288,7 +288,7 @@ test('collections: add and remove items, delete only after confirming; New colle
   await page.getByLabel('Type').selectOption('space')
   await page.getByLabel('Repository (namespace/name)').fill('open-lab/moderation-demo')
   await page.getByRole('button', { name: 'Add', exact: true }).click()
-  await expect(page.getByRole('status')).toHaveText('open-lab/moderation-demo is in this collection already; its note is updated.')
+  await expect(page.getByRole('status')).toHaveText('open-lab/moderation-demo is in this collection already.')
   await expect(page.getByRole('link', { name: /open-lab\/moderation-demo/ })).toHaveCount(1)
   // Remove one item; the other stays.
   await page.getByRole('button', { name: 'Remove alice/toxicity-tiny from this collection' }).click()

@@ -1,37 +1,38 @@
-// GET /api/{models|datasets|spaces}?author=&search=&filter=&pipeline_tag=&limit=: the repos the
-// caller may see, with the metadata of their model cards (as @huggingface/hub's listModels,
-// listDatasets and listSpaces ask: `filter` once per tag, every one required; `pipeline_tag` the task).
+// GET /api/{models|datasets|spaces}?author=&search=&filter=&pipeline_tag=&sort=&direction=&limit=&cursor=&expand=&full=:
+// one page of the repos the caller may see, with the metadata of their model cards (as
+// @huggingface/hub's listModels, listDatasets and listSpaces and huggingface_hub's list_models ask:
+// `filter` once per tag, every one required; `pipeline_tag` the task; `search` a part of the full
+// id). When more follow, a Link header (rel="next") holds the next page's URL, which both clients follow.
 import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
-import { cardTags, listRepos, repoInfoJson } from '@/lib/hub/repos'
-import { defaultBranchCards } from '@/lib/hub/files'
+import { listingLimit, MAX_REPO_PAGE, nextPageLink, repoListing, repoOrder } from '@/lib/hub/repos'
+import { publicOrigin } from '@/lib/hub/files/routes'
 import { repoTypeFromPlural } from '@/lib/hub/names'
+import { preflight } from '@/lib/http/cors'
 import { handle, notFound } from '@/lib/http/errors'
-
-/** How many repos a listing looks at (the newest first), as listRepos reads them. */
-const MAX_LISTED = 1000
+import { queryFlag } from '@/lib/http/query'
 
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ repoType: string }> }) => {
-  const type = repoTypeFromPlural((await params).repoType)
+  const plural = (await params).repoType
+  const type = repoTypeFromPlural(plural)
   if (!type) throw notFound()
-  const url = new URL(request.url)
-  const limit = Math.min(Math.max(Number(url.searchParams.get('limit')) || 100, 1), MAX_LISTED)
-  const tags = url.searchParams.getAll('filter').flatMap((value) => value.split(',')).map((tag) => tag.trim()).filter(Boolean)
-  const task = url.searchParams.get('pipeline_tag')
-  const filtered = tags.length > 0 || Boolean(task)
-  const caller = await callerFromRequest(request)
-  const repos = await listRepos(caller, {
+  const query = new URL(request.url).searchParams
+  const expand = query.getAll('expand')
+  const { items, nextCursor } = await repoListing(await callerFromRequest(request), {
     type,
-    namespace: url.searchParams.get('author') ?? undefined,
-    search: url.searchParams.get('search')?.slice(0, 100) ?? undefined,
-    // A filter reads every candidate's card before the page is cut.
-    limit: filtered ? MAX_LISTED : limit,
+    namespace: query.get('author') ?? undefined,
+    search: query.get('search')?.slice(0, 100) || undefined,
+    tags: query.getAll('filter').flatMap((value) => value.split(',')).map((tag) => tag.trim()).filter(Boolean),
+    task: query.get('pipeline_tag'),
+    order: repoOrder(query.get('sort'), query.get('direction')),
+    limit: listingLimit(query.get('limit'), MAX_REPO_PAGE),
+    cursor: query.get('cursor'),
+    // listModels' filePaths asks for siblings; huggingface_hub's full=True for everything.
+    withFiles: expand.includes('siblings') || expand.includes('sha') || queryFlag(query, 'full'),
   })
-  const cards = await defaultBranchCards(repos.map((r) => r.id))
-  const matching = repos.filter((repo) => {
-    const card = cards.get(repo.id) ?? {}
-    const repoTags = cardTags(card)
-    return (!task || card.pipeline_tag === task) && tags.every((tag) => repoTags.includes(tag))
-  })
-  return NextResponse.json(matching.slice(0, limit).map((r) => repoInfoJson(r, null, cards.get(r.id))))
-})
+  const headers = nextCursor ? { Link: nextPageLink(publicOrigin(request), `/api/${plural}`, query, nextCursor) } : undefined
+  return NextResponse.json(items, { headers })
+}, { cors: true })
+
+// Browser pages on any origin list repos as they read them (lib/http/cors.ts: Link is exposed).
+export const OPTIONS = preflight

@@ -1,20 +1,33 @@
-// GET /api/collections?owner={namespace}[&owner=...]: collections of users or organizations the caller may see.
-// POST /api/collections: create one (the body @huggingface/hub's createCollection sends).
-// Listings carry no item counts: a count would reveal private repos the caller cannot see.
+// GET /api/collections?owner=&item=&q=&sort=&limit=&cursor=: the collections the caller may read
+// (of the owners named, else everyone's), each with its first four items the caller may see, as
+// @huggingface/hub's listCollections and huggingface_hub's list_collections ask; when more follow,
+// a Link header (rel="next") holds the next page's URL.
+// POST /api/collections: create one (the body @huggingface/hub's createCollection sends); answers
+// the new collection as GET /api/collections/{slug} does (huggingface_hub reads all of it).
 import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { callerFromRequest } from '@/lib/auth/caller'
-import { createCollection, listCollections } from '@/lib/hub/collections'
+import { collectionJson, collectionListing, createCollection, MAX_COLLECTION_PAGE } from '@/lib/hub/collections'
+import { listingLimit, nextPageLink } from '@/lib/hub/repos'
+import { publicOrigin } from '@/lib/hub/files/routes'
 import { badRequest, handle, jsonBody, unauthorized, zodMessage } from '@/lib/http/errors'
 
 export const GET = handle(async (request: Request) => {
-  const owners = new URL(request.url).searchParams.getAll('owner').slice(0, 20)
-  if (owners.length === 0 || owners.some((o) => !o || o.length > 42)) throw badRequest('Query parameter "owner" is required')
-  const caller = await callerFromRequest(request)
-  const rows = (await Promise.all(owners.map((o) => listCollections(caller, o)))).flat()
-  return NextResponse.json(
-    rows.map((c) => ({ slug: c.slug, title: c.title, description: c.description, private: c.private, owner: { name: c.namespace }, lastUpdated: c.updatedAt.toISOString() })),
-  )
+  const query = new URL(request.url).searchParams
+  const owners = query.getAll('owner')
+  if (owners.length > 20 || owners.some((o) => !o || o.length > 42)) throw badRequest('Query parameter "owner" must name at most 20 users or organizations')
+  const items = query.getAll('item')
+  if (items.length > 20 || items.some((i) => !i || i.length > 250)) throw badRequest('Query parameter "item" must name at most 20 items')
+  const { collections, nextCursor } = await collectionListing(await callerFromRequest(request), {
+    owners,
+    items,
+    search: query.get('q')?.slice(0, 100) || undefined,
+    sort: query.get('sort'),
+    limit: listingLimit(query.get('limit'), MAX_COLLECTION_PAGE),
+    cursor: query.get('cursor'),
+  })
+  const headers = nextCursor ? { Link: nextPageLink(publicOrigin(request), '/api/collections', query, nextCursor) } : undefined
+  return NextResponse.json(collections.map(collectionJson), { headers })
 })
 
 const createBody = z.object({
@@ -30,5 +43,5 @@ export const POST = handle(async (request: Request) => {
   const parsed = createBody.safeParse(await jsonBody(request))
   if (!parsed.success) throw badRequest(zodMessage(parsed.error))
   const collection = await createCollection(caller, parsed.data)
-  return NextResponse.json({ slug: collection.slug, title: collection.title, private: collection.private })
+  return NextResponse.json(collectionJson({ ...collection, items: [] }))
 })
