@@ -4,7 +4,7 @@ import { cache } from 'react'
 import { notFound } from 'next/navigation'
 import Link from 'next/link'
 import { sessionCaller } from '@/lib/auth/caller'
-import { repoPageView } from '@/lib/hub/repos'
+import { cardTexts, repoPageView } from '@/lib/hub/repos'
 import { orNotFound } from '@/lib/http/page-errors'
 import { repoPath, type RepoType } from '@/lib/hub/names'
 import { ActionForm } from '@/components/ActionForm'
@@ -37,14 +37,14 @@ const TABS = [
 const CARD_FIELDS = ['license', 'pipeline_tag', 'library_name', 'base_model', 'language', 'datasets', 'tags'] as const
 
 function CardMetadataList({ metadata }: { metadata: CardMetadata }) {
-  const shown = CARD_FIELDS.filter((k) => metadata[k] !== undefined)
+  const shown = CARD_FIELDS.map((k) => [k, [...new Set(cardTexts(metadata[k]))]] as const).filter(([, values]) => values.length > 0)
   if (shown.length === 0) return null
   return (
     <dl className="mb-4 flex flex-wrap gap-x-6 gap-y-2 rounded-md bg-slate-50 p-3 text-sm" data-testid="card-metadata">
-      {shown.map((k) => (
+      {shown.map(([k, values]) => (
         <div key={k} className="flex flex-wrap items-center gap-1">
           <dt className="text-slate-500">{k.replace('_', ' ')}:</dt>
-          {([] as string[]).concat(metadata[k]!).map((v) => <dd key={v} className="badge border-slate-300 bg-white text-slate-800">{v}</dd>)}
+          {values.map((v) => <dd key={v} className="badge border-slate-300 bg-white text-slate-800">{v}</dd>)}
         </div>
       ))}
     </dl>

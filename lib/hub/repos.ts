@@ -130,9 +130,14 @@ export type RepoContent = { sha: string | null; lastModified: Date | null; sibli
 
 type CardData = Readonly<CardMetadata>
 
-const listOf = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value])
+/** A card field's texts: one ("license: mit") or a list ("tags: [a, b]"); numbers as written, other values (maps) none. */
+export function cardTexts(value: unknown): string[] {
+  const texts = (v: unknown) => (typeof v === 'string' && v !== '' ? [v] : typeof v === 'number' && Number.isFinite(v) ? [String(v)] : [])
+  return Array.isArray(value) ? value.flatMap(texts) : texts(value)
+}
+
 /** A card field that holds one non-empty text ("pipeline_tag: text-classification"), else null. */
-export function cardText(value: string | string[] | undefined): string | null {
+export function cardText(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null
 }
 
@@ -143,13 +148,13 @@ export function cardText(value: string | string[] | undefined): string | null {
 export function cardTags(card: CardData): string[] {
   return [
     ...new Set([
-      ...listOf(card.tags),
-      ...listOf(card.library_name),
-      ...listOf(card.pipeline_tag),
-      ...listOf(card.license).map((l) => `license:${l}`),
-      ...listOf(card.language),
-      ...listOf(card.datasets).map((d) => `dataset:${d}`),
-      ...listOf(card.base_model).map((b) => `base_model:${b}`),
+      ...cardTexts(card.tags),
+      ...cardTexts(card.library_name),
+      ...cardTexts(card.pipeline_tag),
+      ...cardTexts(card.license).map((l) => `license:${l}`),
+      ...cardTexts(card.language),
+      ...cardTexts(card.datasets).map((d) => `dataset:${d}`),
+      ...cardTexts(card.base_model).map((b) => `base_model:${b}`),
     ]),
   ]
 }
