@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseFrontMatter } from '@/lib/hub/files/model-card'
 import { cardTags } from '@/lib/hub/repos'
+import { initialOperations } from '@/lib/hub/files/initial-commit'
 
 describe('parseFrontMatter', () => {
   it('reads nested lists and maps, numbers and anchors as YAML does', () => {
@@ -55,5 +56,12 @@ describe('parseFrontMatter', () => {
     expect(card.length).toBeGreaterThan(4096)
     expect(parseFrontMatter(card).metadata).toEqual({ license: 'mit', pipeline_tag: 'text-classification', tags: ['a', 'b'] })
     expect(parseFrontMatter('---\n- a\n- b\n' + 'x'.repeat(5000) + '\n---\nBody').metadata).toEqual({})
+  })
+  it('a new Space\'s title reads back as it was given, whatever YAML makes of plain text ("Demo: v2", "#1", "yes")', () => {
+    for (const title of ['a-space', 'Demo: v2', '#1', 'yes', '123']) {
+      const [readme] = initialOperations([], { space: { title, sdk: 'gradio' } })
+      const text = Buffer.from((readme as { content: Uint8Array }).content).toString('utf8')
+      expect(parseFrontMatter(text).metadata).toEqual({ title, sdk: 'gradio' })
+    }
   })
 })

@@ -3,6 +3,7 @@
 // repo's first commit on main ("initial commit"); a license, and a Space's title and SDK, become the
 // README's metadata (spaceInfo reads the SDK there). The new-repository page does the same with its
 // license. Every file is checked before the repo exists, so a refused request creates nothing.
+import YAML from 'yaml'
 import { z } from 'zod'
 import { db } from '@/lib/db'
 import { authorizedRepo, createRepo } from '@/lib/hub/repos'
@@ -41,7 +42,8 @@ export function initialOperations(files: z.output<typeof inlineFileValue>[], car
   if (license !== undefined && !LICENSE.test(license)) throw badRequest(`Invalid license ${JSON.stringify(license.slice(0, 100))}: give an identifier such as "mit" or "apache-2.0"`)
   // A README of the caller's own keeps its words; the metadata goes into a README only where none is given.
   const metadata = [
-    ...(space ? [`title: ${space.title}`, `sdk: ${space.sdk}`] : []),
+    // A title is the user's text ("Demo: v2", "#1"): written as YAML writes it, quoted where a plain one would read otherwise.
+    ...(space ? [YAML.stringify({ title: space.title }, { lineWidth: 0 }).trimEnd(), `sdk: ${space.sdk}`] : []),
     ...(license !== undefined ? [`license: ${license.toLowerCase()}`] : []),
   ]
   if (metadata.length > 0 && !paths.has(README)) {
