@@ -13,7 +13,7 @@ import type { Prisma } from '@/lib/generated/sqlite/client'
 // inside functions here, so the modules load in either order.
 import { defaultBranchCards, type CardMetadata } from '@/lib/hub/files/model-card'
 import { DEFAULT_BRANCH } from '@/lib/hub/files/revisions'
-import { revisionSummary } from '@/lib/hub/files/tree'
+import { revisionSummary, type Sibling } from '@/lib/hub/files/tree'
 
 export type RepoRow = NonNullable<Awaited<ReturnType<typeof db.repo.findFirst>>>
 
@@ -126,7 +126,7 @@ export async function updateRepoSettings(caller: Caller, type: RepoType, namespa
 }
 
 /** The files of a revision, for callers who may read them (lib/hub/files revisionSummary). */
-export type RepoContent = { sha: string | null; lastModified: Date | null; siblings: { rfilename: string }[] }
+export type RepoContent = { sha: string | null; lastModified: Date | null; siblings: Sibling[] | null }
 
 type CardData = Readonly<CardMetadata>
 
@@ -181,8 +181,10 @@ export function repoInfoJson(repo: RepoRow, content: RepoContent | null, card: C
     ...(repo.type === 'space' ? { sdk: cardText(card.sdk) ?? 'static' } : {}),
     tags: cardTags(card),
     ...(Object.keys(card).length > 0 ? { cardData: card } : {}),
-    // File listings are content: only for callers who may read it (gated repos need granted access).
-    ...(content ? { sha: content.sha, siblings: content.siblings } : {}),
+    // The commit is metadata, as on the Hub (snapshotDownload pins it before asking for the files);
+    // file listings are content: only for callers who may read it (gated repos need granted access).
+    ...(content ? { sha: content.sha } : {}),
+    ...(content?.siblings ? { siblings: content.siblings } : {}),
   }
 }
 

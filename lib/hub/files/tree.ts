@@ -157,13 +157,21 @@ export async function listCommits(caller: Caller, ref: RepoRef, q: { revision: s
 }
 
 /** The head commit, files and card metadata of a revision for repo info (sha, siblings, cardData); nulls and none in an empty repo. */
-export async function revisionSummary(repoId: string, revision: string) {
+/** A file of repo info's siblings; with `blobs` (huggingface_hub's files_metadata) its git blob id, size and LFS facts. */
+export type Sibling = { rfilename: string; blobId?: string; size?: number; lfs?: { sha256: string; size: number; pointerSize: number } }
+
+export async function revisionSummary(repoId: string, revision: string, options: { blobs?: boolean } = {}) {
   const commit = await resolveRevision(repoId, revision)
   const entries = await treeOf(commit?.id)
+  const sibling = (e: EntryRow): Sibling => {
+    if (!options.blobs) return { rfilename: e.path }
+    const size = Number(e.size)
+    return { rfilename: e.path, blobId: e.gitOid, size, ...(e.lfs ? { lfs: { sha256: e.blobSha256, size, pointerSize: Buffer.byteLength(lfsPointer(e.blobSha256, size)) } } : {}) }
+  }
   return {
     sha: commit?.id ?? null,
     lastModified: commit?.createdAt ?? null,
-    siblings: entries.map((e) => ({ rfilename: e.path })),
+    siblings: entries.map(sibling),
     cardData: await cardMetadataAt(commit?.id),
   }
 }

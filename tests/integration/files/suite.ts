@@ -412,6 +412,22 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       }
     })
 
+    it('repo info: the commit for anyone who may see the repo (a gated one too), files for readers, their blobs with blobs=True', async () => {
+      const gated = `${f.owner}/gated`
+      await uploadFiles({ repo: gated, accessToken: f.write, hubUrl, files: [{ path: 'data.txt', content: blob('secret data') }] })
+      const info = async (name: string, token?: string, query = '') =>
+        (await (await fetch(`${hubUrl}/api/models/${name}${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })).json()) as { sha?: string; siblings?: { rfilename: string; blobId?: string; size?: number; lfs?: { sha256: string; size: number } }[] }
+      const outsider = await info(gated, f.outsiderWrite)
+      expect(outsider.sha).toMatch(/^[0-9a-f]{40}$/)
+      expect(outsider.siblings).toBeUndefined()
+      expect((await info(gated, f.write)).siblings?.map((s) => s.rfilename)).toContain('data.txt')
+      const withBlobs = await info(repo, f.read, '?blobs=True')
+      const bin = withBlobs.siblings!.find((s) => s.rfilename === 'weights/model.bin')!
+      expect(bin).toMatchObject({ size: binary.length, lfs: { sha256: sha256(binary), size: binary.length } })
+      expect(bin.blobId).toMatch(/^[0-9a-f]{40}$/)
+      expect((await info(repo, f.read)).siblings!.every((s) => Object.keys(s).join() === 'rfilename')).toBe(true)
+    })
+
     it('an empty file downloads (fileDownloadInfo asks every file for bytes=0-0); ranges follow RFC 9110', async () => {
       await uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'pkg/__init__.py', content: blob('') } })
       expect(await fileDownloadInfo({ repo, path: 'pkg/__init__.py', hubUrl })).toMatchObject({ size: 0 })

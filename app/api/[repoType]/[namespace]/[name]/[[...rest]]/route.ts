@@ -1,5 +1,5 @@
 // /api/{models|datasets|spaces}/{namespace}/{name}[/...]: repo info and its files (lib/hub/files).
-//   GET    (none) | revision/{rev}            repo info, with sha and siblings for readers
+//   GET    (none) | revision/{rev}            repo info: sha for who may see it, siblings for readers (blobs=True: ids, sizes, LFS)
 //   GET    tree/{rev}/{path}                  file listing (recursive, expand; Link for the next page)
 //   GET    commits/{rev}                      history (X-Total-Count, Link)
 //   GET    refs                               branches
@@ -63,8 +63,8 @@ export const GET = handle(async (request: Request, { params }: Params) => {
     const { repo, ctx } = await authorizedRepo(caller, ref.type, ref.namespace, ref.name, 'view')
     const mayRead = repoDecision(caller, 'read', repo, ctx) === 'allow'
     const revision = action === 'revision' ? args.join('/') : DEFAULT_BRANCH
-    const summary = await revisionSummary(repo.id, revision)
-    return NextResponse.json(repoInfoJson(repo, mayRead ? summary : null, summary.cardData))
+    const summary = await revisionSummary(repo.id, revision, { blobs: queryFlag(url.searchParams, 'blobs') })
+    return NextResponse.json(repoInfoJson(repo, mayRead ? summary : { ...summary, siblings: null }, summary.cardData))
   }
   if (action === 'tree' && args.length >= 1) {
     const { items, link } = await listTree(caller, ref, {
