@@ -38,7 +38,8 @@ type StagedOperation = { kind: 'put'; file: StagedFile } | { kind: 'deletedFile'
 const headerValue = z.object({
   summary: z.string().trim().min(1, 'summary must not be empty').max(2000),
   description: z.string().max(65_536).optional().default(''),
-  parentCommit: z.string().regex(COMMIT_ID, 'parentCommit must be a 40-hex commit id').nullish(),
+  // huggingface_hub: "shorthands (7 first characters) are also supported".
+  parentCommit: z.string().regex(/^[0-9a-f]{7,40}$/, 'parentCommit must be a commit id (7 to 40 hex digits)').nullish(),
 })
 /** An inline file as the commit API takes it (and createRepo's `files`): its path, and its content in base64 or UTF-8. */
 export const inlineFileValue = z.object({ path: z.string(), content: z.string(), encoding: z.enum(['base64', 'utf-8']).optional().default('base64') })
@@ -328,7 +329,7 @@ export async function createCommit(
         const ref = await tx.repoRef.findUnique({ where: { repoId_name: { repoId: repo.id, name: branch } } })
         if (!ref && branch !== DEFAULT_BRANCH && !meta.emptyTree) throw revisionNotFound(branch)
         const headId = ref?.commitId ?? null
-        if (header.parentCommit && header.parentCommit !== headId) {
+        if (header.parentCommit && !headId?.startsWith(header.parentCommit)) {
           throw new HubError(412, `A commit has happened since ${header.parentCommit}: the head of ${branch} is ${headId ?? 'empty'}. Refresh and try again.`)
         }
         const headEntries = headId && !meta.emptyTree ? await tx.treeEntry.findMany({ where: { commitId: headId } }) : []

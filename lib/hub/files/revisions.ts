@@ -34,12 +34,13 @@ export const entryNotFound = (path: string, commitId?: string) =>
   new HubError(404, `Entry not found: ${path}`, 'EntryNotFound', undefined, commitId ? { 'X-Repo-Commit': commitId } : undefined)
 
 /**
- * The commit a revision names: a branch, HEAD, or a commit id of this repo. A repo without any commit
- * has an empty `main` (null); any other unknown revision is 404 RevisionNotFound.
+ * The commit a revision names, as git reads one: a branch (or `refs/heads/{branch}`), HEAD, a commit
+ * id of this repo or the first 7 or more hex digits of one that no other commit of it shares. A repo
+ * without any commit has an empty `main` (null); any other unknown revision is 404 RevisionNotFound.
  */
 export async function resolveRevision(repoId: string, requested: string): Promise<CommitRow | null> {
   // HEAD is the default branch (modelInfo and friends ask for revision/HEAD).
-  const revision = requested === 'HEAD' ? DEFAULT_BRANCH : requested
+  const revision = requested === 'HEAD' ? DEFAULT_BRANCH : requested.startsWith('refs/heads/') ? requested.slice('refs/heads/'.length) : requested
   // One hand-written statement: every read of a branch asks it (Prisma's findUnique costs about
   // twice the CPU; tests/integration/hot-paths/repo-lookup.test.ts holds both to the same answer).
   const [ref] = await rows<{ commitId: string }>(sql`SELECT "commitId" FROM "RepoRef" WHERE "repoId" = ${repoId} AND "name" = ${revision}`)
@@ -48,8 +49,30 @@ export async function resolveRevision(repoId: string, requested: string): Promis
     const commit = await commitById(revision)
     if (commit && commit.repoId === repoId) return commit
   }
+  if (SHORT_COMMIT_ID.test(revision)) {
+    const found = await db.repoCommit.findMany({ where: { repoId, id: { startsWith: revision } }, select: { id: true }, take: 2 })
+    if (found.length === 1) return commitById(found[0]!.id)
+  }
   if (revision === DEFAULT_BRANCH && (await db.repoRef.count({ where: { repoId } })) === 0) return null
   throw revisionNotFound(revision)
+}
+
+/** An abbreviated commit id, as git prints them (7 hex digits at least). */
+export const SHORT_COMMIT_ID = /^[0-9a-f]{7,39}$/
+
+/**
+ * `{revision}/{path}` from the segments of a URL whose revision was not encoded: @huggingface/hub's
+ * listFiles sends `tree/feat/x/folder` for the branch feat/x. The longest leading segments that name a
+ * branch are the revision; when none does, the first segment is (a commit id, HEAD, or unknown: 404).
+ */
+export async function revisionAndPath(repoId: string, segments: string[]): Promise<{ revision: string; path: string }> {
+  if (segments.length > 1) {
+    const candidates = segments.slice(0, -1).map((_, i) => segments.slice(0, i + 2).join('/'))
+    const branches = await db.repoRef.findMany({ where: { repoId, name: { in: candidates } }, select: { name: true } })
+    const longest = branches.map((b) => b.name).sort((a, b) => b.length - a.length)[0]
+    if (longest) return { revision: longest, path: segments.slice(longest.split('/').length).join('/') }
+  }
+  return { revision: segments[0] ?? DEFAULT_BRANCH, path: segments.slice(1).join('/') }
 }
 
 // A commit and its tree never change once written (nothing updates them; deleting a repo deletes

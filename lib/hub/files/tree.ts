@@ -6,7 +6,7 @@ import { HubError } from '@/lib/http/errors'
 import { folderOid, lfsPointer } from './git'
 import { cardMetadataAt } from './model-card'
 import { checkedFolder } from './paths'
-import { entryNotFound, repoAccess, resolveRevision, treeOf, type CommitRow, type EntryRow, type RepoRef } from './revisions'
+import { entryNotFound, repoAccess, resolveRevision, revisionAndPath, treeOf, type CommitRow, type EntryRow, type RepoRef } from './revisions'
 
 export type TreeItem = {
   type: 'file' | 'directory'
@@ -68,10 +68,14 @@ async function expandItems(items: { item: TreeItem; lastCommitIds: string[] }[])
 const PAGE = { plain: 1000, expanded: 50 }
 
 /** GET /api/{type}s/{ns}/{name}/tree/{revision}/{path}?recursive&expand&cursor; next page in a Link header. */
-export async function listTree(caller: Caller, ref: RepoRef, q: { revision: string; path: string; recursive: boolean; expand: boolean; cursor: string | null; url: URL }) {
-  const folder = q.path ? checkedFolder(q.path) : ''
+/** Where: a revision and a folder, or an API URL's segments `{revision}/{folder}`, the revision encoded or not (revisionAndPath). */
+type TreeTarget = { revision: string; path: string } | { segments: string[] }
+
+export async function listTree(caller: Caller, ref: RepoRef, q: TreeTarget & { recursive: boolean; expand: boolean; cursor: string | null; url: URL }) {
   const { repo } = await repoAccess(caller, ref, 'read')
-  const commit = await resolveRevision(repo.id, q.revision)
+  const { revision, path } = 'segments' in q ? await revisionAndPath(repo.id, q.segments) : q
+  const folder = path ? checkedFolder(path) : ''
+  const commit = await resolveRevision(repo.id, revision)
   const entries = await treeOf(commit?.id)
   const items = itemsOf(entries, folder, q.recursive)
   if (folder && items.length === 0) {

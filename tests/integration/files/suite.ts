@@ -428,6 +428,23 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect((await info(repo, f.read)).siblings!.every((s) => Object.keys(s).join() === 'rfilename')).toBe(true)
     })
 
+    it('revisions as git reads them: a branch with a slash in listFiles, refs/heads/…, a short commit id; a short parentCommit', async () => {
+      await createBranch({ repo, accessToken: f.write, hubUrl, branch: 'feat/x' })
+      await uploadFile({ repo, accessToken: f.write, hubUrl, branch: 'feat/x', file: { path: 'nested/on-feat.txt', content: blob('feat') } })
+      expect((await collect(listFiles({ repo, hubUrl, revision: 'feat/x', recursive: true }))).map((e) => e.path)).toContain('nested/on-feat.txt')
+      expect((await collect(listFiles({ repo, hubUrl, revision: 'feat/x', path: 'nested' }))).map((e) => e.path)).toEqual(['nested/on-feat.txt'])
+      const head = (await modelInfo({ name: repo, hubUrl, additionalFields: ['sha'] })).sha
+      for (const revision of [head.slice(0, 7), head.slice(0, 12), 'refs/heads/main']) {
+        expect((await modelInfo({ name: repo, hubUrl, revision, additionalFields: ['sha'] })).sha).toBe(head)
+        expect(await fileExists({ repo, path: 'README.md', revision, hubUrl })).toBe(true)
+      }
+      await expect(modelInfo({ name: repo, hubUrl, revision: '0000000' })).rejects.toMatchObject({ statusCode: 404 })
+      await commit({ repo, hubUrl, accessToken: f.write, title: 'short parent', parentCommit: head.slice(0, 7), operations: [{ operation: 'addOrUpdate', path: 'short-parent.txt', content: blob('x') }] })
+      await expect(
+        commit({ repo, hubUrl, accessToken: f.write, title: 'stale', parentCommit: head.slice(0, 7), operations: [{ operation: 'addOrUpdate', path: 'stale.txt', content: blob('x') }] }),
+      ).rejects.toMatchObject({ statusCode: 412 })
+    })
+
     it('an empty file downloads (fileDownloadInfo asks every file for bytes=0-0); ranges follow RFC 9110', async () => {
       await uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'pkg/__init__.py', content: blob('') } })
       expect(await fileDownloadInfo({ repo, path: 'pkg/__init__.py', hubUrl })).toMatchObject({ size: 0 })

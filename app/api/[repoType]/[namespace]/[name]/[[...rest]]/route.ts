@@ -68,8 +68,7 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   }
   if (action === 'tree' && args.length >= 1) {
     const { items, link } = await listTree(caller, ref, {
-      revision: args[0]!,
-      path: args.slice(1).join('/'),
+      segments: args,
       recursive: queryFlag(url.searchParams, 'recursive'),
       expand: queryFlag(url.searchParams, 'expand'),
       cursor: url.searchParams.get('cursor'),
