@@ -70,7 +70,7 @@ export const SETTINGS = {
   FILES_MAX_REPO_FILES: int(100_000, 'most files one revision may hold: 422', { min: 1 }),
   FILES_MULTIPART_CHUNK_BYTES: int(64 * 1024 ** 2, 'part size of multipart LFS uploads (larger objects go in parts)', { min: 5 * 1024 ** 2 }),
   TRANSFORMER2D_RUNS_PER_MINUTE: int(30, 'runs of `POST /api/transformer2d/…` per account per clock minute, shared by every instance (429 with Retry-After); 0 turns the limit off'),
-  TRANSFORMER2D_CONCURRENT_RUNS: int(2, 'runs (with their model loads) one process works on at once; up to four times as many wait their turn, and beyond that a run is answered 503 with Retry-After', { min: 1 }),
+  TRANSFORMER2D_CONCURRENT_RUNS: int(2, 'runs (with their model loads) one process works on at once, each on a worker thread (the event loop keeps answering other requests; a model\'s weights are copied to each thread that runs it); up to four times as many wait their turn, and beyond that a run is answered 503 with Retry-After', { min: 1 }),
   TRANSFORMER2D_MAX_POSITIONS: int(16_384, 'most positions (latent pixels, patches or classes) one sample of `POST /api/transformer2d/…` may attend over on the server, and the batch times four: attention grows with their square (a 256×256 latent took 17 s of CPU on the tiny demo model); 422 beyond', { min: 1 }),
 
   // Moderation API

@@ -30,7 +30,7 @@ import {
   type TensorLike,
   type TensorType,
 } from '@/lib/transformer2d'
-import { nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
+import { nodeWorkerRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 
 /**
  * Runs this process works on at once (TRANSFORMER2D_CONCURRENT_RUNS), a model's load included: a run
@@ -97,9 +97,31 @@ async function spendRun(userId: string): Promise<void> {
   if (!decision.allowed) throw new HubError(429, `Rate limit: more than ${perMinute} Transformer2D runs a minute`, undefined, decision.retryAfterSeconds)
 }
 
-/** Loaded models kept at once; the oldest is released beyond. */
+/** Loaded models kept at once; the oldest is released beyond, once its runs have ended. */
 const MAX_LOADED = 4
 const loaded = new Map<string, Promise<Transformer2DModel>>()
+/** Runs under way on each model, and the released models that wait for theirs to end (a run's thread session cannot be pulled from under it). */
+const runsOn = new Map<Transformer2DModel, number>()
+const releasedWhenIdle = new Set<Transformer2DModel>()
+
+async function runOn<T>(onModel: Transformer2DModel, work: () => Promise<T>): Promise<T> {
+  runsOn.set(onModel, (runsOn.get(onModel) ?? 0) + 1)
+  try {
+    return await work()
+  } finally {
+    const left = runsOn.get(onModel)! - 1
+    if (left > 0) runsOn.set(onModel, left)
+    else {
+      runsOn.delete(onModel)
+      if (releasedWhenIdle.delete(onModel)) void onModel.dispose()
+    }
+  }
+}
+
+function releaseWhenIdle(released: Transformer2DModel): void {
+  if (runsOn.has(released)) releasedWhenIdle.add(released)
+  else void released.dispose()
+}
 
 const DTYPES: readonly TensorType[] = ['float32', 'float64', 'int64', 'int32', 'bool']
 const TENSOR_ARGS = ['hidden_states', 'encoder_hidden_states', 'class_labels', 'attention_mask', 'encoder_attention_mask'] as const
@@ -224,13 +246,13 @@ function model(repoId: string, commitId: string, folder: string): Promise<Transf
   const key = `${repoId}@${commitId}/${folder}`
   let loading = loaded.get(key)
   if (!loading) {
-    loading = Transformer2DModel.fromFiles(commitFiles(repoId, commitId, folder), nodeRuntime({ threads: 1 }))
+    loading = Transformer2DModel.fromFiles(commitFiles(repoId, commitId, folder), nodeWorkerRuntime({ threads: 1, workers: setting('TRANSFORMER2D_CONCURRENT_RUNS') }))
     loading.catch(() => loaded.delete(key))
     loaded.set(key, loading)
     if (loaded.size > MAX_LOADED) {
       const [oldest, released] = loaded.entries().next().value!
       loaded.delete(oldest)
-      void released.then((m) => m.dispose(), () => undefined)
+      void released.then(releaseWhenIdle, () => undefined)
     }
   }
   return loading
@@ -280,7 +302,7 @@ export async function runRepoTransformer2D(caller: Caller, ref: { namespace: str
     result = await inRunSlot(async () => {
       const loadedModel = await model(repoId, commit.id, folder)
       checkRunSize(loadedModel, args)
-      return (await loadedModel.forward(args)) as { sample: { data: Float32Array; dims: readonly number[] } }
+      return runOn(loadedModel, async () => (await loadedModel.forward(args)) as { sample: { data: Float32Array; dims: readonly number[] } })
     }, signal)
   } catch (error) {
     if (!(error instanceof Transformer2DError)) throw error

@@ -76,4 +76,5 @@ export class Transformer2DModel extends Transformer2DModelBase {
 }
 
 export { nodeRuntime } from './runtime/node'
+export { nodeWorkerRuntime, type NodeWorkerRuntimeOptions } from './runtime/node-worker'
 export * from './index'

@@ -9,6 +9,21 @@ export interface NodeRuntimeOptions {
   executionProviders?: string[]
 }
 
+/** The session options of both Node runtimes (this one and node-worker.ts): their numbers are the same. */
+export function sessionOptions(options: NodeRuntimeOptions): ort.InferenceSession.SessionOptions {
+  return {
+    executionProviders: options.executionProviders ?? ['cpu'],
+    graphOptimizationLevel: 'all',
+    // Without the CPU arena, activations are freed back to the allocator after each run instead of kept in
+    // blocks that grow by powers of two; without the memory pattern, no block sized for the whole run is planned
+    // (it held the float32 copies the CPU provider makes of float16 weights). Lower peak RSS at the same speed:
+    // bench/transformer2d/RESULTS.md.
+    enableCpuMemArena: false,
+    enableMemPattern: false,
+    ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
+  }
+}
+
 /** onnxruntime-node with all graph optimizations (fusions such as MatMul+scale and GELU), without the CPU memory arena. */
 export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime {
   const executionProviders = options.executionProviders ?? ['cpu']
@@ -20,17 +35,7 @@ export function nodeRuntime(options: NodeRuntimeOptions = {}): InferenceRuntime 
     float16: executionProviders[0] === 'cpu',
     availableMemoryBytes,
     async createSession(model) {
-      return ort.InferenceSession.create(model, {
-        executionProviders,
-        graphOptimizationLevel: 'all',
-        // Without the CPU arena, activations are freed back to the allocator after each run instead of kept in
-        // blocks that grow by powers of two; without the memory pattern, no block sized for the whole run is planned
-        // (it held the float32 copies the CPU provider makes of float16 weights). Lower peak RSS at the same speed:
-        // bench/transformer2d/RESULTS.md.
-        enableCpuMemArena: false,
-        enableMemPattern: false,
-        ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
-      })
+      return ort.InferenceSession.create(model, sessionOptions(options))
     },
     tensor: (type, data, dims) => new ort.Tensor(type, data, dims),
   }
