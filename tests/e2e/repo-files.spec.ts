@@ -145,6 +145,11 @@ test('a card renders as on the Hub (GitHub Markdown, safe HTML, relative links a
   await expect(page.getByTestId('file-list')).toContainText('notes.txt')
   await page.goto(`/${repo}/commits/main`)
   await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=history&rev=main$`))
+  // A commit's URL (what a commit through the API answers as commitUrl) lands on the history at that commit.
+  const { sha } = (await (await page.request.get(`/api/models/${repo}`)).json()) as { sha: string }
+  await page.goto(`/${repo}/commit/${sha}`)
+  await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=history&rev=${sha}$`))
+  await expect(page.getByRole('main')).toContainText(sha.slice(0, 7))
   expect(errors).toEqual([])
   expect((await page.goto(`/${repo}/blob/main/no-such-file.txt`))?.status()).toBe(404)
   // The folder and history URLs redirect to a repository's own page only: never to another host, never a 500.

@@ -133,14 +133,15 @@ async function history(repoId: string, head: CommitRow | null): Promise<CommitRo
 
 export type CommitView = { id: string; title: string; message: string; authors: { user: string; avatar: string }[]; date: string; changes: { path: string; change: string }[] }
 
-function commitView(c: CommitRow): CommitView {
+/** `origin`: the hub's public origin; an avatar is an absolute URL there, as whoami gives avatars. */
+function commitView(c: CommitRow, origin: string): CommitView {
   let changes: CommitView['changes'] = []
   try {
     changes = JSON.parse(c.changes) as CommitView['changes']
   } catch {
     changes = []
   }
-  return { id: c.id, title: c.title, message: c.message, authors: [{ user: c.authorName, avatar: `/avatars/${encodeURIComponent(c.authorName)}.svg` }], date: c.createdAt.toISOString(), changes }
+  return { id: c.id, title: c.title, message: c.message, authors: [{ user: c.authorName, avatar: `${origin}/avatars/${encodeURIComponent(c.authorName)}.svg` }], date: c.createdAt.toISOString(), changes }
 }
 
 /** GET /api/{type}s/{ns}/{name}/commits/{revision}?limit&p: one page, total in X-Total-Count, next in Link. */
@@ -157,7 +158,7 @@ export async function listCommits(caller: Caller, ref: RepoRef, q: { revision: s
     next.searchParams.set('p', String(page + 1))
     link = `<${next.toString()}>; rel="next"`
   }
-  return { commits: slice.map(commitView), total: chain.length, link }
+  return { commits: slice.map((c) => commitView(c, q.url.origin)), total: chain.length, link }
 }
 
 /** The head commit, files and card metadata of a revision for repo info (sha, siblings, cardData); nulls and none in an empty repo. */

@@ -407,6 +407,9 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       try {
         const res = await fetch(`${hubUrl}/api/models/${repo}/commits/main?limit=1`, { headers: { Authorization: `Bearer ${f.read}` } })
         expect(res.headers.get('link')).toMatch(new RegExp(`^<https://hub\\.example\\.test/api/models/${repo}/commits/main\\?limit=1&p=1>; rel="next"$`))
+        // Avatars are absolute, as whoami gives them.
+        const [latest] = (await res.json()) as { authors: { avatar: string }[] }[]
+        expect(latest!.authors[0]!.avatar).toBe(`https://hub.example.test/avatars/${f.owner}.svg`)
       } finally {
         delete process.env.HUB_URL
       }
