@@ -67,9 +67,9 @@ export async function storeBlob(body: Readable, expected: { size: number; sha256
 }
 
 /**
- * Removes blobs that no revision of any repo refers to. `candidates` limits the sweep (the blobs
- * of a deleted repo); without it every unreferenced blob older than `graceMs` goes (a blob just
- * uploaded through LFS is unreferenced until its commit arrives), and so do stored bytes older than
+ * Removes blobs that no revision of any repo refers to and no repo uploaded within `graceMs` (a
+ * blob just uploaded through LFS is unreferenced until its commit arrives). `candidates` limits the
+ * sweep (the blobs of a deleted repo); without it every such blob older than `graceMs` goes, and so do stored bytes older than
  * `graceMs` that have no row at all: storeBlob promotes the checked bytes before it records their
  * row, so a database that refused that write (down, locked) left bytes no row named, which a sweep
  * over rows never saw (the soak's "stored bytes … have no row").
@@ -83,6 +83,9 @@ export async function removeUnreferencedBlobs(options: { candidates?: string[]; 
   let removed = 0
   for (const { sha256 } of rows) {
     if (await db.treeEntry.findFirst({ where: { blobSha256: sha256 }, select: { commitId: true } })) continue
+    // Another repo uploaded these bytes within the grace period and may still commit them (an LFS
+    // upload comes before its commit): deleting a repo that held the same bytes must not take them.
+    if (await db.repoBlob.findFirst({ where: { sha256, createdAt: { gte: cutoff } }, select: { repoId: true } })) continue
     // Row first: a blob without a row is invisible (uploads re-send it); a row without a blob would be broken.
     // The repos that uploaded it lose it too: their next commit of it has to upload it again.
     const { count } = await db.storedBlob.deleteMany({ where: { sha256 } })

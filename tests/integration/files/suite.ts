@@ -712,6 +712,25 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(await fileExists({ repo, path: 'weights/model.bin', hubUrl })).toBe(true)
     })
 
+    it('deleting a repo keeps bytes another repo has just uploaded and not yet committed (its commit still finds them)', async () => {
+      const shared = Buffer.concat([Buffer.from([0]), Buffer.from(`uploaded twice-${prefix}`)])
+      await createRepo({ repo: `${f.owner}/doomed`, accessToken: f.write, hubUrl, files: [] })
+      await uploadFile({ repo: `${f.owner}/doomed`, accessToken: f.write, hubUrl, file: { path: 'w.bin', content: blob(shared) } })
+      // What the LFS batch and upload do for the other repo before its commit: the bytes are there, the repo may commit them.
+      const other = await db.repo.findFirstOrThrow({ where: { namespace: f.owner, name: 'other' } })
+      await db.repoBlob.create({ data: { repoId: other.id, sha256: sha256(shared) } })
+      const res = await fetch(`${hubUrl}/api/repos/delete`, { method: 'DELETE', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'model', name: 'doomed', organization: f.owner }) })
+      expect(res.status).toBe(200)
+      expect(await db.storedBlob.findUnique({ where: { sha256: sha256(shared) } })).not.toBeNull()
+      const lfsCommit = [
+        { key: 'header', value: { summary: 'commit the upload' } },
+        { key: 'lfsFile', value: { path: 'w.bin', algo: 'sha256', oid: sha256(shared), size: shared.length } },
+      ].map((l) => JSON.stringify(l)).join('\n')
+      const committed = await fetch(`${hubUrl}/api/models/${f.owner}/other/commit/main`, { method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/x-ndjson' }, body: lfsCommit })
+      expect(committed.status, await committed.clone().text()).toBe(200)
+      expect(Buffer.from(await (await downloadFile({ repo: `${f.owner}/other`, path: 'w.bin', hubUrl }))!.arrayBuffer())).toEqual(shared)
+    })
+
     it('bytes whose row never came (the database refused it after the store took them) are removed by the cleanup', async () => {
       // What storeBlob does before it records the row; the soak's database outages stopped it here.
       const orphan = Buffer.from(`bytes without a row ${prefix} ${Date.now()}`)
