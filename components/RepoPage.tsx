@@ -1,12 +1,12 @@
 // The page of one repository (model, dataset or space).
 import type { Metadata } from 'next'
 import { cache } from 'react'
-import { notFound } from 'next/navigation'
+import { notFound, redirect } from 'next/navigation'
 import Link from 'next/link'
 import { sessionCaller } from '@/lib/auth/caller'
 import { cardTexts, repoPageView } from '@/lib/hub/repos'
 import { orNotFound } from '@/lib/http/page-errors'
-import { repoPath, type RepoType } from '@/lib/hub/names'
+import { encodedFilePath, repoPath, type RepoType } from '@/lib/hub/names'
 import { ActionForm } from '@/components/ActionForm'
 import { AccessDecision } from '@/components/AccessDecision'
 import type { FormState } from '@/lib/http/form'
@@ -55,6 +55,14 @@ function CardMetadataList({ metadata }: { metadata: CardMetadata }) {
 type FormAction = (state: FormState, form: FormData) => Promise<FormState>
 
 /** The server actions the page's forms post to (they live in app/, which components never import). */
+/** The page's URL with the repository's own spelling of its name, its tab, revision and file kept. */
+function canonicalUrl(type: RepoType, namespace: string, name: string, query: RepoPageQuery): string {
+  const base = repoPath(type, namespace, name)
+  if (query.file !== undefined) return `${base}/blob/${encodeURIComponent(query.rev || DEFAULT_BRANCH)}/${encodedFilePath(query.file)}`
+  const search = new URLSearchParams(Object.entries({ tab: query.tab, rev: query.rev, path: query.path }).filter((e): e is [string, string] => Boolean(e[1])))
+  return search.size > 0 ? `${base}?${search}` : base
+}
+
 export type RepoPageActions = { requestAccess: FormAction; saveSettings: FormAction; decideAccess: FormAction; deleteRepo: FormAction }
 
 export async function RepoPage({ type, namespace, name, query = {}, actions }: { type: RepoType; namespace: string; name: string; query?: RepoPageQuery; actions: RepoPageActions }) {
@@ -62,6 +70,8 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
   const view = await repoViewOfRequest(type, namespace, name)
   if (!view) notFound()
   const { repo, mayRead, mayManage, mayWrite, myRequest, pending } = view
+  // Names are found whatever their case (findRepo): the page lives at the repository's own spelling.
+  if (repo.namespace !== namespace || repo.name !== name) redirect(canonicalUrl(type, repo.namespace, repo.name, query))
   const ref = { type, namespace, name }
   const base = repoPath(type, namespace, name)
   const revision = query.rev || DEFAULT_BRANCH

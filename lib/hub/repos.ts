@@ -52,7 +52,21 @@ export async function findRepo(type: string, namespace: string, name: string): P
     SELECT "id", "type", "namespace", "name", "private", "gated", "description", "ownerUserId", "ownerOrgId",
            "createdById", "createdByApp", "createdAt", "updatedAt"
     FROM "Repo" WHERE "type" = ${type} AND "namespace" = ${namespace} AND "name" = ${name}`)
-  return row ?? null
+  return row ?? (await findRepoIgnoringCase(type, namespace, name))
+}
+
+/**
+ * As on the Hub, a repo id's case does not matter: "Alice/Toxicity-Tiny" is alice/toxicity-tiny, and
+ * no two repos of a type differ only in case (createRepo). Asked only when the exact spelling is not
+ * found (lower() uses no index; names are ASCII, which both databases' lower() folds).
+ */
+async function findRepoIgnoringCase(type: string, namespace: string, name: string): Promise<RepoRow | null> {
+  const found = await rows<RepoRow>(sql`
+    SELECT "id", "type", "namespace", "name", "private", "gated", "description", "ownerUserId", "ownerOrgId",
+           "createdById", "createdByApp", "createdAt", "updatedAt"
+    FROM "Repo" WHERE "type" = ${type} AND lower("namespace") = ${namespace.toLowerCase()} AND lower("name") = ${name.toLowerCase()}
+    LIMIT 2`)
+  return found.length === 1 ? found[0]! : null
 }
 
 /** Finds a repo and checks the caller may take `action` on it; throws 401/403/404 otherwise. */
@@ -94,6 +108,8 @@ export async function createRepo(caller: Caller, input: z.input<typeof createRep
       : ({ kind: 'org', orgId: owner.id, role: await roleInOrg(caller.userId, owner.id) } as const)
   const decision = createRepoDecision(caller, ownerRef)
   if (decision !== 'allow') throw denial(decision === 'not-found' ? 'forbidden' : decision)
+  const taken = await findRepo(data.type, owner.name, data.name)
+  if (taken) throw conflict(taken.name === data.name ? 'You already created this repo' : `${taken.namespace}/${taken.name} exists already: repository names must differ in more than case`)
   try {
     return await db.repo.create({
       data: {
@@ -499,7 +515,7 @@ export async function reposOwnedBy(userId: string) {
  * pending requests.
  */
 export async function repoPageView(caller: Caller, type: RepoType, namespace: string, name: string) {
-  const repo = await db.repo.findUnique({ where: { type_namespace_name: { type, namespace, name } } })
+  const repo = await findRepo(type, namespace, name)
   if (!repo) return null
   const ctx = await repoContext(caller, repo)
   if (repoDecision(caller, 'view', repo, ctx) !== 'allow') return null

@@ -401,3 +401,11 @@ test('a new repository created with a license has it in its model card, and the 
   await expect(page.getByRole('link', { name: new RegExp(`alice/${name}`) })).toContainText('mit')
   expect(errors).toEqual([])
 })
+
+test('a repository URL in another case lands on the repository\'s own spelling, its tab and file kept', async ({ page }) => {
+  await page.goto('/Alice/Toxicity-Tiny?tab=files')
+  await expect(page).toHaveURL(/\/alice\/toxicity-tiny\?tab=files$/)
+  await expect(page.getByRole('heading', { level: 1, name: /toxicity-tiny/ })).toBeVisible()
+  await page.goto('/ALICE/toxicity-tiny/blob/main/README.md')
+  await expect(page).toHaveURL(/\/alice\/toxicity-tiny\/blob\/main\/README\.md$/)
+})

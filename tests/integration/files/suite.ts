@@ -448,6 +448,13 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       ).rejects.toMatchObject({ statusCode: 412 })
     })
 
+    it('a repo id in another case is the same repo, as on the Hub: info, downloads and listings answer with its own spelling', async () => {
+      const shouting = `${f.owner.toUpperCase()}/FILES`
+      expect((await modelInfo({ name: shouting, hubUrl })).name).toBe(repo)
+      expect(await (await downloadFile({ repo: shouting, path: 'README.md', hubUrl }))!.text()).toBe(await (await downloadFile({ repo, path: 'README.md', hubUrl }))!.text())
+      await expect(createRepo({ repo: `${f.owner}/Files`, accessToken: f.write, hubUrl })).rejects.toMatchObject({ statusCode: 409 })
+    })
+
     it('an empty file downloads (fileDownloadInfo asks every file for bytes=0-0); ranges follow RFC 9110', async () => {
       await uploadFile({ repo, accessToken: f.write, hubUrl, file: { path: 'pkg/__init__.py', content: blob('') } })
       expect(await fileDownloadInfo({ repo, path: 'pkg/__init__.py', hubUrl })).toMatchObject({ size: 0 })

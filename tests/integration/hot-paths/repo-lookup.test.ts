@@ -28,10 +28,17 @@ describe('findRepo', () => {
     }
   })
 
-  it('answers null where Prisma does: another type, another case, a name that does not exist', async () => {
+  it('answers null for another type and a name that does not exist; another case finds the repo, as on the Hub', async () => {
     expect(await findRepo('dataset', 'repolookup', 'plain')).toBeNull()
-    expect(await findRepo('model', 'RepoLookup', 'plain')).toBe(await db.repo.findUnique({ where: { type_namespace_name: { type: 'model', namespace: 'RepoLookup', name: 'plain' } } }))
+    expect(await findRepo('model', 'RepoLookup', 'PLAIN')).toEqual(await db.repo.findUnique({ where: { type_namespace_name: { type: 'model', namespace: 'repolookup', name: 'plain' } } }))
     expect(await findRepo('model', 'repolookup', "plain' OR '1'='1")).toBeNull()
+    expect(await findRepo('model', 'repolookup', 'pl%')).toBeNull()
+  })
+
+  it('refuses a repo whose name differs from one of the same type only in case (409), not one of another type', async () => {
+    const caller = { userId, principal: null }
+    await expect(createRepo(caller, { namespace: 'repolookup', name: 'Plain' })).rejects.toMatchObject({ status: 409, message: expect.stringContaining('repolookup/plain exists already') })
+    await expect(createRepo(caller, { namespace: 'repolookup', name: 'Plain', type: 'dataset' })).resolves.toMatchObject({ name: 'Plain' })
   })
 })
 
