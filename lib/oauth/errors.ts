@@ -20,14 +20,26 @@ export type OAuthErrorCode =
   | 'temporarily_unavailable'
   | 'server_error'
 
+/**
+ * RFC 6749 5.2 and 4.1.2.1: error_description holds printable ASCII without `"` and `\`. A
+ * description that quotes the client's own input (a grant type, a scope) is cut down to that, so
+ * that no client parser and no WWW-Authenticate header (where it stands in quotes) meets anything else.
+ */
+function describable(text: string): string {
+  return text.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '?')
+}
+
 export class OAuthError extends Error {
+  readonly description: string
+
   constructor(
     readonly code: OAuthErrorCode,
-    readonly description: string,
+    description: string,
     readonly status = 400,
     readonly headers: Record<string, string> = {},
   ) {
     super(`${code}: ${description}`)
+    this.description = describable(description)
   }
 }
 
@@ -40,9 +52,14 @@ export function invalidClient(description: string, usedBasic: boolean): OAuthErr
   return new OAuthError('invalid_client', description, 401, usedBasic ? { 'WWW-Authenticate': 'Basic realm="oauth"' } : {})
 }
 
-/** RFC 6750 3.1: a missing, unknown, expired or revoked bearer token at a resource endpoint. */
+/** RFC 6750 3.1: an unknown, expired or revoked bearer token at a resource endpoint. */
 export function invalidToken(description: string): OAuthError {
-  return new OAuthError('invalid_token', description, 401, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description}"` })
+  return new OAuthError('invalid_token', description, 401, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${describable(description)}"` })
+}
+
+/** RFC 6750 3.1: a request without any credentials is challenged without an error code. */
+export function tokenRequired(): OAuthError {
+  return new OAuthError('invalid_token', 'A bearer access token is required', 401, { 'WWW-Authenticate': 'Bearer realm="hub"' })
 }
 
 /** A database outage (lib/http/unavailable): 503 temporarily_unavailable with Retry-After (RFC 6749 4.1.2.1's code). */

@@ -41,10 +41,19 @@ export function isScope(name: string): boolean {
   return BY_NAME.has(name)
 }
 
+/**
+ * OpenID Connect's own scope values that the hub does not grant as such, which generic OIDC clients
+ * send: ignored, as OIDC Core 3.1.2.1 asks of scope values an OP does not understand
+ * (`offline_access` asks for refresh tokens, which every grant here has; there is no address or
+ * phone number to give). Any other unknown value is a mistake worth telling: invalid_scope.
+ */
+const IGNORED_OIDC_SCOPES = new Set(['offline_access', 'address', 'phone'])
+
 /** A space-separated scope parameter as a list in registry order; unknown scopes are invalid_scope. */
 export function parseScope(value: string | undefined, fallback: readonly string[]): string[] {
   if (value === undefined || value.trim() === '') return [...fallback]
-  const requested = new Set(value.split(/[ ]+/).filter(Boolean))
+  const requested = new Set(value.split(/[ ]+/).filter((s) => s && !IGNORED_OIDC_SCOPES.has(s)))
+  if (requested.size === 0) return [...fallback]
   const unknown = [...requested].filter((s) => !BY_NAME.has(s))
   if (unknown.length) throw invalidScope(`Unknown scope: ${unknown.slice(0, 5).join(' ').slice(0, 200)}`)
   return SCOPE_NAMES.filter((s) => requested.has(s))

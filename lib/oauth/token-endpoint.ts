@@ -26,10 +26,12 @@ async function limit(key: string, max: number) {
 export async function tokenEndpoint(request: Request): Promise<Response> {
   const ip = clientIp(request.headers)
   await limit(`oauth-token:ip:${addressKey(ip)}`, setting('OAUTH_TOKEN_LIMIT_PER_IP'))
-  await refuseAddressWithFailedAuthentications(ip)
 
   const params = await bodyParams(request)
   const credentials = credentialsFrom(request, params)
+  // Only a request with a secret can guess one: a public client's device poll from an address that
+  // guessed wrong (a shared NAT) goes on, and huggingface_hub's login is not aborted by a 429.
+  if (credentials.secret !== null) await refuseAddressWithFailedAuthentications(ip)
   const grantType = required(params, 'grant_type')
   const grant = GRANTS.get(grantType)
   if (!grant) throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType.slice(0, 100)}`)

@@ -1,11 +1,13 @@
 // GET|POST /oauth/userinfo (OIDC Core 5.3): the token's user, each field only with its scope.
 import { principalFromAuthorization } from '@/lib/auth/bearer'
 import { preflight } from '@/lib/http/cors'
-import { invalidToken, oauthHandler } from '@/lib/oauth/errors'
+import { invalidToken, oauthHandler, tokenRequired } from '@/lib/oauth/errors'
 import { userinfoClaims } from '@/lib/oauth/userinfo'
 
 async function userinfo(request: Request): Promise<Response> {
-  const principal = await principalFromAuthorization(request.headers.get('authorization'))
+  const authorization = request.headers.get('authorization')
+  if (!authorization) throw tokenRequired()
+  const principal = await principalFromAuthorization(authorization)
   if (!principal) throw invalidToken('A valid bearer access token is required')
   return Response.json(await userinfoClaims(principal.userId, principal))
 }

@@ -35,6 +35,8 @@ const inFlight = processState('oauthClientAuthInFlight', () => new Map<string, n
  * address's failures in the window, plus its authentications still being checked here, reach the budget.
  */
 export async function authenticateClientCountingFailures(credentials: ClientCredentials, ip: string, clientId = credentials.clientId): Promise<Client> {
+  // Without a secret nothing is being guessed (a public client, or a confidential one refused for sending none).
+  if (credentials.secret === null) return authenticateClient(credentials, clientId)
   const key = failuresKey(ip)
   const budget = await sliced.peek(key, maxFailures(), WINDOW_SECONDS)
   // Read after the await and taken in the same turn: no other request can slip in between.

@@ -86,6 +86,9 @@ describe('checking a request', () => {
     }
     await expectError({ ...confParams(), response_type: 'token' }, 'unsupported_response_type')
     await expectError({ ...confParams(), scope: 'openid admin' }, 'invalid_scope')
+    // OIDC's own values the hub does not grant are ignored (OIDC Core 3.1.2.1), not refused.
+    const oidc = await readAuthorizationRequest(Object.entries({ ...confParams(), scope: 'openid offline_access profile phone' }))
+    expect(oidc.kind === 'ok' && oidc.request.scopes).toEqual(['openid', 'profile'])
     // Scope escalation: a scope the app did not register.
     await expectError({ ...confParams(), scope: 'openid write-collections' }, 'invalid_scope')
     await expectError({ ...confParams(), code_challenge: CHALLENGE }, 'invalid_request') // plain (no method) is refused

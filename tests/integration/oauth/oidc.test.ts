@@ -113,12 +113,14 @@ describe('userinfo', () => {
     expect(all.orgs[0]).not.toHaveProperty('canPay')
   })
 
-  it('answers 401 invalid_token without a valid token, and preflights with CORS', async () => {
+  it('answers 401 without a valid token (a challenge without an error code when none was sent, RFC 6750 3.1), and preflights with CORS', async () => {
     const res = await userinfoGET(new Request(BASE + '/oauth/userinfo'))
     expect(res.status).toBe(401)
-    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/)
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="hub"')
     expect((await res.json()).error).toBe('invalid_token')
-    expect((await userinfoGET(bearer('/oauth/userinfo', 'hf_oauth_unknown'))).status).toBe(401)
+    const unknown = await userinfoGET(bearer('/oauth/userinfo', 'hf_oauth_unknown'))
+    expect(unknown.status).toBe(401)
+    expect(unknown.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/)
     const pre = userinfoOPTIONS()
     expect(pre.status).toBe(204)
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/authorization/i)

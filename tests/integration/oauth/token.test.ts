@@ -234,6 +234,7 @@ describe('malformed requests', () => {
     const cases: [Record<string, string> | string, string, string?][] = [
       [{}, 'invalid_request'],
       [{ grant_type: 'password', username: 'a', password: 'b' }, 'unsupported_grant_type'],
+      [{ grant_type: 'é"\\x' }, 'unsupported_grant_type'],
       [{ grant_type: 'authorization_code' }, 'invalid_request'],
       [{ grant_type: 'refresh_token' }, 'invalid_request'],
       ['{"grant_type": ', 'invalid_request', 'application/json'],
@@ -256,6 +257,8 @@ describe('malformed requests', () => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBeLessThan(500)
       const json = await res.json()
       expect(json.error, JSON.stringify(body).slice(0, 80)).toBe(error)
+      // RFC 6749 5.2: printable ASCII without '"' and '\\', whatever the client sent.
+      expect(json.error_description, JSON.stringify(body).slice(0, 80)).toMatch(/^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/)
       expect(res.headers.get('cache-control')).toBe('no-store')
     }
     const badBasic = await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: 'Basic !!!' })

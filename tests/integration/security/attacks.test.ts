@@ -158,6 +158,10 @@ describe('3. locking a client out of the token endpoint', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
     // The token endpoint shares the budget: the same address is refused there too.
     expect((await token({ grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: basic(clientId, 'guess'), ip: '203.0.113.77' })).res.status).toBe(429)
+    // A public client's request carries no secret to guess: it goes on from that address (a shared NAT),
+    // and a device poll is answered as RFC 8628 says, not with a 429 that ends huggingface_hub's login.
+    const poll = await token({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: 'not-a-code', client_id: f.pub.clientId }, { ip: '203.0.113.77' })
+    expect([poll.res.status, poll.body.error]).toEqual([400, 'invalid_grant'])
   })
 
   it('still limits a client by the requests that authenticated as it', async () => {
