@@ -1,14 +1,16 @@
 /**
  * Loading the manifest's models from MODELS_DIR through transformers.js + onnxruntime-node, once
- * each, and running batches of token sequences through them. Nothing here may reach the
- * network: remote models are switched off before every load.
+ * each, and running batches of token sequences through them, each model on a worker thread of its
+ * own (model-thread.ts) so that a batch does not hold the server's event loop. Nothing here may
+ * reach the network: remote models are switched off before every load.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers'
+import type { PreTrainedTokenizer } from '@huggingface/transformers'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type ModelEntry, type NeuralCheck } from './manifest'
 import { EngineUnavailableError, ModelNotFoundError, PickedModelUnusableError } from '@/lib/moderation/errors'
 import { MicroBatcher } from './micro-batcher'
+import { ModelThread } from './model-thread'
 import { outputRows, paddedBatch, type NeuralModel } from './neural-steps'
 import { settingsFromEnv, type ModelChoice, type RuntimeSettings } from './settings'
 import { modelSnapshot, ModelNotReadableError, ModelRepoError, ModelRevisionNotFoundError } from '@/lib/hub/model-cache'
@@ -24,7 +26,7 @@ interface Slot {
   state: Exclude<ModelState, 'absent'>
   loading?: Promise<LoadedModel>
   loaded?: LoadedModel
-  session?: PreTrainedModel
+  thread?: ModelThread
   error?: string
 }
 
@@ -43,26 +45,25 @@ function transformers(): Promise<Transformers> {
   return transformersModule
 }
 
-async function runSession(session: PreTrainedModel, entry: ModelEntry, padId: number, sequences: number[][]): Promise<Float32Array[]> {
-  const { Tensor } = await transformers()
+async function runSession(thread: ModelThread, entry: ModelEntry, padId: number, sequences: number[][]): Promise<Float32Array[]> {
   const { width, inputIds, attentionMask } = paddedBatch(sequences, padId)
   const dims = [sequences.length, width]
-  const inputs = {
-    input_ids: new Tensor('int64', inputIds, dims),
-    attention_mask: new Tensor('int64', attentionMask, dims),
+  const feeds = {
+    input_ids: { data: inputIds, dims },
+    attention_mask: { data: attentionMask, dims },
     // Every model here reads one segment or ignores segments (DeBERTa-v3, RoBERTa, MPNet,
     // DistilBERT); BERT-style graphs that declare the input get zeros, as for one text.
-    token_type_ids: new Tensor('int64', new BigInt64Array(inputIds.length), dims),
+    token_type_ids: { data: new BigInt64Array(inputIds.length), dims },
   }
-  const output = ((await session(inputs)) as Record<string, Tensor>)[entry.output]
+  const output = await thread.run(feeds, entry.output)
   if (!output) throw new Error(`${entry.id}: the graph has no output "${entry.output}"`)
-  return outputRows(entry, output.data as Float32Array, output.dims)
+  return outputRows(entry, output.data, output.dims)
 }
 
 /** Models picked by callers (`?model=`) kept loaded at once; the least recently used is released beyond. */
 const MAX_PICKED_MODELS = 4
 
-/** The end of the last transformers.js load (see ModelRuntime.load). */
+/** The end of the last tokenizer and config load on this thread (see ModelRuntime.load). */
 let loadTurn: Promise<void> = Promise.resolve()
 
 export class ModelRuntime {
@@ -110,16 +111,23 @@ export class ModelRuntime {
     next.loading = this.load(check, next, folder).then(
       (loaded) => {
         Object.assign(next, { state: 'ready', loaded, loading: undefined, error: undefined })
+        // A thread that stopped on its own (out of memory, say) has failed its runs; the next request loads the model again.
+        void next.thread!.crashed.then((error) => this.failed(key, check, next, error))
         return loaded
       },
       (error: unknown) => {
-        Object.assign(next, { state: 'failed', loading: undefined, error: String(error) })
-        if (key !== check) this.slots.delete(key)
+        this.failed(key, check, next, error)
         throw error
       },
     )
     this.slots.set(key, next)
     return next.loading
+  }
+
+  /** A model that could not be loaded or whose thread stopped: the check's slot says why until its next use loads it again; a picked model is forgotten. */
+  private failed(key: string, check: NeuralCheck, slot: Slot, error: unknown): void {
+    Object.assign(slot, { state: 'failed', loading: undefined, loaded: undefined, thread: undefined, error: String(error) })
+    if (key !== check && this.slots.get(key) === slot) this.slots.delete(key)
   }
 
   private async chosenModel(check: NeuralCheck, choice: ModelChoice): Promise<LoadedModel> {
@@ -148,7 +156,7 @@ export class ModelRuntime {
       // A request still running on it fails with a 503 naming the engine; with MAX_PICKED_MODELS in use at once, rare.
       void (async () => {
         await released.loading?.catch(() => undefined)
-        await released.session?.dispose()
+        await released.thread?.stop()
       })().catch(() => undefined)
     }
     return loading
@@ -170,15 +178,31 @@ export class ModelRuntime {
   private async load(check: NeuralCheck, slot: Slot, modelFolder: () => Promise<{ root: string; id: string }>): Promise<LoadedModel> {
     const entry = MODEL_MANIFEST[check]
     const folder = await modelFolder()
-    // transformers.js reads the folder from a global: loads from different roots take turns.
-    const loaded = loadTurn.then(() => this.loadFrom(folder, entry))
-    loadTurn = loaded.then(() => undefined, () => undefined)
-    const { tokenizer, session } = await loaded
-    slot.session = session
-    const config = session.config as unknown as { id2label?: Record<string, string> }
+    const options = {
+      local_files_only: true,
+      dtype: 'fp32' as const,
+      device: 'cpu' as const,
+      session_options: this.settings.threads > 0 ? { intraOpNumThreads: this.settings.threads, interOpNumThreads: 1 } : {},
+    }
+    // transformers.js loads sharp, whose shared libraries a worker thread must not be the first to open: the thread's
+    // end would unload them from under the others (sharp's docs on worker threads, lovell/sharp#2263).
+    await transformers()
+    // The session loads on the model's own thread, whose transformers.js has a global env of its own. The tokenizer and
+    // config load here, where transformers.js reads the folder from a global: these loads from different roots take turns.
+    const threadLoad = ModelThread.load({ root: folder.root, folder: folder.id, output: entry.output, options })
+    const filesLoad = loadTurn.then(() => this.loadFrom(folder))
+    loadTurn = filesLoad.then(() => undefined, () => undefined)
+    const [started, files] = await Promise.allSettled([threadLoad, filesLoad])
+    if (files.status === 'rejected') {
+      if (started.status === 'fulfilled') await started.value.stop()
+      throw files.reason
+    }
+    if (started.status === 'rejected') throw started.reason
+    const thread = (slot.thread = started.value)
+    const { tokenizer, config } = files.value
     const id2label = Object.fromEntries(Object.entries(config.id2label ?? {}).map(([k, v]) => [Number(k), v]))
     const padId = tokenizer.pad_token_id ?? 0
-    const run = (sequences: number[][]) => runSession(session, entry, padId, sequences)
+    const run = (sequences: number[][]) => runSession(thread, entry, padId, sequences)
     const { microBatching, maxBatchSize, maxWaitMs } = this.settings
     const batcher = microBatching ? new MicroBatcher(run, { maxBatchSize, maxWaitMs }) : null
     return {
@@ -189,22 +213,16 @@ export class ModelRuntime {
     }
   }
 
-  private async loadFrom(folder: { root: string; id: string }, entry: ModelEntry): Promise<{ tokenizer: PreTrainedTokenizer; session: PreTrainedModel }> {
-    const { AutoModel, AutoModelForSequenceClassification, AutoTokenizer, env } = await transformers()
+  /** The tokenizer and config of the model in `folder` (the thread reads its session from the same folder, as model-thread-script.ts: load). */
+  private async loadFrom(folder: { root: string; id: string }): Promise<{ tokenizer: PreTrainedTokenizer; config: { id2label?: Record<string, string> } }> {
+    const { AutoConfig, AutoTokenizer, env } = await transformers()
     env.allowRemoteModels = false
     env.allowLocalModels = true
     env.useFSCache = false
     env.localModelPath = folder.root + path.sep
-    const options = {
-      local_files_only: true,
-      dtype: 'fp32' as const,
-      device: 'cpu' as const,
-      session_options: this.settings.threads > 0 ? { intraOpNumThreads: this.settings.threads, interOpNumThreads: 1 } : {},
-    }
     const tokenizer = await AutoTokenizer.from_pretrained(folder.id, { local_files_only: true })
-    const modelClass = entry.output === 'logits' ? AutoModelForSequenceClassification : AutoModel
-    const session = await modelClass.from_pretrained(folder.id, options)
-    return { tokenizer, session }
+    const config = (await AutoConfig.from_pretrained(folder.id, { local_files_only: true })) as unknown as { id2label?: Record<string, string> }
+    return { tokenizer, config }
   }
 
   /** Loads every installed model; used at start when loading is eager. */
@@ -217,7 +235,7 @@ export class ModelRuntime {
     this.slots.clear()
     await Promise.allSettled(slots.map(async (slot) => {
       await slot.loading?.catch(() => undefined)
-      await slot.session?.dispose()
+      await slot.thread?.stop()
     }))
   }
 }

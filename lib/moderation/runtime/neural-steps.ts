@@ -3,7 +3,7 @@
 // runner (onnxruntime-web) each implement, so the server and the playground answer alike.
 // Browser-safe: no node: modules, no onnxruntime.
 import type { PreTrainedTokenizer } from '@huggingface/transformers'
-import { encodeForModel } from './encode'
+import { encodeForModel, encodeWithPairs } from './encode'
 import type { ModelEntry } from './manifest'
 import { labelIndex, postProcessing } from './model-config'
 import { argmax, cleanForCodeDetection, entailmentIndexes, entailmentScore, meanRows, sigmoid, softmax, tokenWindows } from './postprocess'
@@ -76,7 +76,7 @@ export async function classifyAs<Label extends string>(model: NeuralModel, text:
 export async function zeroShotScores(model: NeuralModel, text: string, labels: string[]): Promise<number[]> {
   const { hypothesisTemplate } = postProcessing(model, 'zeroShotEntailment')
   const indexes = entailmentIndexes(model.id2label)
-  const pairs = labels.map((label) => encodeForModel(model.tokenizer, text, hypothesisTemplate.replace('{}', label), model.entry.maxLength))
+  const pairs = encodeWithPairs(model.tokenizer, text, labels.map((label) => hypothesisTemplate.replace('{}', label)), model.entry.maxLength)
   return (await model.forward(pairs)).map((row) => entailmentScore(row, indexes))
 }
 
