@@ -8,21 +8,25 @@ import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Sign in' }
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[]; reauth?: string | string[] }> }) {
   // A repeated ?next= arrives as a list: only one plain path is followed.
-  const { next: asked } = await searchParams
+  const { next: asked, reauth } = await searchParams
   const next = typeof asked === 'string' ? asked : '/'
-  if ((await auth())?.user) redirect(safeNextPath(next))
+  const session = await auth()
+  // reauth=1: an app asked the user to sign in again (OAuth prompt=login, max_age), perhaps as another account.
+  const again = reauth === '1' && Boolean(session?.user)
+  if (session?.user && !again) redirect(safeNextPath(next))
   return (
     <AccountFormCard
-      title="Sign in to ModHub"
+      title={again ? 'Sign in again to continue' : 'Sign in to ModHub'}
       action={signInAction}
       submit="Sign in"
       next={next}
       footer={<>New here? <Link className="link" href={`/join?next=${encodeURIComponent(next)}`}>Create an account</Link></>}
     >
-      <Field name="login" label="Username or e-mail" autoComplete="username" required autoFocus />
-      <Field name="password" label="Password" type="password" autoComplete="current-password" required />
+      {again && <p className="text-sm text-slate-600">The app you are signing in to asks you to confirm who you are. You may sign in as another account.</p>}
+      <Field name="login" label="Username or e-mail" autoComplete="username" required autoFocus={!again} defaultValue={again ? (session?.user?.name ?? undefined) : undefined} />
+      <Field name="password" label="Password" type="password" autoComplete="current-password" required autoFocus={again} />
     </AccountFormCard>
   )
 }

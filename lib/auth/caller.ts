@@ -27,6 +27,13 @@ export async function sessionCaller(): Promise<Caller> {
   return userId ? { userId, principal: null } : null
 }
 
+/** The signed-in user and when they signed in (null for a session from before that was kept), for OAuth's prompt=login and max_age. */
+export async function sessionSignIn(): Promise<{ caller: NonNullable<Caller>; authTime: number | null } | null> {
+  const session = await auth()
+  const userId = session?.user?.id
+  return userId ? { caller: { userId, principal: null }, authTime: session.authTime ?? null } : null
+}
+
 /** For pages that need a signed-in user: everyone else goes to sign in and comes back to `returnTo`. */
 export async function signedInCaller(returnTo: string): Promise<NonNullable<Caller>> {
   const caller = await sessionCaller()

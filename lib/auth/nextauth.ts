@@ -12,6 +12,8 @@ class TooManyAttempts extends CredentialsSignin {
 declare module 'next-auth' {
   interface Session {
     user: { id: string; name?: string | null; email?: string | null; image?: string | null }
+    /** When the user signed in with their password (epoch seconds): OIDC's auth_time; none in sessions from before it was kept. */
+    authTime?: number
   }
 }
 
@@ -38,11 +40,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   ],
   callbacks: {
     jwt({ token, user }) {
-      if (user?.id) token.uid = user.id
+      // `user` is there only when the password was just checked: that moment is the sign-in.
+      if (user?.id) {
+        token.uid = user.id
+        token.authTime = Math.floor(Date.now() / 1000)
+      }
       return token
     },
     session({ session, token }) {
       if (typeof token.uid === 'string') session.user.id = token.uid
+      if (typeof token.authTime === 'number') session.authTime = token.authTime
       return session
     },
   },

@@ -26,7 +26,12 @@ export type AuthorizationRequest = {
   nonce: string | null
   /** Organizations the app asked for (orgIds): pre-selected on the consent page. */
   requestedOrgIds: string[]
-  prompt: string | null
+  /** OIDC Core 3.1.2.1's prompt, a space-separated list: none, login, consent, select_account (others are ignored). */
+  prompts: ReadonlySet<string>
+  /** max_age: the most seconds since the user signed in; older sessions sign in again. */
+  maxAge: number | null
+  /** signed_in_after (the hub's own, epoch seconds): set when prompt=login sent the user to sign in; a sign-in since then counts. */
+  signedInAfter: number | null
 }
 
 export type AuthorizeCheck =
@@ -84,12 +89,16 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
   }
   const nonce = params.get('nonce') || null
   if (nonce && nonce.length > MAX_NONCE_LENGTH) return back(invalidRequest('nonce is too long'))
-  const prompt = params.get('prompt') || null
+  const prompts = new Set((params.get('prompt') ?? '').split(' ').filter(Boolean))
+  if (prompts.has('none') && prompts.size > 1) return back(invalidRequest('prompt=none cannot be combined with other prompt values'))
   // Silent sign-in answers login_required or consent_required by redirect, with no page between:
   // for a metadata-document client that is the same open redirect, so it signs in interactively.
-  if (prompt === 'none' && client.viaMetadataDocument) {
+  if (prompts.has('none') && client.viaMetadataDocument) {
     return back(new OAuthError('interaction_required', 'Apps that register through a client metadata document cannot use prompt=none; sign in without it'))
   }
+  const maxAge = seconds(params.get('max_age'))
+  const signedInAfter = seconds(params.get('signed_in_after'))
+  if (maxAge === undefined || signedInAfter === undefined) return back(invalidRequest('max_age must be a whole number of seconds'))
 
   return {
     kind: 'ok',
@@ -101,14 +110,40 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
       codeChallenge,
       nonce,
       requestedOrgIds: (params.get('orgIds') ?? '').split(/[\s,]+/).filter(Boolean).slice(0, 50),
-      prompt,
+      prompts,
+      maxAge,
+      signedInAfter,
     },
   }
+}
+
+/** A parameter in whole seconds: null when absent, undefined when not a whole number. */
+function seconds(value: string | undefined): number | null | undefined {
+  if (value === undefined || value === '') return null
+  return /^\d{1,10}$/.test(value) ? Number(value) : undefined
+}
+
+/**
+ * Where the browser goes when this request needs the user to sign in again (OIDC Core 3.1.2.1):
+ * prompt=login or select_account (once: the sign-in it asks for is marked with signed_in_after), or
+ * a sign-in older than max_age (or of unknown age). With prompt=none, login_required goes back to
+ * the app. Null: the session the user has will do. `query` is the request's own (authorizationQuery).
+ */
+export function signInAgainLocation(request: AuthorizationRequest, query: string, authTime: number | null, now = Math.floor(Date.now() / 1000)): string | null {
+  const asksToSignIn = request.prompts.has('login') || request.prompts.has('select_account')
+  const signedInSinceAsked = request.signedInAfter !== null && authTime !== null && authTime >= request.signedInAfter
+  const tooOld = request.maxAge !== null && (authTime === null || now - authTime > request.maxAge)
+  if (!(asksToSignIn && !signedInSinceAsked) && !tooOld) return null
+  if (request.prompts.has('none')) return loginRequiredLocation(request)
+  const params = new URLSearchParams(query)
+  params.set('signed_in_after', String(now))
+  return `/login?reauth=1&next=${encodeURIComponent(`/oauth/authorize/consent?${params}`)}`
 }
 
 /** The parameters checkAuthorizationRequest reads: all that an authorization request carries from one arrival to the next. */
 export const AUTHORIZATION_PARAMETERS: ReadonlySet<string> = new Set([
   'client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'orgIds',
+  'max_age', 'signed_in_after',
 ])
 
 /**
@@ -151,7 +186,13 @@ export async function memberOrgIds(userId: string, orgIds: readonly string[]): P
  * the browser with it. With `remember` (the user approved on the consent page), the consent is
  * saved in the same transaction as the code: either both exist or neither.
  */
-export async function approve(request: AuthorizationRequest, userId: string, orgIds: readonly string[], options: { remember: boolean; orgsChecked?: boolean } = { remember: false }): Promise<string> {
+export async function approve(
+  request: AuthorizationRequest,
+  userId: string,
+  orgIds: readonly string[],
+  /** authTime: when the user signed in (the ID token's auth_time), when known. */
+  options: { remember: boolean; orgsChecked?: boolean; authTime?: number | null } = { remember: false },
+): Promise<string> {
   const granted = options.orgsChecked ? [...orgIds] : await memberOrgIds(userId, orgIds)
   const code = randomToken(40)
   await db.$transaction(async (tx) => {
@@ -167,6 +208,7 @@ export async function approve(request: AuthorizationRequest, userId: string, org
         orgIds: writeList(granted),
         codeChallenge: request.codeChallenge,
         nonce: request.nonce,
+        authTime: options.authTime ?? null,
         expiresAt: new Date(Date.now() + CODE_SECONDS * 1000),
       },
     })
@@ -175,15 +217,15 @@ export async function approve(request: AuthorizationRequest, userId: string, org
 }
 
 /** Where to go without asking: a remembered consent approves, prompt=none fails; null means ask. */
-export async function decideWithoutPrompt(request: AuthorizationRequest, userId: string): Promise<string | null> {
+export async function decideWithoutPrompt(request: AuthorizationRequest, userId: string, authTime: number | null): Promise<string | null> {
   const consent = await findConsent(userId, request.client.clientId)
   // One membership read for both the organizations asked for and those remembered.
   const member = new Set(await memberOrgIds(userId, [...request.requestedOrgIds, ...(consent?.orgIds ?? [])]))
   const requestedOrgs = request.requestedOrgIds.filter((id) => member.has(id))
-  if (request.prompt !== 'consent' && consentCovers(consent, request.scopes, requestedOrgs)) {
-    return approve(request, userId, consent!.orgIds.filter((id) => member.has(id)), { remember: false, orgsChecked: true })
+  if (!request.prompts.has('consent') && consentCovers(consent, request.scopes, requestedOrgs)) {
+    return approve(request, userId, consent!.orgIds.filter((id) => member.has(id)), { remember: false, orgsChecked: true, authTime })
   }
-  if (request.prompt === 'none') return errorLocation(request.redirectUri, request.state, new OAuthError('consent_required', 'The user has not approved this app yet'))
+  if (request.prompts.has('none')) return errorLocation(request.redirectUri, request.state, new OAuthError('consent_required', 'The user has not approved this app yet'))
   return null
 }
 

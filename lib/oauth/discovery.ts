@@ -23,8 +23,8 @@ export function serverMetadata() {
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     code_challenge_methods_supported: ['S256'],
     authorization_response_iss_parameter_supported: true,
-    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'nonce', 'name', 'preferred_username', 'picture', 'profile', 'website', 'isPro', 'email', 'email_verified', 'canPay', 'orgs'],
-    prompt_values_supported: ['none', 'consent'],
+    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'nonce', 'auth_time', 'name', 'preferred_username', 'picture', 'profile', 'website', 'isPro', 'email', 'email_verified', 'canPay', 'orgs'],
+    prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
     client_id_metadata_document_supported: true,
   }
 }

@@ -83,3 +83,44 @@ test('openid-client signs alice in with a confidential app and rotates refresh t
   await expect(page.getByText('This app has no secret: it is public')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Create secret' })).toBeVisible()
 })
+
+test('prompt=login asks a signed-in user to sign in again; max_age is met and auth_time checked by openid-client', async ({ page, baseURL }) => {
+  const hubUrl = baseURL!
+  await signIn(page, 'alice', DEMO.alice)
+  await page.goto('/settings/applications')
+  await page.getByLabel('Name', { exact: true }).fill('E2E step-up client')
+  await page.getByLabel('Redirect URIs').fill(`${site.origin}/cb`)
+  await page.getByRole('button', { name: 'Create app' }).click()
+  const status = page.getByRole('status')
+  await expect(status).toContainText('Client ID:')
+  const clientId = /Client ID: ([0-9a-f-]{36})/.exec((await status.textContent())!)![1]!
+  const secret = (await page.getByTestId('secret').textContent())!.trim()
+  const config = await oidc.discovery(new URL(hubUrl), clientId, undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] })
+  expect(config.serverMetadata().prompt_values_supported).toEqual(expect.arrayContaining(['login', 'consent']))
+  const verifier = oidc.randomPKCECodeVerifier()
+  const state = oidc.randomState()
+  const nonce = oidc.randomNonce()
+  const asked = Math.floor(Date.now() / 1000)
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: `${site.origin}/cb`,
+    scope: 'openid profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    prompt: 'login',
+    max_age: '600',
+  })
+  await page.goto(url.href)
+  // Already signed in, and asked to sign in again: the form, with the account filled in.
+  await expect(page.getByRole('heading', { name: 'Sign in again to continue' })).toBeVisible()
+  await expect(page.getByLabel('Username or e-mail')).toHaveValue('alice')
+  await page.getByLabel('Password').fill(DEMO.alice)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('app-name')).toHaveText('E2E step-up client')
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await page.waitForURL(`${site.origin}/cb?**`)
+  // maxAge makes openid-client require auth_time and check it against max_age.
+  const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, maxAge: 600, idTokenExpected: true })
+  expect(tokens.claims()!.auth_time).toBeGreaterThanOrEqual(asked)
+})

@@ -1,7 +1,7 @@
 // GET|POST /oauth/authorize: checks the request, signs the user in if needed, then either answers
 // at once (remembered consent, or an error for the app) or shows the consent page.
-import { sessionCaller } from '@/lib/auth/caller'
-import { authorizationQuery, decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest } from '@/lib/oauth/authorize'
+import { sessionSignIn } from '@/lib/auth/caller'
+import { authorizationQuery, decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest, signInAgainLocation } from '@/lib/oauth/authorize'
 import { readBoundedText } from '@/lib/http/body'
 import { MAX_BODY_BYTES } from '@/lib/oauth/request'
 import { seeOther as redirectTo } from '@/lib/http/redirect'
@@ -31,14 +31,16 @@ async function authorize(request: Request): Promise<Response> {
   const query = authorizationQuery(entries)
   if (check.kind === 'redirect') return seeOther(check.location)
   if (check.kind === 'show-error') return seeOther(`/oauth/authorize/consent?${query}`)
-  const caller = await sessionCaller()
-  if (!caller) {
-    if (check.request.prompt === 'none') return seeOther(loginRequiredLocation(check.request))
+  const signedIn = await sessionSignIn()
+  if (!signedIn) {
+    if (check.request.prompts.has('none')) return seeOther(loginRequiredLocation(check.request))
     // Back to the consent page, not here: the sign-in form returns by client-side navigation, which
     // would keep this URL in the address bar, and the consent page's actions post to that URL.
     return seeOther(`/login?next=${encodeURIComponent(`/oauth/authorize/consent?${query}`)}`)
   }
-  const location = await decideWithoutPrompt(check.request, caller.userId)
+  const signInAgain = signInAgainLocation(check.request, query, signedIn.authTime)
+  if (signInAgain) return seeOther(signInAgain)
+  const location = await decideWithoutPrompt(check.request, signedIn.caller.userId, signedIn.authTime)
   return seeOther(location ?? `/oauth/authorize/consent?${query}`)
 }
 

@@ -19,6 +19,7 @@ type CodeRow = {
   orgIds: string
   codeChallenge: string | null
   nonce: string | null
+  authTime: number | null
   expiresAt: Date
   usedAt: Date | null
 }
@@ -38,7 +39,7 @@ export const authorizationCodeGrant: Grant = {
     }
     // The code and its user in one statement (one row per membership of the user).
     const found = await rows<CodeRow & UserMembershipRow>(sql`
-      SELECT c."id" AS "codeId", c."clientId", c."userId", c."redirectUri", c."scopes", c."orgIds", c."codeChallenge", c."nonce",
+      SELECT c."id" AS "codeId", c."clientId", c."userId", c."redirectUri", c."scopes", c."orgIds", c."codeChallenge", c."nonce", c."authTime",
              c."expiresAt", c."usedAt", ${USER_MEMBERSHIPS_COLUMNS}
       FROM "AuthorizationCode" c LEFT JOIN "User" u ON u."id" = c."userId" ${USER_MEMBERSHIPS_JOINS}
       WHERE c."codeHash" = ${codeHash} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
@@ -65,7 +66,7 @@ export const authorizationCodeGrant: Grant = {
     }
     // Spent in the transaction that stores the tokens: a code that raced another use issues nothing.
     const issued = await issueTokens(
-      { client, userId: code.userId, scopes: readList(code.scopes), orgIds: readList(code.orgIds), familyId: code.codeId },
+      { client, userId: code.userId, scopes: readList(code.scopes), orgIds: readList(code.orgIds), familyId: code.codeId, authTime: code.authTime === null ? null : Number(code.authTime) },
       {
         user: userFromMembershipRows(found),
         nonce: code.nonce,

@@ -15,6 +15,7 @@ type RefreshTokenRow = {
   userId: string
   scopes: string
   orgIds: string
+  authTime: number | null
   expiresAt: Date
   usedAt: Date | null
   revokedAt: Date | null
@@ -41,7 +42,7 @@ export const refreshTokenGrant: Grant = {
     }
     // The refresh token and its user in one statement (one row per membership of the user).
     const found = await rows<RefreshTokenRow & UserMembershipRow>(sql`
-      SELECT r."id" AS "refreshId", r."familyId", r."clientId", r."userId", r."scopes", r."orgIds", r."expiresAt", r."usedAt", r."revokedAt",
+      SELECT r."id" AS "refreshId", r."familyId", r."clientId", r."userId", r."scopes", r."orgIds", r."authTime", r."expiresAt", r."usedAt", r."revokedAt",
              ${USER_MEMBERSHIPS_COLUMNS}
       FROM "RefreshToken" r LEFT JOIN "User" u ON u."id" = r."userId" ${USER_MEMBERSHIPS_JOINS}
       WHERE r."tokenHash" = ${tokenHash} ORDER BY ${USER_MEMBERSHIPS_ORDER}`)
@@ -59,7 +60,7 @@ export const refreshTokenGrant: Grant = {
     if (escalated.length) throw invalidScope(`Not granted: ${escalated.join(' ')}`)
     // Spent in the transaction that stores the new pair (issueTokens also refuses a deleted user).
     const issued = await issueTokens(
-      { client, userId: row.userId, scopes: granted, orgIds: readList(row.orgIds), familyId: row.familyId },
+      { client, userId: row.userId, scopes: granted, orgIds: readList(row.orgIds), familyId: row.familyId, authTime: row.authTime === null ? null : Number(row.authTime) },
       {
         user: userFromMembershipRows(found),
         refresh: true,

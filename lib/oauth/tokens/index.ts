@@ -31,6 +31,8 @@ export type GrantedAccess = {
   orgIds: string[]
   /** Every token of one authorization shares it: a replayed code or refresh token revokes them all. */
   familyId: string
+  /** When the user signed in for this grant (epoch seconds), when known: the ID token's auth_time. */
+  authTime?: number | null
 }
 
 export type IssueOptions = {
@@ -79,16 +81,16 @@ export async function issueTokens(grant: GrantedAccess, options: IssueOptions): 
   const inserts = refreshToken ? [access.row, refreshTokenRow(grant, refreshToken)] : [access.row]
   const spent = await spend({ ...options.consume, returning: ['id'], inserts, select: sql`SELECT 1 AS "found" FROM "spent"` })
   if (spent.length !== 1) return null
-  return tokenResponse(grant.client, { userId: grant.userId, scopes, orgIds: grant.orgIds, user, nonce: options.nonce ?? null }, access.token, refreshToken)
+  return tokenResponse(grant.client, { userId: grant.userId, scopes, orgIds: grant.orgIds, user, nonce: options.nonce ?? null, authTime: grant.authTime ?? null }, access.token, refreshToken)
 }
 
-type SpentGrantRow = UserMembershipRow & { grantFamily: string; grantUserId: string; grantScopes: string; grantOrgIds: string; grantNonce: string | null }
+type SpentGrantRow = UserMembershipRow & { grantFamily: string; grantUserId: string; grantScopes: string; grantOrgIds: string; grantNonce: string | null; grantAuthTime: number | null }
 
-/** Where a spendable grant's row keeps what its tokens inherit. */
+/** Where a spendable grant's row keeps what its tokens inherit (a refresh token its family's sign-in time too). */
 const GRANT_TABLES = {
   // A code starts its family: its id is the family's.
-  AuthorizationCode: { family: sql`"spent"."id"`, returning: ['id', 'userId', 'scopes', 'orgIds', 'nonce'], nonce: sql`"spent"."nonce"` },
-  RefreshToken: { family: sql`"spent"."familyId"`, returning: ['familyId', 'userId', 'scopes', 'orgIds'], nonce: sql`NULL` },
+  AuthorizationCode: { family: sql`"spent"."id"`, returning: ['id', 'userId', 'scopes', 'orgIds', 'nonce', 'authTime'], nonce: sql`"spent"."nonce"` },
+  RefreshToken: { family: sql`"spent"."familyId"`, returning: ['familyId', 'userId', 'scopes', 'orgIds', 'authTime'], nonce: sql`NULL` },
 } as const
 
 /**
@@ -103,29 +105,30 @@ export async function issueTokensSpending(client: Client, consume: SpendUpdate &
   const refreshToken = randomToken(48)
   const access = newAccessToken({ kind: 'oauth', userId: '', displayName: client.name, role: 'scoped', appId: client.appId, expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000) })
   const inherited = { userId: sql`"spent"."userId"`, scopes: sql`"spent"."scopes"`, orgIds: sql`"spent"."orgIds"` }
+  const authTime = sql`"spent"."authTime"`
   const inserts: Insert[] = [
     { into: access.row.into, values: { ...access.row.values, ...inherited, grantId: grantTable.family } },
-    { into: 'RefreshToken', values: { ...refreshTokenRow({ client, userId: '', scopes: [], orgIds: [], familyId: '' }, refreshToken).values, ...inherited, familyId: grantTable.family } },
+    { into: 'RefreshToken', values: { ...refreshTokenRow({ client, userId: '', scopes: [], orgIds: [], familyId: '' }, refreshToken).values, ...inherited, authTime, familyId: grantTable.family } },
   ]
   const found = await spend<SpentGrantRow>({
     ...consume,
     returning: [...grantTable.returning],
     inserts,
     select: sql`SELECT ${grantTable.family} AS "grantFamily", ${inherited.userId} AS "grantUserId", ${inherited.scopes} AS "grantScopes", ${inherited.orgIds} AS "grantOrgIds",
-                       ${grantTable.nonce} AS "grantNonce", ${USER_MEMBERSHIPS_COLUMNS}
+                       ${grantTable.nonce} AS "grantNonce", ${authTime} AS "grantAuthTime", ${USER_MEMBERSHIPS_COLUMNS}
                 FROM "spent" LEFT JOIN "User" u ON u."id" = ${inherited.userId} ${USER_MEMBERSHIPS_JOINS} ORDER BY ${USER_MEMBERSHIPS_ORDER}`,
   })
   const [grant] = found
   if (!grant) return null
   const user = userFromMembershipRows(found)
   if (!user) throw invalidGrant('The user no longer exists') // (unreachable: a user's grants go with the user, by foreign key)
-  const spent = { userId: grant.grantUserId, scopes: readList(grant.grantScopes), orgIds: readList(grant.grantOrgIds), user, nonce: grant.grantNonce }
+  const spent = { userId: grant.grantUserId, scopes: readList(grant.grantScopes), orgIds: readList(grant.grantOrgIds), user, nonce: grant.grantNonce, authTime: grant.grantAuthTime === null ? null : Number(grant.grantAuthTime) }
   return tokenResponse(client, spent, access.token, refreshToken)
 }
 
 async function tokenResponse(
   client: Client,
-  grant: { userId: string; scopes: string[]; orgIds: string[]; user: UserWithMemberships; nonce: string | null },
+  grant: { userId: string; scopes: string[]; orgIds: string[]; user: UserWithMemberships; nonce: string | null; authTime: number | null },
   accessToken: string,
   refreshToken: string | null,
 ): Promise<TokenResponse> {
@@ -133,7 +136,7 @@ async function tokenResponse(
   if (refreshToken) response.refresh_token = refreshToken
   if (grant.scopes.includes('openid')) {
     const claims = userinfoClaimsOf(grant.user, { tokenKind: 'oauth', role: null, scopes: grant.scopes, orgIds: grant.orgIds })
-    response.id_token = await signIdToken({ userId: grant.userId, clientId: client.clientId, scopes: grant.scopes, orgIds: grant.orgIds }, grant.nonce, claims)
+    response.id_token = await signIdToken({ userId: grant.userId, clientId: client.clientId, scopes: grant.scopes, orgIds: grant.orgIds, authTime: grant.authTime }, grant.nonce, claims)
   }
   return response
 }
@@ -151,20 +154,21 @@ function refreshTokenRow(grant: GrantedAccess, token: string): Insert {
       userId: grant.userId,
       scopes: writeList(grant.scopes),
       orgIds: writeList(grant.orgIds),
+      authTime: grant.authTime ?? null,
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
       createdAt: now,
     },
   }
 }
 
-export type IdTokenSubject = { userId: string; clientId: string; scopes: string[]; orgIds: string[] }
+export type IdTokenSubject = { userId: string; clientId: string; scopes: string[]; orgIds: string[]; authTime?: number | null }
 
-/** OIDC Core 2: iss, sub, aud, exp, iat, nonce when sent, plus the same claims as userinfo (read here unless given). */
+/** OIDC Core 2: iss, sub, aud, exp, iat, nonce when sent, auth_time when known, plus the same claims as userinfo (read here unless given). */
 export async function signIdToken(grant: IdTokenSubject, nonce: string | null = null, userClaims?: Record<string, unknown>): Promise<string> {
   const claims = userClaims ?? (await userinfoClaims(grant.userId, { tokenKind: 'oauth', role: null, scopes: grant.scopes, orgIds: grant.orgIds }))
   const { sub, ...profile } = claims
   const now = Math.floor(Date.now() / 1000)
-  return signJwt({ ...profile, ...(nonce ? { nonce } : {}), iss: hubUrl(), sub, aud: grant.clientId, iat: now, exp: now + ID_TOKEN_SECONDS })
+  return signJwt({ ...profile, ...(nonce ? { nonce } : {}), ...(grant.authTime != null ? { auth_time: grant.authTime } : {}), iss: hubUrl(), sub, aud: grant.clientId, iat: now, exp: now + ID_TOKEN_SECONDS })
 }
 
 /** Ends a whole authorization: its access tokens and refresh tokens. */

@@ -3,8 +3,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Caller } from '@/lib/policy'
 
-const session = vi.hoisted(() => ({ caller: null as Caller }))
-vi.mock('@/lib/auth/caller', () => ({ sessionCaller: async () => session.caller }))
+const session = vi.hoisted(() => ({ caller: null as Caller, authTime: null as number | null }))
+vi.mock('@/lib/auth/caller', () => ({
+  sessionCaller: async () => session.caller,
+  sessionSignIn: async () => (session.caller ? { caller: session.caller, authTime: session.authTime } : null),
+}))
 
 import { GET, POST } from '@/app/oauth/authorize/route'
 import { GET as dialogGET } from '@/app/api/oauth/dialog/route'
@@ -152,6 +155,38 @@ describe('GET|POST /oauth/authorize', () => {
     expect(otherOrg.headers.get('location')).toMatch(CONSENT)
     const forced = await GET(new Request(authorizeUrl({ ...confParams(), prompt: 'consent' })))
     expect(forced.headers.get('location')).toMatch(CONSENT)
+  })
+
+  it('reads prompt as a list and max_age (OIDC Core 3.1.2.1): sign in again when asked or when the sign-in is too old; the code carries auth_time', async () => {
+    session.caller = { userId: f.user.id, principal: null }
+    const now = Math.floor(Date.now() / 1000)
+    session.authTime = now - 600
+    await saveConsent(f.user.id, f.confidential.app.clientId, ['openid', 'profile', 'email'], [f.org.id])
+    const location = async (extra: Record<string, string>) => res303(await GET(new Request(authorizeUrl({ ...confParams(), ...extra }))))!
+    // consent anywhere in the list forces the consent page; none with anything else is an error.
+    expect(await location({ prompt: 'login consent' })).toMatch(/\/login\?reauth=1/)
+    expect(await location({ prompt: 'consent select_account' })).toMatch(/\/login\?reauth=1/)
+    expect(new URL(await location({ prompt: 'none login' })).searchParams.get('error')).toBe('invalid_request')
+    expect(new URL(await location({ max_age: 'soon' })).searchParams.get('error')).toBe('invalid_request')
+    // prompt=login: the sign-in page, then the consent page marked with when it asked.
+    const login = new URL(await location({ prompt: 'login' }))
+    expect(login.pathname).toBe('/login')
+    const next = new URLSearchParams(login.searchParams.get('next')!.split('?')[1])
+    expect(Number(next.get('signed_in_after'))).toBeGreaterThanOrEqual(now)
+    // Signed in since then: the remembered consent answers with a code.
+    session.authTime = Number(next.get('signed_in_after'))
+    const afterLogin = new URL(await location({ prompt: 'login', signed_in_after: next.get('signed_in_after')! }))
+    expect(afterLogin.searchParams.get('code')).toBeTruthy()
+    // max_age: a sign-in older than it signs in again (with none: login_required); a recent one answers.
+    session.authTime = now - 600
+    expect(await location({ max_age: '300' })).toMatch(/\/login\?reauth=1/)
+    expect(new URL(await location({ max_age: '300', prompt: 'none' })).searchParams.get('error')).toBe('login_required')
+    const fresh = new URL(await location({ max_age: '3600' }))
+    const code = await db.authorizationCode.findUnique({ where: { codeHash: sha256Hex(fresh.searchParams.get('code')!) } })
+    expect(code?.authTime).toBe(now - 600)
+    // A session from before sign-in times were kept has no age: max_age signs in again.
+    session.authTime = null
+    expect(await location({ max_age: '3600' })).toMatch(/\/login\?reauth=1/)
   })
 
   it('takes the parameters of a form POST too', async () => {

@@ -1,7 +1,7 @@
 // OpenID Connect: discovery, JWKS and key rotation, id_token claims, userinfo scope filtering,
 // whoami for OAuth tokens, and what scopes and granted organizations let a token reach.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose'
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, decodeJwt } from 'jose'
 import { db } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { createRepo } from '@/lib/hub/repos'
@@ -78,6 +78,20 @@ describe('id_token', () => {
     const info = await userinfo(body.access_token!)
     const { iss: _i, aud: _a, exp: _e, iat: _t, nonce: _n, ...claims } = payload
     expect(claims).toEqual(info)
+  })
+
+  it('carries auth_time, the sign-in the code was approved with, and keeps it through refreshes (OIDC Core 2, 12.2)', async () => {
+    const authTime = Math.floor(Date.now() / 1000) - 120
+    const code = await authorizationCode(f.user.id, { clientId: f.confidential.app.clientId, redirectUri: REDIRECT, scope: 'openid profile', authTime })
+    const auth = { authorization: basic(f.confidential.app.clientId, f.confidential.secret) }
+    const first = (await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: VERIFIER }, auth)).body
+    expect(decodeJwt(first.id_token!).auth_time).toBe(authTime)
+    // A refresh that keeps the scopes (one statement) and one that narrows them (read first) both keep it.
+    const kept = (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token! }, auth)).body
+    expect(decodeJwt(kept.id_token!).auth_time).toBe(authTime)
+    const narrowed = (await token({ grant_type: 'refresh_token', refresh_token: kept.refresh_token!, scope: 'openid' }, auth)).body
+    expect(decodeJwt(narrowed.id_token!).auth_time).toBe(authTime)
+    expect(decodeJwt((await tokens('openid')).id_token!)).not.toHaveProperty('auth_time')
   })
 
   it('is signed by a new key after rotation, and the old key stays published for verification', async () => {

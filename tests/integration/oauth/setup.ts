@@ -28,7 +28,7 @@ export async function createFixture(prefix: string) {
   return { user, other, org, secondOrg, confidential: { ...confidential, secret: confidential.secret! }, pub: pub.app }
 }
 
-export type CodeOptions = { clientId: string; redirectUri: string; scope?: string; orgIds?: string[]; nonce?: string; pkce?: boolean; state?: string }
+export type CodeOptions = { clientId: string; redirectUri: string; scope?: string; orgIds?: string[]; nonce?: string; pkce?: boolean; state?: string; authTime?: number }
 
 /** What approving on the consent page does: check the request, remember the consent, issue a code. */
 export async function authorizationCode(userId: string, o: CodeOptions): Promise<string> {
@@ -44,7 +44,7 @@ export async function authorizationCode(userId: string, o: CodeOptions): Promise
   )
   const checked = await checkAuthorizationRequest(params)
   if (checked.kind !== 'ok') throw new Error(`authorization request refused: ${JSON.stringify(checked)}`)
-  const location = new URL(await approve(checked.request, userId, o.orgIds ?? [], { remember: true }))
+  const location = new URL(await approve(checked.request, userId, o.orgIds ?? [], { remember: true, authTime: o.authTime }))
   return location.searchParams.get('code')!
 }
 

@@ -2,20 +2,20 @@
 // Approve or deny on the consent page. Server actions: Next refuses cross-origin posts (CSRF).
 // The request is checked again here, exactly as the authorization endpoint checked it.
 import { redirect } from 'next/navigation'
-import { sessionCaller } from '@/lib/auth/caller'
+import { sessionSignIn } from '@/lib/auth/caller'
 import { approve, deniedLocation, readAuthorizationRequest } from '@/lib/oauth/authorize'
 import { text, type FormState } from '@/lib/http/form'
 
 const check = (form: FormData) => readAuthorizationRequest(new URLSearchParams(text(form, 'request')))
 
 export async function approveAction(_: FormState, form: FormData): Promise<FormState> {
-  const caller = await sessionCaller()
-  if (!caller) return { error: 'Your session ended. Sign in again.' }
+  const signedIn = await sessionSignIn()
+  if (!signedIn) return { error: 'Your session ended. Sign in again.' }
   const checked = await check(form)
   if (checked.kind === 'show-error') return { error: checked.error.description }
   if (checked.kind === 'redirect') redirect(checked.location)
   const picked = form.getAll('orgIds').filter((v): v is string => typeof v === 'string')
-  redirect(await approve(checked.request, caller.userId, picked, { remember: true }))
+  redirect(await approve(checked.request, signedIn.caller.userId, picked, { remember: true, authTime: signedIn.authTime }))
 }
 
 export async function denyAction(_: FormState, form: FormData): Promise<FormState> {

@@ -2,9 +2,9 @@
 // your organizations it may reach. Also the page that explains requests we cannot send back.
 import Link from 'next/link'
 import { redirect } from 'next/navigation'
-import { signedInCaller } from '@/lib/auth/caller'
+import { sessionSignIn } from '@/lib/auth/caller'
 import { usernameOf } from '@/lib/hub/users'
-import { decideWithoutPrompt, pickableOrgs, readAuthorizationRequest } from '@/lib/oauth/authorize'
+import { authorizationQuery, decideWithoutPrompt, pickableOrgs, readAuthorizationRequest, signInAgainLocation } from '@/lib/oauth/authorize'
 import { findConsent } from '@/lib/oauth/consent'
 import { ActionForm } from '@/components/ActionForm'
 import { AppRequestHeading, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
@@ -35,9 +35,14 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   }
   const request = checked.request
   const query = new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => typeof e[1] === 'string')).toString()
-  const caller = await signedInCaller(`/oauth/authorize/consent?${query}`)
+  const signedIn = await sessionSignIn()
+  if (!signedIn) redirect(`/login?next=${encodeURIComponent(`/oauth/authorize/consent?${query}`)}`)
+  const { caller, authTime } = signedIn
+  // prompt=login or max_age: a sign-in of the request's own, first.
+  const signInAgain = signInAgainLocation(request, authorizationQuery(new URLSearchParams(query)), authTime)
+  if (signInAgain) redirect(signInAgain)
   // Arriving from the sign-in page: a remembered consent answers at once, as the endpoint would.
-  const answer = await decideWithoutPrompt(request, caller.userId)
+  const answer = await decideWithoutPrompt(request, caller.userId, authTime)
   if (answer) redirect(answer)
   const [username, orgs, consent] = await Promise.all([
     usernameOf(caller.userId),
