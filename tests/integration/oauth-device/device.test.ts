@@ -110,6 +110,22 @@ describe('polling the token endpoint', () => {
     expect(refreshed.body.refresh_token).not.toBe(done.body.refresh_token)
   })
 
+  it('signs in the hf command line unchanged: its own client_id (huggingface_hub\'s constant), no scope sent, the scopes its app has', async () => {
+    const HF_CLI = '26be6b09-91c5-47da-9861-d2d2bb7a7e36'
+    const { res, body: start } = await startDevice({ client_id: HF_CLI })
+    expect(res.status).toBe(200)
+    const poll = () => token({ grant_type: DEVICE_GRANT_TYPE, device_code: start.device_code, client_id: HF_CLI })
+    expect((await poll()).body.error).toBe('authorization_pending')
+    expect(await decideDeviceRequest(await pendingId(start.user_code), f.user.id, true, [])).toBe(true)
+    const row = await db.deviceCode.findFirstOrThrow({ where: { clientId: HF_CLI }, orderBy: { createdAt: 'desc' } })
+    await waitInterval(row.deviceCodeHash)
+    const done = await poll()
+    expect(done.res.status).toBe(200)
+    expect(done.body.scope!.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'read-repos', 'write-repos', 'manage-repos']))
+    const who = await (await whoamiGET(new Request(`${BASE}/api/whoami-v2`, { headers: { authorization: `Bearer ${done.body.access_token}` } }))).json()
+    expect(who.name).toBe('devuser')
+  })
+
   it('answers access_denied after a deny and expired_token after expiry', async () => {
     const denied = (await startDevice({ client_id: f.pub.clientId })).body
     await decideDeviceRequest(await pendingId(denied.user_code), f.user.id, false, [])
