@@ -68,6 +68,12 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
   const back = (error: OAuthError): AuthorizeCheck =>
     client.viaMetadataDocument ? { kind: 'show-error', error } : { kind: 'redirect', location: errorLocation(redirectUri, state, error) }
 
+  // Request objects (OIDC Core 6) are not read: saying so beats answering the plain parameters
+  // beside one as if its claims had been honoured.
+  if (params.has('request')) return back(new OAuthError('request_not_supported', 'Request objects (the request parameter) are not supported: send the parameters themselves'))
+  if (params.has('request_uri')) return back(new OAuthError('request_uri_not_supported', 'request_uri is not supported: send the parameters themselves'))
+  const responseMode = params.get('response_mode')
+  if (responseMode && responseMode !== 'query') return back(invalidRequest(`response_mode ${responseMode.slice(0, 40)} is not supported: the code is sent in the query`))
   const responseType = params.get('response_type') || 'code'
   if (responseType !== 'code') return back(new OAuthError('unsupported_response_type', 'Only response_type=code is supported'))
   let scopes: string[]

@@ -17,6 +17,8 @@ export function serverMetadata() {
     scopes_supported: SCOPE_NAMES,
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
     grant_types_supported: [...GRANTS.keys()],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [SIGNING_ALG],

@@ -16,6 +16,8 @@ export type OAuthErrorCode =
   | 'consent_required'
   | 'login_required'
   | 'interaction_required'
+  | 'request_not_supported'
+  | 'request_uri_not_supported'
   | 'invalid_token'
   | 'temporarily_unavailable'
   | 'server_error'

@@ -121,7 +121,7 @@ describe('polling the token endpoint', () => {
     await waitInterval(row.deviceCodeHash)
     const done = await poll()
     expect(done.res.status).toBe(200)
-    expect(done.body.scope!.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'read-repos', 'write-repos', 'manage-repos']))
+    expect(String(done.body.scope).split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'read-repos', 'write-repos', 'manage-repos']))
     const who = await (await whoamiGET(new Request(`${BASE}/api/whoami-v2`, { headers: { authorization: `Bearer ${done.body.access_token}` } }))).json()
     expect(who.name).toBe('devuser')
   })

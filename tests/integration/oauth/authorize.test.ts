@@ -88,6 +88,9 @@ describe('checking a request', () => {
       expect(url.searchParams.get('iss')).toBe(hubUrl())
     }
     await expectError({ ...confParams(), response_type: 'token' }, 'unsupported_response_type')
+    await expectError({ ...confParams(), request: 'eyJhbGciOiJub25lIn0.e30.' }, 'request_not_supported')
+    await expectError({ ...confParams(), request_uri: 'urn:example:x' }, 'request_uri_not_supported')
+    await expectError({ ...confParams(), response_mode: 'form_post' }, 'invalid_request')
     await expectError({ ...confParams(), scope: 'openid admin' }, 'invalid_scope')
     // OIDC's own values the hub does not grant are ignored (OIDC Core 3.1.2.1), not refused.
     const oidc = await readAuthorizationRequest(Object.entries({ ...confParams(), scope: 'openid offline_access profile phone' }))
