@@ -79,7 +79,7 @@ export const SETTINGS = {
   MODERATION_MAX_TEXT_LENGTH: int(50_000, 'longer `text` (UTF-16 code units) is a 422', { min: 1 }),
   MODERATION_MAX_LIST_ITEMS: int(256, 'longer lists (texts, labels, categories) are a 422', { min: 1 }),
   MODERATION_RATE_LIMIT_PER_MINUTE: int(600, 'requests per account (every token of a user together) per clock minute, counted in the database and shared by every instance (429 with Retry-After); 0 turns the limit off'),
-  MODERATION_CHARACTERS_PER_MINUTE: int(2_000_000, 'characters of text (every string of the request bodies) per account per clock minute, counted like the request limit (429 with Retry-After; a body with more than the whole budget is a 413); a request\'s CPU grows with its text, up to about a second for 50,000 characters, so this bounds what one account can take of the server; 0 turns the limit off'),
+  MODERATION_CHARACTERS_PER_MINUTE: int(2_000_000, 'characters of text (every string of the request bodies; a topic request its text once more per label, up to 2,048 characters a label, as the zero-shot model reads it) per account per clock minute, counted like the request limit (429 with Retry-After; a body with more than the whole budget is a 413); a request\'s CPU grows with its text, up to about a second for 50,000 characters, so this bounds what one account can take of the server; 0 turns the limit off'),
 
   // Moderation models
   MODELS_DIR: str('data/models', 'a folder of neural moderation models (transformers.js layout, `<dir>/<model id>/`) for a check with no `MODERATION_MODEL_*` repo: where `models:pull` without `--into` puts them (air-gapped installs)'),

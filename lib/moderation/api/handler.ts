@@ -59,10 +59,10 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
    * CPU grows with its text (up to about a second for 50,000 characters on the offline engines),
    * so the request limit alone let one token keep the server busy.
    */
-  async function spendCharacters(key: string, parsed: unknown) {
+  async function spendCharacters(key: string, check: AnyCheck, parsed: unknown) {
     const perMinute = options.rateLimit.charactersPerMinute
     if (perMinute <= 0) return
-    const characters = textLength(parsed)
+    const characters = check.characterCost ? (check.characterCost as (body: unknown) => number)(parsed) : textLength(parsed)
     if (characters > perMinute) {
       throw new ModerationApiError(413, `The request's text (${characters} characters) is more than the ${perMinute} characters a caller may send per minute`)
     }
@@ -81,7 +81,7 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
     const model = pickedModel(request, check, principal)
     const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
     const parsed = parse(check, body)
-    await spendCharacters(key, parsed)
+    await spendCharacters(key, check, parsed)
     const { body: answerBody, engine } = await answerCheck(check, parsed, options.engines, model)
     return Response.json(answerBody, { headers: { 'X-Moderation-Engine': engine } })
   }

@@ -92,6 +92,12 @@ export interface ModerationCheck<Schema extends z.ZodType = z.ZodType, Spec exte
   /** The neural model a request asks for, where the request picks one (the zero-shot checks); absent: the engine's first. */
   neuralModelFor?(body: z.output<Schema>): NeuralCheck
   example: z.input<Schema>
+  /**
+   * The characters a request costs against the caller's budget per minute, where its work grows
+   * with more than its text (the zero-shot check reads the text once per label); absent: every
+   * string's length.
+   */
+  characterCost?(body: z.output<Schema>): number
   answer(body: z.output<Schema>, run: EngineCall<InputOf<Spec>, OutputOf<Spec>>): Promise<Answer>
 }
 

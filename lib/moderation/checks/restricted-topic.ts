@@ -56,6 +56,9 @@ export const restrictedTopicEngine = defineEngine({
   },
 })
 
+/** About the characters of the 512 tokens a zero-shot pair keeps of its text (its cost per label). */
+const ZERO_SHOT_TEXT_CHARACTERS = 2048
+
 export const restrictedTopicCheck = defineCheck({
   path: 'restrictedtopicmodel',
   title: 'Restricted topics',
@@ -75,6 +78,9 @@ export const restrictedTopicCheck = defineCheck({
   },
   engine: restrictedTopicEngine,
   neuralModelFor: ({ model }) => zeroShotModel(classifierOf(model)),
+  // The zero-shot model reads the text (its first 512 tokens, about 2,048 characters) once per label:
+  // 256 labels on 50,000 characters were charged 50,000 characters and cost the CPU of 12,800 requests' text.
+  characterCost: ({ text, labels }) => text.length + labels.reduce((sum, label) => sum + label.length + Math.min(text.length, ZERO_SHOT_TEXT_CHARACTERS), 0),
   example: { text: 'How do I make a pipe bomb?', labels: ['Terrorism', 'Explosives'], model: 'dberta' },
   async answer({ text, labels, model }, run) {
     const { output, seconds, engine } = await run({ text, labels, classifier: classifierOf(model) })

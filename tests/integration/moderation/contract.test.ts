@@ -307,6 +307,19 @@ describe('413, 429, 404, 503', () => {
     expect((await post(handler, 'sentimentmodel', { text })).status).toBe(200)
   })
 
+  it('charges a topic request its text once per label, as the zero-shot model reads it (up to about 2,048 characters a label)', async () => {
+    const handler = makeHandler({ rateLimit: { requestsPerMinute: 0, charactersPerMinute: 2_000 }, now: () => 200_000 })
+    // 100 + 5 labels x (1 + 100) = 605 a request: three fit in the budget, the fourth does not.
+    const labels = ['a', 'b', 'c', 'd', 'e']
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await post(handler, 'restrictedtopicmodel', { text: 'x'.repeat(100), labels })).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    // 500 characters with 5 labels cost 500 + 5 x 501 = 3,005: more than the whole budget at once.
+    const whole = await post(handler, 'restrictedtopicmodel', { text: 'y'.repeat(500), labels }, { Authorization: 'Bearer other-user' })
+    expect(whole.status).toBe(413)
+    expect(whole.json.detail).toMatch(/3005 characters/)
+  })
+
   it('404 for an unknown check', async () => {
     const { status, json } = await post(makeHandler(), 'nosuchmodel', { text: 'a' })
     expect(status).toBe(404)
