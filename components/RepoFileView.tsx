@@ -2,7 +2,7 @@
 // numbers when it is text and not too large; a Markdown file is shown rendered, with its source a
 // click away. Every file can be downloaded from here.
 import Link from 'next/link'
-import { fileView, MAX_VIEW_BYTES, parseFrontMatter, type RepoRef } from '@/lib/hub/files'
+import { fileView, MAX_VIEW_BYTES, splitFrontMatter, type RepoRef } from '@/lib/hub/files'
 import type { Caller } from '@/lib/policy'
 import { encodedFilePath, repoPath } from '@/lib/hub/names'
 import { Markdown } from '@/components/Markdown'
@@ -53,7 +53,7 @@ export async function RepoFileView({ caller, repo, revision, path }: { caller: C
       {file.unshown === 'too-large' && <p className="text-sm text-slate-600">This file is {formatSize(file.size)}, more than the {formatSize(MAX_VIEW_BYTES)} shown in a page: download it to read it.</p>}
       {file.unshown === 'binary' && <p className="text-sm text-slate-600">This file is not text: download it to use it.</p>}
       {/* The front matter is metadata, not Markdown: the rendered view leaves it out, the source keeps it. */}
-      {markdown && <Markdown source={parseFrontMatter(file.text!).body} files={{ blob: `${base}/blob/${rev}`, resolve: `${base}/resolve/${rev}`, folder }} />}
+      {markdown && <Markdown source={splitFrontMatter(file.text!).body} files={{ blob: `${base}/blob/${rev}`, resolve: `${base}/resolve/${rev}`, folder }} />}
       {file.text !== null && (
         <details open={!markdown} className="text-sm">
           {markdown && <summary className="cursor-pointer text-slate-600">Source</summary>}

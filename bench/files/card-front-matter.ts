@@ -37,7 +37,7 @@ console.log('| front matter (about 60 KB) | ms | keys kept |\n|---|---|---|')
 let slowest = 0
 for (const [name, yaml] of SHAPES) {
   const started = performance.now()
-  const { metadata } = parseFrontMatter(`---\n${yaml}\n---\nbody`)
+  const { metadata } = await parseFrontMatter(`---\n${yaml}\n---\nbody`)
   const ms = performance.now() - started
   slowest = Math.max(slowest, ms)
   console.log(`| ${name} | ${ms.toFixed(0)} | ${Object.keys(metadata).length} |`)

@@ -24,5 +24,5 @@ export async function deleteRepoWithFiles(caller: Caller, type: RepoType, namesp
   await deleteRepo(caller, type, namespace, name)
   await removeUnreferencedBlobs({ candidates: blobs.map((b) => b.blobSha256) })
 }
-export { readModelCard, parseFrontMatter, cardMetadataAt, defaultBranchCards, type ModelCard, type CardMetadata } from './model-card'
+export { readModelCard, parseFrontMatter, splitFrontMatter, cardMetadataAt, defaultBranchCards, type ModelCard, type CardMetadata } from './model-card'
 export { storeBlob } from './blobs'

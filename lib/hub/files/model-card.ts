@@ -1,6 +1,6 @@
 // The model card: README.md of a revision, split into its YAML front matter (the metadata the Hub
 // shows: license, tags, pipeline_tag, library_name, base_model...) and the Markdown body.
-import YAML from 'yaml'
+import { parseYamlSources } from './yaml-thread'
 import { processState } from '@/lib/config/process-state'
 import { db } from '@/lib/db'
 import type { Caller } from '@/lib/policy'
@@ -17,48 +17,63 @@ const MAX_CARD_BYTES = 512 * 1024
 /**
  * README.md's front matter (YAML between `---` lines at the top, after an optional byte-order mark)
  * and the Markdown after it. Front matter that is not a YAML map counts as none, as the Hub shows
- * such a card without metadata; a top-level entry YAML cannot read, or one too large or too deeply
- * nested to read safely (readableEntry), is left out and the others kept.
+ * such a card without metadata; a top-level entry YAML cannot read (a syntax error, a duplicate
+ * key's neighbour is kept), or one too large or too deeply nested to read, is left out and the
+ * others kept. Read on a worker thread with a time limit (yaml-thread.ts).
  */
-export function parseFrontMatter(text: string): { metadata: CardMetadata; body: string } {
+export async function parseFrontMatter(text: string): Promise<{ metadata: CardMetadata; body: string }> {
+  const { yaml, body } = splitFrontMatter(text)
+  return { metadata: yaml === null ? {} : await frontMatterMap(yaml), body }
+}
+
+/** The front matter's text (null without one) and the Markdown after it; the closing `---` is a line of its own. */
+export function splitFrontMatter(text: string): { yaml: string | null; body: string } {
   const unmarked = text.startsWith('\uFEFF') ? text.slice(1) : text
-  const match = /^---\r?\n([\s\S]*?)\r?\n?---(?:\r?\n|$)/.exec(unmarked)
-  if (!match) return { metadata: {}, body: unmarked }
-  return { metadata: frontMatterMap(match[1]!), body: unmarked.slice(match[0].length) }
+  const match = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(unmarked)
+  if (!match) return { yaml: null, body: unmarked }
+  return { yaml: match[1] ?? '', body: unmarked.slice(match[0].length) }
 }
 
 /**
- * YAML's parser is far from linear on hostile text (measured: half a megabyte of "[" ended the
- * process out of memory, 64 KB of "[a][a]…" took 4 s, 250 KB of "&a " 31 s), and a card is read on
- * a request. So the map is read one top-level entry at a time (a line that starts at the margin
- * opens the next), each of at most MAX_ENTRY_CHARS: the slowest shape found then costs about 16 ms
- * an entry, at most MAX_FRONT_MATTER_CHARS of them; cardMetadataAt keeps the result per commit.
- * Cards' entries are a few hundred bytes; a long model-index may exceed the bound and is left out.
+ * Bounds on what YAML is asked to read, beside the thread's time limit: cards' front matter is a few
+ * KB (a long model-index tens), entries a few hundred bytes, nesting a handful of levels.
  */
 const MAX_FRONT_MATTER_CHARS = 64 * 1024
 const MAX_ENTRY_CHARS = 4 * 1024
-/** Top-level keys read (cards have tens; each read has a fixed cost of some 25 µs). */
+/** Top-level keys read (cards have tens). */
 const MAX_ENTRIES = 500
 /** Collections nested deeper than any card's (`[[[`, `- - -`, indentation): YAML's parser recurses on each. */
 const MAX_NESTING = 32
 
-function frontMatterMap(source: string): CardMetadata {
+async function frontMatterMap(source: string): Promise<CardMetadata> {
   if (source.length > MAX_FRONT_MATTER_CHARS) return {}
+  // The whole front matter first (its anchors and aliases may span entries); where YAML cannot read
+  // it whole, entry by entry, so that one bad line does not take the card's other metadata with it.
+  if (source.length <= MAX_ENTRY_CHARS && readableEntry(source)) {
+    const [whole] = await parseYamlSources([source])
+    if (whole) return isMap(whole.value) ? ownEntries(whole.value) : {}
+  }
+  const entries = topLevelEntries(source).slice(0, MAX_ENTRIES).filter(readableEntry)
   const metadata: CardMetadata = {}
-  // A card's whole front matter is usually one small read (its anchors and aliases may then span entries).
-  const entries = source.length <= MAX_ENTRY_CHARS && readableEntry(source) ? [source] : topLevelEntries(source)
-  for (const entry of entries.slice(0, MAX_ENTRIES)) {
-    if (!readableEntry(entry)) continue
-    let parsed: unknown
-    try {
-      // The core schema: YAML 1.2's types only (no dates, no !!binary), so every value is JSON's.
-      parsed = YAML.parse(entry, { schema: 'core', maxAliasCount: 100, logLevel: 'error' })
-    } catch {
-      continue
-    }
+  for (const parsed of await parseYamlSources(entries)) {
+    if (!parsed) continue
     // A document that is a list or a scalar, not a map, has no metadata at all.
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
-    Object.assign(metadata, parsed)
+    if (!isMap(parsed.value)) return {}
+    Object.assign(metadata, ownEntries(parsed.value))
+  }
+  return metadata
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The map's own keys as plain properties: a `__proto__` key is data in a card, never an object's prototype. */
+function ownEntries(map: Record<string, unknown>): CardMetadata {
+  const metadata: CardMetadata = {}
+  for (const key of Object.keys(map)) {
+    if (key === '__proto__') continue
+    metadata[key] = map[key]
   }
   return metadata
 }
@@ -133,7 +148,7 @@ export async function cardMetadataAt(commitId: string | null | undefined): Promi
   let metadata: CardMetadata = {}
   if (entry && Number(entry.size) <= MAX_CARD_BYTES) {
     try {
-      metadata = parseFrontMatter(await readText(entry.blobSha256)).metadata
+      metadata = (await parseFrontMatter(await readText(entry.blobSha256))).metadata
     } catch (error) {
       console.error(`README.md of commit ${commitId} could not be read:`, error)
       return {}
