@@ -2,8 +2,9 @@
 // remembered consent, issuing codes, and where to send the browser. A request arrives three times
 // on its way to a code (the endpoint, the consent page, the approve action); each reads it with
 // readAuthorizationRequest, so it is judged the same way wherever it arrives.
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { db, writeList } from '@/lib/db'
-import { hubUrl } from '@/lib/config'
+import { authSecret, hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { findClient, type Client } from '@/lib/oauth/clients'
 import { consentCovers, findConsent, saveConsent } from '@/lib/oauth/consent'
@@ -30,7 +31,11 @@ export type AuthorizationRequest = {
   prompts: ReadonlySet<string>
   /** max_age: the most seconds since the user signed in; older sessions sign in again. */
   maxAge: number | null
-  /** signed_in_after (the hub's own, epoch seconds): set when prompt=login sent the user to sign in; a sign-in since then counts. */
+  /**
+   * signed_in_after (the hub's own): when the hub sent the user to sign in for this request (epoch
+   * seconds, signed with the hub's secret for this client and state, so that no one can skip the
+   * sign-in by writing it into the URL); a sign-in since then counts. Null when absent or not the hub's.
+   */
   signedInAfter: number | null
 }
 
@@ -103,8 +108,8 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
     return back(new OAuthError('interaction_required', 'Apps that register through a client metadata document cannot use prompt=none; sign in without it'))
   }
   const maxAge = seconds(params.get('max_age'))
-  const signedInAfter = seconds(params.get('signed_in_after'))
-  if (maxAge === undefined || signedInAfter === undefined) return back(invalidRequest('max_age must be a whole number of seconds'))
+  if (maxAge === undefined) return back(invalidRequest('max_age must be a whole number of seconds'))
+  const signedInAfter = markedTime(params.get('signed_in_after'), client.clientId, state)
 
   return {
     kind: 'ok',
@@ -123,6 +128,28 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
   }
 }
 
+/** The mark of the time the hub sent the user to sign in for this client and state. */
+function signInMark(time: number, clientId: string, state: string | undefined): string {
+  const mac = createHmac('sha256', authSecret()).update(`signed_in_after|${time}|${clientId}|${state ?? ''}`).digest('base64url')
+  return `${time}.${mac}`
+}
+
+/** The time a mark holds, when it is the hub's own for this client and state; else null. */
+function markedTime(mark: string | undefined, clientId: string, state: string | undefined): number | null {
+  const time = /^(\d{1,10})\./.exec(mark ?? '')?.[1]
+  if (time === undefined) return null
+  const expected = Buffer.from(signInMark(Number(time), clientId, state))
+  const given = Buffer.from(mark!)
+  return given.length === expected.length && timingSafeEqual(given, expected) ? Number(time) : null
+}
+
+/** The request's own query with a fresh mark: the consent page after the sign-in the hub sends the user to. */
+export function consentAfterSignIn(request: AuthorizationRequest, query: string, now = Math.floor(Date.now() / 1000)): string {
+  const params = new URLSearchParams(query)
+  params.set('signed_in_after', signInMark(now, request.client.clientId, request.state))
+  return `/oauth/authorize/consent?${params}`
+}
+
 /** A parameter in whole seconds: null when absent, undefined when not a whole number. */
 function seconds(value: string | undefined): number | null | undefined {
   if (value === undefined || value === '') return null
@@ -137,13 +164,13 @@ function seconds(value: string | undefined): number | null | undefined {
  */
 export function signInAgainLocation(request: AuthorizationRequest, query: string, authTime: number | null, now = Math.floor(Date.now() / 1000)): string | null {
   const asksToSignIn = request.prompts.has('login') || request.prompts.has('select_account')
+  // A sign-in since the hub asked for one answers prompt=login and max_age alike (max_age=0 would
+  // otherwise send the user back as soon as a second has passed).
   const signedInSinceAsked = request.signedInAfter !== null && authTime !== null && authTime >= request.signedInAfter
-  const tooOld = request.maxAge !== null && (authTime === null || now - authTime > request.maxAge)
+  const tooOld = request.maxAge !== null && !signedInSinceAsked && (authTime === null || now - authTime > request.maxAge)
   if (!(asksToSignIn && !signedInSinceAsked) && !tooOld) return null
   if (request.prompts.has('none')) return loginRequiredLocation(request)
-  const params = new URLSearchParams(query)
-  params.set('signed_in_after', String(now))
-  return `/login?reauth=1&next=${encodeURIComponent(`/oauth/authorize/consent?${params}`)}`
+  return `/login?reauth=1&next=${encodeURIComponent(consentAfterSignIn(request, query, now))}`
 }
 
 /** The parameters checkAuthorizationRequest reads: all that an authorization request carries from one arrival to the next. */

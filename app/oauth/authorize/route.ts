@@ -1,7 +1,7 @@
 // GET|POST /oauth/authorize: checks the request, signs the user in if needed, then either answers
 // at once (remembered consent, or an error for the app) or shows the consent page.
 import { sessionSignIn } from '@/lib/auth/caller'
-import { authorizationQuery, decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest, signInAgainLocation } from '@/lib/oauth/authorize'
+import { authorizationQuery, consentAfterSignIn, decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest, signInAgainLocation } from '@/lib/oauth/authorize'
 import { readBoundedText } from '@/lib/http/body'
 import { MAX_BODY_BYTES } from '@/lib/oauth/request'
 import { seeOther as redirectTo } from '@/lib/http/redirect'
@@ -35,8 +35,9 @@ async function authorize(request: Request): Promise<Response> {
   if (!signedIn) {
     if (check.request.prompts.has('none')) return seeOther(loginRequiredLocation(check.request))
     // Back to the consent page, not here: the sign-in form returns by client-side navigation, which
-    // would keep this URL in the address bar, and the consent page's actions post to that URL.
-    return seeOther(`/login?next=${encodeURIComponent(`/oauth/authorize/consent?${query}`)}`)
+    // would keep this URL in the address bar, and the consent page's actions post to that URL. Marked
+    // as asked now: the sign-in on the way answers prompt=login and max_age.
+    return seeOther(`/login?next=${encodeURIComponent(consentAfterSignIn(check.request, query))}`)
   }
   const signInAgain = signInAgainLocation(check.request, query, signedIn.authTime)
   if (signInAgain) return seeOther(signInAgain)

@@ -175,11 +175,20 @@ describe('GET|POST /oauth/authorize', () => {
     const login = new URL(await location({ prompt: 'login' }))
     expect(login.pathname).toBe('/login')
     const next = new URLSearchParams(login.searchParams.get('next')!.split('?')[1])
-    expect(Number(next.get('signed_in_after'))).toBeGreaterThanOrEqual(now)
-    // Signed in since then: the remembered consent answers with a code.
-    session.authTime = Number(next.get('signed_in_after'))
-    const afterLogin = new URL(await location({ prompt: 'login', signed_in_after: next.get('signed_in_after')! }))
+    const mark = next.get('signed_in_after')!
+    expect(Number(mark.split('.')[0])).toBeGreaterThanOrEqual(now)
+    // The mark is the hub's own: written into the URL by anyone else, it does not skip the sign-in.
+    for (const forged of ['0', String(now + 60), `${now + 60}.${mark.split('.')[1]}`]) {
+      expect(await location({ prompt: 'login', signed_in_after: forged })).toMatch(/\/login\?reauth=1/)
+    }
+    // Signed in since then: the remembered consent answers with a code, also for max_age=0.
+    session.authTime = Number(mark.split('.')[0])
+    const afterLogin = new URL(await location({ prompt: 'login', signed_in_after: mark }))
     expect(afterLogin.searchParams.get('code')).toBeTruthy()
+    session.authTime = Number(mark.split('.')[0]) - 5
+    expect(await location({ prompt: 'login', signed_in_after: mark })).toMatch(/\/login\?reauth=1/)
+    session.authTime = Number(mark.split('.')[0])
+    expect(new URL(await location({ max_age: '0', signed_in_after: mark })).searchParams.get('code')).toBeTruthy()
     // max_age: a sign-in older than it signs in again (with none: login_required); a recent one answers.
     session.authTime = now - 600
     expect(await location({ max_age: '300' })).toMatch(/\/login\?reauth=1/)
@@ -190,6 +199,19 @@ describe('GET|POST /oauth/authorize', () => {
     // A session from before sign-in times were kept has no age: max_age signs in again.
     session.authTime = null
     expect(await location({ max_age: '3600' })).toMatch(/\/login\?reauth=1/)
+  })
+
+  it('a signed-out browser asked for prompt=login signs in once: the way to sign-in is marked as asked', async () => {
+    session.caller = null
+    const res = await GET(new Request(authorizeUrl({ ...confParams(), prompt: 'login', max_age: '0' })))
+    const next = new URL(res303(res)!).searchParams.get('next')!
+    const mark = new URLSearchParams(next.split('?')[1]).get('signed_in_after')!
+    // Signed in on the way (at the mark's second): the consent page does not ask again.
+    session.caller = { userId: f.user.id, principal: null }
+    session.authTime = Number(mark.split('.')[0])
+    await saveConsent(f.user.id, f.confidential.app.clientId, ['openid', 'profile', 'email'], [f.org.id])
+    const answered = new URL(res303(await GET(new Request(authorizeUrl({ ...confParams(), prompt: 'login', max_age: '0', signed_in_after: mark }))))!)
+    expect(answered.searchParams.get('code')).toBeTruthy()
   })
 
   it('takes the parameters of a form POST too', async () => {
@@ -206,7 +228,8 @@ describe('GET|POST /oauth/authorize', () => {
     const location = res303(res)!
     expect(location.length).toBeLessThan(1000)
     const next = new URL(location).searchParams.get('next')!
-    expect([...new URLSearchParams(next.split('?')[1]).keys()].sort()).toEqual(Object.keys(confParams()).sort())
+    // (and the hub's mark of when it sent the browser to sign in)
+    expect([...new URLSearchParams(next.split('?')[1]).keys()].sort()).toEqual([...Object.keys(confParams()), 'signed_in_after'].sort())
     // Repeats of its own parameters stay, so the consent page refuses them as the endpoint does.
     const repeated = await GET(new Request(`http://hub.test/oauth/authorize?client_id=a&client_id=b&junk=1`))
     expect(new URL(res303(repeated)!).searchParams.getAll('client_id')).toEqual(['a', 'b'])
