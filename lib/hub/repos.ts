@@ -58,9 +58,13 @@ export async function findRepo(type: string, namespace: string, name: string): P
 /**
  * As on the Hub, a repo id's case does not matter: "Alice/Toxicity-Tiny" is alice/toxicity-tiny, and
  * no two repos of a type differ only in case (createRepo). Asked only when the exact spelling is not
- * found (lower() uses no index; names are ASCII, which both databases' lower() folds).
+ * found, and only for a namespace someone holds (lower() uses no index; names are ASCII, which both
+ * databases' lower() folds).
  */
 async function findRepoIgnoringCase(type: string, namespace: string, name: string): Promise<RepoRow | null> {
+  // A namespace nobody holds in any case (most misses: a typo, a probe) ends with one indexed read.
+  const [claimed] = await rows<{ key: string }>(sql`SELECT "key" FROM "NameClaim" WHERE "key" = ${namespace.toLowerCase()}`)
+  if (!claimed) return null
   const found = await rows<RepoRow>(sql`
     SELECT "id", "type", "namespace", "name", "private", "gated", "description", "ownerUserId", "ownerOrgId",
            "createdById", "createdByApp", "createdAt", "updatedAt"
@@ -272,7 +276,8 @@ export function cursorPosition(cursor: string, order: string, length: number): s
 /** A date a cursor holds; 400 when it is not one. */
 export function cursorDate(value: string): Date {
   const date = new Date(value)
-  if (Number.isNaN(date.getTime())) throw invalidCursor()
+  // Only years both databases store (PostgreSQL refuses year -200000 with an error, a 500).
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1970 || date.getUTCFullYear() > 9999) throw invalidCursor()
   return date
 }
 
@@ -382,9 +387,14 @@ export async function listRepoPage(caller: Caller, filter: RepoFilter & { order:
   const where: RepoWhere = {
     type: filter.type,
     namespace: filter.namespace,
-    ...(filter.search ? idContains(filter.search) : {}),
-    // Anonymous callers see no private repo: those are not even read.
-    ...(caller ? {} : { private: false }),
+    AND: [
+      filter.search ? idContains(filter.search) : {},
+      // Private repos are read only where the caller may see them at all: their own and their
+      // organizations' (the check per row still decides), so a scan never walks others' private rows.
+      caller
+        ? { OR: [{ private: false }, { ownerUserId: caller.userId }, { ownerOrgId: { in: await memberOrgIdsOf(caller.userId) } }] }
+        : { private: false },
+    ],
   }
   const tags = filter.tags ?? []
   const whoseCardMatches = async (repos: RepoRow[]) => {
@@ -413,6 +423,10 @@ export async function listRepoPage(caller: Caller, filter: RepoFilter & { order:
     shown: tags.length > 0 || filter.task ? whoseCardMatches : undefined,
   })
   return { repos: rows, nextCursor: next ? listingCursor(orderName, next) : null }
+}
+
+async function memberOrgIdsOf(userId: string): Promise<string[]> {
+  return (await db.membership.findMany({ where: { userId }, select: { orgId: true } })).map((m) => m.orgId)
 }
 
 /** Repos the caller may see (a namespace's, a type's, those whose id holds `search`), the most recently modified first, for pages. */

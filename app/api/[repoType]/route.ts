@@ -18,6 +18,8 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
   if (!type) throw notFound()
   const query = new URL(request.url).searchParams
   const expand = query.getAll('expand')
+  // listModels' filePaths asks for siblings; huggingface_hub's full=True for everything.
+  const withFiles = expand.includes('siblings') || expand.includes('sha') || queryFlag(query, 'full')
   const { items, nextCursor } = await repoListing(await callerFromRequest(request), {
     type,
     namespace: query.get('author') ?? undefined,
@@ -25,10 +27,10 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
     tags: query.getAll('filter').flatMap((value) => value.split(',')).map((tag) => tag.trim()).filter(Boolean),
     task: query.get('pipeline_tag'),
     order: repoOrder(query.get('sort'), query.get('direction')),
-    limit: listingLimit(query.get('limit'), MAX_REPO_PAGE),
+    // A page with every repo's files is far larger: a tenth as many repos (as the Hub pages expanded listings).
+    limit: listingLimit(query.get('limit'), withFiles ? MAX_REPO_PAGE / 10 : MAX_REPO_PAGE),
     cursor: query.get('cursor'),
-    // listModels' filePaths asks for siblings; huggingface_hub's full=True for everything.
-    withFiles: expand.includes('siblings') || expand.includes('sha') || queryFlag(query, 'full'),
+    withFiles,
   })
   const headers = nextCursor ? { Link: nextPageLink(publicOrigin(request), `/api/${plural}`, query, nextCursor) } : undefined
   return NextResponse.json(items, { headers })

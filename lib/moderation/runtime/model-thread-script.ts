@@ -46,8 +46,12 @@ async function handle(message) {
       return { id: message.id, output: { data, dims: result.dims }, transfer: [data.buffer] }
     }
     case 'stop':
-      await model?.dispose()
-      process.exit(0)
+      // Ends even when disposing throws: stop() waits for the thread to exit.
+      try {
+        await model?.dispose()
+      } finally {
+        process.exit(0)
+      }
   }
 }
 

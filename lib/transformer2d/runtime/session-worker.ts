@@ -65,8 +65,12 @@ async function handle(message) {
       for (const id of message.weights) weights.delete(id)
       return null
     case 'stop':
-      for (const session of sessions.values()) await session.release()
-      process.exit(0)
+      // Ends even when a release throws: the thread holds its copy of the weights until it does.
+      try {
+        for (const session of sessions.values()) await session.release()
+      } finally {
+        process.exit(0)
+      }
   }
 }
 
