@@ -2,7 +2,7 @@
 import { NextResponse } from 'next/server'
 import { ZodError } from 'zod'
 import type { Decision } from '@/lib/policy'
-import { BodyTooLargeError, NotJsonObjectError, parseJsonObject, readBoundedBody, readBoundedText } from '@/lib/http/body'
+import { BodyTooLargeError, NotJsonObjectError, parseJsonObject, readBoundedBody } from '@/lib/http/body'
 import { routeHandler, type RouteOptions } from '@/lib/http/route'
 import { ServiceUnavailableError } from '@/lib/http/unavailable'
 
@@ -125,12 +125,7 @@ export async function bytesBody(request: Request, maxBytes: number): Promise<Uin
 
 /** The body as text, at most `maxBytes`, with the hub's 413 and 400. */
 export async function boundedText(request: Request, maxBytes: number): Promise<string> {
-  try {
-    return await readBoundedText(request, maxBytes)
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new HubError(413, 'Request body too large')
-    throw badRequest('Unreadable request body')
-  }
+  return new TextDecoder().decode(await bytesBody(request, maxBytes))
 }
 
 /** Reads a JSON body, answering 400 for anything that is not a JSON object. */

@@ -47,11 +47,13 @@ export async function mayViewRepo(caller: Caller, repo: RepoRow): Promise<boolea
  * layer costs about twice the CPU of the same SELECT (bench/api/RESULTS.md).
  * tests/integration/hot-paths/repo-lookup.test.ts holds the two to the same rows.
  */
+/** Every column of a repo row, as Prisma reads it (both lookups below answer the same row shape). */
+const REPO_COLUMNS = sql`"id", "type", "namespace", "name", "private", "gated", "description", "ownerUserId", "ownerOrgId",
+  "createdById", "createdByApp", "createdAt", "updatedAt"`
+
 export async function findRepo(type: string, namespace: string, name: string): Promise<RepoRow | null> {
   const [row] = await rows<RepoRow>(sql`
-    SELECT "id", "type", "namespace", "name", "private", "gated", "description", "ownerUserId", "ownerOrgId",
-           "createdById", "createdByApp", "createdAt", "updatedAt"
-    FROM "Repo" WHERE "type" = ${type} AND "namespace" = ${namespace} AND "name" = ${name}`)
+    SELECT ${REPO_COLUMNS} FROM "Repo" WHERE "type" = ${type} AND "namespace" = ${namespace} AND "name" = ${name}`)
   return row ?? (await findRepoIgnoringCase(type, namespace, name))
 }
 
@@ -66,9 +68,7 @@ async function findRepoIgnoringCase(type: string, namespace: string, name: strin
   const [claimed] = await rows<{ key: string }>(sql`SELECT "key" FROM "NameClaim" WHERE "key" = ${namespace.toLowerCase()}`)
   if (!claimed) return null
   const found = await rows<RepoRow>(sql`
-    SELECT "id", "type", "namespace", "name", "private", "gated", "description", "ownerUserId", "ownerOrgId",
-           "createdById", "createdByApp", "createdAt", "updatedAt"
-    FROM "Repo" WHERE "type" = ${type} AND lower("namespace") = ${namespace.toLowerCase()} AND lower("name") = ${name.toLowerCase()}
+    SELECT ${REPO_COLUMNS} FROM "Repo" WHERE "type" = ${type} AND lower("namespace") = ${namespace.toLowerCase()} AND lower("name") = ${name.toLowerCase()}
     LIMIT 2`)
   return found.length === 1 ? found[0]! : null
 }

@@ -18,6 +18,11 @@ export type TreeItem = {
   securityFileStatus?: { status: string }
 }
 
+/** The size of the pointer git stores for an LFS file (the tree listing's and repo info's `pointerSize`). */
+function lfsPointerSize(e: EntryRow): number {
+  return Buffer.byteLength(lfsPointer(e.blobSha256, Number(e.size)))
+}
+
 function fileItem(e: EntryRow): TreeItem {
   const size = Number(e.size)
   return {
@@ -25,7 +30,7 @@ function fileItem(e: EntryRow): TreeItem {
     oid: e.gitOid,
     size,
     path: e.path,
-    ...(e.lfs ? { lfs: { oid: e.blobSha256, size, pointerSize: Buffer.byteLength(lfsPointer(e.blobSha256, size)) } } : {}),
+    ...(e.lfs ? { lfs: { oid: e.blobSha256, size, pointerSize: lfsPointerSize(e) } } : {}),
   }
 }
 
@@ -171,7 +176,7 @@ export async function revisionSummary(repoId: string, revision: string, options:
   const sibling = (e: EntryRow): Sibling => {
     if (!options.blobs) return { rfilename: e.path }
     const size = Number(e.size)
-    return { rfilename: e.path, blobId: e.gitOid, size, ...(e.lfs ? { lfs: { sha256: e.blobSha256, size, pointerSize: Buffer.byteLength(lfsPointer(e.blobSha256, size)) } } : {}) }
+    return { rfilename: e.path, blobId: e.gitOid, size, ...(e.lfs ? { lfs: { sha256: e.blobSha256, size, pointerSize: lfsPointerSize(e) } } : {}) }
   }
   return {
     sha: commit?.id ?? null,

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Worker } from 'node:worker_threads'
+import { running, threads } from '../recorded-workers'
 import { AutoModel, AutoModelForSequenceClassification, env, Tensor, type PreTrainedModel } from '@huggingface/transformers'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { encodeForModel, ModelRuntime } from '@/lib/moderation/runtime/models'
@@ -13,18 +13,7 @@ import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from '@/lib/moderatio
 import { outputRows, paddedBatch, type NeuralModel } from '@/lib/moderation/runtime/neural-steps'
 import { settingsFromEnv, type ModelChoice } from '@/lib/moderation/runtime/settings'
 
-// Every thread the runtime starts, so a test can see them end and stop one as a crash would.
-const threads = vi.hoisted(() => [] as Worker[])
-vi.mock('node:worker_threads', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:worker_threads')>()
-  class RecordedWorker extends original.Worker {
-    constructor(...args: ConstructorParameters<typeof original.Worker>) {
-      super(...args)
-      threads.push(this)
-    }
-  }
-  return { ...original, Worker: RecordedWorker }
-})
+vi.mock('node:worker_threads', async (importOriginal) => (await import('../recorded-workers')).recordingWorkers(importOriginal))
 
 // A picked model (`?model=`) is the snapshot folder the model cache names: here a copy of the tiny zero-shot model per repo.
 const pickedDirs = vi.hoisted(() => new Map<string, string>())
@@ -51,7 +40,6 @@ afterAll(() => {
   for (const dir of pickedDirs.values()) fs.rmSync(path.dirname(dir), { recursive: true, force: true })
 })
 
-const running = () => threads.filter((t) => t.threadId !== -1)
 
 /** The check's model loaded in this thread, as the runtime loaded it before it had threads. */
 async function inThreadModel(check: NeuralCheck): Promise<PreTrainedModel> {

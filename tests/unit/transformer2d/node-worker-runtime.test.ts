@@ -1,32 +1,20 @@
 // nodeWorkerRuntime: onnxruntime-node's sessions on worker threads, so a forward does not hold the server's event loop.
 // It must compute nodeRuntime's numbers exactly, keep the loop turning during a run, run two runs at once on two
 // threads, and fail (never hang) the runs of a released session or of a thread that stopped.
-import type { Worker } from 'node:worker_threads'
+import { running, threads } from '../recorded-workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FloatTensor, ForwardArgs, InferenceRuntime } from '@/lib/transformer2d'
 import { directoryFiles, nodeRuntime, nodeWorkerRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { generatedValues, pixArtXl2Config, seededFloats } from './generated-checkpoint'
 import { caseDir, goldenCases, goldenForwardArgs } from './golden'
 
-// Every thread the runtime starts, so a test can count them and stop one as a crash would.
-const threads = vi.hoisted(() => [] as Worker[])
-vi.mock('node:worker_threads', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:worker_threads')>()
-  class RecordedWorker extends original.Worker {
-    constructor(...args: ConstructorParameters<typeof original.Worker>) {
-      super(...args)
-      threads.push(this)
-    }
-  }
-  return { ...original, Worker: RecordedWorker }
-})
+vi.mock('node:worker_threads', async (importOriginal) => (await import('../recorded-workers')).recordingWorkers(importOriginal))
 
 afterEach(() => {
   vi.useRealTimers()
   threads.length = 0
 })
 
-const running = () => threads.filter((t) => t.threadId !== -1)
 const byName = (name: string) => goldenCases().find((c) => c.name === name)!
 
 async function sample(model: Transformer2DModel, args: ForwardArgs): Promise<FloatTensor> {
