@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { createCommit, DEFAULT_BRANCH, resolveRevision, storeBlob, storedLfsFile, treeOf, type CommitOperation } from '@/lib/hub/files'
+import { createCommit, DEFAULT_BRANCH, defaultGitAttributes, resolveRevision, storeBlob, storedLfsFile, treeOf, type CommitOperation } from '@/lib/hub/files'
+import type { RepoType } from '@/lib/hub/names'
 import type { RepoRow } from '@/lib/hub/repos'
 import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
 import type { Caller } from '@/lib/policy'
@@ -209,12 +210,15 @@ async function operationFor(f: SeedFile, content: Buffer): Promise<CommitOperati
   return storedLfsFile(f.path, sha256, content.length)
 }
 
-/** Commits a demo repo's files as `caller`. */
+/** Commits a demo repo's first files as `caller`, beside the .gitattributes every new repo starts with (lib/hub/files/initial-commit). */
 export async function seedRepoFiles(caller: NonNullable<Caller>, repo: RepoRow) {
   const demo = DEMO_FILES[`${repo.type}:${repo.namespace}/${repo.name}`]
-  if (!demo) return
-  const operations = await Promise.all(demo.files.map((f) => operationFor(f, contentOf(f))))
-  await createCommit(caller, repo, DEFAULT_BRANCH, { summary: demo.title, description: '', parentCommit: null }, operations)
+  const files = demo?.files ?? []
+  const operations = await Promise.all(files.map((f) => operationFor(f, contentOf(f))))
+  if (!files.some((f) => f.path === '.gitattributes')) {
+    operations.unshift({ kind: 'file', path: '.gitattributes', content: Buffer.from(defaultGitAttributes(repo.type as RepoType)) })
+  }
+  await createCommit(caller, repo, DEFAULT_BRANCH, { summary: demo?.title ?? 'initial commit', description: '', parentCommit: null }, operations)
 }
 
 /**

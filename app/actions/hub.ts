@@ -146,7 +146,7 @@ export async function createRepoAction(_: FormState, form: FormData): Promise<Fo
     const type = text(form, 'type') as RepoType
     const license = text(form, 'license') || undefined
     // As through the API: a license, and a Space's title and SDK, are the first commit's model card.
-    const operations = initialOperations([], { license, space: type === 'space' ? { title: text(form, 'name'), sdk: 'static' } : undefined })
+    const operations = initialOperations(type, [], { license, space: type === 'space' ? { title: text(form, 'name'), sdk: 'static' } : undefined })
     const repo = await createRepoWithFiles(caller, {
       type,
       namespace: text(form, 'namespace'),

@@ -61,7 +61,7 @@ describe('parseFrontMatter', () => {
   })
   it('a new Space\'s title reads back as it was given, whatever YAML makes of plain text ("Demo: v2", "#1", "yes")', async () => {
     for (const title of ['a-space', 'Demo: v2', '#1', 'yes', '123']) {
-      const [readme] = initialOperations([], { space: { title, sdk: 'gradio' } })
+      const readme = initialOperations('space', [], { space: { title, sdk: 'gradio' } }).find((operation) => 'path' in operation && operation.path === 'README.md')
       const text = Buffer.from((readme as { content: Uint8Array }).content).toString('utf8')
       expect((await parseFrontMatter(text)).metadata).toEqual({ title, sdk: 'gradio' })
     }

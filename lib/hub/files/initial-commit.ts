@@ -2,7 +2,9 @@
 // small files, base64) and `license` into POST /api/repos/create, and on the Hub they are the new
 // repo's first commit on main ("initial commit"); a license, and a Space's title and SDK, become the
 // README's metadata (spaceInfo reads the SDK there). The new-repository page does the same with its
-// license. Every file is checked before the repo exists, so a refused request creates nothing.
+// license. As on the Hub, that commit also holds a .gitattributes (the caller's own, if it sends one),
+// so a new repo is never without a commit: a download or snapshot of an empty repo finds main.
+// Every file is checked before the repo exists, so a refused request creates nothing.
 import YAML from 'yaml'
 import { z } from 'zod'
 import { db } from '@/lib/db'
@@ -14,11 +16,12 @@ import { createCommit, inlineFileContent, inlineFileValue, type CommitOperation 
 import { fileLimits } from './limits'
 import { checkedPath } from './paths'
 import { DEFAULT_BRANCH } from './revisions'
-
+import { defaultGitAttributes } from './default-gitattributes'
 
 /** A license identifier as the Hub's metadata writes it ("mit", "apache-2.0", "cc-by-4.0", "other"). */
 const LICENSE = /^[a-z0-9][a-z0-9.+-]{0,63}$/i
 const README = 'README.md'
+const GIT_ATTRIBUTES = '.gitattributes'
 
 /** The SDKs a Space names in its card (what the Hub's createRepo accepts). */
 export const SPACE_SDKS = ['gradio', 'docker', 'static', 'streamlit'] as const
@@ -28,7 +31,7 @@ export type SpaceSdk = (typeof SPACE_SDKS)[number]
 export type InitialCard = { license?: string; space?: { title: string; sdk: SpaceSdk } }
 
 /** The first commit's operations; 400 or 422 (as the commit API answers) for anything wrong. */
-export function initialOperations(files: z.output<typeof inlineFileValue>[], card: InitialCard = {}): CommitOperation[] {
+export function initialOperations(type: RepoType, files: z.output<typeof inlineFileValue>[], card: InitialCard = {}): CommitOperation[] {
   const { license, space } = card
   const { maxCommitOperations } = fileLimits()
   if (files.length > maxCommitOperations) throw new HubError(422, `A commit may hold at most ${maxCommitOperations} operations`)
@@ -49,6 +52,7 @@ export function initialOperations(files: z.output<typeof inlineFileValue>[], car
   if (metadata.length > 0 && !paths.has(README)) {
     operations.push({ kind: 'file', path: README, content: Buffer.from(`---\n${metadata.join('\n')}\n---\n`) })
   }
+  if (!paths.has(GIT_ATTRIBUTES)) operations.unshift({ kind: 'file', path: GIT_ATTRIBUTES, content: Buffer.from(defaultGitAttributes(type)) })
   return operations
 }
 
@@ -65,7 +69,6 @@ export async function createRepoWithFiles(
   meta: { ip?: string | null } = {},
 ) {
   const repo = await createRepo(caller, input)
-  if (operations.length === 0) return repo
   try {
     await authorizedRepo(caller, repo.type as RepoType, repo.namespace, repo.name, 'write')
     await createCommit(caller, repo, DEFAULT_BRANCH, { summary: 'initial commit', description: '', parentCommit: null }, operations, meta)

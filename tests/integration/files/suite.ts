@@ -132,7 +132,7 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
         files: [{ path: 'config.json', content: blob('{"a":1}') }, { path: 'weights/w.bin', content: blob(weights) }],
       })
       const files = await collect(listFiles({ repo: name, hubUrl, recursive: true }))
-      expect(files.filter((e) => e.type === 'file').map((e) => e.path).sort()).toEqual(['README.md', 'config.json', 'weights/w.bin'])
+      expect(files.filter((e) => e.type === 'file').map((e) => e.path).sort()).toEqual(['.gitattributes', 'README.md', 'config.json', 'weights/w.bin'])
       expect(await (await downloadFile({ repo: name, path: 'README.md', hubUrl }))!.text()).toBe('---\nlicense: apache-2.0\n---\n')
       expect(Buffer.from(await (await downloadFile({ repo: name, path: 'weights/w.bin', hubUrl }))!.arrayBuffer())).toEqual(weights)
       expect((await collect(listCommits({ repo: name, hubUrl }))).map((c) => [c.title, c.authors[0]?.username])).toEqual([['initial commit', f.owner]])
@@ -174,6 +174,40 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       // A token that may not create repos creates nothing, files or not.
       await expect(createRepo({ repo: `${f.owner}/refused-read`, accessToken: f.read, hubUrl, files: [{ path: 'a.txt', content: blob('a') }] })).rejects.toMatchObject({ statusCode: 403 })
       expect(await repoExists({ repo: `${f.owner}/refused-read`, hubUrl, accessToken: f.write })).toBe(false)
+    })
+
+    it('a repo created without files has the Hub\'s first commit (.gitattributes): snapshotDownload works, and its patterns route uploads to LFS', async () => {
+      const name = `${f.owner}/created-empty`
+      await createRepo({ repo: name, accessToken: f.write, hubUrl })
+      expect((await collect(listCommits({ repo: name, hubUrl }))).map((c) => c.title)).toEqual(['initial commit'])
+      const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-cache-'))
+      try {
+        const snapshot = await snapshotDownload({ repo: name, hubUrl, cacheDir })
+        expect(fs.readdirSync(snapshot)).toEqual(['.gitattributes'])
+        expect(fs.readFileSync(path.join(snapshot, '.gitattributes'), 'utf8')).toContain('*.safetensors filter=lfs diff=lfs merge=lfs -text\n')
+      } finally {
+        fs.rmSync(cacheDir, { recursive: true, force: true })
+      }
+      // A small text file under a pattern goes to LFS, as the Hub advises; one under none stays regular.
+      const sample = Buffer.from('{"not": "really weights"}').toString('base64')
+      const preupload = async (repoPath: string, paths: string[]) => {
+        const res = await fetch(`${hubUrl}/api/${repoPath}/preupload/main`, {
+          method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ files: paths.map((p) => ({ path: p, size: 25, sample })) }),
+        })
+        expect(res.status).toBe(200)
+        return ((await res.json()) as { files: { path: string; uploadMode: string }[] }).files.map((file) => [file.path, file.uploadMode])
+      }
+      expect(await preupload(`models/${name}`, ['model.safetensors', 'saved_model/variables/data', 'events.out.tfevents.1', 'config.json', 'photo.png'])).toEqual([
+        ['model.safetensors', 'lfs'], ['saved_model/variables/data', 'lfs'], ['events.out.tfevents.1', 'lfs'], ['config.json', 'regular'], ['photo.png', 'regular'],
+      ])
+      // A dataset's also keeps media in LFS; the caller's own .gitattributes replaces the Hub's.
+      const dataset = { type: 'dataset' as const, name: `${f.owner}/created-empty-data` }
+      await createRepo({ repo: dataset, accessToken: f.write, hubUrl })
+      expect(await preupload(`datasets/${dataset.name}`, ['photo.png', 'train.parquet', 'notes.txt'])).toEqual([['photo.png', 'lfs'], ['train.parquet', 'lfs'], ['notes.txt', 'regular']])
+      const own = `${f.owner}/created-own-attributes`
+      await createRepo({ repo: own, accessToken: f.write, hubUrl, files: [{ path: '.gitattributes', content: blob('*.txt filter=lfs diff=lfs merge=lfs -text\n') }] })
+      expect(await preupload(`models/${own}`, ['model.safetensors', 'notes.txt'])).toEqual([['model.safetensors', 'regular'], ['notes.txt', 'lfs']])
     })
 
     it('the model card is the repo\'s metadata: modelInfo and listModels show its task, library, tags and cardData, and listModels filters by them', async () => {

@@ -90,7 +90,7 @@ describe('the seed', () => {
     const commit = await resolveRevision(repo.id, 'main')
     const entries = await treeOf(commit!.id)
     const shipped = fs.readdirSync('public/models/offline')
-    expect(entries.map((e) => e.path).sort()).toEqual(['README.md', ...shipped].sort())
+    expect(entries.map((e) => e.path).sort()).toEqual(['.gitattributes', 'README.md', ...shipped].sort())
     for (const file of shipped) {
       const entry = entries.find((e) => e.path === file)!
       expect(entry.blobSha256, file).toBe(sha256(path.join('public/models/offline', file)))

@@ -126,8 +126,8 @@ describe('models:pull --into', () => {
     expect(stdout).toContain(`${hub.url}/mirrors/unbiased-toxic-roberta`)
     const { repo } = await authorizedRepo(null, 'model', 'mirrors', 'unbiased-toxic-roberta', 'read')
     const entries = await treeOf((await resolveRevision(repo.id, 'main'))!.id)
-    // The manifest's files only, moved into transformers.js's layout (model.onnx -> onnx/model.onnx).
-    expect(entries.map((e) => e.path).sort()).toEqual(['config.json', 'onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json'])
+    // The manifest's files only, moved into transformers.js's layout (model.onnx -> onnx/model.onnx), beside the new repo's .gitattributes.
+    expect(entries.map((e) => e.path).sort()).toEqual(['.gitattributes', 'config.json', 'onnx/model.onnx', 'tokenizer.json', 'tokenizer_config.json'])
     expect(entries.find((e) => e.path === 'onnx/model.onnx')!.blobSha256).toBe(sha256(fs.readFileSync(path.join(TINY, 'onnx/model.onnx'))))
 
     const answer = await toxicityFrom('mirrors/unbiased-toxic-roberta')

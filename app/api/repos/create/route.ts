@@ -29,7 +29,7 @@ export const POST = handle(async (request: Request) => {
   if (!parsed.success) throw badRequest(zodMessage(parsed.error))
   const b = parsed.data
   const space = b.type === 'space' ? { title: b.name, sdk: b.sdk ?? 'static' } : undefined
-  const operations = initialOperations(b.files ?? [], { license: b.license, space })
+  const operations = initialOperations(b.type, b.files ?? [], { license: b.license, space })
   const input = {
     type: b.type,
     namespace: b.organization ?? (await usernameOf(caller.userId)),
