@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
-import { looksBinary, lfsPatterns } from '@/lib/hub/files/preupload'
+import { looksBinary } from '@/lib/hub/files/preupload'
+import { defaultGitAttributes, lfsRules, MatchBudget, MatchBudgetExceeded, routedToLfs } from '@/lib/hub/files/gitattributes'
 
 describe('preupload: binary samples', () => {
   it('calls text text, even when the 512-byte cut splits a character', () => {
@@ -25,15 +26,41 @@ describe('preupload: binary samples', () => {
   })
 
   it('reads filter=lfs patterns as git does', () => {
-    const [bin, nested] = lfsPatterns('*.bin filter=lfs diff=lfs merge=lfs -text\n# comment\nweights/** filter=lfs\n*.md text')
-    expect(bin!.test('a/b/model.bin')).toBe(true)
-    expect(bin!.test('model.bin.txt')).toBe(false)
-    expect(nested!.test('weights/x/y.pt')).toBe(true)
-    expect(nested!.test('weights/top.pt')).toBe(true)
-    expect(nested!.test('other/weights/x.pt')).toBe(false)
-    const [anyDepth] = lfsPatterns('**/ckpt/*.pt filter=lfs')
-    expect(['ckpt/a.pt', 'x/y/ckpt/a.pt'].map((p) => anyDepth!.test(p))).toEqual([true, true])
-    expect(anyDepth!.test('ckpt/sub/a.pt')).toBe(false)
-    expect(lfsPatterns('*.md text')).toEqual([])
+    const lfs = (attributes: string, path: string) => routedToLfs(lfsRules(attributes), path, new MatchBudget(1e6))
+    const bin = '*.bin filter=lfs diff=lfs merge=lfs -text\n# comment\n*.md text'
+    expect(lfs(bin, 'a/b/model.bin')).toBe(true)
+    expect(lfs(bin, 'model.bin.txt')).toBe(false)
+    expect(lfs(bin, 'notes.md')).toBe(false)
+    const nested = 'weights/** filter=lfs'
+    expect(['weights/x/y.pt', 'weights/top.pt', 'other/weights/x.pt', 'weights'].map((p) => lfs(nested, p))).toEqual([true, true, false, false])
+    const anyDepth = '**/ckpt/*.pt filter=lfs'
+    expect(['ckpt/a.pt', 'x/y/ckpt/a.pt', 'ckpt/sub/a.pt'].map((p) => lfs(anyDepth, p))).toEqual([true, true, false])
+    // Anchored by a slash; `?` is one character within a folder; `*` never crosses a folder.
+    expect(['model.pt', 'sub/model.pt'].map((p) => lfs('/model.pt filter=lfs', p))).toEqual([true, false])
+    expect(['a1.pt', 'a12.pt', 'a/.pt'].map((p) => lfs('a?.pt filter=lfs', p))).toEqual([true, false, false])
+    expect(['data/x.csv', 'data/sub/x.csv'].map((p) => lfs('data/*.csv filter=lfs', p))).toEqual([true, false])
+    expect(lfsRules('*.md text')).toEqual([])
+  })
+
+  it('the Hub\'s default .gitattributes routes weights, archives and TensorBoard events; a dataset\'s media too', () => {
+    const lfs = (type: 'model' | 'dataset', path: string) => routedToLfs(lfsRules(defaultGitAttributes(type)), path, new MatchBudget(1e6))
+    expect(['model.safetensors', 'onnx/model.onnx', 'runs/events.out.tfevents.1.host', 'saved_model/variables/v.data', 'x.tar.gz', 'config.json', 'README.md'].map((p) => lfs('model', p)))
+      .toEqual([true, true, true, true, true, false, false])
+    expect(['img/a.png', 'a.mp3', 'train.parquet', 'a.csv'].map((p) => [lfs('model', p), lfs('dataset', p)])).toEqual([[false, true], [false, true], [true, true], [false, false]])
+  })
+
+  it('matching costs at most the pattern\'s length times the path\'s (no backtracking blow-up), and a request\'s matching is capped', () => {
+    // As a regular expression ([^/]* per star) this pattern took 25 s on a path of 120 a's.
+    const hostile = lfsRules(`${'*a'.repeat(40)}*b filter=lfs`)
+    const path = 'a'.repeat(1000)
+    const budget = new MatchBudget(1e9)
+    expect(routedToLfs(hostile, path, budget)).toBe(false)
+    expect(1e9 - budget.remaining).toBeLessThanOrEqual(81 * 1000)
+    const deep = lfsRules(`${'**/'.repeat(30)}*b filter=lfs`)
+    const folders = Array.from({ length: 200 }, () => 'a').join('/')
+    const deepBudget = new MatchBudget(1e9)
+    expect(routedToLfs(deep, folders, deepBudget)).toBe(false)
+    expect(1e9 - deepBudget.remaining).toBeLessThanOrEqual(91 * folders.length)
+    expect(() => routedToLfs(hostile, path, new MatchBudget(1000))).toThrow(MatchBudgetExceeded)
   })
 })

@@ -16,7 +16,7 @@ import { createCommit, inlineFileContent, inlineFileValue, type CommitOperation 
 import { fileLimits } from './limits'
 import { checkedPath } from './paths'
 import { DEFAULT_BRANCH } from './revisions'
-import { defaultGitAttributes } from './default-gitattributes'
+import { defaultGitAttributes } from './gitattributes'
 
 /** A license identifier as the Hub's metadata writes it ("mit", "apache-2.0", "cc-by-4.0", "other"). */
 const LICENSE = /^[a-z0-9][a-z0-9.+-]{0,63}$/i

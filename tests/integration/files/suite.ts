@@ -569,6 +569,26 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(await (await downloadFile({ repo: secret, path: 'notes.txt', hubUrl, accessToken: f.read }))!.text()).toBe('private')
     })
 
+    it('.gitattributes patterns cannot hold the server: matching is bounded, a request past the bound is 422 (sent or stored patterns)', async () => {
+      // As regular expressions these patterns backtracked for minutes on such paths (one request held every other).
+      const hostile = `*a*${'a'.repeat(100)}b filter=lfs\n`.repeat(20)
+      const files = Array.from({ length: 200 }, (_, i) => ({ path: `${'a'.repeat(240)}${i}`, size: 1, sample: '' }))
+      const preupload = (body: unknown) => fetch(`${hubUrl}/api/models/${f.owner}/other/preupload/main`, {
+        method: 'POST', headers: { Authorization: `Bearer ${f.write}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      })
+      const sent = await preupload({ gitAttributes: hostile, files })
+      expect(sent.status).toBe(422)
+      expect(((await sent.json()) as { error: string }).error).toMatch(/\.gitattributes patterns take too long/)
+      // The same patterns on a few paths are answered (the bound is on the work, not on the patterns).
+      const few = await preupload({ gitAttributes: hostile, files: [{ path: 'a'.repeat(50), size: 1, sample: '' }, { path: `${'a'.repeat(102)}b`, size: 1, sample: '' }] })
+      expect(((await few.json()) as { files: { uploadMode: string }[] }).files.map((file) => file.uploadMode)).toEqual(['regular', 'lfs'])
+      // Stored in the repo, they are read the same way.
+      await uploadFile({ repo: `${f.owner}/other`, accessToken: f.write, hubUrl, file: { path: '.gitattributes', content: blob(hostile) } })
+      expect((await preupload({ files })).status).toBe(422)
+      await deleteFile({ repo: `${f.owner}/other`, accessToken: f.write, hubUrl, path: '.gitattributes' })
+      expect((await preupload({ files })).status).toBe(200)
+    })
+
     it('refuses path traversal, .git, control characters, and malformed commits with 400/422, never 500', async () => {
       for (const bad of ['../etc/passwd', '/abs.txt', 'a/../../b', '.git/config', 'a\u0000b', 'x/./y', 'a//b', 'x'.repeat(300)]) {
         const res = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
