@@ -81,6 +81,8 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
     const model = pickedModel(request, check, principal)
     const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
     const parsed = parse(check, body)
+    // A picked model that would read nothing is a mistake to say, not to ignore (a misspelt or unreadable repo answered 200).
+    if (model && check.runsEngine && !(check.runsEngine as (body: unknown) => boolean)(parsed)) throw modelProblem(request, `This request runs no model (it holds no text for the ${check.path} check to read): leave out ?model`)
     await spendCharacters(key, check, parsed)
     const { body: answerBody, engine } = await answerCheck(check, parsed, options.engines, model)
     return Response.json(answerBody, { headers: { 'X-Moderation-Engine': engine } })
@@ -114,12 +116,16 @@ function textLength(value: unknown): number {
 function pickedModel(request: Request, check: AnyCheck, principal: Principal | null): ModelChoice | undefined {
   const value = new URL(request.url).searchParams.get('model')
   if (value === null) return undefined
-  const problem = (msg: string) => validationError([{ type: 'value_error', loc: ['query', 'model'], msg, input: value }])
-  if (modelsPullName(check) === null) throw problem(`The ${check.path} check runs no model`)
+  if (modelsPullName(check) === null) throw modelProblem(request, `The ${check.path} check runs no model`)
   const picked = parseModelChoice(value)
-  if ('problem' in picked) throw problem(picked.problem)
+  if ('problem' in picked) throw modelProblem(request, picked.problem)
   const { repo, revision } = picked
   return { repo, revision, caller: principal ? modelPickCaller(principal) : null }
+}
+
+/** A 422 about the request's `?model=`, as FastAPI words a query parameter's validation error. */
+function modelProblem(request: Request, msg: string): ModerationApiError {
+  return validationError([{ type: 'value_error', loc: ['query', 'model'], msg, input: new URL(request.url).searchParams.get('model') }])
 }
 
 function asApiError(error: unknown, endpoint: AnyCheck): ModerationApiError {

@@ -98,6 +98,8 @@ export interface ModerationCheck<Schema extends z.ZodType = z.ZodType, Spec exte
    * string's length.
    */
   characterCost?(body: z.output<Schema>): number
+  /** Whether a request runs the engine at all (the similarity of two given embeddings runs none); absent: every request does. */
+  runsEngine?(body: z.output<Schema>): boolean
   answer(body: z.output<Schema>, run: EngineCall<InputOf<Spec>, OutputOf<Spec>>): Promise<Answer>
 }
 

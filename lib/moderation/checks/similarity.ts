@@ -75,6 +75,7 @@ export const similarityCheck = defineCheck({
   openApiParameters: [{ name: 'authorization', in: 'header', required: false, schema: { type: 'string' } }],
   engine: similarityEngine,
   example: { text1: 'How do I reset my password?', text2: 'Steps to change a forgotten password' },
+  runsEngine: ({ text1, text2 }) => text1 != null || text2 != null,
   async answer({ text1, text2, emb1, emb2 }, run) {
     const texts = [text1, text2].filter((t): t is string => t != null)
     let output: SimilarityOutput = { vectors: [] }

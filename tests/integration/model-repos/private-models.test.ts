@@ -193,6 +193,13 @@ describe('a model the caller picks (?model=)', () => {
     const badRevision = await post('detoxifymodel', text, { token: memberToken, model: `${PUBLIC_TOXICITY}@v9` })
     expect(badRevision.status).toBe(404)
     expect(JSON.stringify(badRevision.json)).toContain(`${PUBLIC_TOXICITY}: revision v9 does not exist`)
+    // Similarity of two given embeddings runs no model: a pick there (misspelt, unreadable or fine) is said, not ignored.
+    for (const model of [`${NS}/nothing-here`, PRIVATE_TOXICITY]) {
+      const unused = await post('multi-qa-mpnet-model_similarity', { emb1: [1, 0], emb2: [0, 1] }, { token: strangerToken, model })
+      expect(unused.status).toBe(422)
+      expect(JSON.stringify(unused.json)).toContain('This request runs no model')
+    }
+    expect((await post('multi-qa-mpnet-model_similarity', { emb1: [1, 0], emb2: [0, 1] }, { token: strangerToken })).status).toBe(200)
     const wrongFiles = await post('detoxifymodel', text, { token: memberToken, model: PRIVATE_GRAPHS })
     expect(wrongFiles.status).toBe(422)
     expect(JSON.stringify(wrongFiles.json)).toContain(`${PRIVATE_GRAPHS}@main: missing config.json`)
