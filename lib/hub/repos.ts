@@ -237,10 +237,6 @@ export function repoOrder(sort: string | null, direction: string | null): RepoOr
 }
 
 /** A page of a listing: `max` when `?limit=` is missing or not a number, else that many, between 1 and `max`. */
-export function listingLimit(value: string | null, max: number): number {
-  const asked = Math.floor(Number(value))
-  return value === null || value === '' || Number.isNaN(asked) ? max : Math.min(Math.max(asked, 1), max)
-}
 
 /**
  * At most 1000 repos a page, as on the Hub, and as many without `limit` (huggingface_hub's list_models

@@ -5,12 +5,12 @@
 // id). When more follow, a Link header (rel="next") holds the next page's URL, which both clients follow.
 import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
-import { listingLimit, MAX_REPO_PAGE, nextPageLink, repoListing, repoOrder } from '@/lib/hub/repos'
+import { MAX_REPO_PAGE, nextPageLink, repoListing, repoOrder } from '@/lib/hub/repos'
 import { publicOrigin } from '@/lib/hub/files/routes'
 import { repoTypeFromPlural } from '@/lib/hub/names'
 import { preflight } from '@/lib/http/cors'
 import { handle, notFound } from '@/lib/http/errors'
-import { queryFlag } from '@/lib/http/query'
+import { queryFlag, queryInteger } from '@/lib/http/query'
 
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ repoType: string }> }) => {
   const plural = (await params).repoType
@@ -28,7 +28,7 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
     task: query.get('pipeline_tag'),
     order: repoOrder(query.get('sort'), query.get('direction')),
     // A page with every repo's files is far larger: a tenth as many repos (as the Hub pages expanded listings).
-    limit: listingLimit(query.get('limit'), withFiles ? MAX_REPO_PAGE / 10 : MAX_REPO_PAGE),
+    limit: queryInteger(query, 'limit', { min: 1, max: withFiles ? MAX_REPO_PAGE / 10 : MAX_REPO_PAGE, fallback: withFiles ? MAX_REPO_PAGE / 10 : MAX_REPO_PAGE }),
     cursor: query.get('cursor'),
     withFiles,
   })

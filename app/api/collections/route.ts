@@ -8,7 +8,8 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { callerFromRequest } from '@/lib/auth/caller'
 import { collectionJson, collectionListing, createCollection, MAX_COLLECTION_PAGE } from '@/lib/hub/collections'
-import { listingLimit, nextPageLink } from '@/lib/hub/repos'
+import { nextPageLink } from '@/lib/hub/repos'
+import { queryInteger } from '@/lib/http/query'
 import { publicOrigin } from '@/lib/hub/files/routes'
 import { badRequest, handle, jsonBody, unauthorized, zodMessage } from '@/lib/http/errors'
 
@@ -23,7 +24,7 @@ export const GET = handle(async (request: Request) => {
     items,
     search: query.get('q')?.slice(0, 100) || undefined,
     sort: query.get('sort'),
-    limit: listingLimit(query.get('limit'), MAX_COLLECTION_PAGE),
+    limit: queryInteger(query, 'limit', { min: 1, max: MAX_COLLECTION_PAGE, fallback: MAX_COLLECTION_PAGE }),
     cursor: query.get('cursor'),
   })
   const headers = nextCursor ? { Link: nextPageLink(publicOrigin(request), '/api/collections', query, nextCursor) } : undefined

@@ -150,12 +150,15 @@ function commitView(c: CommitRow, origin: string): CommitView {
 }
 
 /** GET /api/{type}s/{ns}/{name}/commits/{revision}?limit&p: one page, total in X-Total-Count, next in Link. */
+/** The most commits a page of a repo's history holds. */
+export const MAX_COMMITS_PAGE = 1000
+
+/** A page of a revision's history, newest first; `limit` is 1 to MAX_COMMITS_PAGE, `page` from 0. */
 export async function listCommits(caller: Caller, ref: RepoRef, q: { revision: string; limit: number; page: number; url: URL }) {
   const { repo } = await repoAccess(caller, ref, 'read')
   const head = await resolveRevision(repo.id, q.revision)
   const chain = await history(repo.id, head)
-  const limit = Math.min(Math.max(1, q.limit || 50), 1000)
-  const page = Math.max(0, q.page || 0)
+  const { limit, page } = q
   const slice = chain.slice(page * limit, (page + 1) * limit)
   let link: string | null = null
   if ((page + 1) * limit < chain.length) {

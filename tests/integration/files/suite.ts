@@ -669,6 +669,15 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
         method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ paths: [{ toString: 1 }] }),
       })
       expect(paths.status).toBe(400)
+      // Paging values that are not whole numbers in range are refused, not bent into some page; a limit over the page size asks for a full page.
+      for (const query of ['limit=-1', 'p=-5', 'limit=abc', 'p=1.5', 'limit=0']) {
+        const res = await fetch(`${hubUrl}/api/models/${repo}/commits/main?${query}`)
+        expect(res.status, query).toBe(400)
+        expect(((await res.json()) as { error: string }).error, query).toMatch(/^Invalid (limit|p) /)
+      }
+      expect((await fetch(`${hubUrl}/api/models/${repo}/commits/main?limit=1e9&p=0`)).status).toBe(200)
+      expect((await fetch(`${hubUrl}/api/models?limit=-5`)).status).toBe(400)
+      expect((await fetch(`${hubUrl}/api/models?limit=1e99`)).status).toBe(200)
       const key = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
         method: 'POST', headers: { Authorization: `Bearer ${f.write}` }, body: JSON.stringify({ key: { toString: 1 }, value: {} }),
       })

@@ -139,6 +139,11 @@ describe('listing collections', () => {
     expect(seen.sort()).toEqual([made['Cls public picks'], made['Cls private picks'], made['Cls org internal']].sort())
     const cursor = await get('cursor=nonsense')
     expect([cursor.status, (await cursor.json()).error]).toEqual([400, expect.stringMatching(/Invalid cursor/)])
+    for (const limit of ['x', '-1', '0', '2.5']) {
+      const refused = await get(`limit=${limit}`)
+      expect([refused.status, (await refused.json()).error], limit).toEqual([400, expect.stringMatching(/^Invalid limit /)])
+    }
+    expect((await get('limit=100000')).status).toBe(200)
   })
 })
 

@@ -11,7 +11,7 @@ import { authorizedRepo, repoInfoJson } from '@/lib/hub/repos'
 import { repoPath, repoTypeFromPlural } from '@/lib/hub/names'
 import { repoDecision } from '@/lib/policy'
 import { badRequest, boundedText, handle, jsonBody, notFound, unauthorized } from '@/lib/http/errors'
-import { isTrueFlag, queryFlag } from '@/lib/http/query'
+import { isTrueFlag, queryFlag, queryInteger } from '@/lib/http/query'
 import { preflight } from '@/lib/http/cors'
 import { clientIp } from '@/lib/ratelimit'
 import {
@@ -20,6 +20,7 @@ import {
   createCommit,
   deleteBranch,
   listCommits,
+  MAX_COMMITS_PAGE,
   listRefs,
   listTree,
   pathsInfo,
@@ -79,8 +80,8 @@ export const GET = handle(async (request: Request, { params }: Params) => {
   if (action === 'commits' && args.length >= 1) {
     const { commits, total, link } = await listCommits(caller, ref, {
       revision: args.join('/'),
-      limit: Number(url.searchParams.get('limit') ?? 50),
-      page: Number(url.searchParams.get('p') ?? 0),
+      limit: queryInteger(url.searchParams, 'limit', { min: 1, max: MAX_COMMITS_PAGE, fallback: 50 }),
+      page: queryInteger(url.searchParams, 'p', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 }),
       url: publicUrl(request),
     })
     return NextResponse.json(commits, { headers: { 'X-Total-Count': String(total), ...(link ? { Link: link } : {}) } })
