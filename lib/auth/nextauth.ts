@@ -4,6 +4,7 @@ import Credentials from 'next-auth/providers/credentials'
 import { authSecret } from '@/lib/config'
 import { signInWithPassword } from '@/lib/auth/sign-in'
 import { clientIp } from '@/lib/ratelimit'
+import { authLogger } from '@/lib/auth/auth-log'
 
 class TooManyAttempts extends CredentialsSignin {
   code = 'rate_limited'
@@ -20,6 +21,7 @@ declare module 'next-auth' {
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: authSecret(),
   trustHost: true,
+  logger: authLogger,
   session: { strategy: 'jwt', maxAge: 30 * 24 * 3600 },
   pages: { signIn: '/login' },
   providers: [

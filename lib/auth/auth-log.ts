@@ -1,0 +1,21 @@
+// What Auth.js logs. Its default prints every error with its stack and cause; a session cookie that cannot be read
+// (tampered, or sealed with a secret since rotated) or a sign-in form without its CSRF token is the client's doing,
+// and anyone could fill the log with stacks by sending such requests. Those are one line each; anything else is
+// logged whole, as before.
+import type { NextAuthConfig } from 'next-auth'
+
+/** Auth.js error types a client causes by what it sends: the request is refused (signed out, 4xx), nothing failed here. */
+const CLIENT_ERRORS = new Set(['JWTSessionError', 'MissingCSRF', 'CredentialsSignin', 'InvalidCallbackUrl', 'UnknownAction'])
+
+export const authLogger: NonNullable<NextAuthConfig['logger']> = {
+  error(error: Error) {
+    const { type, cause } = error as Error & { type?: string; cause?: { err?: unknown } }
+    if (type && CLIENT_ERRORS.has(type)) {
+      // Auth.js wraps the reason (jose's "Invalid Compact JWE", say) as cause.err; its own message is a link.
+      const reason = cause?.err instanceof Error ? cause.err.message : error.message
+      console.warn(`[auth] ${type}: ${reason.split('\n')[0]!.slice(0, 200)}`)
+      return
+    }
+    console.error('[auth]', error)
+  },
+}
