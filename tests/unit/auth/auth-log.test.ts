@@ -8,8 +8,10 @@ describe('authLogger', () => {
   it('logs what a client causes (an unreadable session cookie, a form without CSRF, a wrong password) as one line, without the stack', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    // As Auth.js throws it for a cookie it cannot decrypt: jose's error wrapped.
-    const cookie = new JWTSessionError(new Error('Invalid Compact JWE\n    at decrypt (jose)'))
+    // As Auth.js logs it for a cookie it cannot decrypt (lib/actions/session.js: `new JWTSessionError(e)`, jose's error
+    // wrapped as cause.err); its declared constructor takes a string, its code an Error too.
+    const wrap = JWTSessionError as unknown as new (error: Error) => JWTSessionError
+    const cookie = new wrap(new Error('Invalid Compact JWE\n    at decrypt (jose)'))
     for (const e of [cookie, new MissingCSRF('CSRF token was missing'), new CredentialsSignin()]) authLogger.error!(e)
     expect(error).not.toHaveBeenCalled()
     expect(warn.mock.calls.map((call) => call.join(' '))).toEqual([
