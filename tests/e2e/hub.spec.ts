@@ -184,7 +184,7 @@ test('private and gated repositories, with an access request granted by the owne
   await expect(page.getByText('No pending requests.')).toBeVisible()
 
   await carol.goto(`/datasets/bob/${name}-gated?tab=files`)
-  await expect(carol.getByTestId('file-list').getByRole('link', { name: '.gitattributes' })).toBeVisible()
+  await expect(carol.getByTestId('file-list').getByRole('link', { name: '.gitattributes', exact: true })).toBeVisible()
   await expect(carol.getByText('Access granted')).toBeVisible()
 
   // Bob deletes the dataset after typing its name; his page says so.
