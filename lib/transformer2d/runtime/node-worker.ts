@@ -1,5 +1,4 @@
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import { RequestThread } from '@/lib/threads/request-thread'
 import { nodeRuntime, sessionOptions, type NodeRuntimeOptions } from './node'
 import { SESSION_WORKER_SOURCE } from './session-worker'
 import type { InferenceRuntime, RuntimeSession, RuntimeTensor } from './types'
@@ -19,7 +18,7 @@ const RELEASED = 'The ONNX Runtime session was released before the run finished'
 
 type TensorData = Float32Array | Uint16Array | BigInt64Array | Uint8Array
 type WireTensor = { type: string; data: TensorData; dims: readonly number[] }
-type Reply = { id: number; error?: string; outputs?: Record<string, WireTensor> }
+type Reply = { outputs: Record<string, WireTensor> } | undefined
 
 /**
  * onnxruntime-node with its sessions on worker threads. onnxruntime-node runs a session (and creates one) on the
@@ -32,13 +31,13 @@ type Reply = { id: number; error?: string; outputs?: Record<string, WireTensor> 
  * posts only its own inputs (copied) and gets the outputs back moved, not copied.
  *
  * Releasing a session fails its runs at once (a run cannot be interrupted: its thread finishes it and drops the
- * answer); the threads end when the runtime's last session is released, each once it has answered what it was given.
+ * answer); the threads end when the runtime's last session is released, each once it has finished what it was given.
  * A thread that stops on its own fails the requests it was given with an Error, and the next run starts another.
  */
 export function nodeWorkerRuntime(options: NodeWorkerRuntimeOptions = {}): InferenceRuntime {
   const inThread = nodeRuntime(options)
   const threadSessionOptions = sessionOptions(options)
-  const pool = new ThreadPool(options.workers ?? 1, fileURLToPath(import.meta.url))
+  const pool = new ThreadPool(options.workers ?? 1)
   const weightIds = new WeakMap<RuntimeTensor, number>()
   let nextWeight = 0
   let nextSession = 0
@@ -51,7 +50,7 @@ export function nodeWorkerRuntime(options: NodeWorkerRuntimeOptions = {}): Infer
     thread.sessions.add(session)
     const transfer: ArrayBuffer[] = []
     try {
-      await thread.request({ op: 'create', session, model: ownData(model, transfer), options: threadSessionOptions }, transfer)
+      await thread.worker.request({ op: 'create', session, model: ownData(model, transfer), options: threadSessionOptions }, transfer)
     } catch (error) {
       thread.sessions.delete(session)
       throw error
@@ -68,7 +67,7 @@ export function nodeWorkerRuntime(options: NodeWorkerRuntimeOptions = {}): Infer
    */
   async function sendWeight(thread: SessionThread, id: number, tensor: RuntimeTensor): Promise<void> {
     const transfer: ArrayBuffer[] = []
-    thread.post({ op: 'weight', id, ...wire(tensor, transfer) }, transfer)
+    thread.worker.post({ op: 'weight', id, ...wire(tensor, transfer) }, transfer)
     thread.weights.add(id)
     await new Promise((resolve) => setImmediate(resolve))
   }
@@ -108,8 +107,8 @@ export function nodeWorkerRuntime(options: NodeWorkerRuntimeOptions = {}): Infer
             if (!thread.weights.has(weight)) await sendWeight(thread, weight, tensor)
           }
         }
-        const { outputs } = await thread.request(run, transfer)
-        return Object.fromEntries(Object.entries(outputs!).map(([name, t]) => [name, { ...t, location: 'cpu' }]))
+        const { outputs } = (await thread.worker.request(run, transfer))!
+        return Object.fromEntries(Object.entries(outputs).map(([name, t]) => [name, { ...t, location: 'cpu' }]))
       } finally {
         pool.giveBack(thread)
       }
@@ -185,63 +184,13 @@ function ownData<T extends TensorData>(data: T, transfer: ArrayBuffer[]): T {
   return new (data.constructor as new (buffer: ArrayBuffer, offset: number, length: number) => T)(buffer, offset, data.length)
 }
 
-/** One worker thread: the sessions and weights it holds, and its requests not answered yet. */
-class SessionThread {
-  readonly worker: Worker
-  readonly sessions = new Set<number>()
-  readonly weights = new Set<number>()
-  busy = false
+/** One worker thread, and the sessions and weights it holds. */
+type SessionThread = {
+  worker: RequestThread<Reply>
+  sessions: Set<number>
+  weights: Set<number>
+  busy: boolean
   idleTimer?: NodeJS.Timeout
-  private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>()
-  private nextRequest = 0
-  /** The uncaught error that stopped the thread, named in the requests it fails. */
-  private failure?: Error
-  /** Set once the thread has stopped: a request then fails at once instead of waiting for an answer. */
-  private stopped?: Error
-
-  constructor(requireFrom: string, onExit: (thread: SessionThread) => void) {
-    // `eval: true` as a literal: Turbopack then leaves the call alone (session-worker.ts says why text).
-    this.worker = new Worker(SESSION_WORKER_SOURCE, { eval: true, workerData: { requireFrom } })
-    // An idle thread does not keep the process alive (an idle in-thread session does not); a request does.
-    this.worker.unref()
-    this.worker.on('message', (reply: Reply) => {
-      const pending = this.pending.get(reply.id)
-      if (!pending) return
-      this.settled(reply.id)
-      if (reply.error !== undefined) pending.reject(new Error(reply.error))
-      else pending.resolve(reply)
-    })
-    this.worker.on('error', (error) => {
-      this.failure = error
-    })
-    this.worker.on('exit', (code) => {
-      const error = new Error(`The ONNX Runtime worker thread stopped (${this.failure?.message ?? `exit code ${code}`}) before it answered`)
-      this.stopped = error
-      for (const { reject } of this.pending.values()) reject(error)
-      this.pending.clear()
-      onExit(this)
-    })
-  }
-
-  request(message: object, transfer: ArrayBuffer[]): Promise<Reply> {
-    if (this.stopped) return Promise.reject(this.stopped)
-    const id = this.nextRequest++
-    return new Promise((resolve, reject) => {
-      this.worker.postMessage({ ...message, id }, transfer)
-      if (this.pending.size === 0) this.worker.ref()
-      this.pending.set(id, { resolve, reject })
-    })
-  }
-
-  /** A message the thread does not answer (weight, release, drop, stop). */
-  post(message: object, transfer: ArrayBuffer[] = []): void {
-    this.worker.postMessage(message, transfer)
-  }
-
-  private settled(id: number): void {
-    this.pending.delete(id)
-    if (this.pending.size === 0) this.worker.unref()
-  }
 }
 
 /** Up to `max` threads, one request at a time each; requests beyond wait in order for a free one. */
@@ -249,10 +198,7 @@ class ThreadPool {
   private readonly threads: SessionThread[] = []
   private readonly waiting: { resolve: (thread: SessionThread) => void; reject: (error: Error) => void }[] = []
 
-  constructor(
-    private readonly max: number,
-    private readonly requireFrom: string,
-  ) {}
+  constructor(private readonly max: number) {}
 
   /** A free thread, preferably one that holds `session` already; a new one while there are fewer than `max`. */
   acquire(session: number): Promise<SessionThread> {
@@ -270,7 +216,7 @@ class ThreadPool {
     if (next) next.resolve(this.take(thread))
     else if (this.threads.length > 1) {
       thread.idleTimer = setTimeout(() => {
-        if (this.threads.length > 1) this.end(thread)
+        if (this.threads.length > 1) this.end(thread, new Error('The idle ONNX Runtime worker thread was ended'))
       }, IDLE_THREAD_MS).unref()
     }
   }
@@ -278,15 +224,15 @@ class ThreadPool {
   /** Tells the threads that hold a released session or a disposed weight to let it go. */
   forget(what: { session: number } | { weight: number }): void {
     for (const thread of this.threads) {
-      if ('session' in what && thread.sessions.delete(what.session)) thread.post({ op: 'release', session: what.session })
-      if ('weight' in what && thread.weights.delete(what.weight)) thread.post({ op: 'drop', weights: [what.weight] })
+      if ('session' in what && thread.sessions.delete(what.session)) thread.worker.post({ op: 'release', session: what.session })
+      if ('weight' in what && thread.weights.delete(what.weight)) thread.worker.post({ op: 'drop', weights: [what.weight] })
     }
   }
 
   /** Ends every thread; requests waiting for one fail with `error`. A later request starts new threads. */
   stop(error: Error): void {
     for (const waiting of this.waiting.splice(0)) waiting.reject(error)
-    for (const thread of [...this.threads]) this.end(thread)
+    for (const thread of [...this.threads]) this.end(thread, error)
   }
 
   private take(thread: SessionThread): SessionThread {
@@ -296,21 +242,26 @@ class ThreadPool {
   }
 
   private spawn(): SessionThread {
-    const thread = new SessionThread(this.requireFrom, (stopped) => this.stopped(stopped))
+    const thread: SessionThread = {
+      worker: new RequestThread(SESSION_WORKER_SOURCE, { name: 'The ONNX Runtime worker thread', onExit: () => this.stopped(thread) }),
+      sessions: new Set(),
+      weights: new Set(),
+      busy: false,
+    }
     this.threads.push(thread)
     return thread
   }
 
   /**
-   * Ends a thread this pool no longer needs (its exit is then no failure to recover from): once it has answered what
-   * it was given, as a run cannot be interrupted (session-worker.ts: stop).
+   * Ends a thread this pool no longer needs (its exit is then no failure to recover from), failing what it was given
+   * with `error`: once it has finished that, as a run cannot be interrupted (session-worker.ts: stop).
    */
-  private end(thread: SessionThread): void {
+  private end(thread: SessionThread, error: Error): void {
     const at = this.threads.indexOf(thread)
     if (at === -1) return
     this.threads.splice(at, 1)
     clearTimeout(thread.idleTimer)
-    thread.post({ op: 'stop' })
+    void thread.worker.stop(error)
   }
 
   /** A thread that stopped on its own (crashed): a new one takes the next request in line. */
