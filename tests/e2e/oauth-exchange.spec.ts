@@ -44,6 +44,11 @@ test('the exchange refuses non-members, unknown scopes and a wrong secret as RFC
   const wrong = await oidc.discovery(new URL(baseURL!), 'acme-backend', undefined, oidc.ClientSecretBasic('nope'), { execute: [oidc.allowInsecureRequests] })
   // 401 with a Basic challenge: openid-client reports it as a WWW-Authenticate challenge error.
   await expect(oidc.genericGrantRequest(wrong, EXCHANGE, { subject_token: 'bob@modhub.test', subject_token_type: USER_EMAIL })).rejects.toMatchObject({ status: 401 })
+  // The secret may also travel in the form (client_secret_post, which discovery lists); without any secret it is invalid_client.
+  const post = await oidc.discovery(new URL(baseURL!), 'acme-backend', undefined, oidc.ClientSecretPost('acme-backend-secret'), { execute: [oidc.allowInsecureRequests] })
+  expect((await oidc.genericGrantRequest(post, EXCHANGE, { subject_token: 'dave@modhub.test', subject_token_type: USER_EMAIL })).access_token).toMatch(/^hf_oauth_/)
+  const none = await oidc.discovery(new URL(baseURL!), 'acme-backend', undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] })
+  await expect(oidc.genericGrantRequest(none, EXCHANGE, { subject_token: 'dave@modhub.test', subject_token_type: USER_EMAIL })).rejects.toMatchObject({ error: 'invalid_client', status: 401 })
 })
 
 test('an org admin sets the exchange token lifetime on the app page; the next exchange follows it', async ({ page, baseURL }) => {

@@ -2,8 +2,8 @@
 // apart by subject_token_type:
 //   - a CI's OIDC id_token for a trusted publisher: no client authentication, `resource` names
 //     the repo or user (./trusted-publisher);
-//   - a member's e-mail for an organization-bound app with the exchange privilege: HTTP Basic
-//     client authentication (./member-exchange).
+//   - a member's e-mail for an organization-bound app with the exchange privilege: its client
+//     secret, by HTTP Basic (as the spec's backends send it) or in the form (./member-exchange).
 import { db } from '@/lib/db'
 import { invalidClient } from '@/lib/oauth/errors'
 import { required } from '@/lib/oauth/request'
@@ -19,7 +19,8 @@ export const tokenExchangeGrant: Grant = {
     const subjectTokenType = params.get('subject_token_type')!
     if (subjectTokenType === ID_TOKEN_TYPE) return exchangeCiIdToken({ subjectToken, resource: required(params, 'resource') })
 
-    if (credentials.method !== 'client_secret_basic') throw invalidClient('Token exchange needs HTTP Basic client authentication', false)
+    // The app's secret, sent either way discovery lists (RFC 8693 2.1 takes the token endpoint's client authentication).
+    if (credentials.method === 'none') throw invalidClient('Token exchange needs the app\'s client secret (HTTP Basic, or client_secret in the form)', false)
     const client = await authenticate()
     // A public app proves nothing with an empty Basic password: exchange needs a real secret.
     if (client.isPublic || !client.appId) throw invalidClient('Token exchange needs an organization app with a client secret', true)
