@@ -22,7 +22,7 @@ import { Transform } from 'node:stream'
 import { setting } from '@/lib/config'
 import { db, rows, sql } from '@/lib/db'
 import { DEFAULT_BRANCH, treeOf } from '@/lib/hub/files/revisions'
-import { repoContext } from '@/lib/hub/repos'
+import { findRepo, repoContext } from '@/lib/hub/repos'
 import { repoDecision, type Caller } from '@/lib/policy'
 import { readBlob } from '@/lib/storage'
 
@@ -198,7 +198,7 @@ type ModelRepoRow = { id: string; private: boolean; gated: boolean; ownerUserId:
  * access decision reads and the branch head come in one raw statement: Prisma's first use of a
  * query shape in a process costs ~100 ms (it plans it), which was most of a warm start's overhead.
  */
-async function resolveModelRevision(repo: string, namespace: string, name: string, revision: string, reader: ModelReader): Promise<string | null> {
+async function resolveModelRevision(repo: string, namespace: string, name: string, revision: string, reader: ModelReader): Promise<{ repo: string; commitId: string | null }> {
   const branch = revision === 'HEAD' ? DEFAULT_BRANCH : revision
   const [facts] = await rows<ModelRepoRow>(sql`
     SELECT r."id", r."private", r."gated", r."ownerUserId", r."ownerOrgId", r."createdById", r."createdByApp", f."commitId", c."id" AS "pinned"
@@ -206,6 +206,11 @@ async function resolveModelRevision(repo: string, namespace: string, name: strin
     LEFT JOIN "RepoRef" f ON f."repoId" = r."id" AND f."name" = ${branch}
     LEFT JOIN "RepoCommit" c ON c."repoId" = r."id" AND c."id" = ${branch}
     WHERE r."type" = 'model' AND r."namespace" = ${namespace} AND r."name" = ${name}`)
+  if (!facts) {
+    // A repo id in another case is the same repo, as on the Hub: read again under its own spelling (one cache folder).
+    const spelt = await findRepo('model', namespace, name)
+    if (spelt && (spelt.namespace !== namespace || spelt.name !== name)) return resolveModelRevision(`${spelt.namespace}/${spelt.name}`, spelt.namespace, spelt.name, revision, reader)
+  }
   if ('hub' in reader) {
     if (!facts) throw new ModelRepoError(`${repo}: no such model repo`)
   } else {
@@ -221,9 +226,9 @@ async function resolveModelRevision(repo: string, namespace: string, name: strin
       throw new ModelNotReadableError(`${repo}: no such model repo, or you have no read access to it`)
     }
   }
-  if (facts.commitId) return facts.commitId
-  if (facts.pinned) return facts.pinned
-  if (branch === DEFAULT_BRANCH && (await db.repoRef.count({ where: { repoId: facts.id } })) === 0) return null
+  if (facts.commitId) return { repo, commitId: facts.commitId }
+  if (facts.pinned) return { repo, commitId: facts.pinned }
+  if (branch === DEFAULT_BRANCH && (await db.repoRef.count({ where: { repoId: facts.id } })) === 0) return { repo, commitId: null }
   throw new ModelRevisionNotFoundError(`${repo}: revision ${revision} does not exist`)
 }
 
@@ -260,10 +265,11 @@ async function fillSnapshot(repo: string, folder: string, commitId: string): Pro
  * a commit's files are checked once per process, and on a warm cache that check is a stat per file
  * against its stamp and the commit's tree is read from the cache's manifest, not the database.
  */
-export async function modelSnapshot(repo: string, revision: string, required: readonly string[] = [], reader: ModelReader = HUB_READER): Promise<ModelSnapshot> {
-  const id = REPO_ID.exec(repo)
-  if (!id) throw new ModelRepoError(`${repo}: not a model repo id (namespace/name)`)
-  const commitId = await resolveModelRevision(repo, id[1]!, id[2]!, revision, reader)
+export async function modelSnapshot(asked: string, revision: string, required: readonly string[] = [], reader: ModelReader = HUB_READER): Promise<ModelSnapshot> {
+  const id = REPO_ID.exec(asked)
+  if (!id) throw new ModelRepoError(`${asked}: not a model repo id (namespace/name)`)
+  // `repo` is the repo's own spelling from here on (the id may be asked in another case).
+  const { repo, commitId } = await resolveModelRevision(asked, id[1]!, id[2]!, revision, reader)
   if (!commitId) throw new ModelRepoError(`${repo}: revision ${revision} holds no files`)
 
   const folder = repoCacheFolder(repo)

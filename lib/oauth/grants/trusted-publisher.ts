@@ -6,7 +6,7 @@ import { decodeJwt, errors as joseErrors } from 'jose'
 import { db, statementsIn, type Tx } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { issueToken } from '@/lib/auth/tokens'
-import { repoContext } from '@/lib/hub/repos'
+import { findRepo, repoContext } from '@/lib/hub/repos'
 import { REPO_TYPE_PLURAL, type RepoType } from '@/lib/hub/names'
 import { repoDecision } from '@/lib/policy'
 import { invalidGrant, invalidRequest } from '@/lib/oauth/errors'
@@ -83,9 +83,10 @@ export async function exchangeCiIdToken(input: { subjectToken: string; resource:
   const issuer = unverified.iss
   if (typeof issuer !== 'string' || !issuer) throw invalidGrant('The id_token has no issuer')
 
-  let target: { repoId: string | null; ownerUserId: string | null; repo: Awaited<ReturnType<typeof db.repo.findUnique>> }
+  let target: { repoId: string | null; ownerUserId: string | null; repo: Awaited<ReturnType<typeof findRepo>> }
   if (resource.kind === 'repo') {
-    const repo = await db.repo.findUnique({ where: { type_namespace_name: { type: resource.type, namespace: resource.namespace, name: resource.name } } })
+    // In any letter case, as every repo id on the hub.
+    const repo = await findRepo(resource.type, resource.namespace, resource.name)
     if (!repo) throw invalidGrant('Resource not found')
     target = { repoId: repo.id, ownerUserId: null, repo }
   } else {

@@ -161,6 +161,11 @@ describe('a model the caller picks (?model=)', () => {
     await restart({ MODERATION_MODEL_TOXICITY: PUBLIC_TOXICITY })
     const configured = await post('detoxifymodel', text, { token: strangerToken })
     expect(configured.json.toxicScore).toEqual(served.json.toxicScore)
+    // A repo id in another letter case is the same repo, as on the Hub.
+    const shouted = await post('detoxifymodel', text, { token: memberToken, model: PRIVATE_TOXICITY.toUpperCase() })
+    expect(shouted.status, JSON.stringify(shouted.json)).toBe(200)
+    expect(shouted.json.toxicScore).toEqual(served.json.toxicScore)
+    expect((await post('detoxifymodel', text, { token: strangerToken, model: PRIVATE_TOXICITY.toUpperCase() })).status).toBe(404)
   })
 
   it('through a session credential (the playground\'s server side), is read with its user\'s own access', async () => {

@@ -63,3 +63,13 @@ it('issues a one-hour write token for the repo, with no refresh token, and refus
   const unknownRepo = await token({ grant_type: TOKEN_EXCHANGE_GRANT_TYPE, subject_token_type: ID_TOKEN_TYPE, subject_token: subject, resource: 'tpowner/nope' }, { json: true })
   expect(unknownRepo.res.status).toBe(400)
 })
+
+it('names the repo in any letter case, as every repo id on the hub (the token is for the repo itself)', async () => {
+  const subject = await ciToken({ repository: 'octo/released-model', ref: 'refs/heads/main', sub: 'repo:octo/released-model', jti: 'another-run' })
+  const { res, body } = await token({ grant_type: TOKEN_EXCHANGE_GRANT_TYPE, subject_token_type: ID_TOKEN_TYPE, subject_token: subject, resource: 'TPOwner/Released-Model' }, { json: true })
+  expect(res.status, JSON.stringify(body)).toBe(200)
+  const info = await repoGET(new Request(`${HUB}/api/models/tpowner/released-model`, { headers: { authorization: `Bearer ${body.access_token}` } }), {
+    params: Promise.resolve({ repoType: 'models', namespace: 'tpowner', name: 'released-model' }),
+  })
+  expect(info.status).toBe(200)
+})
