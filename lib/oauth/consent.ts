@@ -38,7 +38,7 @@ export async function listConsents(userId: string) {
   }))
 }
 
-/** Forgets the approval and revokes every code and token the client holds for this user. */
+/** Forgets the approval and revokes every code and token the client holds for this user; false when there was none of either. */
 export async function revokeConsent(userId: string, clientId: string): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.oAuthConsent.deleteMany({ where: { userId, clientId } })
@@ -50,7 +50,8 @@ export async function revokeConsent(userId: string, clientId: string): Promise<b
     // An approved device code not yet redeemed would still give its device tokens.
     await tx.deviceCode.updateMany({ where: { userId, clientId, status: 'approved' }, data: { status: 'denied' } })
     const app = await tx.oAuthApp.findUnique({ where: { clientId }, select: { id: true } })
-    if (app) await tx.accessToken.updateMany({ where: { userId, appId: app.id, revokedAt: null }, data: { revokedAt: now } })
+    // Tokens with no consent behind them count too (an organization's exchange tokens for this user): revoked, it is said.
+    const tokens = app ? await tx.accessToken.updateMany({ where: { userId, appId: app.id, revokedAt: null }, data: { revokedAt: now } }) : { count: 0 }
     // Metadata-document clients have no app row: their access tokens are found through the grants
     // (codes, refresh families, device codes) they came from.
     const [codes, families, devices] = await Promise.all([
@@ -60,6 +61,6 @@ export async function revokeConsent(userId: string, clientId: string): Promise<b
     ])
     const grantIds = [...codes.map((c) => c.id), ...families.map((f) => f.familyId), ...devices.map((d) => d.id)]
     if (grantIds.length) await tx.accessToken.updateMany({ where: { userId, grantId: { in: grantIds }, revokedAt: null }, data: { revokedAt: now } })
-    return count > 0
+    return count > 0 || tokens.count > 0
   })
 }

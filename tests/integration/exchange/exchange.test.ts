@@ -14,6 +14,7 @@ import { createApp } from '@/lib/oauth/clients/apps'
 import { grantTokenExchange, setExchangeTokenLifetime } from '@/lib/hub/org-apps'
 import { exchangeForMember, HF_USER_EMAIL_TOKEN_TYPE, type MemberExchangeRequest } from '@/lib/oauth/grants/member-exchange'
 import { OAuthError } from '@/lib/oauth/errors'
+import { revokeConsent } from '@/lib/oauth/consent'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { GET as repoGET } from '@/app/api/[repoType]/[namespace]/[name]/[[...rest]]/route'
 import { POST as createPOST } from '@/app/api/repos/create/route'
@@ -253,5 +254,17 @@ describe('what an exchanged token reaches through the API', () => {
     const body = await (await whoamiGET(new Request(`${BASE}/api/whoami-v2`, { headers: auth('writer') }))).json()
     expect(body.name).toBe('xwriter')
     expect(body.auth).toEqual(expect.any(Object))
+  })
+})
+
+describe('the member revoking the app (Settings → Authorized apps)', () => {
+  it('ends the exchanged tokens that act as them and says so; with nothing left, says there is nothing to revoke', async () => {
+    const { access_token } = await exchange()
+    const stored = () => db.accessToken.findUnique({ where: { tokenHash: sha256Hex(access_token) }, select: { revokedAt: true } })
+    expect((await stored())!.revokedAt).toBeNull()
+    // No consent row stands behind an exchange; the revocation still happened and is reported as done.
+    expect(await revokeConsent(users.xwriter!.id, app.clientId)).toBe(true)
+    expect((await stored())!.revokedAt).not.toBeNull()
+    expect(await revokeConsent(users.xwriter!.id, app.clientId)).toBe(false)
   })
 })
