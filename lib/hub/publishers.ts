@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import { db, lockRow, statementsIn, type Tx } from '@/lib/db'
 import { recordAudit } from '@/lib/hub/audit'
-import { authorizedRepo, repoContext } from '@/lib/hub/repos'
+import { authorizedRepo, repoContext, reposManagedBy } from '@/lib/hub/repos'
 import { REPO_TYPE_PLURAL, type RepoType } from '@/lib/hub/names'
 import { repoDecision, type Caller } from '@/lib/policy'
 import { badRequest, denial, notFound } from '@/lib/http/errors'
@@ -165,10 +165,13 @@ export async function removePublisher(caller: Caller, publisherId: string, ip: s
 
 export type PublisherView = { id: string; issuer: string; claims: Record<string, string>; for: string; repo: { type: RepoType; namespace: string; name: string } | null; createdAt: Date }
 
-/** The caller's own publishers and those of the repos they own (the settings page's list). */
+/**
+ * The caller's own publishers and those of the repos they manage, their organizations' included (the settings page's
+ * list): whoever may add or remove a repo's publisher sees it, whoever added it.
+ */
 export async function listPublishers(caller: Caller): Promise<PublisherView[]> {
   sessionOnly(caller)
-  const repos = await db.repo.findMany({ where: { ownerUserId: caller.userId }, select: { id: true, type: true, namespace: true, name: true } })
+  const repos = await reposManagedBy(caller.userId)
   const repoById = new Map(repos.map((r) => [r.id, r]))
   const rows = await db.trustedPublisher.findMany({
     where: { OR: [{ ownerUserId: caller.userId, repoId: null }, { repoId: { in: repos.map((r) => r.id) } }] },

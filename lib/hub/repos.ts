@@ -515,8 +515,13 @@ export async function decideGatedAccess(caller: Caller, repoId: string, userId: 
 }
 
 /** A user's own repositories, for pickers on their settings pages. */
-export async function reposOwnedBy(userId: string) {
-  return db.repo.findMany({ where: { ownerUserId: userId }, orderBy: [{ type: 'asc' }, { name: 'asc' }], select: { type: true, namespace: true, name: true } })
+/** The repos a user manages with full (session) rights: their own, and their organizations' where they are an admin (lib/policy). */
+export async function reposManagedBy(userId: string) {
+  return db.repo.findMany({
+    where: { OR: [{ ownerUserId: userId }, { ownerOrg: { members: { some: { userId, role: 'admin' } } } }] },
+    orderBy: [{ type: 'asc' }, { namespace: 'asc' }, { name: 'asc' }],
+    select: { id: true, type: true, namespace: true, name: true },
+  })
 }
 
 /**

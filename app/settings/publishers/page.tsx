@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation'
-import { reposOwnedBy } from '@/lib/hub/repos'
+import { reposManagedBy } from '@/lib/hub/repos'
 import { sessionCaller } from '@/lib/auth/caller'
 import { ISSUER_PRESETS, listPublishers, resourceName } from '@/lib/hub/publishers'
 import type { RepoType } from '@/lib/hub/names'
@@ -15,7 +15,7 @@ export default async function PublishersPage() {
   if (!caller) redirect('/login?next=/settings/publishers')
   const [publishers, repos] = await Promise.all([
     listPublishers(caller),
-    reposOwnedBy(caller.userId),
+    reposManagedBy(caller.userId),
   ])
   return (
     <div className="max-w-3xl space-y-6">

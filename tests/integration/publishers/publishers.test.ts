@@ -239,6 +239,12 @@ describe('exchanging a CI id_token', () => {
   it('lists the user\'s publishers, and removing one ends its tokens', async () => {
     const listed = await listPublishers(session(owner.id))
     expect(listed.map((p) => p.for).sort()).toEqual(['datasets/pubowner/data-repo', 'pubowner/model-repo', 'pubowner/model-repo', 'your account'])
+    // An organization repo's publisher is listed to every admin of the organization (whoever added it), who may remove it; to nobody else.
+    const orgPublishers = async (username: string) => (await listPublishers(session((await db.user.findUniqueOrThrow({ where: { username } })).id)))
+      .filter((p) => p.for === 'puborg/org-model')
+    expect(await orgPublishers('pubadmin')).toHaveLength(1)
+    expect(await orgPublishers('pubhelper')).toHaveLength(1)
+    expect(await listPublishers(session((await db.user.findUniqueOrThrow({ where: { username: 'pubother' } })).id))).toEqual([])
     const res = await exchangeCiIdToken({ subjectToken: await idToken(), resource: 'pubowner/model-repo' })
     await expect(removePublisher(session(admin.id), repoPublisherId)).rejects.toMatchObject({ status: 404 })
     await removePublisher(session(owner.id), repoPublisherId)
