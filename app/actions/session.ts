@@ -2,13 +2,15 @@
 // Sign-up, sign-in and sign-out. Server actions are CSRF-protected by Next (the Origin header must
 // match the host), and next-auth's own endpoints by its CSRF token.
 import { AuthError } from 'next-auth'
+import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { signIn, signOut } from '@/lib/auth/nextauth'
 import { sessionCaller } from '@/lib/auth/caller'
 import { revokeSessionCredentials } from '@/lib/auth/session-credentials'
-import { createUser } from '@/lib/hub/users'
+import { signUp } from '@/lib/auth/sign-up'
 import { safeNextPath } from '@/lib/http/next-path'
 import { answerForm, text, type FormState } from '@/lib/http/form'
+import { clientIp } from '@/lib/ratelimit'
 
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
   try {
@@ -25,7 +27,7 @@ export async function signInAction(_: FormState, form: FormData): Promise<FormSt
 
 export async function signUpAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
-    await createUser({ username: text(form, 'username'), email: text(form, 'email'), password: text(form, 'password'), fullname: text(form, 'fullname') })
+    await signUp({ username: text(form, 'username'), email: text(form, 'email'), password: text(form, 'password'), fullname: text(form, 'fullname') }, clientIp(await headers()))
     await signIn('credentials', { login: text(form, 'username'), password: text(form, 'password'), redirect: false })
     redirect(safeNextPath(text(form, 'next')))
   })

@@ -40,6 +40,7 @@ export const SETTINGS = {
   SIGN_IN_ATTEMPTS_PER_ACCOUNT: int(10, 'sign-in attempts on one account from one client address per 15 minutes (counted on the account a login names, however it is spelled; a success resets it): a stranger who guesses locks out only their own address', { min: 1 }),
   SIGN_IN_ATTEMPTS_PER_ACCOUNT_TOTAL: int(100, 'sign-in attempts on one account from all addresses together per 15 minutes (guessing spread over many addresses)', { min: 1 }),
   SIGN_IN_ATTEMPTS_PER_ADDRESS: int(50, 'sign-in attempts per client address per 15 minutes', { min: 1 }),
+  SIGN_UPS_PER_ADDRESS: int(20, 'accounts the join page opens per client address per hour (refused sign-ups do not count)', { min: 1 }),
 
   // OAuth
   OAUTH_TOKEN_LIMIT_PER_IP: int(600, 'token requests per client address per minute (429 with Retry-After beyond)'),

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { displayText } from '@/lib/display-text'
-import { db } from '@/lib/db'
+import { db, lockRow, statementsIn } from '@/lib/db'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { collectionDecision, type Caller, type CollectionAction, type OrgRole } from '@/lib/policy'
@@ -40,6 +40,9 @@ export function mayCreateCollection(caller: Caller, owner: Owner, orgRole: OrgRo
   return collectionDecision(caller, 'write', ownerFacts(owner, false), orgRole) === 'allow'
 }
 
+/** Collections one user or organization may hold (each is listed, paged and searched with the others). */
+const MAX_COLLECTIONS_PER_OWNER = 1000
+
 export async function createCollection(caller: Caller, input: z.input<typeof createCollectionInput>) {
   const data = createCollectionInput.parse(input)
   if (!caller) throw denial('unauthenticated')
@@ -50,8 +53,15 @@ export async function createCollection(caller: Caller, input: z.input<typeof cre
   const decision = collectionDecision(caller, 'write', facts, orgRole)
   if (decision !== 'allow') throw denial(decision === 'not-found' ? 'forbidden' : decision, 'Collection')
   const id = randomBytes(12).toString('hex')
-  return db.collection.create({
-    data: { ...facts, id, namespace: owner.name, title: data.title, description: data.description, slug: collectionSlug(owner.name, data.title, id) },
+  return db.$transaction(async (tx) => {
+    // Counted under the owner's row lock, so a burst of requests cannot pass the cap together.
+    await lockRow(statementsIn(tx), owner.kind === 'user' ? 'User' : 'Org', owner.id)
+    if ((await tx.collection.count({ where: { namespace: owner.name } })) >= MAX_COLLECTIONS_PER_OWNER) {
+      throw badRequest(`${owner.name} may hold at most ${MAX_COLLECTIONS_PER_OWNER} collections; delete one first`)
+    }
+    return tx.collection.create({
+      data: { ...facts, id, namespace: owner.name, title: data.title, description: data.description, slug: collectionSlug(owner.name, data.title, id) },
+    })
   })
 }
 

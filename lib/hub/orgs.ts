@@ -17,10 +17,18 @@ export const createOrgInput = z.object({
   fullname: displayText(100).default(''),
 })
 
+/** Organizations one user may administer: names are a shared space, and each organization brings budgets of its own. */
+const MAX_ADMINISTERED_ORGS = 100
+
 export async function createOrg(creatorId: string, input: z.input<typeof createOrgInput>) {
   const data = createOrgInput.parse(input)
   try {
     return await db.$transaction(async (tx) => {
+      // Counted under the user's row lock, so a burst of requests cannot pass the cap together.
+      await lockRow(statementsIn(tx), 'User', creatorId)
+      if ((await tx.membership.count({ where: { userId: creatorId, role: 'admin' } })) >= MAX_ADMINISTERED_ORGS) {
+        throw badRequest(`You may administer at most ${MAX_ADMINISTERED_ORGS} organizations; leave or delete one first`)
+      }
       await claimName(data.name, 'org', tx)
       const org = await tx.org.create({ data: { name: data.name, fullname: data.fullname || data.name } })
       await tx.membership.create({ data: { orgId: org.id, userId: creatorId, role: 'admin' } })
