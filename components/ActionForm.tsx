@@ -3,7 +3,7 @@
 // It submits through onSubmit rather than the form's action prop: React resets a form after an
 // action-prop submission, which would wipe what the user typed whenever the server refuses it.
 // Fields are cleared only after a success.
-import { createContext, startTransition, useActionState, useEffect, useRef } from 'react'
+import { createContext, startTransition, useActionState, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { FormState } from '@/lib/http/form'
 import { CopyButton } from '@/components/CopyButton'
 
@@ -20,12 +20,57 @@ type Props = {
 /** The problems of the form's last answer, per field name: components/Field shows its own under it. */
 export const FieldErrors = createContext<Record<string, string>>({})
 
+/**
+ * How a Field tells its form that it is there (and so shows its own problem): the form's summary
+ * then points at it instead of saying its problem a second time. Returns the unregistering function.
+ */
+export const FieldRegistry = createContext<((name: string) => () => void) | null>(null)
+
+/**
+ * The summary above the submit button. Problems shown under their fields are only counted ("Check
+ * the 2 fields marked above."); the rest (not tied to a field, or for a field the form does not
+ * show with Field) are said in full. An answer without field problems is said as it came.
+ */
+function summaryOf(state: NonNullable<FormState>, shownFields: ReadonlySet<string>): string | undefined {
+  const fields = Object.entries(state.fields ?? {})
+  const atFields = fields.filter(([name]) => shownFields.has(name))
+  if (atFields.length === 0) return state.error
+  const pointer = atFields.length === 1 ? 'Check the field marked above.' : `Check the ${atFields.length} fields marked above.`
+  const elsewhere = fields.filter(([name]) => !shownFields.has(name)).map(([, message]) => message)
+  return [pointer, ...elsewhere, state.unfielded].filter(Boolean).join(' ')
+}
+
 export function ActionForm({ action, children, submit, className, submitClassName, secretLabel }: Props) {
   const [state, formAction, pending] = useActionState(action, null)
   const form = useRef<HTMLFormElement>(null)
+  const success = useRef<HTMLDivElement>(null)
+  // Names of the Fields in this form, counted so that a name registered twice stays until both leave.
+  const [fieldCounts, setFieldCounts] = useState<ReadonlyMap<string, number>>(new Map())
+  const register = useCallback((name: string) => {
+    const change = (by: number) =>
+      setFieldCounts((counts) => {
+        const next = new Map(counts)
+        const count = (next.get(name) ?? 0) + by
+        if (count > 0) next.set(name, count)
+        else next.delete(name)
+        return next
+      })
+    change(1)
+    return () => change(-1)
+  }, [])
+  const shownFields = useMemo(() => new Set(fieldCounts.keys()), [fieldCounts])
   useEffect(() => {
-    if (state?.ok) form.current?.reset()
+    if (!state?.ok) return
+    form.current?.reset()
+    // The answer appears under the form, which may be below the window (a long form sent with
+    // Enter from its first field). A secret is shown once: the box takes the focus, so that
+    // keyboard and screen-reader users land on it (and Tab reaches its copy button next).
+    const box = success.current
+    if (!box) return
+    box.scrollIntoView({ block: 'nearest' })
+    if (state.secret) box.focus({ preventScroll: true })
   }, [state])
+  const summary = state ? summaryOf(state, shownFields) : undefined
   return (
     <form
       ref={form}
@@ -37,14 +82,22 @@ export function ActionForm({ action, children, submit, className, submitClassNam
         startTransition(() => formAction(data))
       }}
     >
-      <FieldErrors.Provider value={state?.fields ?? {}}>{children}</FieldErrors.Provider>
-      {state?.error && (
+      <FieldRegistry.Provider value={register}>
+        <FieldErrors.Provider value={state?.fields ?? {}}>{children}</FieldErrors.Provider>
+      </FieldRegistry.Provider>
+      {summary && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {state.error}
+          {summary}
         </p>
       )}
       {state?.ok && (
-        <div role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+        <div
+          ref={success}
+          role="status"
+          tabIndex={state.secret ? -1 : undefined}
+          data-testid={state.secret ? 'secret-box' : undefined}
+          className="scroll-my-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        >
           <p>{state.ok}</p>
           {state.secret && (
             <div className="mt-2 space-y-1">

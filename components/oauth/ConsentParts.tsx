@@ -14,9 +14,9 @@ export function hostOf(uri: string | null): string | null {
 export function AppLogo({ name, logoUrl }: { name: string; logoUrl: string | null }) {
   return logoUrl ? (
     // A plain img: the logo is on the app's own host, which next/image would have to allow-list.
-    <img src={logoUrl} alt="" width={56} height={56} className="h-14 w-14 rounded-lg border border-slate-200 object-cover" referrerPolicy="no-referrer" />
+    <img src={logoUrl} alt="" data-testid="app-logo" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg border border-slate-200 object-cover" referrerPolicy="no-referrer" />
   ) : (
-    <span aria-hidden className="grid h-14 w-14 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-on-accent">{name.slice(0, 1).toUpperCase()}</span>
+    <span aria-hidden data-testid="app-logo" className="grid h-14 w-14 shrink-0 place-items-center rounded-lg bg-brand-600 text-2xl font-semibold text-on-accent">{name.slice(0, 1).toUpperCase()}</span>
   )
 }
 
@@ -26,7 +26,7 @@ export function AppRequestHeading({ client, wants, children }: { client: { name:
     <div className="flex items-center gap-4">
       <AppLogo name={client.name} logoUrl={client.logoUrl} />
       <div className="min-w-0">
-        <h1 className="text-xl font-semibold"><span data-testid="app-name">{client.name}</span> {wants}</h1>
+        <h1 className="text-xl font-semibold break-words"><span data-testid="app-name">{client.name}</span> {wants}</h1>
         <p className="text-sm text-slate-600">{children}</p>
       </div>
     </div>

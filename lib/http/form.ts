@@ -4,13 +4,25 @@
 import { ZodError } from 'zod'
 import { HubError, formFieldMessages, formMessage } from '@/lib/http/errors'
 
-/** `fields`: a problem per field name, shown under that field (components/Field) as well as in the summary. */
-export type FormState = { error?: string; fields?: Record<string, string>; ok?: string; secret?: string } | null
+/**
+ * `error`: every problem, in sentences. `fields`: a problem per field name, shown under that field
+ * (components/Field). `unfielded`: the problems `fields` does not carry (one not tied to a field, a
+ * field's second problem), which the form's summary says in full even when its fields show theirs
+ * (components/ActionForm: the summary then only points at the fields for the others).
+ */
+export type FormState = { error?: string; fields?: Record<string, string>; unfielded?: string; ok?: string; secret?: string } | null
 
 /** Expected failures become a message for the form; anything else (a bug, or Next's redirect) is rethrown. */
 export function formFailure(error: unknown): FormState {
   if (error instanceof HubError) return { error: error.message }
-  if (error instanceof ZodError) return { error: formMessage(error), fields: formFieldMessages(error) }
+  if (error instanceof ZodError) {
+    const fields = formFieldMessages(error)
+    const unfielded = error.issues.filter((issue) => {
+      const top = issue.path[0]
+      return typeof top !== 'string' || formMessage(new ZodError([issue])) !== fields[top]
+    })
+    return { error: formMessage(error), fields, ...(unfielded.length > 0 && { unfielded: formMessage(new ZodError(unfielded)) }) }
+  }
   throw error
 }
 

@@ -34,7 +34,9 @@ test('sign-up rejects taken and reserved names with a clear message', async ({ p
   await expect(page.locator('form [role=alert]')).toHaveText(/already taken/)
   await page.getByLabel('Username').fill('settings')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.locator('form [role=alert]')).toHaveText(/reserved/)
+  // A problem with one field is said under it; the summary points there rather than repeating it.
+  await expect(page.locator('#username-error')).toHaveText(/reserved/)
+  await expect(page.locator('form [role=alert]')).toHaveText('Check the field marked above.')
   // Several problems at once: each is said under its own field, which is marked invalid; the others are not.
   await page.getByLabel('Username').fill('fresh-name')
   await page.getByLabel('E-mail').fill('not-an-address')
@@ -223,7 +225,9 @@ test('profile settings validate and save', async ({ page }) => {
   await page.goto('/settings/profile')
   await page.getByLabel('Website').fill('not a url')
   await page.getByRole('button', { name: 'Save profile' }).click()
-  await expect(page.locator('form [role=alert]')).toHaveText('Website must be an http(s) URL.')
+  await expect(page.locator('#website-error')).toHaveText('Website must be an http(s) URL.')
+  await expect(page.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('form [role=alert]')).toHaveText('Check the field marked above.')
   await page.getByLabel('Website').fill('https://dave.example')
   await page.getByLabel('Full name').fill('Dave O.')
   await page.getByRole('button', { name: 'Save profile' }).click()

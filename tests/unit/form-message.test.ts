@@ -2,7 +2,8 @@
 // field-name prefixes (`name:`, `claims:`, `password:`).
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { formFieldMessages, formMessage, zodMessage } from '@/lib/http/errors'
+import { HubError, formFieldMessages, formMessage, zodMessage } from '@/lib/http/errors'
+import { formFailure } from '@/lib/http/form'
 
 function issuesOf(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value)
@@ -50,5 +51,24 @@ describe('formFieldMessages', () => {
     expect(fields.password).toMatch(/at least 8 characters\.$/)
     // A nested problem goes to its top-level field, named by the innermost name.
     expect(fields.claims).toBe('Ref must not be empty.')
+  })
+})
+
+describe('formFailure', () => {
+  it('keeps apart the problems no field carries, for the summary to say in full', () => {
+    const schema = z
+      .object({ email: z.string().email('must be a valid e-mail address'), password: z.string().min(8, 'must be at least 8 characters').regex(/\d/, 'must contain a digit') })
+      .refine((v) => v.password !== v.email, 'The password must differ from the e-mail address.')
+    const state = formFailure(issuesOf(schema, { email: 'x', password: 'x' }))!
+    expect(state.fields).toEqual({ email: 'E-mail must be a valid e-mail address.', password: 'Password must be at least 8 characters.' })
+    // The password's second problem and the form-level one: not at a field.
+    expect(state.unfielded).toBe('Password must contain a digit. The password must differ from the e-mail address.')
+    expect(state.error).toBe('E-mail must be a valid e-mail address. Password must be at least 8 characters. Password must contain a digit. The password must differ from the e-mail address.')
+  })
+
+  it('has nothing unfielded when every problem is at its field, and no fields for a refusal', () => {
+    const state = formFailure(issuesOf(z.object({ name: z.string().min(1, 'must not be empty') }), { name: '' }))!
+    expect(state).toEqual({ error: 'Name must not be empty.', fields: { name: 'Name must not be empty.' } })
+    expect(formFailure(new HubError(409, 'That name is taken.'))).toEqual({ error: 'That name is taken.' })
   })
 })

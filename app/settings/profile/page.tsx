@@ -15,13 +15,14 @@ export default async function ProfileSettingsPage() {
       <div className="card">
         <ActionForm action={updateProfileAction} submit="Save profile">
           <Field name="fullname" label="Full name" defaultValue={user.fullname} maxLength={100} />
-          <div>
-            <label className="label" htmlFor="email">E-mail</label>
-            <input className="input" id="email" name="email" type="email" defaultValue={user.email} required />
-            <p className="mt-1 text-xs">
-              {user.emailVerified ? <span className="badge border-emerald-300 bg-emerald-50 text-emerald-800">verified</span> : <span className="badge border-amber-300 bg-amber-50 text-amber-800">not verified</span>}
-            </p>
-          </div>
+          <Field
+            name="email"
+            label="E-mail"
+            type="email"
+            defaultValue={user.email}
+            required
+            hint={user.emailVerified ? <span className="badge border-emerald-300 bg-emerald-50 text-emerald-800">verified</span> : <span className="badge border-amber-300 bg-amber-50 text-amber-800">not verified</span>}
+          />
           <Field name="website" label="Website" type="url" defaultValue={user.website ?? ''} placeholder="https://" />
           <Field name="avatarUrl" label="Avatar URL" type="url" defaultValue={user.avatarUrl ?? ''} placeholder="https://" />
         </ActionForm>

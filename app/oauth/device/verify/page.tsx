@@ -66,7 +66,7 @@ export default async function DeviceVerifyPage({ searchParams }: { searchParams:
       <div className="card space-y-5">
         <AppRequestHeading client={client} wants="wants to connect to your account">{homepageHost ?? 'No homepage'}</AppRequestHeading>
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Check that your device shows <strong className="font-mono tracking-widest" data-testid="user-code">{request.userCode}</strong>. If you did not start this, deny it.
+          Check that your device shows <strong className="whitespace-nowrap font-mono tracking-widest" data-testid="user-code">{request.userCode}</strong>. If you did not start this, deny it.
         </p>
         <ScopeList scopes={request.scopes} />
         <ActionForm action={decideDeviceAction} submit="Approve" submitClassName="btn-primary w-full">

@@ -1,14 +1,24 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { authorizedOrg } from '@/lib/hub/orgs'
-import { signedInCaller } from '@/lib/auth/caller'
+import { sessionCaller, signedInCaller } from '@/lib/auth/caller'
+import { HubError } from '@/lib/http/errors'
 import { orNotFound } from '@/lib/http/page-errors'
 import { manageableApp } from '@/lib/oauth/clients/apps'
 import { AppEditor } from '@/app/settings/applications/AppEditor'
 import { ExchangeSettings } from './ExchangeSettings'
 
-export async function generateMetadata({ params }: { params: Promise<{ name: string }> }): Promise<Metadata> {
-  return { title: `OAuth app · ${decodeURIComponent((await params).name)}` }
+/** Titled with the app's name for those who may manage it; anyone else gets the section's name. */
+export async function generateMetadata({ params }: { params: Promise<{ name: string; appId: string }> }): Promise<Metadata> {
+  const { name: rawName, appId } = await params
+  const name = decodeURIComponent(rawName)
+  const caller = await sessionCaller()
+  const refused = (e: unknown) => {
+    if (e instanceof HubError) return null
+    throw e
+  }
+  const [app, org] = await Promise.all([manageableApp(caller, appId).catch(refused), authorizedOrg(caller, name).catch(refused)])
+  return { title: app && org && app.ownerOrgId === org.id ? `${app.name} · OAuth apps of ${org.name}` : `OAuth apps of ${name}` }
 }
 
 export default async function OrgAppPage({ params }: { params: Promise<{ name: string; appId: string }> }) {
