@@ -9,7 +9,7 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
-import { authorizedOrg, changeMember, createOrg, leaveOrg, setBilling } from '@/lib/hub/orgs'
+import { authorizedOrg, changeMember, choosePlan, createOrg, leaveOrg } from '@/lib/hub/orgs'
 import { answerInvitation, cancelInvitation, inviteMember } from '@/lib/hub/invitations'
 import { decideGatedAccess, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
 import { createRepoWithFiles, deleteRepoWithFiles, initialOperations } from '@/lib/hub/files'
@@ -134,7 +134,7 @@ export async function leaveOrgAction(_: FormState, form: FormData): Promise<Form
 export async function setPlanAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
     const { org } = await adminOf(form)
-    await setBilling(org.id, { plan: text(form, 'plan') })
+    await choosePlan(org, text(form, 'plan'))
     revalidatePath(`/organizations/${org.name}/settings`)
     return { ok: 'Plan saved.' }
   })

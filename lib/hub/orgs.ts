@@ -144,6 +144,19 @@ export async function leaveOrg(userId: string, orgName: string, ip: string | nul
  * Organization admins set the plan; whether a payment method is on file is the hub operator's to
  * record (setOrgPaymentMethod in lib/org-apps): the admins' form never passes canPay.
  */
+/**
+ * An organization admin's choice of plan: a paid plan needs a payment method on file (recorded by the hub operator,
+ * setOrgPaymentMethod); the plan the organization is on may be kept, and the free plan is always open.
+ */
+export async function choosePlan(org: { id: string; plan: string; canPay: boolean }, choice: string) {
+  const chosen = plan.parse(choice)
+  if (chosen !== 'free' && chosen !== org.plan && !org.canPay) {
+    throw badRequest(`The ${chosen} plan needs a payment method on file; ask the hub operator to record one`)
+  }
+  return setBilling(org.id, { plan: chosen })
+}
+
+/** Sets the plan (and payment method) as recorded, with no checks: the seed, the operator, tests. */
 export async function setBilling(orgId: string, input: { plan: string; canPay?: boolean }) {
   const p = plan.parse(input.plan)
   return db.org.update({ where: { id: orgId }, data: { plan: p, ...(input.canPay === undefined ? {} : { canPay: input.canPay }) } })
