@@ -5,6 +5,8 @@ import { listRefs, listTree, type RepoRef } from '@/lib/hub/files'
 import type { Caller } from '@/lib/policy'
 import { encodedFilePath, repoPath } from '@/lib/hub/names'
 import { RepoUpload, DeleteFileButton } from '@/components/RepoUpload'
+import { BreakableName } from '@/components/repo/BreakableName'
+import { DownloadIcon } from '@/components/repo/icons'
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
@@ -39,12 +41,12 @@ export async function RepoFiles({ caller, repo, revision, folder, mayWrite }: { 
           </select>
           <button className="btn-secondary py-1" type="submit">Switch</button>
         </form>
-        <nav aria-label="Folder" className="text-sm">
+        <nav aria-label="Folder" className="min-w-0 text-sm [overflow-wrap:anywhere]">
           <Link href={tab(revision)} className="font-medium text-indigo-700 hover:underline">{repo.name}</Link>
           {crumbs.map((c, i) => (
             <span key={i}>
               <span className="px-1 text-slate-400">/</span>
-              <Link href={tab(revision, crumbs.slice(0, i + 1).join('/'))} className="text-indigo-700 hover:underline">{c}</Link>
+              <Link href={tab(revision, crumbs.slice(0, i + 1).join('/'))} className="text-indigo-700 hover:underline"><BreakableName name={c} /></Link>
             </span>
           ))}
         </nav>
@@ -53,31 +55,42 @@ export async function RepoFiles({ caller, repo, revision, folder, mayWrite }: { 
         <p className="text-sm text-slate-600">No files yet. Upload some below, or push with any Hugging Face compatible client pointed at this hub.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-full text-sm" data-testid="file-list">
+          {/* The name column takes what the others leave: sizes and actions never wrap, the name wraps
+              between its words. Below sm the size moves under the name and the actions are icons. */}
+          <table className="w-full text-sm" data-testid="file-list">
             <thead className="text-left text-xs uppercase text-slate-500">
-              <tr><th className="py-2 pr-3">Name</th><th className="py-2 pr-3">Size</th><th className="hidden py-2 pr-3 sm:table-cell">Last commit</th><th className="py-2"><span className="sr-only">Actions</span></th></tr>
+              <tr>
+                <th className="w-full py-2 pr-3">Name</th>
+                <th className="hidden py-2 pr-3 sm:table-cell">Size</th>
+                <th className="hidden py-2 pr-3 lg:table-cell">Last commit</th>
+                <th className="py-2"><span className="sr-only">Actions</span></th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {items.map((item) => {
                 const name = item.path.slice(folder ? folder.length + 1 : 0)
                 return (
                   <tr key={item.path}>
-                    <td className="py-2 pr-3">
+                    <td className="py-2 pr-3 [overflow-wrap:anywhere]" data-testid="file-name">
                       {item.type === 'directory' ? (
-                        <Link href={tab(revision, item.path)} className="font-medium text-indigo-700 hover:underline"><span aria-hidden="true">📁 </span>{name}</Link>
+                        <Link href={tab(revision, item.path)} className="font-medium text-indigo-700 hover:underline"><span aria-hidden="true">📁 </span><BreakableName name={name} /></Link>
                       ) : (
-                        <span className="flex items-center gap-2">
-                          <Link className="break-all text-indigo-700 hover:underline" href={`${base}/blob/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}`}>{name}</Link>
-                          {item.lfs && <span className="badge border-sky-300 bg-sky-50 text-sky-800" title={`sha256 ${item.lfs.oid}`}>LFS</span>}
-                        </span>
+                        <>
+                          <Link className="text-indigo-700 hover:underline" href={`${base}/blob/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}`}><BreakableName name={name} /></Link>
+                          {item.lfs && <> <span className="badge border-sky-300 bg-sky-50 align-middle text-sky-800" title={`sha256 ${item.lfs.oid}`}>LFS</span></>}
+                          <span className="block text-xs text-slate-500 sm:hidden">{formatSize(item.size)}</span>
+                        </>
                       )}
                     </td>
-                    <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{item.type === 'file' ? formatSize(item.size) : ''}</td>
-                    <td className="hidden max-w-xs truncate py-2 pr-3 text-slate-500 sm:table-cell">{item.lastCommit?.title}</td>
+                    <td className="hidden whitespace-nowrap py-2 pr-3 text-slate-600 sm:table-cell">{item.type === 'file' ? formatSize(item.size) : ''}</td>
+                    <td className="hidden py-2 pr-3 text-slate-500 lg:table-cell"><span className="block max-w-xs truncate" title={item.lastCommit?.title}>{item.lastCommit?.title}</span></td>
                     <td className="whitespace-nowrap py-2 text-right">
                       {item.type === 'file' && (
-                        <span className="flex justify-end gap-2">
-                          <a className="btn-secondary py-1" href={`${base}/resolve/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}?download=true`} download aria-label={`Download ${name}`}>Download</a>
+                        <span className="flex justify-end gap-1.5 sm:gap-2">
+                          <a className="btn-secondary px-2 py-1.5 sm:px-3.5 sm:py-1" href={`${base}/resolve/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}?download=true`} download aria-label={`Download ${name}`} title={`Download ${name}`}>
+                            <DownloadIcon className="h-4 w-4 sm:hidden" />
+                            <span className="hidden sm:inline">Download</span>
+                          </a>
                           {mayWrite && <DeleteFileButton repo={repo} branch={revision} path={item.path} />}
                         </span>
                       )}

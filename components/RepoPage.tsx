@@ -15,24 +15,41 @@ import { Markdown } from '@/components/Markdown'
 import { RepoFiles } from '@/components/RepoFiles'
 import { RepoFileView } from '@/components/RepoFileView'
 import { RepoHistory } from '@/components/RepoHistory'
+import { CARD_PATH, RepoFileEdit } from '@/components/repo/RepoFileEdit'
+import { PencilIcon } from '@/components/repo/icons'
 
 /** The repository as this request's caller sees it: read once for the page and its metadata. */
 const repoViewOfRequest = cache(async (type: RepoType, namespace: string, name: string) => repoPageView(await sessionCaller(), type, namespace, name))
 
-/** The browser tab names the repository when the caller may see it; a 404's tab says so, as its page does. */
-export async function repoPageTitle(type: RepoType, namespace: string, name: string): Promise<Metadata> {
-  return { title: (await repoViewOfRequest(type, namespace, name)) ? `${namespace}/${name}` : 'Not found' }
+/** `file`: one file's page (the Hub's /blob/{rev}/{path}) inside the files tab; `edit`: its editor
+ * (/edit/{rev}/{path}); `committed`: the commit the editor just made, for the file page's notice. */
+export type RepoPageQuery = { tab?: string; rev?: string; path?: string; file?: string; edit?: string; committed?: string }
+
+const TAB_TITLES: Record<string, string> = { files: 'Files', history: 'History', settings: 'Settings' }
+
+/**
+ * The browser tab names the page and the repository when the caller may see it ("History ·
+ * alice/x", "README.md · alice/x at main"; the card is the repository's own page, "alice/x"); a
+ * 404's tab says so, as its page does.
+ */
+export async function repoPageTitle(type: RepoType, namespace: string, name: string, query: RepoPageQuery = {}): Promise<Metadata> {
+  const view = await repoViewOfRequest(type, namespace, name)
+  if (!view) return { title: 'Not found' }
+  const repo = `${view.repo.namespace}/${view.repo.name}`
+  const at = `${repo} at ${query.rev || DEFAULT_BRANCH}`
+  if (query.edit !== undefined) return { title: `Edit ${query.edit} · ${at}` }
+  if (query.file !== undefined) return { title: `${query.file} · ${at}` }
+  const page = query.tab === 'settings' && !view.mayManage ? undefined : TAB_TITLES[query.tab ?? '']
+  return { title: page ? `${page} · ${repo}` : repo }
 }
 
-/** `file`: one file's page (the Hub's /blob/{rev}/{path}) inside the files tab. */
-export type RepoPageQuery = { tab?: string; rev?: string; path?: string; file?: string }
-
-const TABS = [
+/** `short`: the label shown below sm (the link keeps the full one as its name), so a phone's row holds every tab. */
+const TABS: readonly { id: string; label: string; short?: string }[] = [
   { id: 'card', label: 'Model card' },
-  { id: 'files', label: 'Files and versions' },
+  { id: 'files', label: 'Files and versions', short: 'Files' },
   { id: 'history', label: 'History' },
   { id: 'settings', label: 'Settings' },
-] as const
+]
 
 const CARD_FIELDS = ['license', 'pipeline_tag', 'library_name', 'base_model', 'language', 'datasets', 'tags'] as const
 
@@ -58,6 +75,7 @@ type FormAction = (state: FormState, form: FormData) => Promise<FormState>
 /** The page's URL with the repository's own spelling of its name, its tab, revision and file kept. */
 function canonicalUrl(type: RepoType, namespace: string, name: string, query: RepoPageQuery): string {
   const base = repoPath(type, namespace, name)
+  if (query.edit !== undefined) return `${base}/edit/${encodeURIComponent(query.rev || DEFAULT_BRANCH)}/${encodedFilePath(query.edit)}`
   if (query.file !== undefined) return `${base}/blob/${encodeURIComponent(query.rev || DEFAULT_BRANCH)}/${encodedFilePath(query.file)}`
   const search = new URLSearchParams(Object.entries({ tab: query.tab, rev: query.rev, path: query.path }).filter((e): e is [string, string] => Boolean(e[1])))
   return search.size > 0 ? `${base}?${search}` : base
@@ -79,6 +97,9 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
   const tab = tabs.find((t) => t.id === query.tab)?.id ?? 'card'
   const cardLabel = tabs.find((t) => t.id === 'card')!.label
   const card = tab === 'card' ? await orNotFound(readModelCard(caller, ref, revision)) : null
+  const cardEditHref = `${base}/edit/${encodeURIComponent(revision)}/${CARD_PATH}`
+  // The editor is for writers: anyone else who follows its URL gets the file's page.
+  if (query.edit !== undefined && !mayWrite) redirect(`${base}/blob/${encodeURIComponent(revision)}/${encodedFilePath(query.edit)}`)
   const hidden = (
     <>
       <input type="hidden" name="type" value={type} />
@@ -120,15 +141,26 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
         )}
       </div>
 
-      <nav aria-label="Repository" className="flex flex-wrap gap-1 border-b border-slate-200">
+      {/* One row that scrolls sideways on a narrow screen (a tab alone on a second row reads as
+          something else). The line under the tabs is an inset shadow, drawn under the current tab's
+          border, and focus outlines are inset: the scrolling box clips what overflows it. */}
+      <nav aria-label="Repository" className="flex gap-1 overflow-x-auto whitespace-nowrap shadow-[inset_0_-1px_0_var(--color-slate-200)]">
         {tabs.map((t) => (
           <Link
             key={t.id}
             href={t.id === 'card' ? base : `${base}?tab=${t.id}`}
             aria-current={t.id === tab ? 'page' : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm ${t.id === tab ? 'border-indigo-600 font-semibold text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            aria-label={t.short ? t.label : undefined}
+            className={`shrink-0 border-b-2 px-2.5 py-2 text-sm focus-visible:-outline-offset-2 sm:px-3 ${t.id === tab ? 'border-indigo-600 font-semibold text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
           >
-            {t.label}
+            {t.short ? (
+              <>
+                <span className="sm:hidden">{t.short}</span>
+                <span className="hidden sm:inline">{t.label}</span>
+              </>
+            ) : (
+              t.label
+            )}
           </Link>
         ))}
       </nav>
@@ -137,14 +169,20 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
 
       {tab === 'card' && (
         <section className="card" aria-label={cardLabel}>
+          {/* Writers edit the card (README.md) in the browser, or create it from a starter. */}
+          {mayWrite && card && (
+            <div className="mb-3 flex justify-end">
+              <Link className="btn-secondary py-1" href={cardEditHref}><PencilIcon />Edit {cardLabel.toLowerCase()}</Link>
+            </div>
+          )}
           {card && <CardMetadataList metadata={card.metadata} />}
           {card && card.body.trim() !== '' ? (
             <Markdown source={card.body} files={{ blob: `${base}/blob/${encodeURIComponent(revision)}`, resolve: `${base}/resolve/${encodeURIComponent(revision)}`, folder: '' }} />
           ) : (
-            <p className="text-sm text-slate-600">
-              {card ? `The ${cardLabel.toLowerCase()} has no description yet: write one in README.md` : `No ${cardLabel.toLowerCase()} yet: add a README.md`}
-              {mayWrite ? <> under <Link className="text-indigo-700 underline" href={`${base}?tab=files`}>Files and versions</Link></> : null}.
-            </p>
+            <div className="space-y-3 text-sm text-slate-600">
+              <p>{card ? `The ${cardLabel.toLowerCase()} has no description yet.` : `This repository has no ${cardLabel.toLowerCase()} yet.`}{mayWrite ? ' It is the README.md file: what the repository is for, how to use it, and its license.' : ''}</p>
+              {mayWrite && !card && <Link className="btn-primary" href={cardEditHref}>Create {cardLabel.toLowerCase()}</Link>}
+            </div>
           )}
         </section>
       )}
@@ -154,8 +192,10 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
           <h2 id="content-h" className="sr-only">{tab === 'files' ? 'Files and versions' : 'History'}</h2>
           {mayRead ? (
             tab === 'files' ? (
-              query.file ? (
-                await orNotFound(RepoFileView({ caller, repo: ref, revision, path: query.file }))
+              query.edit !== undefined ? (
+                await orNotFound(RepoFileEdit({ caller, repo: ref, revision, path: query.edit, cardLabel }))
+              ) : query.file ? (
+                await orNotFound(RepoFileView({ caller, repo: ref, revision, path: query.file, mayWrite, committed: query.committed }))
               ) : (
                 await orNotFound(RepoFiles({ caller, repo: ref, revision, folder: query.path ?? '', mayWrite }))
               )

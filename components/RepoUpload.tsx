@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation'
 import { commit, uploadFilesWithProgress } from '@huggingface/hub'
 import type { RepoRef } from '@/lib/hub/files/revisions'
 import { Field } from '@/components/Field'
+import { TrashIcon } from '@/components/repo/icons'
 
 function repoDesignation(repo: RepoRef) {
   return { type: repo.type, name: `${repo.namespace}/${repo.name}` } as const
@@ -100,9 +101,10 @@ export function DeleteFileButton({ repo, branch, path }: { repo: RepoRef; branch
   return (
     <button
       type="button"
-      className="btn-danger py-1"
+      className="btn-danger px-2 py-1.5 sm:px-3.5 sm:py-1"
       disabled={busy}
       aria-label={`Delete ${path}`}
+      title={`Delete ${path}`}
       onClick={async () => {
         if (!window.confirm(`Delete ${path} in a new commit on ${branch}?`)) return
         setBusy(true)
@@ -116,7 +118,9 @@ export function DeleteFileButton({ repo, branch, path }: { repo: RepoRef; branch
         }
       }}
     >
-      {busy ? 'Deleting…' : 'Delete'}
+      {/* Below sm an icon (the label names the button), beside it the word. */}
+      <TrashIcon className={`h-4 w-4 sm:hidden ${busy ? 'animate-pulse' : ''}`} />
+      <span className="hidden sm:inline">{busy ? 'Deleting…' : 'Delete'}</span>
     </button>
   )
 }

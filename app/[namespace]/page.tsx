@@ -11,6 +11,7 @@ import { listCollections, mayCreateCollection } from '@/lib/hub/collections'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { avatarUrl } from '@/lib/hub/identity'
 import { RepoList } from '@/components/RepoList'
+import { createRepoDecision } from '@/lib/policy'
 
 type Params = { params: Promise<{ namespace: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> }
 
@@ -32,6 +33,8 @@ export default async function ProfilePage({ params, searchParams }: Params) {
   const caller = await sessionCaller()
   const [repos, collections] = await Promise.all([listRepos(caller, { namespace: owner.name, limit: 200 }), listCollections(caller, owner.name)])
   const myRole = org ? await roleInOrg(caller?.userId, org.id) : null
+  // The owner, and an organization's members who may write, create repositories here (as /new offers).
+  const mayCreateRepo = createRepoDecision(caller, owner.kind === 'user' ? { kind: 'user', userId: owner.id } : { kind: 'org', orgId: owner.id, role: myRole }) === 'allow'
   const fullname = user?.fullname ?? org?.fullname ?? owner.name
   return (
     <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
@@ -62,7 +65,10 @@ export default async function ProfilePage({ params, searchParams }: Params) {
       <div className="space-y-8">
         {notice && <SuccessNotice>{notice}</SuccessNotice>}
         <section aria-labelledby="repos-h">
-          <h2 id="repos-h" className="mb-3 text-lg font-semibold">Repositories <span className="text-slate-400">{repos.length}</span></h2>
+          <div className="mb-3 flex items-baseline justify-between gap-3">
+            <h2 id="repos-h" className="text-lg font-semibold">Repositories <span className="text-slate-400">{repos.length}</span></h2>
+            {mayCreateRepo && <Link className="link text-sm" href={`/new?namespace=${encodeURIComponent(owner.name)}`}>New repository</Link>}
+          </div>
           <RepoList repos={repos} empty="No repositories yet." />
         </section>
         <section aria-labelledby="collections-h">

@@ -7,15 +7,26 @@ import { namespaceName, repoName, repoPath, type RepoType } from '@/lib/hub/name
 
 const ACTIONS: RepoPageActions = { requestAccess: requestAccessAction, saveSettings: repoSettingsAction, decideAccess: decideAccessAction, deleteRepo: deleteRepoAction }
 
-type RepoRouteProps = { params: Promise<{ namespace: string; name: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
+type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
-type RepoParams = { params: Promise<{ namespace: string; name: string }> }
+type RepoRouteProps = { params: Promise<{ namespace: string; name: string }>; searchParams: SearchParams }
 
-/** generateMetadata of one repository type's routes (the repository page and its file pages). */
+/** generateMetadata of one repository type's page: its tab names it ("History · ns/name"). */
 export function repoMetadataFor(type: RepoType) {
-  return async function generateMetadata({ params }: RepoParams) {
+  return async function generateMetadata({ params, searchParams }: RepoRouteProps) {
     const { namespace, name } = await params
-    return repoPageTitle(type, decoded(namespace), decoded(name))
+    const search = await searchParams
+    const one = (key: keyof RepoPageQuery) => (typeof search[key] === 'string' ? (search[key] as string) : undefined)
+    return repoPageTitle(type, decoded(namespace), decoded(name), { tab: one('tab'), rev: one('rev') })
+  }
+}
+
+/** generateMetadata of a file's page or editor: "README.md · ns/name at main", "Edit README.md · …". */
+export function fileMetadataFor(type: RepoType, kind: 'blob' | 'edit') {
+  return async function generateMetadata({ params }: FileRouteProps) {
+    const { namespace, name, rest } = await params
+    const { rev, path } = revisionAndPath(rest)
+    return repoPageTitle(type, decoded(namespace), decoded(name), kind === 'blob' ? { rev, file: path } : { rev, edit: path })
   }
 }
 
@@ -30,7 +41,7 @@ export function repoPageFor(type: RepoType) {
 }
 
 
-type FileRouteProps = { params: Promise<{ namespace: string; name: string; rest: string[] }> }
+type FileRouteProps = { params: Promise<{ namespace: string; name: string; rest: string[] }>; searchParams: SearchParams }
 
 /** A path segment decoded, or a 404 for one that is not valid percent-encoding. */
 function decoded(segment: string): string {
@@ -47,12 +58,22 @@ function revisionAndPath(rest: string[]): { rev: string; path: string } {
   return { rev, path: path.join('/') }
 }
 
-/** /{ns}/{name}/blob/{rev}/{path}: the file's own page, in the repository's "Files and versions" tab. */
+/** /{ns}/{name}/blob/{rev}/{path}: the file's own page, in the repository's "Files and versions" tab (?committed= after an edit). */
 export function blobPageFor(type: RepoType) {
+  return async function Page({ params, searchParams }: FileRouteProps) {
+    const { namespace, name, rest } = await params
+    const { rev, path } = revisionAndPath(rest)
+    const { committed } = await searchParams
+    return <RepoPage type={type} namespace={decoded(namespace)} name={decoded(name)} query={{ tab: 'files', rev, file: path, committed: typeof committed === 'string' ? committed : undefined }} actions={ACTIONS} />
+  }
+}
+
+/** /{ns}/{name}/edit/{branch}/{path}: a text file's editor (README.md also when it does not exist yet), for writers. */
+export function editPageFor(type: RepoType) {
   return async function Page({ params }: FileRouteProps) {
     const { namespace, name, rest } = await params
     const { rev, path } = revisionAndPath(rest)
-    return <RepoPage type={type} namespace={decoded(namespace)} name={decoded(name)} query={{ tab: 'files', rev, file: path }} actions={ACTIONS} />
+    return <RepoPage type={type} namespace={decoded(namespace)} name={decoded(name)} query={{ tab: 'files', rev, edit: path }} actions={ACTIONS} />
   }
 }
 

@@ -95,6 +95,8 @@ test('create an organization, invite a member who accepts, change their role, an
   await expect(daveRole).toHaveValue('contributor')
   await daveRole.selectOption('write')
   await daveRole.locator('xpath=ancestor::form').getByRole('button', { name: 'Apply' }).click()
+  // Reloaded once the answer is in (a reload before it would read the old role).
+  await expect(daveRole.locator('xpath=ancestor::form').getByRole('status')).toHaveText('Role changed to write.')
   await page.reload()
   await expect(page.getByLabel('Role of dave')).toHaveValue('write')
   // The last admin cannot step down.

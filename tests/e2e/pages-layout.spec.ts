@@ -9,7 +9,7 @@ const SIZES = [
 ] as const
 
 /** A page to visit: its path (or how to find it from another page) and the title it must have. */
-type Visit = { title: string; path: string | ((page: Page) => Promise<string>) }
+type Visit = { title: string | RegExp; path: string | ((page: Page) => Promise<string>) }
 
 /** The href of the first link matching `selector` on `from`: for pages whose URL holds a generated id. */
 function linkOn(from: string, selector: string) {
@@ -57,13 +57,13 @@ const SIGNED_IN_AS_ALICE: Visit[] = [
   { path: '/organizations/new', title: 'New organization · ModHub' },
   { path: '/organizations/acme-ai/settings', title: 'acme-ai settings · ModHub' },
   { path: '/organizations/acme-ai/apps', title: 'acme-ai OAuth apps · ModHub' },
-  { path: linkOn('/organizations/acme-ai/apps', 'a[href^="/organizations/acme-ai/apps/"]'), title: 'OAuth app · acme-ai · ModHub' },
+  { path: linkOn('/organizations/acme-ai/apps', 'a[href^="/organizations/acme-ai/apps/"]'), title: /^\S.* · OAuth apps of acme-ai · ModHub$/ },
   { path: '/organizations/acme-ai/audit', title: 'acme-ai audit log · ModHub' },
   { path: '/settings/profile', title: 'Profile settings · ModHub' },
   { path: '/settings/tokens', title: 'Access tokens · ModHub' },
   { path: '/settings/organizations', title: 'Organizations · ModHub' },
   { path: '/settings/applications', title: 'OAuth apps · ModHub' },
-  { path: linkOn('/settings/applications', 'a[href^="/settings/applications/"]'), title: 'OAuth app · ModHub' },
+  { path: linkOn('/settings/applications', 'a[href^="/settings/applications/"]'), title: /^\S.* · OAuth apps · ModHub$/ },
   { path: '/settings/authorized-apps', title: 'Authorized apps · ModHub' },
   { path: '/settings/publishers', title: 'Trusted publishers · ModHub' },
   { path: '/settings/access-requests', title: 'Access requests · ModHub' },

@@ -1,4 +1,4 @@
-import { blobPageFor, repoMetadataFor } from '@/app/_repo/page-for-type'
+import { blobPageFor, fileMetadataFor } from '@/app/_repo/page-for-type'
 
-export const generateMetadata = repoMetadataFor('model')
+export const generateMetadata = fileMetadataFor('model', 'blob')
 export default blobPageFor('model')

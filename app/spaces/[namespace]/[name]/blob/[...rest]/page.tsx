@@ -1,4 +1,4 @@
-import { blobPageFor, repoMetadataFor } from '@/app/_repo/page-for-type'
+import { blobPageFor, fileMetadataFor } from '@/app/_repo/page-for-type'
 
-export const generateMetadata = repoMetadataFor('space')
+export const generateMetadata = fileMetadataFor('space', 'blob')
 export default blobPageFor('space')

@@ -1,0 +1,5 @@
+// /{ns}/{name}/edit/{branch}/{path}: a text file's editor in the browser, as on the Hub.
+import { editPageFor, fileMetadataFor } from '@/app/_repo/page-for-type'
+
+export const generateMetadata = fileMetadataFor('dataset', 'edit')
+export default editPageFor('dataset')
