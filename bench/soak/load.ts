@@ -220,7 +220,7 @@ export class Load {
     // The user types the code on /oauth/device and approves (what that page's action calls).
     const user = this.randomUser()
     const pending = await findPendingRequest(started.user_code, user.id, '127.0.0.1')
-    if (!(await decideDeviceRequest(pending.id, user.id, true, []))) throw new Error('device approval refused')
+    if (!(await decideDeviceRequest(pending, user.id, true, []))) throw new Error('device approval refused')
     const tokens = await oidc.pollDeviceAuthorizationGrant(this.notes, started)
     chain.accessTokens.push(tokens.access_token)
     chain.refreshToken = tokens.refresh_token ?? null

@@ -124,16 +124,20 @@ export async function findPendingRequest(enteredCode: string, userId: string, ip
  * remembered as the user's consent to the app, like one on the authorization code's consent page:
  * Settings → Authorized apps lists it, and revoking it ends every token the device code produced.
  */
-export async function decideDeviceRequest(id: string, userId: string, approve: boolean, orgIds: readonly string[]): Promise<boolean> {
+export async function decideDeviceRequest(request: { id: string; userCode: string }, userId: string, approve: boolean, orgIds: readonly string[]): Promise<boolean> {
+  // The user code is what proves the request is the one on the user's device (it is shown only to who entered it, at
+  // a limited rate): a request's id alone, which the page carries too, decides nothing.
+  const code = normalizeUserCode(request.userCode)
+  if (!code) return false
   const granted = approve ? await memberOrgIds(userId, orgIds) : []
   return db.$transaction(async (tx) => {
     const result = await tx.deviceCode.updateMany({
-      where: { id, status: 'pending', expiresAt: { gt: new Date() } },
+      where: { id: request.id, userCode: sha256Hex(code), status: 'pending', expiresAt: { gt: new Date() } },
       data: approve ? { status: 'approved', userId, orgIds: writeList(granted) } : { status: 'denied', userId },
     })
     if (result.count !== 1) return false
     if (approve) {
-      const row = await tx.deviceCode.findUniqueOrThrow({ where: { id }, select: { clientId: true, scopes: true } })
+      const row = await tx.deviceCode.findUniqueOrThrow({ where: { id: request.id }, select: { clientId: true, scopes: true } })
       await saveConsent(userId, row.clientId, readList(row.scopes), granted, tx)
     }
     return true

@@ -20,8 +20,8 @@ async function startDevice(body: Record<string, string>, authorization?: string)
   return { res, body: (await res.json()) as Record<string, string> }
 }
 
-async function pendingId(userCode: string) {
-  return (await findPendingRequest(userCode, f.user.id, `192.0.2.${Math.floor(Math.random() * 250)}`)).id
+async function pending(userCode: string) {
+  return findPendingRequest(userCode, f.user.id, `192.0.2.${Math.floor(Math.random() * 250)}`)
 }
 
 /** Moves the last poll back in time, as if the client had waited. */
@@ -91,7 +91,7 @@ describe('polling the token endpoint', () => {
     await waitInterval(row.deviceCodeHash)
     expect((await poll()).body.error).toBe('authorization_pending') // waiting as told gets a real answer
 
-    expect(await decideDeviceRequest(await pendingId(start.user_code), f.user.id, true, [f.org.id])).toBe(true)
+    expect(await decideDeviceRequest(await pending(start.user_code), f.user.id, true, [f.org.id])).toBe(true)
     await waitInterval(row.deviceCodeHash)
     const done = await poll()
     expect(done.res.status).toBe(200)
@@ -116,7 +116,7 @@ describe('polling the token endpoint', () => {
     expect(res.status).toBe(200)
     const poll = () => token({ grant_type: DEVICE_GRANT_TYPE, device_code: start.device_code, client_id: HF_CLI })
     expect((await poll()).body.error).toBe('authorization_pending')
-    expect(await decideDeviceRequest(await pendingId(start.user_code), f.user.id, true, [])).toBe(true)
+    expect(await decideDeviceRequest(await pending(start.user_code), f.user.id, true, [])).toBe(true)
     const row = await db.deviceCode.findFirstOrThrow({ where: { clientId: HF_CLI }, orderBy: { createdAt: 'desc' } })
     await waitInterval(row.deviceCodeHash)
     const done = await poll()
@@ -128,7 +128,7 @@ describe('polling the token endpoint', () => {
 
   it('answers access_denied after a deny and expired_token after expiry', async () => {
     const denied = (await startDevice({ client_id: f.pub.clientId })).body
-    await decideDeviceRequest(await pendingId(denied.user_code), f.user.id, false, [])
+    await decideDeviceRequest(await pending(denied.user_code), f.user.id, false, [])
     expect((await token({ grant_type: DEVICE_GRANT_TYPE, device_code: denied.device_code, client_id: f.pub.clientId })).body.error).toBe('access_denied')
 
     const late = (await startDevice({ client_id: f.pub.clientId })).body
@@ -213,7 +213,7 @@ describe('verification', () => {
 
   it('an approved device code not yet redeemed gives nothing once the user revokes the app', async () => {
     const start = (await startDevice({ client_id: f.pub.clientId })).body
-    expect(await decideDeviceRequest(await pendingId(start.user_code), f.user.id, true, [])).toBe(true)
+    expect(await decideDeviceRequest(await pending(start.user_code), f.user.id, true, [])).toBe(true)
     expect(await revokeConsent(f.user.id, f.pub.clientId)).toBe(true)
     const poll = await token({ grant_type: DEVICE_GRANT_TYPE, device_code: start.device_code, client_id: f.pub.clientId })
     expect([poll.res.status, poll.body.error, poll.body.access_token]).toEqual([400, 'access_denied', undefined])
@@ -221,9 +221,13 @@ describe('verification', () => {
 
   it('decides a request once only', async () => {
     const start = (await startDevice({ client_id: f.pub.clientId })).body
-    const id = await pendingId(start.user_code)
-    expect(await decideDeviceRequest(id, f.user.id, true, [])).toBe(true)
-    expect(await decideDeviceRequest(id, f.user.id, false, [])).toBe(false)
+    const request = await pending(start.user_code)
+    // The request's id alone (the page carries it) decides nothing: the user code must come with it.
+    const other = (await startDevice({ client_id: f.pub.clientId })).body
+    expect(await decideDeviceRequest({ id: request.id, userCode: other.user_code }, f.user.id, true, [])).toBe(false)
+    expect(await decideDeviceRequest({ id: request.id, userCode: 'not a code' }, f.user.id, true, [])).toBe(false)
+    expect(await decideDeviceRequest(request, f.user.id, true, [])).toBe(true)
+    expect(await decideDeviceRequest(request, f.user.id, false, [])).toBe(false)
   })
 
   it('is advertised in discovery', async () => {

@@ -186,7 +186,7 @@ describe('4. device-flow approvals', () => {
     )
     const { device_code, user_code } = (await start.json()) as Record<string, string>
     const pending = await findPendingRequest(user_code, f.user.id, '192.0.2.40')
-    expect(await decideDeviceRequest(pending.id, f.user.id, true, [f.org.id])).toBe(true)
+    expect(await decideDeviceRequest(pending, f.user.id, true, [f.org.id])).toBe(true)
     const { res, body } = await token({ grant_type: DEVICE_GRANT_TYPE, device_code, client_id: f.pub.clientId })
     expect(res.status).toBe(200)
     return body as { access_token: string; refresh_token: string }

@@ -10,7 +10,7 @@ export async function decideDeviceAction(_: FormState, form: FormData): Promise<
   if (!caller) return { error: 'Sign in first.' }
   const approve = text(form, 'decision') === 'approve'
   const orgIds = form.getAll('orgIds').filter((v): v is string => typeof v === 'string')
-  const decided = await decideDeviceRequest(text(form, 'requestId'), caller.userId, approve, orgIds)
+  const decided = await decideDeviceRequest({ id: text(form, 'requestId'), userCode: text(form, 'userCode') }, caller.userId, approve, orgIds)
   if (!decided) return { error: 'This request expired or was already answered. Start again on your device.' }
   redirect(`/oauth/device/verify?done=${approve ? 'approved' : 'denied'}`)
 }

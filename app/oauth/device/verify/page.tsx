@@ -71,11 +71,13 @@ export default async function DeviceVerifyPage({ searchParams }: { searchParams:
         <ScopeList scopes={request.scopes} />
         <ActionForm action={decideDeviceAction} submit="Approve" submitClassName="btn-primary w-full">
           <input type="hidden" name="requestId" value={request.id} />
+          <input type="hidden" name="userCode" value={request.userCode} />
           <input type="hidden" name="decision" value="approve" />
           <OrgPicker orgs={orgs} preselected={new Set()} />
         </ActionForm>
         <ActionForm action={decideDeviceAction} submit="Deny" submitClassName="btn-secondary w-full">
           <input type="hidden" name="requestId" value={request.id} />
+          <input type="hidden" name="userCode" value={request.userCode} />
           <input type="hidden" name="decision" value="deny" />
         </ActionForm>
       </div>
