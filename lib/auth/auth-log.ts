@@ -12,8 +12,9 @@ export const authLogger: NonNullable<NextAuthConfig['logger']> = {
     const { type, cause } = error as Error & { type?: string; cause?: { err?: unknown } }
     if (type && CLIENT_ERRORS.has(type)) {
       // Auth.js wraps the reason (jose's "Invalid Compact JWE", say) as cause.err; its own message is a link.
-      const reason = cause?.err instanceof Error ? cause.err.message : error.message
-      console.warn(`[auth] ${type}: ${reason.split('\n')[0]!.slice(0, 200)}`)
+      const reason = (cause?.err instanceof Error ? cause.err.message : error.message).split('\n')[0]!.slice(0, 200)
+      // A reason that is only Auth.js's link to its error page says nothing the type does not.
+      console.warn(reason.startsWith('Read more at ') ? `[auth] ${type}` : `[auth] ${type}: ${reason}`)
       return
     }
     console.error('[auth]', error)
