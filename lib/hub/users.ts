@@ -5,7 +5,9 @@ import { hashPassword } from '@/lib/auth/password'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
 import { namespaceName } from '@/lib/hub/names'
 import { displayText } from '@/lib/display-text'
-import { conflict } from '@/lib/http/errors'
+import { HubError, conflict } from '@/lib/http/errors'
+import { setting } from '@/lib/config'
+import { addressKey, hit, refund } from '@/lib/ratelimit'
 
 export const signUpInput = z.object({
   username: namespaceName,
@@ -16,6 +18,10 @@ export const signUpInput = z.object({
 
 export async function createUser(input: z.input<typeof signUpInput>, extra: { emailVerified?: boolean; isPro?: boolean; isOperator?: boolean } = {}) {
   const data = signUpInput.parse(input)
+  // A name or address already taken is refused before the password is hashed (the expensive part): refused sign-ups
+  // cost little and count against no one's limit (signUp below). The transaction below checks again.
+  if (await db.nameClaim.findUnique({ where: { key: data.username.toLowerCase() } })) throw conflict(`The name "${data.username}" is already taken`)
+  if (await db.user.findUnique({ where: { email: data.email.toLowerCase() } })) throw conflict('An account with this e-mail address already exists')
   const passwordHash = await hashPassword(data.password)
   try {
     return await db.$transaction(async (tx) => {
@@ -86,4 +92,29 @@ export async function ownAccount(userId: string) {
 export async function isHubOperator(userId: string | null | undefined): Promise<boolean> {
   if (!userId) return false
   return (await db.user.findUnique({ where: { id: userId }, select: { isOperator: true } }))?.isOperator ?? false
+}
+
+/** The window SIGN_UPS_PER_ADDRESS counts in. */
+const SIGN_UP_WINDOW_SECONDS = 3600
+
+/**
+ * A new account from the join page. Each account brings fresh budgets of its own (tokens, apps, device codes,
+ * sign-in attempts) and costs a password hash, so one client address may open only SIGN_UPS_PER_ADDRESS an hour;
+ * input that is refused (invalid, a name or e-mail taken) does not count against it.
+ */
+export async function signUp(input: z.input<typeof signUpInput>, ip: string) {
+  signUpInput.parse(input)
+  const key = `signup:ip:${addressKey(ip)}`
+  const now = Date.now()
+  const limit = await hit(key, setting('SIGN_UPS_PER_ADDRESS'), SIGN_UP_WINDOW_SECONDS, now)
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60)
+    throw new HubError(429, `Too many new accounts from your network; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, undefined, limit.retryAfterSeconds)
+  }
+  try {
+    return await createUser(input)
+  } catch (error) {
+    await refund(key, SIGN_UP_WINDOW_SECONDS, now)
+    throw error
+  }
 }

@@ -62,7 +62,8 @@ describe('organization token exchange at the token endpoint', () => {
   it('answers the spec errors with RFC 6749 status codes', async () => {
     const cases: [Record<string, string>, string | undefined, number, string][] = [
       [{}, undefined, 401, 'invalid_client'], // no client authentication
-      [{ client_id: clientId, client_secret: secret }, undefined, 401, 'invalid_client'], // not Basic
+      [{ client_id: clientId, client_secret: 'wrong' }, undefined, 401, 'invalid_client'], // a wrong secret in the form
+      [{ client_id: clientId }, undefined, 401, 'invalid_client'], // a client id and no secret
       [{}, basic(clientId, 'wrong'), 401, 'invalid_client'],
       [{}, basic(unprivileged.clientId, unprivileged.secret), 401, 'invalid_client'], // no privilege
       [{ subject_token: 'tenobody@test.dev' }, basic(clientId, secret), 400, 'invalid_grant'], // not a member
@@ -75,6 +76,9 @@ describe('organization token exchange at the token endpoint', () => {
       const r = await exchange(body, auth)
       expect([r.res.status, r.body.error], JSON.stringify(body)).toEqual([status, error])
     }
+    // The right secret in the form (client_secret_post, which discovery lists) is client authentication too.
+    const posted = await exchange({ client_id: clientId, client_secret: secret }, undefined)
+    expect([posted.res.status, typeof posted.body.access_token]).toEqual([200, 'string'])
     // A public app (no secret) gets nothing, even with an empty Basic password and the privilege set.
     await db.oAuthApp.update({ where: { clientId: unprivileged.clientId }, data: { secretHash: null, tokenExchange: true } })
     const publicApp = await exchange({}, basic(unprivileged.clientId, ''))

@@ -9,7 +9,7 @@ import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { addPublisher } from '@/lib/hub/publishers'
 import { createCollection } from '@/lib/hub/collections'
-import { signUp } from '@/lib/auth/sign-up'
+import { signUp } from '@/lib/hub/users'
 import { HubError } from '@/lib/http/errors'
 
 const BURST = 8
