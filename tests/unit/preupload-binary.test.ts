@@ -40,6 +40,9 @@ describe('preupload: binary samples', () => {
     expect(['a1.pt', 'a12.pt', 'a/.pt'].map((p) => lfs('a?.pt filter=lfs', p))).toEqual([true, false, false])
     expect(['data/x.csv', 'data/sub/x.csv'].map((p) => lfs('data/*.csv filter=lfs', p))).toEqual([true, false])
     expect(lfsRules('*.md text')).toEqual([])
+    // The last line that matches decides, as in git: a later -filter (or !filter, or another filter) takes a path out.
+    const unset = '*.bin filter=lfs diff=lfs merge=lfs -text\nsmall.bin -filter\nsub/*.bin !filter\ndocs/*.bin filter=text\ndocs/big.bin filter=lfs'
+    expect(['a.bin', 'x/small.bin', 'sub/a.bin', 'docs/a.bin', 'docs/big.bin'].map((p) => lfs(unset, p))).toEqual([true, false, false, false, true])
   })
 
   it('the Hub\'s default .gitattributes routes weights, archives and TensorBoard events; a dataset\'s media too', () => {
@@ -56,11 +59,21 @@ describe('preupload: binary samples', () => {
     const budget = new MatchBudget(1e9)
     expect(routedToLfs(hostile, path, budget)).toBe(false)
     expect(1e9 - budget.remaining).toBeLessThanOrEqual(81 * 1000)
-    const deep = lfsRules(`${'**/'.repeat(30)}*b filter=lfs`)
+    // Folders: every cell of the (pattern segment, path part) table is charged, so a long run of `**` costs what it
+    // walks (it had walked 50 s uncharged, and 10,000 of them overflowed the stack: a 500).
     const folders = Array.from({ length: 200 }, () => 'a').join('/')
-    const deepBudget = new MatchBudget(1e9)
-    expect(routedToLfs(deep, folders, deepBudget)).toBe(false)
-    expect(1e9 - deepBudget.remaining).toBeLessThanOrEqual(91 * folders.length)
+    const deep = lfsRules(`${'**/a/'.repeat(3000)}x filter=lfs`)
+    const charged = new MatchBudget(1e12)
+    expect(routedToLfs(deep, folders, charged)).toBe(false)
+    expect(1e12 - charged.remaining).toBeGreaterThanOrEqual(6001 * 201)
+    expect(() => routedToLfs(deep, folders, new MatchBudget(1_000_000))).toThrow(MatchBudgetExceeded)
+    const collapsed = lfsRules(`${'**/'.repeat(10_000)}x filter=lfs`)
+    expect(collapsed[0]!.segments).toEqual(['**', 'x'])
+    const budget2 = new MatchBudget(1e9)
+    expect(routedToLfs(collapsed, `${folders}/x`, budget2)).toBe(true)
+    expect(1e9 - budget2.remaining).toBeLessThanOrEqual(3 * (200 + 2))
+    const long = lfsRules(`${'**/a/'.repeat(10_000)}x filter=lfs`)
+    expect(() => routedToLfs(long, 'a/'.repeat(400) + 'x', new MatchBudget(1e12))).not.toThrow()
     expect(() => routedToLfs(hostile, path, new MatchBudget(1000))).toThrow(MatchBudgetExceeded)
   })
 })

@@ -1,15 +1,16 @@
 // .gitattributes: which paths a repo keeps in LFS, and the file a new repo starts with.
 //
-// Patterns are matched as git matches them (a pattern without "/" matches a file's name in any folder, one with "/"
-// is anchored at the root; `*` and `?` stay within a folder; a whole `**` segment spans folders), without regular
+// Patterns are matched by git's rules (a pattern without "/" matches a file's name in any folder, one with "/" is
+// anchored at the root; `*` and `?` stay within a folder; a whole `**` segment spans folders; the last line that
+// matches a path decides; bracket classes and backslash escapes are read as plain characters), without regular
 // expressions: a pattern such as `*a*a*a*a*a*b` compiled to one backtracks for seconds on a path of `a`s (an attack
 // review held the server 25 s with one request). Here a match costs at most its pattern's length times its path's,
-// and a request's matching is capped by a MatchBudget.
+// all of it charged to a request's MatchBudget.
 
 import type { RepoType } from '@/lib/hub/names'
 
-/** A `filter=lfs` pattern, split into its folders' parts. */
-export type LfsRule = { segments: string[]; anchored: boolean }
+/** A pattern that sets (`filter=lfs`) or unsets (`-filter`, `!filter`, another filter) LFS, split into its folders' parts. */
+export type LfsRule = { segments: string[]; anchored: boolean; lfs: boolean }
 
 /** Character comparisons a request may spend on matching; spent, matching throws MatchBudgetExceeded. */
 export class MatchBudget {
@@ -26,47 +27,55 @@ export class MatchBudgetExceeded extends Error {
   }
 }
 
-/** The `filter=lfs` patterns of a .gitattributes text, in order. */
+/** The lines of a .gitattributes text that say whether a path is in LFS, in order (a later line wins, as in git). */
 export function lfsRules(gitAttributes: string): LfsRule[] {
   const rules: LfsRule[] = []
   for (const line of gitAttributes.split('\n')) {
     const [pattern, ...attrs] = line.trim().split(/\s+/)
-    if (!pattern || pattern.startsWith('#') || !attrs.includes('filter=lfs')) continue
-    const anchored = pattern.includes('/')
-    rules.push({ segments: pattern.replace(/^\//, '').split('/'), anchored })
+    if (!pattern || pattern.startsWith('#')) continue
+    const sets = attrs.includes('filter=lfs')
+    const unsets = attrs.some((a) => a === '-filter' || a === '!filter' || (a.startsWith('filter=') && a !== 'filter=lfs'))
+    if (!sets && !unsets) continue
+    // Consecutive `**` segments are one (`**/**/x` is `**/x`), so a pattern's length buys no extra work.
+    const segments = pattern.replace(/^\//, '').split('/').filter((segment, i, all) => !(segment === '**' && all[i - 1] === '**'))
+    rules.push({ segments, anchored: pattern.includes('/'), lfs: sets })
   }
   return rules
 }
 
-/** Whether some rule routes `path` (a file's path in the repo) to LFS. */
+/** Whether `path` (a file's path in the repo) is in LFS: the last rule that matches it says. */
 export function routedToLfs(rules: readonly LfsRule[], path: string, budget: MatchBudget): boolean {
   const parts = path.split('/')
-  return rules.some((rule) => (rule.anchored ? matchSegments(rule.segments, parts, budget) : matchSegment(rule.segments[0]!, parts[parts.length - 1]!, budget)))
+  for (let r = rules.length - 1; r >= 0; r--) {
+    const rule = rules[r]!
+    const matches = rule.anchored ? matchSegments(rule.segments, parts, budget) : matchSegment(rule.segments[0]!, parts[parts.length - 1]!, budget)
+    if (matches) return rule.lfs
+  }
+  return false
 }
 
 /**
  * Folder by folder: a `**` segment spans any number of folders (one or more when it ends the pattern: `dir/**` is
- * what is inside dir), any other segment matches one folder or name. Memoised on (pattern segment, path part), so
- * the cost is the sum of the segment matches, at most the pattern's length times the path's.
+ * what is inside dir), any other segment matches one folder or name. A table over (pattern segment, path part),
+ * filled from the ends without recursion; each of its cells is charged to the budget, and a name is compared only
+ * where the rest of the pattern could still match.
  */
 function matchSegments(segments: readonly string[], parts: readonly string[], budget: MatchBudget): boolean {
-  const known = new Map<number, boolean>()
-  const match = (i: number, j: number): boolean => {
-    if (i === segments.length) return j === parts.length
-    const key = i * (parts.length + 1) + j
-    const seen = known.get(key)
-    if (seen !== undefined) return seen
-    let result: boolean
-    if (segments[i] === '**') {
-      const last = i === segments.length - 1
-      result = last ? j < parts.length : match(i + 1, j) || (j < parts.length && match(i, j + 1))
-    } else {
-      result = j < parts.length && matchSegment(segments[i]!, parts[j]!, budget) && match(i + 1, j + 1)
+  const width = parts.length + 1
+  let after = new Uint8Array(width) // the row of segment i + 1
+  let row = new Uint8Array(width)
+  after[parts.length] = 1 // no segments left match no parts left
+  for (let i = segments.length - 1; i >= 0; i--) {
+    budget.spend(width)
+    const segment = segments[i]!
+    const last = i === segments.length - 1
+    for (let j = parts.length; j >= 0; j--) {
+      if (segment === '**') row[j] = last ? (j < parts.length ? 1 : 0) : after[j] || (j < parts.length && row[j + 1]) ? 1 : 0
+      else row[j] = j < parts.length && after[j + 1] && matchSegment(segment, parts[j]!, budget) ? 1 : 0
     }
-    known.set(key, result)
-    return result
+    ;[after, row] = [row, after]
   }
-  return match(0, 0)
+  return after[0] === 1
 }
 
 /**
