@@ -198,7 +198,7 @@ type ModelRepoRow = { id: string; private: boolean; gated: boolean; ownerUserId:
  * access decision reads and the branch head come in one raw statement: Prisma's first use of a
  * query shape in a process costs ~100 ms (it plans it), which was most of a warm start's overhead.
  */
-async function resolveModelRevision(repo: string, namespace: string, name: string, revision: string, reader: ModelReader): Promise<{ repo: string; commitId: string | null }> {
+async function resolveModelRevision(asked: string, namespace: string, name: string, revision: string, reader: ModelReader, respelt = false): Promise<{ repo: string; commitId: string | null }> {
   const branch = revision === 'HEAD' ? DEFAULT_BRANCH : revision
   const [facts] = await rows<ModelRepoRow>(sql`
     SELECT r."id", r."private", r."gated", r."ownerUserId", r."ownerOrgId", r."createdById", r."createdByApp", f."commitId", c."id" AS "pinned"
@@ -206,13 +206,15 @@ async function resolveModelRevision(repo: string, namespace: string, name: strin
     LEFT JOIN "RepoRef" f ON f."repoId" = r."id" AND f."name" = ${branch}
     LEFT JOIN "RepoCommit" c ON c."repoId" = r."id" AND c."id" = ${branch}
     WHERE r."type" = 'model' AND r."namespace" = ${namespace} AND r."name" = ${name}`)
-  if (!facts) {
+  if (!facts && !respelt) {
     // A repo id in another case is the same repo, as on the Hub: read again under its own spelling (one cache folder).
     const spelt = await findRepo('model', namespace, name)
-    if (spelt && (spelt.namespace !== namespace || spelt.name !== name)) return resolveModelRevision(`${spelt.namespace}/${spelt.name}`, spelt.namespace, spelt.name, revision, reader)
+    if (spelt && (spelt.namespace !== namespace || spelt.name !== name)) return resolveModelRevision(asked, spelt.namespace, spelt.name, revision, reader, true)
   }
+  // Refusals name the repo as it was asked: its own spelling would tell a caller who may not read it that it exists.
+  const repo = `${namespace}/${name}`
   if ('hub' in reader) {
-    if (!facts) throw new ModelRepoError(`${repo}: no such model repo`)
+    if (!facts) throw new ModelRepoError(`${asked}: no such model repo`)
   } else {
     const { caller } = reader
     const context = facts ? await repoContext(caller, facts) : null
@@ -220,10 +222,10 @@ async function resolveModelRevision(repo: string, namespace: string, name: strin
       // A gated repo the caller may view (its page is public) but not read: saying so reveals nothing, and tells them where to ask.
       if (facts?.gated && repoDecision(caller, 'view', facts, context!) === 'allow') {
         const ask = caller ? 'request access on its page' : 'sign in and request access on its page'
-        throw new ModelNotReadableError(`${repo}: a gated model repo whose files you have not been granted access to (${ask}, /${repo})`)
+        throw new ModelNotReadableError(`${asked}: a gated model repo whose files you have not been granted access to (${ask}, /${repo})`)
       }
       // Not found or private: answered alike, so a caller learns nothing of repos they cannot read.
-      throw new ModelNotReadableError(`${repo}: no such model repo, or you have no read access to it`)
+      throw new ModelNotReadableError(`${asked}: no such model repo, or you have no read access to it`)
     }
   }
   if (facts.commitId) return { repo, commitId: facts.commitId }
