@@ -45,6 +45,10 @@ export function FileEditor({ repo, branch, path, initialText, creating, parentCo
   const [error, setError] = useState<string | null>(null)
   const errorRef = useRef<HTMLParagraphElement>(null)
   const defaultTitle = `${creating ? 'Create' : 'Update'} ${path}`
+  // A text box gives its text with \n line ends whatever it was given: a file written with \r\n is committed with
+  // them again, so that one edited line does not show as every line changed.
+  const crlf = initialText.includes('\r\n')
+  const asLf = (value: string) => value.replace(/\r\n/g, '\n')
 
   function fail(message: string) {
     setError(message)
@@ -57,7 +61,7 @@ export function FileEditor({ repo, branch, path, initialText, creating, parentCo
     event.preventDefault()
     const data = new FormData(event.currentTarget)
     const title = String(data.get('title') || '').trim() || defaultTitle
-    if (!creating && text === initialText) return fail('No changes to commit: the text is as it was.')
+    if (!creating && asLf(text) === asLf(initialText)) return fail('No changes to commit: the text is as it was.')
     setError(null)
     setBusy(true)
     try {
@@ -67,7 +71,7 @@ export function FileEditor({ repo, branch, path, initialText, creating, parentCo
         branch,
         title,
         description: String(data.get('description') || ''),
-        operations: [{ operation: 'addOrUpdate', path, content: new Blob([text], { type: 'text/plain' }) }],
+        operations: [{ operation: 'addOrUpdate', path, content: new Blob([crlf ? asLf(text).replace(/\n/g, '\r\n') : text], { type: 'text/plain' }) }],
         ...(parentCommit ? { parentCommit } : {}),
         useXet: false,
       })

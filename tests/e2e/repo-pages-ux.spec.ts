@@ -2,7 +2,7 @@
 // commits visibly open and link to their files, editing a file (and creating a model card) in the
 // browser, tab titles that name the page, the profile's "New repository", and tabs on a phone.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { createRepo, deleteFile, uploadFile, uploadFiles } from '@huggingface/hub'
+import { createRepo, deleteFile, downloadFile, uploadFile, uploadFiles } from '@huggingface/hub'
 import { DEMO, createToken, signIn, watchErrors } from './helpers'
 
 const SHOTS = process.env.E2E_SCREENSHOTS // a folder to keep screenshots in, for looking at them
@@ -190,6 +190,20 @@ test('a writer creates the model card and edits a file in the browser; readers g
   await expect(page.getByRole('button', { name: 'Commit changes' })).toBeEnabled()
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/ux-edit-conflict.png`, fullPage: true })
   expect(errors.filter((e) => !/status of 412/.test(e))).toEqual([])
+
+  // A file written with \r\n line ends and a byte-order mark keeps both: one changed line is one changed line.
+  await uploadFile({ repo, accessToken, hubUrl: baseURL!, file: { path: 'notes.txt', content: new Blob(['\uFEFFfirst\r\nsecond\r\n']) }, commitTitle: 'Windows notes' })
+  await page.goto(`/${repo}/edit/main/notes.txt`)
+  // Typed at the end, as a user edits: the mark and the other line stay as they were.
+  await page.getByLabel('File contents').click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type(', edited')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Commit changes' }).click()
+  await expect(page).toHaveURL(new RegExp(`/${repo}/blob/main/notes.txt\\?committed=`))
+  const committed = await downloadFile({ repo, accessToken, hubUrl: baseURL!, path: 'notes.txt' })
+  expect(Buffer.from(await committed!.arrayBuffer()).toString('latin1')).toBe(Buffer.from('\uFEFFfirst\r\nsecond, edited\r\n').toString('latin1'))
 
   // A reader (signed out) sees no Edit and no Create; the editor's URL shows the file instead.
   const reader = await browser.newPage()

@@ -19,11 +19,14 @@ export type FileView = {
   unshown: 'too-large' | 'binary' | null
 }
 
-/** Text a page may show: valid UTF-8 with no NUL byte (what git and the Hub call binary otherwise). */
+/**
+ * Text a page may show: valid UTF-8 with no NUL byte (what git and the Hub call binary otherwise). A byte-order mark
+ * is kept (it shows as nothing), so that the file's text is all of the file: the editor commits it back as it was.
+ */
 function asText(bytes: Buffer): string | null {
   if (bytes.includes(0)) return null
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
   } catch {
     return null
   }
