@@ -20,7 +20,8 @@ export function queryFlag(params: URLSearchParams, name: string): boolean {
 export function queryInteger(params: URLSearchParams, name: string, range: { min: number; max: number; fallback: number }): number {
   const value = params.get(name)
   if (value === null || value === '') return range.fallback
-  const asked = Number(value)
+  // Digits only, as the Hub's clients write numbers ("1e2", "0x10" and " 5" are not what they send).
+  const asked = /^\d{1,20}$/.test(value) ? Number(value) : NaN
   if (!Number.isInteger(asked) || asked < range.min) {
     throw badRequest(`Invalid ${name} ${JSON.stringify(value.slice(0, 40))}: give a whole number of at least ${range.min}`)
   }

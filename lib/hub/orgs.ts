@@ -141,12 +141,8 @@ export async function leaveOrg(userId: string, orgName: string, ip: string | nul
 }
 
 /**
- * Organization admins set the plan; whether a payment method is on file is the hub operator's to
- * record (setOrgPaymentMethod in lib/org-apps): the admins' form never passes canPay.
- */
-/**
  * An organization admin's choice of plan: a paid plan needs a payment method on file (recorded by the hub operator,
- * setOrgPaymentMethod); the plan the organization is on may be kept, and the free plan is always open.
+ * setOrgPaymentMethod in lib/hub/org-apps; the admins' form never sets it); the plan the organization is on may be kept, and the free plan is always open.
  */
 export async function choosePlan(org: { id: string; plan: string; canPay: boolean }, choice: string) {
   const chosen = plan.parse(choice)

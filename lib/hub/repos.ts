@@ -236,8 +236,6 @@ export function repoOrder(sort: string | null, direction: string | null): RepoOr
   return { by, descending: direction !== '1' }
 }
 
-/** A page of a listing: `max` when `?limit=` is missing or not a number, else that many, between 1 and `max`. */
-
 /**
  * At most 1000 repos a page, as on the Hub, and as many without `limit` (huggingface_hub's list_models
  * sends none and follows the pages; @huggingface/hub's listings ask for 500).
@@ -514,7 +512,6 @@ export async function decideGatedAccess(caller: Caller, repoId: string, userId: 
   if (count === 0) throw notFound('No access request from this user')
 }
 
-/** A user's own repositories, for pickers on their settings pages. */
 /** The repos a user manages with full (session) rights: their own, and their organizations' where they are an admin (lib/policy). */
 export async function reposManagedBy(userId: string) {
   return db.repo.findMany({

@@ -60,7 +60,7 @@ export async function revokeConsent(userId: string, clientId: string): Promise<b
       tx.deviceCode.findMany({ where: { userId, clientId }, select: { id: true } }),
     ])
     const grantIds = [...codes.map((c) => c.id), ...families.map((f) => f.familyId), ...devices.map((d) => d.id)]
-    if (grantIds.length) await tx.accessToken.updateMany({ where: { userId, grantId: { in: grantIds }, revokedAt: null }, data: { revokedAt: now } })
-    return count > 0 || tokens.count > 0
+    const viaGrants = grantIds.length ? await tx.accessToken.updateMany({ where: { userId, grantId: { in: grantIds }, revokedAt: null }, data: { revokedAt: now } }) : { count: 0 }
+    return count > 0 || tokens.count > 0 || viaGrants.count > 0
   })
 }

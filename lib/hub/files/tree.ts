@@ -149,11 +149,13 @@ function commitView(c: CommitRow, origin: string): CommitView {
   return { id: c.id, title: c.title, message: c.message, authors: [{ user: c.authorName, avatar: `${origin}/avatars/${encodeURIComponent(c.authorName)}.svg` }], date: c.createdAt.toISOString(), changes }
 }
 
-/** GET /api/{type}s/{ns}/{name}/commits/{revision}?limit&p: one page, total in X-Total-Count, next in Link. */
 /** The most commits a page of a repo's history holds. */
 export const MAX_COMMITS_PAGE = 1000
 
-/** A page of a revision's history, newest first; `limit` is 1 to MAX_COMMITS_PAGE, `page` from 0. */
+/**
+ * GET /api/{type}s/{ns}/{name}/commits/{revision}?limit&p: a page of the revision's history, newest first (`limit` 1
+ * to MAX_COMMITS_PAGE, `page` from 0), the total for X-Total-Count and the next page for Link.
+ */
 export async function listCommits(caller: Caller, ref: RepoRef, q: { revision: string; limit: number; page: number; url: URL }) {
   const { repo } = await repoAccess(caller, ref, 'read')
   const head = await resolveRevision(repo.id, q.revision)

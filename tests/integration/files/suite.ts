@@ -579,6 +579,14 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       const sent = await preupload({ gitAttributes: hostile, files })
       expect(sent.status).toBe(422)
       expect(((await sent.json()) as { error: string }).error).toMatch(/\.gitattributes patterns take too long/)
+      // Folder patterns too: a long run of `**` segments against deep paths is work charged like any other (it had
+      // held the server uncharged, and a longer run overflowed the stack: a 500).
+      const folders = `${Array.from({ length: 120 }, () => 'a').join('/')}/x`
+      const deepFiles = Array.from({ length: 50 }, (_, i) => ({ path: `${folders}${i}`, size: 1, sample: '' }))
+      expect((await preupload({ gitAttributes: `${'**/a/'.repeat(3000)}x filter=lfs\n`.repeat(6), files: deepFiles })).status).toBe(422)
+      // A run of `**` alone is one `**`: answered.
+      const collapsed = await preupload({ gitAttributes: `${'**/'.repeat(30_000)}x0 filter=lfs\n`, files: deepFiles })
+      expect(((await collapsed.json()) as { files: { uploadMode: string }[] }).files.map((file) => file.uploadMode).slice(0, 2)).toEqual(['lfs', 'regular'])
       // The same patterns on a few paths are answered (the bound is on the work, not on the patterns).
       const few = await preupload({ gitAttributes: hostile, files: [{ path: 'a'.repeat(50), size: 1, sample: '' }, { path: `${'a'.repeat(102)}b`, size: 1, sample: '' }] })
       expect(((await few.json()) as { files: { uploadMode: string }[] }).files.map((file) => file.uploadMode)).toEqual(['regular', 'lfs'])
@@ -670,14 +678,14 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       })
       expect(paths.status).toBe(400)
       // Paging values that are not whole numbers in range are refused, not bent into some page; a limit over the page size asks for a full page.
-      for (const query of ['limit=-1', 'p=-5', 'limit=abc', 'p=1.5', 'limit=0']) {
+      for (const query of ['limit=-1', 'p=-5', 'limit=abc', 'p=1.5', 'limit=0', 'limit=1e2', 'limit=0x10']) {
         const res = await fetch(`${hubUrl}/api/models/${repo}/commits/main?${query}`)
         expect(res.status, query).toBe(400)
         expect(((await res.json()) as { error: string }).error, query).toMatch(/^Invalid (limit|p) /)
       }
-      expect((await fetch(`${hubUrl}/api/models/${repo}/commits/main?limit=1e9&p=0`)).status).toBe(200)
+      expect((await fetch(`${hubUrl}/api/models/${repo}/commits/main?limit=1000000000&p=0`)).status).toBe(200)
       expect((await fetch(`${hubUrl}/api/models?limit=-5`)).status).toBe(400)
-      expect((await fetch(`${hubUrl}/api/models?limit=1e99`)).status).toBe(200)
+      expect((await fetch(`${hubUrl}/api/models?limit=99999999999999999999`)).status).toBe(200)
       const key = await fetch(`${hubUrl}/api/models/${repo}/commit/main`, {
         method: 'POST', headers: { Authorization: `Bearer ${f.write}` }, body: JSON.stringify({ key: { toString: 1 }, value: {} }),
       })
