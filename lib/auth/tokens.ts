@@ -63,7 +63,7 @@ export async function issueToken(input: IssueTokenInput, on: Statements = statem
 // and what is recorded waits in memory and is written in one statement per LAST_USED_FLUSH_MS (and
 // when the process ends), so a read-only API call writes nothing while it is answered.
 const LAST_USED_RESOLUTION_MS = 60_000
-/** How late Settings -> Access tokens may show a use: README "Bearer tokens". */
+/** How late Settings -> Access tokens may show a use: README "Several instances". */
 export const LAST_USED_FLUSH_MS = 30_000
 const FLUSH_CHUNK = 500
 // One buffer per process (lib/config/process-state), whichever copy of this module saw the use;

@@ -81,11 +81,12 @@ function dimsOf(t: TensorLike | number): readonly number[] {
 }
 
 /**
- * Refuses a tensor argument with a dimension of size 0 (an empty batch, a 0×0 latent, no encoder tokens): ONNX
- * Runtime cannot reshape or normalise an empty tensor (its kernels fail, and some end the process), and there is
- * nothing to compute.
+ * Refuses a tensor argument that is not one ({data, dims, type}, as onnxruntime's Tensor; the HTTP route's
+ * {dtype, shape, data} is the route's own form, converted there), and one with a dimension of size 0 (an empty batch,
+ * a 0×0 latent, no encoder tokens): ONNX Runtime cannot reshape or normalise an empty tensor (its kernels fail, and
+ * some end the process), and there is nothing to compute.
  */
-function refuseEmptyTensors(args: ForwardArgs): void {
+function refuseMalformedTensors(args: ForwardArgs): void {
   const tensors: [string, TensorLike | number | null | undefined][] = [
     ['hidden_states', args.hidden_states],
     ['encoder_hidden_states', args.encoder_hidden_states],
@@ -97,7 +98,13 @@ function refuseEmptyTensors(args: ForwardArgs): void {
     ['added_cond_kwargs.aspect_ratio', args.added_cond_kwargs?.aspect_ratio],
   ]
   for (const [name, t] of tensors) {
-    if (t && typeof t === 'object' && t.dims.some((d) => d === 0)) invalid(`${name} has an empty dimension (dims ${shapeOf(t)}): every dimension must be at least 1.`)
+    if (t === null || t === undefined || typeof t === 'number') continue
+    const tensor = t as Partial<TensorLike>
+    if (typeof t !== 'object' || !Array.isArray(tensor.dims) || !tensor.dims.every((d) => Number.isInteger(d) && d >= 0) || typeof tensor.data?.length !== 'number') {
+      const keys = typeof t === 'object' ? Object.keys(t).slice(0, 8).join(', ') : typeof t
+      invalid(`${name} must be a tensor {data, dims, type} (an onnxruntime Tensor, or an object of that shape); got ${typeof t === 'object' ? `an object with ${keys || 'no keys'}` : keys}.`)
+    }
+    if (t.dims.some((d) => d === 0)) invalid(`${name} has an empty dimension (dims ${shapeOf(t)}): every dimension must be at least 1.`)
   }
 }
 
@@ -119,7 +126,7 @@ export function prepareInputs(r: ResolvedConfig, args: ForwardArgs, posEmbedCach
   const feeds: Record<string, Feed> = {}
   const hidden = args.hidden_states
   if (!hidden) invalid('hidden_states is required.')
-  refuseEmptyTensors(args)
+  refuseMalformedTensors(args)
   let batch: number
   let tokens: number
 

@@ -59,10 +59,11 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
    * CPU grows with its text (up to about a second for 50,000 characters on the offline engines),
    * so the request limit alone let one token keep the server busy.
    */
-  async function spendCharacters(key: string, check: AnyCheck, parsed: unknown) {
+  async function spendCharacters(key: string, check: AnyCheck, sent: unknown, parsed: unknown) {
     const perMinute = options.rateLimit.charactersPerMinute
     if (perMinute <= 0) return
-    const characters = check.characterCost ? (check.characterCost as (body: unknown) => number)(parsed) : textLength(parsed)
+    // The strings the caller sent, not the defaults the schema filled in (gibberish's labels were charged to everyone).
+    const characters = check.characterCost ? (check.characterCost as (body: unknown) => number)(parsed) : textLength(sent)
     if (characters > perMinute) {
       throw new ModerationApiError(413, `The request's text (${characters} characters) is more than the ${perMinute} characters a caller may send per minute`)
     }
@@ -83,7 +84,7 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
     const parsed = parse(check, body)
     // A picked model that would read nothing is a mistake to say, not to ignore (a misspelt or unreadable repo answered 200).
     if (model && check.runsEngine && !(check.runsEngine as (body: unknown) => boolean)(parsed)) throw modelProblem(request, `This request runs no model (it holds no text for the ${check.path} check to read): leave out ?model`)
-    await spendCharacters(key, check, parsed)
+    await spendCharacters(key, check, body, parsed)
     const { body: answerBody, engine } = await answerCheck(check, parsed, options.engines, model)
     return Response.json(answerBody, { headers: { 'X-Moderation-Engine': engine } })
   }

@@ -48,7 +48,7 @@ export function clientFromApp(app: AppRow): Client {
 /**
  * A registered app is read once per CLIENT_CACHE_MS per process: every token request needs it.
  * This process's own changes (lib/oauth/clients/apps) drop the cache at once; another instance
- * sees a changed, rotated or deleted registration within CLIENT_CACHE_MS (README "OAuth apps").
+ * sees a changed, rotated or deleted registration within CLIENT_CACHE_MS (README "Several instances").
  */
 export const CLIENT_CACHE_MS = 5000
 const CLIENT_CACHE_MAX = 1000

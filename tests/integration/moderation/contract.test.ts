@@ -307,6 +307,14 @@ describe('413, 429, 404, 503', () => {
     expect((await post(handler, 'sentimentmodel', { text })).status).toBe(200)
   })
 
+  it('charges the strings the caller sent, not the defaults the check fills in (gibberish\'s labels)', async () => {
+    const handler = makeHandler({ rateLimit: { requestsPerMinute: 0, charactersPerMinute: 30 }, now: () => 300_000 })
+    // 25 characters, under the 30 a minute; the check's default labels (34 characters) were charged too and made it a 413.
+    const sent = await post(handler, 'gibberishmodel', { text: 'x'.repeat(25) }, { Authorization: 'Bearer other-user' })
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200)
+    expect((await post(handler, 'gibberishmodel', { text: 'y'.repeat(10) }, { Authorization: 'Bearer other-user' })).status).toBe(429)
+  })
+
   it('charges a topic request its text once per label, as the zero-shot model reads it (up to about 2,048 characters a label)', async () => {
     const handler = makeHandler({ rateLimit: { requestsPerMinute: 0, charactersPerMinute: 2_000 }, now: () => 200_000 })
     // 100 + 5 labels x (1 + 100) = 605 a request: three fit in the budget, the fourth does not.

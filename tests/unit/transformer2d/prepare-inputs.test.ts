@@ -25,4 +25,15 @@ describe('position tables of a patched model', () => {
     expect(cache.get(`${POS_EMBED_TABLES_KEPT + 6}x${POS_EMBED_TABLES_KEPT + 7}`)).toBe(kept)
     expect(cache.has('1x2')).toBe(false)
   })
+
+  it('refuses a tensor that is not one with a Transformer2DError naming the argument and the shape it wants (the route\'s {dtype, shape, data} given to the library raised a TypeError)', () => {
+    const c = goldenCases().find((g) => g.name === 'cont_conv_cross')!
+    const resolved = resolveConfig(c.constructor_kwargs)
+    const args = goldenForwardArgs(c)
+    const routeForm = { dtype: 'float32', shape: [...args.hidden_states.dims], data: Array.from(args.hidden_states.data as Float32Array) }
+    for (const hidden of [routeForm, { data: new Float32Array(4), dims: 'x' }, { data: 5, dims: [1] }]) {
+      expect(() => prepareInputs(resolved, { ...args, hidden_states: hidden as never }, new Map()))
+        .toThrow(expect.objectContaining({ name: 'Transformer2DError', message: expect.stringMatching(/^hidden_states must be a tensor \{data, dims, type\}/) }))
+    }
+  })
 })
