@@ -40,6 +40,12 @@ describe('preupload: binary samples', () => {
     expect(['a1.pt', 'a12.pt', 'a/.pt'].map((p) => lfs('a?.pt filter=lfs', p))).toEqual([true, false, false])
     expect(['data/x.csv', 'data/sub/x.csv'].map((p) => lfs('data/*.csv filter=lfs', p))).toEqual([true, false])
     expect(lfsRules('*.md text')).toEqual([])
+    // Classes and escapes, as git's wildmatch reads them; a [ never closed is itself.
+    expect(['m.bin', 'm.BIN', 'm.Bin', 'm.pin'].map((p) => lfs('*.[Bb][Ii][Nn] filter=lfs', p))).toEqual([true, true, true, false])
+    expect(['v1.pt', 'v9.pt', 'vx.pt', 'v.pt'].map((p) => lfs('v[0-9].pt filter=lfs', p))).toEqual([true, true, false, false])
+    expect(['a.x', 'b.x', '1.x'].map((p) => lfs('[!a0-9].x filter=lfs', p))).toEqual([false, true, false])
+    expect(['a*b', 'axb', '[x', 'ax'].map((p) => lfs('a\\*b filter=lfs\n[x filter=lfs', p))).toEqual([true, false, true, false])
+    expect(['].x', 'a.x'].map((p) => lfs('[]].x filter=lfs', p))).toEqual([true, false])
     // The last line that matches decides, as in git: a later -filter (or !filter, or another filter) takes a path out.
     const unset = '*.bin filter=lfs diff=lfs merge=lfs -text\nsmall.bin -filter\nsub/*.bin !filter\ndocs/*.bin filter=text\ndocs/big.bin filter=lfs'
     expect(['a.bin', 'x/small.bin', 'sub/a.bin', 'docs/a.bin', 'docs/big.bin'].map((p) => lfs(unset, p))).toEqual([true, false, false, false, true])
@@ -75,5 +81,10 @@ describe('preupload: binary samples', () => {
     const long = lfsRules(`${'**/a/'.repeat(10_000)}x filter=lfs`)
     expect(() => routedToLfs(long, 'a/'.repeat(400) + 'x', new MatchBudget(1e12))).not.toThrow()
     expect(() => routedToLfs(hostile, path, new MatchBudget(1000))).toThrow(MatchBudgetExceeded)
+    // A class is charged its size on every comparison: a class of 60,000 members against a long name costs what it walks.
+    const wide = lfsRules(`*[${'a'.repeat(60_000)}]b filter=lfs`)
+    const wideBudget = new MatchBudget(1e12)
+    expect(routedToLfs(wide, 'a'.repeat(200), wideBudget)).toBe(false)
+    expect(1e12 - wideBudget.remaining).toBeGreaterThanOrEqual(200 * 60_000)
   })
 })

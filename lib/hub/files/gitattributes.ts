@@ -2,7 +2,7 @@
 //
 // Patterns are matched by git's rules (a pattern without "/" matches a file's name in any folder, one with "/" is
 // anchored at the root; `*` and `?` stay within a folder; a whole `**` segment spans folders; the last line that
-// matches a path decides; bracket classes and backslash escapes are read as plain characters), without regular
+// matches a path decides; `[a-z]` classes and `\` escapes as wildmatch reads them), without regular
 // expressions: a pattern such as `*a*a*a*a*a*b` compiled to one backtracks for seconds on a path of `a`s (an attack
 // review held the server 25 s with one request). Here a match costs at most its pattern's length times its path's,
 // all of it charged to a request's MatchBudget.
@@ -78,44 +78,95 @@ function matchSegments(segments: readonly string[], parts: readonly string[], bu
   return after[0] === 1
 }
 
+/** One step of a segment: any run of characters, or one character that `accepts` (after `cost` comparisons at most). */
+type Token = { star: true } | { star: false; accepts: (char: string) => boolean; cost: number }
+
 /**
- * One folder's name against one segment of a pattern (`*` any run, `?` one character, anything else itself; `**`
- * inside a segment is a `*`, as in git). Greedy, going back only to the last `*`: linear in practice, at most the
- * two lengths' product, which the budget is charged.
+ * A segment's steps, as git's wildmatch reads them: `*` any run, `?` one character, `[abc]`, `[a-z]`, `[!a]` (or
+ * `[^a]`) one character of a class, `\x` the character x; a `[` that is never closed is itself.
+ */
+function tokens(pattern: string): Token[] {
+  const out: Token[] = []
+  const literal = (char: string): Token => ({ star: false, accepts: (c) => c === char, cost: 1 })
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!
+    if (char === '*') {
+      if (!out.at(-1)?.star) out.push({ star: true })
+    } else if (char === '?') out.push({ star: false, accepts: () => true, cost: 1 })
+    else if (char === '\\') out.push(literal(pattern[++i] ?? '\\'))
+    else if (char === '[') {
+      const parsed = bracket(pattern, i)
+      if (parsed) {
+        out.push({ star: false, accepts: parsed.accepts, cost: parsed.cost })
+        i = parsed.end
+      } else out.push(literal('['))
+    } else out.push(literal(char))
+  }
+  return out
+}
+
+/** The class that opens at `open`, and the index of its `]`; null when it is never closed. */
+function bracket(pattern: string, open: number): { accepts: (char: string) => boolean; cost: number; end: number } | null {
+  let i = open + 1
+  const negated = pattern[i] === '!' || pattern[i] === '^'
+  if (negated) i++
+  const ranges: [string, string][] = []
+  for (let first = true; i < pattern.length; first = false, i++) {
+    let char = pattern[i]!
+    if (char === ']' && !first) {
+      return { accepts: (c) => ranges.some(([from, to]) => c >= from && c <= to) !== negated, cost: ranges.length, end: i }
+    }
+    if (char === '\\' && i + 1 < pattern.length) char = pattern[++i]!
+    if (pattern[i + 1] === '-' && i + 2 < pattern.length && pattern[i + 2] !== ']') {
+      let to = pattern[i + 2]!
+      i += 2
+      if (to === '\\' && i + 1 < pattern.length) to = pattern[++i]!
+      ranges.push([char, to])
+    } else ranges.push([char, char])
+  }
+  return null
+}
+
+/**
+ * One folder's name against one segment of a pattern (see tokens; `**` inside a segment is a `*`, as in git). Greedy,
+ * going back only to the last `*`: linear in practice, at most the two lengths' product, which the budget is charged.
  */
 function matchSegment(pattern: string, name: string, budget: MatchBudget): boolean {
   // Most patterns are a name or `*.ext`: compared at once.
-  if (!pattern.includes('?')) {
+  if (!/[?[\\]/.test(pattern)) {
     const star = pattern.indexOf('*')
     if (star === -1 || (star === 0 && pattern.indexOf('*', 1) === -1)) {
       budget.spend(pattern.length)
       return star === -1 ? pattern === name : name.endsWith(pattern.slice(1))
     }
   }
+  budget.spend(pattern.length)
+  const steps = tokens(pattern)
   let p = 0
   let n = 0
   let star = -1
   let resume = 0
-  let steps = 0
+  let spent = 0
   while (n < name.length) {
-    steps++
-    if (p < pattern.length && (pattern[p] === '?' || (pattern[p] !== '*' && pattern[p] === name[n]))) {
+    const step = steps[p]
+    spent += step && !step.star ? step.cost : 1
+    if (step && !step.star && step.accepts(name[n]!)) {
       p++
       n++
-    } else if (p < pattern.length && pattern[p] === '*') {
+    } else if (step?.star) {
       star = p++
       resume = n
     } else if (star >= 0) {
       p = star + 1
       n = ++resume
     } else {
-      budget.spend(steps)
+      budget.spend(spent)
       return false
     }
   }
-  budget.spend(steps)
-  while (p < pattern.length && pattern[p] === '*') p++
-  return p === pattern.length
+  budget.spend(spent)
+  while (steps[p]?.star) p++
+  return p === steps.length
 }
 
 const LFS = 'filter=lfs diff=lfs merge=lfs -text'
