@@ -12,6 +12,7 @@ import { encodeForModel, ModelRuntime } from '@/lib/moderation/runtime/models'
 import { MODEL_MANIFEST, NEURAL_CHECKS, type NeuralCheck } from '@/lib/moderation/runtime/manifest'
 import { outputRows, paddedBatch, type NeuralModel } from '@/lib/moderation/runtime/neural-steps'
 import { settingsFromEnv, type ModelChoice } from '@/lib/moderation/runtime/settings'
+import { longestTickGap } from '../event-loop'
 
 vi.mock('node:worker_threads', async (importOriginal) => (await import('../recorded-workers')).recordingWorkers(importOriginal))
 
@@ -70,17 +71,6 @@ async function inThreadForward(session: PreTrainedModel, model: NeuralModel, seq
 function longBatch(model: NeuralModel): number[][] {
   const text = 'The committee met again to discuss the harbour, the budget and the weather. '.repeat(60)
   return Array.from({ length: 64 }, (_, i) => encodeForModel(model.tokenizer, text, `This text is about topic ${i}`, model.entry.maxLength))
-}
-
-/** The longest the event loop went without a 5 ms timer tick while `work` ran, and how long it ran (ms). */
-async function longestTickGap(work: () => Promise<unknown>): Promise<{ gap: number; duration: number }> {
-  const start = performance.now()
-  const ticks = [start]
-  const timer = setInterval(() => ticks.push(performance.now()), 5)
-  await work()
-  clearInterval(timer)
-  ticks.push(performance.now())
-  return { gap: Math.max(...ticks.slice(1).map((t, i) => t - ticks[i]!)), duration: performance.now() - start }
 }
 
 describe('neural models on worker threads', () => {

@@ -7,6 +7,7 @@ import type { FloatTensor, ForwardArgs, InferenceRuntime } from '@/lib/transform
 import { directoryFiles, nodeRuntime, nodeWorkerRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { generatedValues, pixArtXl2Config, seededFloats } from './generated-checkpoint'
 import { caseDir, goldenCases, goldenForwardArgs } from './golden'
+import { longestTickGap } from '../event-loop'
 
 vi.mock('node:worker_threads', async (importOriginal) => (await import('../recorded-workers')).recordingWorkers(importOriginal))
 
@@ -37,17 +38,6 @@ async function heavyModel(runtime: InferenceRuntime): Promise<{ model: Transform
     added_cond_kwargs: { resolution: { data: Float32Array.of(576, 576), dims: [1, 2] }, aspect_ratio: { data: Float32Array.of(1), dims: [1, 1] } },
   }
   return { model, args }
-}
-
-/** The longest the event loop went without a 5 ms timer tick while `work` ran, and how long it ran (ms). */
-async function longestTickGap(work: () => Promise<unknown>): Promise<{ gap: number; duration: number }> {
-  const start = performance.now()
-  const ticks = [start]
-  const timer = setInterval(() => ticks.push(performance.now()), 5)
-  await work()
-  clearInterval(timer)
-  ticks.push(performance.now())
-  return { gap: Math.max(...ticks.slice(1).map((t, i) => t - ticks[i])), duration: performance.now() - start }
 }
 
 describe('nodeWorkerRuntime', () => {
