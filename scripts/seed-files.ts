@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { createCommit, DEFAULT_BRANCH, defaultGitAttributes, resolveRevision, storeBlob, storedLfsFile, treeOf, type CommitOperation } from '@/lib/hub/files'
+import { createCommit, DEFAULT_BRANCH, firstCommitGitAttributes, resolveRevision, storeBlob, storedLfsFile, treeOf, type CommitOperation } from '@/lib/hub/files'
 import type { RepoType } from '@/lib/hub/names'
 import type { RepoRow } from '@/lib/hub/repos'
 import { MODEL_MANIFEST, NEURAL_CHECKS } from '@/lib/moderation/runtime/manifest'
@@ -215,9 +215,8 @@ export async function seedRepoFiles(caller: NonNullable<Caller>, repo: RepoRow) 
   const demo = DEMO_FILES[`${repo.type}:${repo.namespace}/${repo.name}`]
   const files = demo?.files ?? []
   const operations = await Promise.all(files.map((f) => operationFor(f, contentOf(f))))
-  if (!files.some((f) => f.path === '.gitattributes')) {
-    operations.unshift({ kind: 'file', path: '.gitattributes', content: Buffer.from(defaultGitAttributes(repo.type as RepoType)) })
-  }
+  const gitAttributes = firstCommitGitAttributes(repo.type as RepoType, files.map((f) => f.path))
+  if (gitAttributes) operations.unshift(gitAttributes)
   await createCommit(caller, repo, DEFAULT_BRANCH, { summary: demo?.title ?? 'initial commit', description: '', parentCommit: null }, operations)
 }
 

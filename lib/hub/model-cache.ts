@@ -22,7 +22,7 @@ import { Transform } from 'node:stream'
 import { setting } from '@/lib/config'
 import { db, rows, sql } from '@/lib/db'
 import { DEFAULT_BRANCH, treeOf } from '@/lib/hub/files/revisions'
-import { findRepo, repoContext } from '@/lib/hub/repos'
+import { findRepoIgnoringCase, repoContext } from '@/lib/hub/repos'
 import { repoDecision, type Caller } from '@/lib/policy'
 import { readBlob } from '@/lib/storage'
 
@@ -208,8 +208,9 @@ async function resolveModelRevision(asked: string, namespace: string, name: stri
     WHERE r."type" = 'model' AND r."namespace" = ${namespace} AND r."name" = ${name}`)
   if (!facts && !respelt) {
     // A repo id in another case is the same repo, as on the Hub: read again under its own spelling (one cache folder).
-    const spelt = await findRepo('model', namespace, name)
-    if (spelt && (spelt.namespace !== namespace || spelt.name !== name)) return resolveModelRevision(asked, spelt.namespace, spelt.name, revision, reader, true)
+    // The exact spelling has just missed, so only the other cases are looked up.
+    const spelt = await findRepoIgnoringCase('model', namespace, name)
+    if (spelt) return resolveModelRevision(asked, spelt.namespace, spelt.name, revision, reader, true)
   }
   // Refusals name the repo as it was asked: its own spelling would tell a caller who may not read it that it exists.
   const repo = `${namespace}/${name}`

@@ -63,7 +63,7 @@ export async function findRepo(type: string, namespace: string, name: string): P
  * found, and only for a namespace someone holds (lower() uses no index; names are ASCII, which both
  * databases' lower() folds).
  */
-async function findRepoIgnoringCase(type: string, namespace: string, name: string): Promise<RepoRow | null> {
+export async function findRepoIgnoringCase(type: string, namespace: string, name: string): Promise<RepoRow | null> {
   // A namespace nobody holds in any case (most misses: a typo, a probe) ends with one indexed read.
   const [claimed] = await rows<{ key: string }>(sql`SELECT "key" FROM "NameClaim" WHERE "key" = ${namespace.toLowerCase()}`)
   if (!claimed) return null

@@ -187,6 +187,17 @@ const DATASET_SECTIONS: [heading: string, patterns: string[]][] = [
   ['Video files - compressed', ['*.mp4', '*.webm']],
 ]
 
+export const GIT_ATTRIBUTES = '.gitattributes'
+
+/**
+ * The .gitattributes a new repo's first commit adds (the API's, the new-repository page's, the seed's): the Hub's for
+ * its type, or none when the commit's own files hold one.
+ */
+export function firstCommitGitAttributes(type: RepoType, paths: Iterable<string>): { kind: 'file'; path: string; content: Buffer } | null {
+  for (const path of paths) if (path === GIT_ATTRIBUTES) return null
+  return { kind: 'file', path: GIT_ATTRIBUTES, content: Buffer.from(defaultGitAttributes(type)) }
+}
+
 /** The .gitattributes the Hub puts in a new repo's first commit: the file types it keeps in LFS. */
 export function defaultGitAttributes(type: RepoType): string {
   const lines = MODEL_PATTERNS.map((pattern) => `${pattern} ${LFS}`)

@@ -7,7 +7,7 @@ import { removeUnreferencedBlobs } from './blobs'
 
 export { createCommit, inlineFileValue, readCommitBody, storedLfsFile, type CommitOperation, type CommitHeader } from './commit'
 export { createRepoWithFiles, initialOperations, SPACE_SDKS } from './initial-commit'
-export { defaultGitAttributes } from './gitattributes'
+export { firstCommitGitAttributes } from './gitattributes'
 export { lfsBatch, uploadObject, uploadPart, completeUpload, verifyObject } from './lfs'
 export { fileResponse, parseRange } from './resolve'
 export { fileView, MAX_VIEW_BYTES, type FileView } from './view'

@@ -16,12 +16,11 @@ import { createCommit, inlineFileContent, inlineFileValue, type CommitOperation 
 import { fileLimits } from './limits'
 import { checkedPath } from './paths'
 import { DEFAULT_BRANCH } from './revisions'
-import { defaultGitAttributes } from './gitattributes'
+import { firstCommitGitAttributes } from './gitattributes'
 
 /** A license identifier as the Hub's metadata writes it ("mit", "apache-2.0", "cc-by-4.0", "other"). */
 const LICENSE = /^[a-z0-9][a-z0-9.+-]{0,63}$/i
 const README = 'README.md'
-const GIT_ATTRIBUTES = '.gitattributes'
 
 /** The SDKs a Space names in its card (what the Hub's createRepo accepts). */
 export const SPACE_SDKS = ['gradio', 'docker', 'static', 'streamlit'] as const
@@ -52,7 +51,8 @@ export function initialOperations(type: RepoType, files: z.output<typeof inlineF
   if (metadata.length > 0 && !paths.has(README)) {
     operations.push({ kind: 'file', path: README, content: Buffer.from(`---\n${metadata.join('\n')}\n---\n`) })
   }
-  if (!paths.has(GIT_ATTRIBUTES)) operations.unshift({ kind: 'file', path: GIT_ATTRIBUTES, content: Buffer.from(defaultGitAttributes(type)) })
+  const gitAttributes = firstCommitGitAttributes(type, paths)
+  if (gitAttributes) operations.unshift(gitAttributes)
   return operations
 }
 

@@ -9,7 +9,7 @@ import { repoAccess, resolveRevision, entryAt, type RepoRef } from './revisions'
 import { readBlob } from '@/lib/storage'
 import { fileLimits } from './limits'
 import { fileTooLarge } from './commit'
-import { lfsRules, MatchBudget, MatchBudgetExceeded, routedToLfs } from './gitattributes'
+import { GIT_ATTRIBUTES, lfsRules, MatchBudget, MatchBudgetExceeded, routedToLfs } from './gitattributes'
 
 const REGULAR_MAX_BYTES = 10 * 1000 * 1000
 /**
@@ -59,7 +59,7 @@ export async function preupload(caller: Caller, ref: RepoRef, revision: string, 
   const commit = await resolveRevision(repo.id, revision).catch(() => null)
   let attributes = parsed.data.gitAttributes
   if (attributes === undefined) {
-    const stored = await entryAt(commit?.id, '.gitattributes')
+    const stored = await entryAt(commit?.id, GIT_ATTRIBUTES)
     if (stored && !stored.lfs && Number(stored.size) <= 100_000) {
       const chunks: Buffer[] = []
       for await (const chunk of await readBlob(stored.blobSha256)) chunks.push(chunk as Buffer)
