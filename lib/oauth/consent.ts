@@ -1,6 +1,7 @@
 // Remembered approvals of (user, client, scopes, organizations): a request that asks for no more
 // than was approved passes without a prompt. Revoking one ends the tokens the client holds.
 import { db, readList, writeList, type Tx } from '@/lib/db'
+import { revokeRefreshTokens } from '@/lib/oauth/tokens'
 
 export type Consent = { scopes: string[]; orgIds: string[] }
 
@@ -43,12 +44,13 @@ export async function revokeConsent(userId: string, clientId: string): Promise<b
   return db.$transaction(async (tx) => {
     const { count } = await tx.oAuthConsent.deleteMany({ where: { userId, clientId } })
     const now = new Date()
-    // Refresh tokens first, as revokeFamily does: their rows' locks make a rotation racing this
-    // wait and then find its token revoked, and a rotation that committed before is ended below.
-    await tx.refreshToken.updateMany({ where: { userId, clientId, revokedAt: null }, data: { revokedAt: now } })
+    // Codes and device codes first: an exchange spending one at this moment holds its row, so these
+    // wait for it to commit, and the refresh token it stored is among those revoked next.
     await tx.authorizationCode.updateMany({ where: { userId, clientId, usedAt: null }, data: { usedAt: now } })
     // An approved device code not yet redeemed would still give its device tokens.
     await tx.deviceCode.updateMany({ where: { userId, clientId, status: 'approved' }, data: { status: 'denied' } })
+    // Then the refresh tokens (rotations racing this included), before the access tokens.
+    await revokeRefreshTokens(tx, { userId, clientId })
     const app = await tx.oAuthApp.findUnique({ where: { clientId }, select: { id: true } })
     // Tokens with no consent behind them count too (an organization's exchange tokens for this user): revoked, it is said.
     const tokens = app ? await tx.accessToken.updateMany({ where: { userId, appId: app.id, revokedAt: null }, data: { revokedAt: now } }) : { count: 0 }

@@ -1,6 +1,6 @@
 // What a successful token request returns: an opaque hf_oauth_ access token (an AccessToken row
 // of kind 'oauth'), a rotating refresh token, and an id_token when openid was granted.
-import { db, newId, readList, spend, sql, writeList, type Insert, type SpendUpdate } from '@/lib/db'
+import { db, newId, readList, spend, sql, writeList, type Insert, type SpendUpdate, type Tx } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { newAccessToken } from '@/lib/auth/tokens'
@@ -173,13 +173,33 @@ export async function signIdToken(grant: IdTokenSubject, nonce: string | null = 
 
 /** Ends a whole authorization: its access tokens and refresh tokens. */
 export async function revokeFamily(familyId: string): Promise<void> {
-  const now = new Date()
-  // Refresh tokens first: their rows' locks, held to the end of the transaction, make a rotation
-  // racing this one wait and then find its token revoked, and an access token a rotation committed
-  // before that is already there for the second statement to end (the other order let one slip
-  // between the two statements on PostgreSQL).
-  await db.$transaction([
-    db.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } }),
-    db.accessToken.updateMany({ where: { grantId: familyId, revokedAt: null }, data: { revokedAt: now } }),
-  ])
+  await db.$transaction(async (tx) => {
+    await revokeRefreshTokens(tx, { familyId })
+    await tx.accessToken.updateMany({ where: { grantId: familyId, revokedAt: null }, data: { revokedAt: new Date() } })
+  })
 }
+
+/** Refresh tokens one revocation ends: a family, or all that a user gave a client. */
+export type RefreshTokenSet = { familyId: string } | { userId: string; clientId: string }
+
+/**
+ * Revokes the set's refresh tokens, those that a rotation racing this transaction adds included;
+ * run it before revoking the set's access tokens, in the same transaction. Under PostgreSQL's READ
+ * COMMITTED a statement sees only the rows committed when it began: a rotation that held its token's
+ * row lock when the UPDATE began makes it wait, but the token that rotation inserts is not among the
+ * rows the UPDATE read, and it stayed live. So the UPDATE is repeated until it finds nothing: each
+ * repeat sees what the rotations it waited for committed, and a rotation that has not yet spent its
+ * token finds it revoked (its UPDATE waits on this transaction's row lock, then matches nothing).
+ * Every token of the set is then revoked and locked, so the access tokens' UPDATE after it sees every
+ * access token a rotation will ever have committed. (On SQLite writers take turns: one pass.)
+ */
+export async function revokeRefreshTokens(tx: Tx, set: RefreshTokenSet): Promise<void> {
+  const now = new Date()
+  // Each pass waits for the rotations in flight; a chain of them ends, as each needs a token not yet revoked.
+  for (let pass = 0; pass < MAX_REVOCATION_PASSES; pass++) {
+    const { count } = await tx.refreshToken.updateMany({ where: { ...set, revokedAt: null }, data: { revokedAt: now } })
+    if (count === 0) return
+  }
+  throw new Error(`refresh tokens still being added after ${MAX_REVOCATION_PASSES} revocation passes`)
+}
+const MAX_REVOCATION_PASSES = 50
