@@ -2,11 +2,11 @@
 // actions: the matcher selects them by header in Next's own router, so every other request skips
 // it. Malformed or cross-origin ones get a 400/403 here instead of a 500 from the framework.
 import { NextResponse, type NextRequest } from 'next/server'
-import { refuseServerAction } from '@/lib/http/server-action-origin'
+import { crossOriginRefusal } from '@/lib/http/origin'
 
 export function proxy(request: NextRequest) {
   if (request.method !== 'POST') return NextResponse.next()
-  const refused = refuseServerAction(request.headers)
+  const refused = crossOriginRefusal(request.headers, 'server action')
   return refused ? NextResponse.json({ error: refused.error }, { status: refused.status, headers: { 'Cache-Control': 'no-store' } }) : NextResponse.next()
 }
 

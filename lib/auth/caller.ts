@@ -3,8 +3,11 @@ import { redirect } from 'next/navigation'
 import { auth } from '@/lib/auth/nextauth'
 import { bearerToken } from '@/lib/auth/bearer'
 import { principalFromToken } from '@/lib/auth/tokens'
-import { unauthorized } from '@/lib/http/errors'
+import { HubError, unauthorized } from '@/lib/http/errors'
+import { crossOriginRefusal } from '@/lib/http/origin'
 import type { Caller } from '@/lib/policy'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** For API routes: a present but invalid Authorization header is a 401, never silently anonymous. */
 export async function callerFromRequest(request: Request): Promise<Caller> {
@@ -17,6 +20,11 @@ export async function callerFromRequest(request: Request): Promise<Caller> {
   }
   // Only requests that carry a session cookie can be signed in; skip decoding otherwise.
   if (!/(^|;\s*)(__Secure-)?authjs\.session-token/.test(request.headers.get('cookie') ?? '')) return null
+  // A page of another origin of the same site gets the cookie sent too (lib/http/origin).
+  if (!SAFE_METHODS.has(request.method)) {
+    const refused = crossOriginRefusal(request.headers, 'request')
+    if (refused) throw new HubError(refused.status, refused.error)
+  }
   return sessionCaller()
 }
 

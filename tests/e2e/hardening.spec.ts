@@ -50,3 +50,41 @@ test('POST /oauth/authorize answers with an absolute Location on the hub, which 
     expect(location.pathname).toBe('/login')
   }
 })
+
+test('a page on another port of the same host cannot use the session cookie to change anything through the API; the hub\'s own pages can', async ({ page, baseURL }) => {
+  await signIn(page, 'bob', DEMO.bob)
+  // Another origin of the same site (localhost, another port): Chromium sends the SameSite=Lax cookie with its fetches.
+  const { createServer } = await import('node:http')
+  const other = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'))
+  await new Promise<void>((resolve) => other.listen(0, 'localhost', resolve))
+  const otherOrigin = `http://localhost:${(other.address() as { port: number }).port}`
+  const hub = new URL(baseURL!)
+  const name = `planted-${Date.now()}`
+  try {
+    await page.goto(otherOrigin)
+    const statuses = await page.evaluate(
+      async ({ hubOrigin, name }) => {
+        const created = await fetch(`${hubOrigin}/api/repos/create`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ name, private: true }) }).then((r) => r.status, () => 'blocked')
+        const committed = await fetch(`${hubOrigin}/api/models/bob/${name}/commit/main`, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{"key":"header","value":{"summary":"planted"}}\n' }).then(() => 'sent')
+        return { created, committed }
+      },
+      { hubOrigin: `http://localhost:${hub.port}`, name },
+    )
+    expect(statuses.committed).toBe('sent')
+    // The answer is not readable from there (no CORS), so whether the repo was made is read as bob.
+    await page.goto('/')
+    const info = await page.request.get(`/api/models/bob/${name}`)
+    expect(info.status(), `the other origin's fetch answered ${statuses.created}`).toBe(404)
+    const refused = await page.request.post('/api/repos/create', { headers: { origin: otherOrigin, 'content-type': 'text/plain' }, data: JSON.stringify({ name }) })
+    expect(refused.status()).toBe(403)
+    expect((await refused.json()).error).toMatch(/^Cross-origin request refused/)
+    const sameSiteFetch = await page.request.post('/api/repos/create', { headers: { 'sec-fetch-site': 'same-site', 'content-type': 'text/plain' }, data: JSON.stringify({ name }) })
+    expect(sameSiteFetch.status()).toBe(403)
+    // From the hub's own origin the session still works.
+    const own = await page.request.post('/api/repos/create', { headers: { origin: new URL(baseURL!).origin, 'content-type': 'application/json' }, data: { name, private: true } })
+    expect(own.status()).toBe(200)
+    expect((await page.request.delete('/api/repos/delete', { headers: { origin: new URL(baseURL!).origin }, data: { name, type: 'model' } })).status()).toBe(200)
+  } finally {
+    other.close()
+  }
+})
