@@ -358,16 +358,17 @@ export function statementsIn(tx: PrismaRaw): Statements {
 }
 
 /** Tables whose rows stand for an owner that a count is kept under (tokens, apps, publishers, admins, device codes). */
-export type OwnerTable = 'User' | 'Org' | 'Repo' | 'OAuthApp'
+export type OwnerTable = 'User' | 'Org' | 'Repo' | 'OAuthApp' | 'TrustedPublisher'
 
 /**
  * Locks one owner row until the transaction ends, so that a count taken after it holds until the
  * commit: on PostgreSQL (read committed) two requests that each count, then create, both saw the
  * count before either committed and passed a cap together; now the second waits for the first.
  * SQLite's transactions already run one at a time (BEGIN IMMEDIATE); the statement is the same.
+ * False when there is no such row (it was deleted meanwhile).
  */
-export async function lockRow(tx: Statements, table: OwnerTable, id: string): Promise<void> {
-  await tx.run(sql`UPDATE ${quoted(table)} SET "id" = "id" WHERE "id" = ${id}`)
+export async function lockRow(tx: Statements, table: OwnerTable, id: string): Promise<boolean> {
+  return (await tx.run(sql`UPDATE ${quoted(table)} SET "id" = "id" WHERE "id" = ${id}`)) === 1
 }
 
 /**

@@ -5,7 +5,7 @@
 //
 // The token endpoint authenticates the app (HTTP Basic) and lib/oauth/grants/token-exchange passes
 // its row here; this module decides everything after that.
-import { db, readList, statementsIn, type Tx } from '@/lib/db'
+import { db, lockRow, readList, statementsIn, type Tx } from '@/lib/db'
 import { setting } from '@/lib/config'
 import { issueToken } from '@/lib/auth/tokens'
 import { recordAudit } from '@/lib/hub/audit'
@@ -84,6 +84,12 @@ export async function exchangeForMember(request: MemberExchangeRequest): Promise
 
   const lifetime = Math.min(app.exchangeTokenLifetime, EXCHANGE_LIFETIME_MAX_SECONDS)
   const issued = await db.$transaction(async (tx: Tx) => {
+    // The privilege is read again under the app's row lock: an operator revoking it (or the app's
+    // secret being deleted) since the app was read above has ended every exchange token, and the
+    // one issued here would have outlived that; one committed before this lock is ended by them.
+    await lockRow(statementsIn(tx), 'OAuthApp', app.id)
+    const current = await tx.oAuthApp.findUnique({ where: { id: app.id }, select: { tokenExchange: true } })
+    if (!current?.tokenExchange) throw invalidClient('This app is not allowed to use token exchange', true)
     const token = await issueToken(
       {
         kind: 'exchange',

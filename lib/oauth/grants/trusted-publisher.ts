@@ -3,7 +3,7 @@
 // which issuer and exact claims may obtain a token, and the token is a 1 h write token for that one
 // repo (or a read-only gated-repos token for a user).
 import { decodeJwt, errors as joseErrors } from 'jose'
-import { db, statementsIn, type Tx } from '@/lib/db'
+import { db, lockRow, statementsIn, type Tx } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
 import { issueToken } from '@/lib/auth/tokens'
 import { findRepo, repoContext } from '@/lib/hub/repos'
@@ -112,8 +112,11 @@ export async function exchangeCiIdToken(input: { subjectToken: string; resource:
   const publisher = publishers.find((p) => claimsMatch(payload, JSON.parse(p.claims) as Record<string, string>))
   if (!publisher) throw invalidGrant('The id_token does not match the claims of any trusted publisher')
   // The id_token is spent in the transaction that issues the hub token: a refusal or a failure leaves it unspent.
+  // The publisher is locked and found again there: one removed since it was read above (its tokens
+  // ended then) issues nothing, and one removed after this commits ends this token too.
   const issueOnce = (row: Parameters<typeof issueToken>[0]) =>
     db.$transaction(async (tx) => {
+      if (!(await lockRow(statementsIn(tx), 'TrustedPublisher', publisher.id))) throw invalidGrant('The trusted publisher was removed')
       await spendIdToken(tx, input.subjectToken, payload.exp as number)
       return issueToken(row, statementsIn(tx))
     })

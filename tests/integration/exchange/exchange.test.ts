@@ -11,7 +11,7 @@ import { addMember, createOrg, setBilling } from '@/lib/hub/orgs'
 import { createRepo } from '@/lib/hub/repos'
 import { createCollection } from '@/lib/hub/collections'
 import { createApp } from '@/lib/oauth/clients/apps'
-import { grantTokenExchange, setExchangeTokenLifetime } from '@/lib/hub/org-apps'
+import { grantTokenExchange, revokeTokenExchange, setExchangeTokenLifetime } from '@/lib/hub/org-apps'
 import { exchangeForMember, HF_USER_EMAIL_TOKEN_TYPE, type MemberExchangeRequest } from '@/lib/oauth/grants/member-exchange'
 import { OAuthError } from '@/lib/oauth/errors'
 import { revokeConsent } from '@/lib/oauth/consent'
@@ -91,6 +91,18 @@ describe('preconditions (invalid_client)', () => {
     app = await grantTokenExchange(session(users.xops!.id), app.id)
     expect(app.tokenExchange).toBe(true)
     expect((await exchange()).access_token).toMatch(/^hf_oauth_/)
+  })
+
+  it('issues nothing once an operator revoked the privilege, even to a request that read the app before (a race)', async () => {
+    const readBefore = app
+    try {
+      await revokeTokenExchange(session(users.xops!.id), app.id)
+      const e = await oauthFailure(exchange({ app: readBefore }))
+      expect([e.code, e.message]).toEqual(['invalid_client', 'invalid_client: This app is not allowed to use token exchange'])
+      expect(await db.accessToken.count({ where: { appId: app.id, kind: 'exchange', revokedAt: null } })).toBe(0)
+    } finally {
+      app = await grantTokenExchange(session(users.xops!.id), app.id)
+    }
   })
 
   it('stops when the organization leaves the Enterprise plan', async () => {

@@ -298,3 +298,43 @@ describe('an issuer whose documents are hostile or broken', () => {
     })
   }
 })
+
+describe('a publisher removed while its id_token is being exchanged', () => {
+  it('issues nothing: the exchange finds the publisher gone when it would issue', async () => {
+    // An issuer whose keys answer only when the test lets them: the exchange has found the
+    // publisher and waits on the keys while the publisher is removed.
+    const pair = await generateKeyPair('RS256')
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'slow-key', alg: 'RS256', use: 'sig' }
+    let asked!: () => void
+    const keysAsked = new Promise<void>((resolve) => (asked = resolve))
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const slow = http.createServer((req, res) => {
+      res.setHeader('content-type', 'application/json')
+      if (req.url === '/.well-known/openid-configuration') return res.end(JSON.stringify({ issuer: slowIssuer, jwks_uri: `${slowIssuer}/jwks` }))
+      asked()
+      void answered.then(() => res.end(JSON.stringify({ keys: [jwk] })))
+    })
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    const slowIssuer = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`
+    try {
+      const publisher = await addPublisher(session(owner.id), { kind: 'repo', type: 'model', namespace: 'pubowner', name: 'other-repo' }, { issuer: slowIssuer, claims: CLAIMS })
+      const subjectToken = await new SignJWT({ ...CLAIMS, sub: 'repo:octo/model-repo:ref:refs/heads/main', jti: crypto.randomUUID() })
+        .setProtectedHeader({ alg: 'RS256', kid: 'slow-key' })
+        .setIssuer(slowIssuer)
+        .setAudience(HUB)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 300)
+        .sign(pair.privateKey)
+      const exchanging = exchangeCiIdToken({ subjectToken, resource: 'pubowner/other-repo' })
+      await keysAsked
+      await removePublisher(session(owner.id), publisher.id)
+      answer()
+      expect(await grantFailure(exchanging)).toBe('invalid_grant')
+      expect(await db.accessToken.count({ where: { kind: 'publisher', grantId: publisher.id, revokedAt: null } })).toBe(0)
+    } finally {
+      slow.closeAllConnections()
+      await new Promise((resolve) => slow.close(resolve))
+    }
+  })
+})
