@@ -214,15 +214,27 @@ export function clientIp(headers: Headers): string {
 /**
  * What a per-address budget counts for an address: an IPv4 address itself, an IPv6 address its /64
  * (the network one subscriber is given: 2^64 addresses to spread guesses over, one budget each,
- * if every address counted alone). Audit records keep the whole address (clientIp).
+ * if every address counted alone). An IPv4 client seen through a dual-stack socket or proxy
+ * ("::ffff:1.2.3.4") is that IPv4 address: its /64 is every IPv4 client at once. Audit records keep
+ * the whole address (clientIp).
  */
 export function addressKey(ip: string): string {
   if (!isIPv6(ip)) return ip
   const [left, right] = ip.toLowerCase().split('%')[0]!.split('::') as [string, string?]
   // An embedded IPv4 address ("::ffff:1.2.3.4") is the last two groups.
-  const groups = (part?: string) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [])
+  const groups = (part?: string) =>
+    part
+      ? part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [parseInt(group, 16)]
+          const [a, b, c, d] = group.split('.').map(Number) as [number, number, number, number]
+          return [a * 256 + b, c * 256 + d]
+        })
+      : []
   const head = groups(left)
   const tail = groups(right)
-  const all = [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill('0'), ...tail]
-  return `${all.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`
+  const all = [...head, ...Array<number>(Math.max(0, 8 - head.length - tail.length)).fill(0), ...tail]
+  if (all.slice(0, 5).every((group) => group === 0) && all[5] === 0xffff) {
+    return [all[6]! >> 8, all[6]! & 255, all[7]! >> 8, all[7]! & 255].join('.')
+  }
+  return `${all.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`
 }

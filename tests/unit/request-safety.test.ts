@@ -56,6 +56,11 @@ describe('addressKey', () => {
     }
     expect(addressKey('2001:db8:0:2::5')).not.toBe(key)
     expect(addressKey('::1')).toBe('0:0:0:0::/64')
-    expect(addressKey('::ffff:192.0.2.1')).toBe('0:0:0:0::/64')
+  })
+  it('counts an IPv4 client seen as an IPv4-mapped IPv6 address as its IPv4 address (one /64 was every IPv4 client)', () => {
+    expect(addressKey('::ffff:192.0.2.1')).toBe('192.0.2.1')
+    expect(addressKey('::FFFF:c000:0201')).toBe('192.0.2.1')
+    expect(addressKey('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(addressKey('::ffff:198.51.100.9')).not.toBe(addressKey('::ffff:203.0.113.7'))
   })
 })
