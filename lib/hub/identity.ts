@@ -1,7 +1,7 @@
 // The identity summary of /api/whoami-v2, in the Hub's shape (@huggingface/hub's whoAmI reads it).
 import { rows, sql } from '@/lib/db'
 import { hubUrl } from '@/lib/config'
-import { profileVisibility } from '@/lib/policy'
+import { profileVisibility, seesOrgBilling } from '@/lib/policy'
 import type { Principal } from '@/lib/policy/principal'
 
 const AUTH_TYPE: Record<Principal['tokenKind'], string> = {
@@ -109,7 +109,7 @@ export async function whoami(userId: string, principal: Principal | null) {
       name: m.org.name,
       fullname: m.org.fullname,
       email: null,
-      canPay: see.billing ? m.org.canPay : false,
+      canPay: seesOrgBilling(principal, m.orgId) ? m.org.canPay : false,
       avatarUrl: avatarUrl(m.org.name, m.org.avatarUrl),
       periodEnd: null,
       plan: m.org.plan,

@@ -2,7 +2,7 @@
 // @huggingface/hub and Spaces-style clients read, each field only with its scope.
 import { hubUrl } from '@/lib/config'
 import { avatarUrl, userWithMemberships, type UserWithMemberships } from '@/lib/hub/identity'
-import { profileVisibility } from '@/lib/policy'
+import { profileVisibility, seesOrgBilling } from '@/lib/policy'
 import type { Principal } from '@/lib/policy/principal'
 
 export type Grantee = Pick<Principal, 'tokenKind' | 'role' | 'scopes' | 'orgIds'>
@@ -39,7 +39,7 @@ export function userinfoClaimsOf(user: UserWithMemberships, grant: Grantee): Rec
       preferred_username: m.org.name,
       picture: avatarUrl(m.org.name, m.org.avatarUrl),
       plan: m.org.plan,
-      ...(see.billing && grant.orgIds.includes(m.orgId) ? { canPay: m.org.canPay } : {}),
+      ...(seesOrgBilling(grant, m.orgId) ? { canPay: m.org.canPay } : {}),
       roleInOrg: m.role,
     }))
   return claims

@@ -205,11 +205,21 @@ export function profileVisibility(p: Pick<Principal, 'tokenKind' | 'role' | 'sco
     email: has('email'),
     /** Every organization of the user (else only those the grant names). */
     memberships: has('read-memberships') && !outsideOrg,
-    /** canPay of the organizations listed. */
+    /** read-billing was granted; which organizations' canPay it shows: seesOrgBilling. */
     billing: has('read-billing'),
     /** canPay of the user themselves. */
     ownBilling: has('read-billing') && !outsideOrg,
   }
+}
+
+/**
+ * Whether whoami and userinfo show an organization's canPay: read-billing applies to the
+ * organizations the user selected when authorizing (SPEC B), those an OAuth or exchange token
+ * names; a session or a personal token sees every one of the user's.
+ */
+export function seesOrgBilling(p: Pick<Principal, 'tokenKind' | 'role' | 'scopes' | 'orgIds'> | null, orgId: string): boolean {
+  if (!profileVisibility(p).billing) return false
+  return !p || p.tokenKind === 'personal' || p.orgIds.includes(orgId)
 }
 
 // ---------------------------------------------------------------- hub operators

@@ -152,6 +152,19 @@ describe('OAuth tokens on the resource API', () => {
     expect(me.orgs.map((o: { name: string }) => o.name)).toEqual([f.org.name])
   })
 
+  it('whoami-v2 and userinfo show canPay only of the organizations picked at consent, read-memberships listing the others', async () => {
+    await db.org.updateMany({ where: { id: { in: [f.org.id, f.secondOrg.id] } }, data: { canPay: true } })
+    try {
+      const body = await tokens('openid read-memberships read-billing', [f.org.id])
+      const me = await (await whoamiGET(bearer('/api/whoami-v2', body.access_token!))).json()
+      const paying = (orgs: { name?: string; preferred_username?: string; canPay?: boolean }[]) => Object.fromEntries(orgs.map((o) => [o.name ?? o.preferred_username, o.canPay ?? false]))
+      expect(paying(me.orgs)).toEqual({ [f.org.name]: true, [f.secondOrg.name]: false })
+      expect(paying((await userinfo(body.access_token!)).orgs)).toEqual({ [f.org.name]: true, [f.secondOrg.name]: false })
+    } finally {
+      await db.org.updateMany({ where: { id: { in: [f.org.id, f.secondOrg.id] } }, data: { canPay: false } })
+    }
+  })
+
   it('reads a private repo only with read-repos', async () => {
     const without = await tokens('openid profile')
     expect((await repo(f.user.username, 'mine-private', without.access_token!)).status).toBe(404)
