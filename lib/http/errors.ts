@@ -103,6 +103,10 @@ export function errorResponse(error: unknown): NextResponse {
     return NextResponse.json({ error: error.message }, { status: error.status, headers })
   }
   if (error instanceof ZodError) return NextResponse.json({ error: zodMessage(error) }, { status: 400 })
+  // Prisma's "record not found" on an update or delete: another request deleted the row between this
+  // one reading it and changing it (two deletes of one repo at once). It is gone, as this request's
+  // own read would now find.
+  if ((error as { code?: unknown } | null)?.code === 'P2025') return NextResponse.json({ error: 'Not Found: it was deleted by another request meanwhile' }, { status: 404 })
   if (error instanceof ServiceUnavailableError) return NextResponse.json({ error: error.message }, { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
   console.error('unexpected error in hub API', error)
   return NextResponse.json({ error: 'Internal error' }, { status: 500 })

@@ -15,6 +15,8 @@ export type FormState = { error?: string; fields?: Record<string, string>; unfie
 /** Expected failures become a message for the form; anything else (a bug, or Next's redirect) is rethrown. */
 export function formFailure(error: unknown): FormState {
   if (error instanceof HubError) return { error: error.message }
+  // Prisma's "record not found": another request (another tab) deleted it between reading and changing it.
+  if ((error as { code?: unknown } | null)?.code === 'P2025') return { error: 'It was deleted meanwhile (in another tab or by someone else). Reload the page.' }
   if (error instanceof ZodError) {
     const fields = formFieldMessages(error)
     const unfielded = error.issues.filter((issue) => {

@@ -71,4 +71,10 @@ describe('formFailure', () => {
     expect(state).toEqual({ error: 'Name must not be empty.', fields: { name: 'Name must not be empty.' } })
     expect(formFailure(new HubError(409, 'That name is taken.'))).toEqual({ error: 'That name is taken.' })
   })
+
+  it('says a row deleted by another request meanwhile (Prisma P2025) is gone; any other error is rethrown', () => {
+    const gone = Object.assign(new Error('No record was found for a delete.'), { code: 'P2025' })
+    expect(formFailure(gone)?.error).toMatch(/^It was deleted meanwhile/)
+    expect(() => formFailure(new Error('a bug'))).toThrow('a bug')
+  })
 })

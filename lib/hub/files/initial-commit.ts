@@ -73,7 +73,8 @@ export async function createRepoWithFiles(
     await authorizedRepo(caller, repo.type as RepoType, repo.namespace, repo.name, 'write')
     await createCommit(caller, repo, DEFAULT_BRANCH, { summary: 'initial commit', description: '', parentCommit: null }, operations, meta)
   } catch (error) {
-    await db.repo.delete({ where: { id: repo.id } })
+    // deleteMany: a repo someone deleted meanwhile must not hide why the commit failed.
+    await db.repo.deleteMany({ where: { id: repo.id } })
     throw error
   }
   return repo
