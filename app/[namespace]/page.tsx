@@ -28,9 +28,9 @@ export default async function ProfilePage({ params, searchParams }: Params) {
   const name = decodeURIComponent((await params).namespace)
   const profile = await profileOf(name)
   if (!profile) notFound()
-  const notice = await deletedNotice(profile.owner.name, (await searchParams)?.deleted)
   const { owner, user, org } = profile
   const caller = await sessionCaller()
+  const notice = await deletedNotice(owner, (await searchParams)?.deleted, caller?.userId ?? null)
   const [repos, collections] = await Promise.all([listRepos(caller, { namespace: owner.name, limit: 200 }), listCollections(caller, owner.name)])
   const myRole = org ? await roleInOrg(caller?.userId, org.id) : null
   // The owner, and an organization's members who may write, create repositories here (as /new offers).

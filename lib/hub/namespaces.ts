@@ -38,10 +38,15 @@ export async function namespaceProfile(name: string) {
 /**
  * "Deleted …" after a repository or collection of this namespace was deleted (deleteRepoAction,
  * deleteCollectionAction): said only while nothing by that name exists, so a link cannot make the
- * page claim a deletion that did not happen.
+ * page claim a deletion that did not happen, and only to the namespace's own user or to the
+ * organization's members: they see its private repositories anyway, while to anyone else whether
+ * the notice shows would tell that a private repository by that name exists.
  */
-export async function deletedNotice(namespace: string, value: unknown): Promise<string | null> {
-  if (typeof value !== 'string') return null
+export async function deletedNotice(owner: Namespace, value: unknown, viewerId: string | null): Promise<string | null> {
+  if (typeof value !== 'string' || !viewerId) return null
+  const insider = owner.kind === 'user' ? viewerId === owner.id : await db.membership.findUnique({ where: { orgId_userId: { orgId: owner.id, userId: viewerId } }, select: { role: true } })
+  if (!insider) return null
+  const namespace = owner.name
   const collection = /^collections\/(.+)$/.exec(value)
   if (collection) {
     const slug = collection[1]!

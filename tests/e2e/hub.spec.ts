@@ -277,7 +277,7 @@ test('signed-in pages render, and private things stay hidden from others', async
   await expect(page.getByText('internal-eval')).toHaveCount(0)
 })
 
-test('collections: add and remove items, delete only after confirming; New collection only where one may be made', async ({ page }) => {
+test('collections: add and remove items, delete only after confirming; New collection only where one may be made', async ({ page, browser }) => {
   const errors = watchErrors(page)
   await signIn(page, 'alice', DEMO.alice)
   await page.goto('/collections/new?namespace=alice')
@@ -329,6 +329,16 @@ test('collections: add and remove items, delete only after confirming; New colle
   await page.goto('/alice?deleted=bob%2Fno-such-repo')
   await expect(page.getByRole('status')).toHaveCount(0)
   expect((await page.request.get(url)).status()).toBe(404)
+  await page.goto('/alice?deleted=datasets%2Falice%2Fno-such-thing')
+  await expect(page.getByRole('status')).toHaveText('alice/no-such-thing was deleted.')
+  // Told only to alice: to anyone else it would say whether a private repo by that name exists.
+  const stranger = await browser.newPage()
+  for (const value of ['datasets%2Falice%2Fno-such-thing', 'datasets%2Falice%2Fprivate-notes']) {
+    await stranger.goto(new URL(`/alice?deleted=${value}`, page.url()).href)
+    await expect(stranger.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(stranger.getByRole('status')).toHaveCount(0)
+  }
+  await stranger.close()
 
   // alice administers acme-ai: offered there. dave only reads acme-ai (and contributes to open-lab): not offered, and not a choice on the form.
   await page.goto('/acme-ai')

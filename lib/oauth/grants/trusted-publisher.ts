@@ -62,6 +62,9 @@ async function spendIdToken(tx: Tx, token: string, exp: number): Promise<void> {
   if (Math.random() < SWEEP_PROBABILITY) void db.spentIdToken.deleteMany({ where: { expiresAt: { lt: new Date() } } }).catch(() => {})
 }
 
+/** A refusal that tells nothing of the resource (see exchangeCiIdToken). */
+const NOT_ACCEPTED = 'No trusted publisher of this resource accepts this id_token'
+
 function claimsMatch(payload: Record<string, unknown>, pinned: Record<string, string>): boolean {
   return Object.entries(pinned).every(([name, value]) => typeof payload[name] === 'string' && payload[name] === value)
 }
@@ -87,7 +90,7 @@ export async function exchangeCiIdToken(input: { subjectToken: string; resource:
   if (resource.kind === 'repo') {
     // In any letter case, as every repo id on the hub.
     const repo = await findRepo(resource.type, resource.namespace, resource.name)
-    if (!repo) throw invalidGrant('Resource not found')
+    if (!repo) throw invalidGrant(NOT_ACCEPTED)
     target = { repoId: repo.id, ownerUserId: null, repo }
   } else {
     const user = await db.user.findUnique({ where: { username: resource.username }, select: { id: true } })
@@ -99,18 +102,25 @@ export async function exchangeCiIdToken(input: { subjectToken: string; resource:
   const publishers = await db.trustedPublisher.findMany({
     where: target.repoId ? { repoId: target.repoId, issuer } : { ownerUserId: target.ownerUserId, repoId: null, issuer },
   })
-  if (publishers.length === 0) throw invalidGrant('No trusted publisher of this resource uses that issuer')
+  // Until a publisher accepts the token, a private repo's refusals all say NOT_ACCEPTED, as a missing
+  // repo's does: the request is anonymous, and each reason would tell that the repo exists and which
+  // CI provider it trusts. A public repo's (and an account's) say why, for whoever sets one up.
+  const refuse = (reason: string) => invalidGrant(target.repo?.private ? NOT_ACCEPTED : reason)
+  if (publishers.length === 0) throw refuse('No trusted publisher of this resource uses that issuer')
 
   let payload: Record<string, unknown>
   try {
     payload = await verifyIssuerToken(input.subjectToken, { issuer, audience: hubUrl() })
   } catch (e) {
-    if (e instanceof joseErrors.JOSEError) throw invalidGrant(`The id_token is not valid: ${e.message}`)
-    if (e instanceof IssuerKeysError) throw invalidGrant(`The issuer's keys are unavailable: ${e.message}`)
+    if (e instanceof joseErrors.JOSEError) throw refuse(`The id_token is not valid: ${e.message}`)
+    if (e instanceof IssuerKeysError) {
+      console.warn(`[trusted publisher] the keys of ${issuer.slice(0, 200)} are unavailable: ${e.message.slice(0, 200)}`)
+      throw refuse(`The issuer's keys are unavailable: ${e.message}`)
+    }
     throw e
   }
   const publisher = publishers.find((p) => claimsMatch(payload, JSON.parse(p.claims) as Record<string, string>))
-  if (!publisher) throw invalidGrant('The id_token does not match the claims of any trusted publisher')
+  if (!publisher) throw refuse('The id_token does not match the claims of any trusted publisher')
   // The id_token is spent in the transaction that issues the hub token: a refusal or a failure leaves it unspent.
   // The publisher is locked and found again there: one removed since it was read above (its tokens
   // ended then) issues nothing, and one removed after this commits ends this token too.

@@ -199,6 +199,22 @@ describe('exchanging a CI id_token', () => {
     it(`refuses: ${name} (${code})`, async () => expect(await grantFailure(exchangeCiIdToken({ subjectToken: await token(), resource }))).toBe(code))
   }
 
+  it('says the same of a private repo whatever the reason, as of a missing one: an anonymous request learns neither that it exists nor which CI it trusts', async () => {
+    const said = async (token: Promise<string>, resource: string) => {
+      const error = await exchangeCiIdToken({ subjectToken: await token, resource }).then(() => null, (e: unknown) => e)
+      expect(error).toBeInstanceOf(OAuthError)
+      return (error as OAuthError).message
+    }
+    const missing = await said(idToken(), 'puborg/no-such-model')
+    expect(missing).toMatch(/No trusted publisher of this resource accepts this id_token/)
+    for (const token of [idToken({}, { iss: 'https://ci.unknown.example' }), idToken({}, { key: strangerKey }), idToken({ ref: 'refs/heads/feature' }), idToken({ aud: 'https://huggingface.co' })]) {
+      expect(await said(token, 'puborg/org-model')).toBe(missing)
+    }
+    // A public repo's refusals say why.
+    expect(await said(idToken({ ref: 'refs/heads/feature' }), 'pubowner/model-repo')).toMatch(/does not match the claims/)
+    expect(await said(idToken({}, { iss: 'https://ci.unknown.example' }), 'pubowner/model-repo')).toMatch(/uses that issuer/)
+  })
+
   it('never contacts an issuer nobody registered', async () => {
     const before = issuerHits
     await grantFailure(exchangeCiIdToken({ subjectToken: await idToken({}, { iss: `${issuer}/elsewhere` }), resource: 'pubowner/model-repo' }))
