@@ -14,7 +14,11 @@ export interface RandomAccessFile {
 export interface CheckpointFiles {
   /** Where the files come from, for error messages (a path or a URL). */
   readonly location: string
-  readBytes(name: string): Promise<Uint8Array | null>
+  /**
+   * The whole file. With `maxBytes`, a source that knows the file's size before reading it refuses a larger one
+   * with `fileTooLarge` instead of reading it (readJson checks the length of what comes back as well).
+   */
+  readBytes(name: string, maxBytes?: number): Promise<Uint8Array | null>
   /** Opens a file for reading parts of it; without it, weight files are read whole with `readBytes`. */
   open?(name: string): Promise<RandomAccessFile | null>
 }
@@ -104,9 +108,22 @@ export interface CheckpointOptions {
   variant?: string
 }
 
+/**
+ * Largest JSON file of a checkpoint that is read (config.json is about a kilobyte, the index of a sharded checkpoint
+ * with thousands of tensors a few hundred kilobytes): the files may come from anyone who can push to a repo, and a server
+ * reading them must not hold a gigabyte "config" in memory.
+ */
+export const MAX_JSON_BYTES = 16 * 1024 ** 2
+
+/** The error for a file over the size its kind may have, before or after it was read. */
+export function fileTooLarge(location: string, name: string, size: number, maxBytes: number): Transformer2DError {
+  return new Transformer2DError('checkpoint', `${location}/${name} is ${size} bytes, more than the ${maxBytes} bytes this loader reads for it.`)
+}
+
 async function readJson(files: CheckpointFiles, name: string): Promise<unknown> {
-  const bytes = await files.readBytes(name)
+  const bytes = await files.readBytes(name, MAX_JSON_BYTES)
   if (!bytes) return null
+  if (bytes.length > MAX_JSON_BYTES) throw fileTooLarge(files.location, name, bytes.length, MAX_JSON_BYTES)
   try {
     return JSON.parse(new TextDecoder().decode(bytes))
   } catch {

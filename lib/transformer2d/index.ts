@@ -2,7 +2,7 @@
  * Platform-neutral exports of the Transformer2DModel port. Import `./node` (file system + onnxruntime-node) or
  * `./browser` (fetch + onnxruntime-web) for a `Transformer2DModel` with `fromPretrained`.
  */
-export { readConfig, readStateDict, StateDict, type CheckpointFiles, type CheckpointOptions, type Parameter } from './checkpoint'
+export { fileTooLarge, MAX_JSON_BYTES, readConfig, readStateDict, StateDict, type CheckpointFiles, type CheckpointOptions, type Parameter, type RandomAccessFile } from './checkpoint'
 export { ACTIVATION_FUNCTIONS, DEFAULT_CONFIG, resolveConfig, type ResolvedConfig, type Transformer2DConfig } from './config'
 export { Transformer2DError, type Transformer2DErrorKind } from './errors'
 export type { ForwardArgs } from './forward-args'

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { parseSafetensors, toFloat32, Transformer2DError, type FloatTensor } from '@/lib/transformer2d'
+import { MAX_JSON_BYTES, parseSafetensors, readConfig, readStateDict, toFloat32, Transformer2DError, type CheckpointFiles, type FloatTensor } from '@/lib/transformer2d'
 import { directoryFiles, nodeRuntime, Transformer2DModel } from '@/lib/transformer2d/node'
 import { caseDir, compare, goldenCases, goldenForwardArgs, readTensors, type GoldenCase } from './golden'
 import { encodeSafetensors, type WriteDtype } from './safetensors-writer'
@@ -180,6 +180,25 @@ describe('broken checkpoints fail with the file and the numbers named', () => {
     expect((await loadError(dir)).message).toMatch(
       new RegExp(`${shards[0]} is not a valid safetensors file: tensor ".*" ends at data byte \\d+ but the file has only \\d+ bytes of data \\(${bytes.length - 100} bytes in all\\): the file is truncated`),
     )
+  })
+
+  it('a config.json or sharded index over MAX_JSON_BYTES: the source is asked for at most that, and more is refused', async () => {
+    // A source that cannot tell sizes before reading (as app/transformer2d/replay.ts) answers the whole file anyway.
+    const asked: Record<string, number | undefined> = {}
+    const large = new TextEncoder().encode(`{}${' '.repeat(MAX_JSON_BYTES - 1)}`)
+    const files = (name: string): CheckpointFiles => ({
+      location: 'memory',
+      readBytes: async (file, maxBytes) => {
+        asked[file] = maxBytes
+        return file === name ? large : file === 'config.json' ? readFileSync(path.join(writeDiffusersFolder(pixart, 'F32', 'json-cap'), 'config.json')) : null
+      },
+    })
+    const error = await readConfig(files('config.json')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Transformer2DError)
+    expect((error as Error).message).toBe(`memory/config.json is ${MAX_JSON_BYTES + 1} bytes, more than the ${MAX_JSON_BYTES} bytes this loader reads for it.`)
+    const index = 'diffusion_pytorch_model.safetensors.index.json'
+    expect(((await readStateDict(files(index)).catch((e: unknown) => e)) as Error).message).toBe(`memory/${index} is ${MAX_JSON_BYTES + 1} bytes, more than the ${MAX_JSON_BYTES} bytes this loader reads for it.`)
+    expect(asked).toMatchObject({ 'config.json': MAX_JSON_BYTES, [index]: MAX_JSON_BYTES })
   })
 
   it('a header length past the end of the file', async () => {
