@@ -90,8 +90,15 @@ export type Front = {
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean
 }
 
-/** A path the fast path takes at all: plain segments only; everything else Next normalizes. */
-const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/
+/**
+ * A path the fast path takes at all: plain segments, percent-escapes included (a client encodes a
+ * branch's slash, `feat%2Fx`, and every space or non-ASCII letter of a file's path: its downloads
+ * need their length too). Each parameter is decoded segment by segment, as Next's route matcher
+ * decodes them. Everything else (a trailing slash, `.` segments, `//`) Next normalizes or redirects.
+ */
+const PLAIN_PATH = /^(?:\/(?:[A-Za-z0-9_~-]|%[0-9A-Fa-f]{2})(?:[A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})*)+$/
+/** A `.` or `..` segment, escaped or not: Next resolves those (an escaped one as well) before routing. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i
 
 /** Next's Vary for an app route (base-server setVaryHeader: no interception routes in this app). */
 const APP_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch'
@@ -198,7 +205,7 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
     `${req.headers['x-forwarded-proto']?.includes('https') ? 'https' : 'http'}://${options.hostname ?? 'localhost'}:${options.port}`
 
   function route(method: string, pathname: string): { page: string; params: Params } | null {
-    if (!PLAIN_PATH.test(pathname) || pathname.includes('/../') || pathname.endsWith('/..')) return null
+    if (!PLAIN_PATH.test(pathname) || DOT_SEGMENT.test(pathname)) return null
     if (files.has(pathname) || pathname.startsWith('/_next/')) return null
     let page: string | null = null
     let params: Params = {}
@@ -211,7 +218,11 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
         for (const key of candidate.keys) {
           const value = match.groups?.[key.group]
           if (value === undefined) continue
-          params[key.name] = key.repeat ? value.split('/').map(decodeURIComponent) : decodeURIComponent(value)
+          try {
+            params[key.name] = key.repeat ? value.split('/').map(decodeURIComponent) : decodeURIComponent(value)
+          } catch {
+            return null // not UTF-8 (scripts/serve.mjs answers those first): Next's to refuse
+          }
         }
         break
       }
@@ -269,7 +280,8 @@ export async function createFront(options: FrontOptions): Promise<Front | null> 
     const length = declared ?? (node ? undefined : second.done ? (first.done ? 0 : first.value.byteLength) : undefined)
     const writeHead = res.writeHead
     res.writeHead = function (this: http.ServerResponse, ...args: Parameters<http.ServerResponse['writeHead']>) {
-      if (length !== undefined && !this.getHeader('content-encoding')) this.setHeader('content-length', length)
+      // Not on a 304: its length would be the 200's (RFC 9110 8.6), which the answer does not know.
+      if (length !== undefined && !this.getHeader('content-encoding') && this.statusCode !== 304) this.setHeader('content-length', length)
       return writeHead.apply(this, args)
     } as http.ServerResponse['writeHead']
     // A file download goes out as stored (the Hub does not gzip its files either).

@@ -112,6 +112,13 @@ test('the hot routes answer the same through the fast path and through Next', as
     ['GET', '/alice/toxicity-tiny/resolve/main/model.onnx', {}, undefined, true],
     ['GET', '/alice/toxicity-tiny/resolve/main/model.onnx', { range: 'bytes=100-' }, undefined, true],
     ['GET', '/alice/toxicity-tiny/resolve/main/missing.txt', {}, undefined, true],
+    // Percent-escapes, as clients send a branch's slash and a path's spaces or letters: decoded per segment, as Next does.
+    ['GET', '/alice/toxicity-tiny/resolve/%6Dain/config%2Ejson', {}, undefined, true],
+    ['HEAD', '/alice/toxicity-tiny/resolve/main/model%2Eonnx', {}, undefined, true],
+    ['GET', '/alice/toxicity-tiny/resolve/main%2Fx/config.json', {}, undefined, true],
+    ['GET', '/alice/toxicity-tiny/resolve/main/no%20such%20%C3%BCnicode.txt', {}, undefined, true],
+    ['GET', '/alice/toxicity-tiny/resolve/main/%2E%2E/config.json', {}, undefined, false], // Next resolves the dot segment first
+    ['GET', '/alice/toxicity-tiny/resolve/main/config.json', { 'if-none-match': '"not-its-etag"' }, undefined, true],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', {}, undefined, true],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', bearer(read), undefined, true],
     ['POST', '/api/models/alice/toxicity-tiny/preupload/main', { ...bearer(write), ...json }, '{"files":[{"path":"notes.txt","size":3,"sample":"YWJj"},{"path":"w.bin","size":20000000,"sample":"AAAA"}]}', true],
@@ -128,7 +135,7 @@ test('the hot routes answer the same through the fast path and through Next', as
     // Not plain, or another route: Next answers both (a redirect, a static route, a page).
     ['GET', '/api/whoami-v2/', bearer(read), undefined, false],
     ['POST', '/rai/v1/raimoderationmodels/health', json, moderation, false],
-    ['GET', '/api/models/alice/toxicity%2Dtiny', {}, undefined, false],
+    ['GET', '/api/models/alice/toxicity%2Dtiny', {}, undefined, true],
     ['DELETE', '/api/whoami-v2', bearer(read), undefined, false],
     ['GET', '/datasets/alice/private-notes/resolve/main/README.md', session, undefined, false],
     ['GET', '/api/datasets/alice/private-notes', session, undefined, false],
@@ -152,9 +159,18 @@ test('the hot routes answer the same through the fast path and through Next', as
     if (!fast) expect(viaFront.headers['content-length'], label).toBe(viaNext.headers['content-length'])
   }
 
-  // A download says its length, HEAD included (the file clients show progress for).
-  const head = await send(port, 'HEAD', '/alice/toxicity-tiny/resolve/main/model.onnx')
+  // A download says its length, HEAD included (the file clients show progress for), its URL escaped or not.
   const got = await send(port, 'GET', '/alice/toxicity-tiny/resolve/main/model.onnx')
   expect(got.status).toBe(200)
-  expect(head.headers['content-length']).toBe(String(got.body.length))
+  for (const path of ['/alice/toxicity-tiny/resolve/main/model.onnx', '/alice/toxicity-tiny/resolve/%6Dain/model%2Eonnx']) {
+    const head = await send(port, 'HEAD', path)
+    expect(head.headers['content-length'], path).toBe(String(got.body.length))
+  }
+  // A 304 says no length: it would be the file's (RFC 9110 8.6), as Next says none.
+  const notModified = await send(port, 'GET', '/alice/toxicity-tiny/resolve/main/config.json', { 'if-none-match': got.headers.etag ?? '' })
+  const config = await send(port, 'GET', '/alice/toxicity-tiny/resolve/main/config.json')
+  const revalidated = await send(port, 'GET', '/alice/toxicity-tiny/resolve/main/config.json', { 'if-none-match': config.headers.etag! })
+  expect(revalidated.status).toBe(304)
+  expect(revalidated.headers['content-length']).toBeUndefined()
+  expect(notModified.status).toBe(200)
 })
