@@ -16,10 +16,10 @@ import { HubError, badRequest } from '@/lib/http/errors'
 import { requestBodyStream } from '@/lib/http/body'
 import { isUniqueViolation } from '@/lib/hub/namespaces'
 import { fileLimits } from './limits'
-import { checkedFolder, checkedPath, checkedBranchName, describeValue } from './paths'
+import { branchNamed, checkedFolder, checkedPath, describeValue } from './paths'
 import { COMMIT_ID, SHA256, gitBlobOid, lfsPointer, newCommitId } from './git'
 import { recordRepoBlobs, storeBlob, storedSizes } from './blobs'
-import { DEFAULT_BRANCH, revisionNotFound, entryNotFound } from './revisions'
+import { DEFAULT_BRANCH, lockBranchName, revisionNotFound, entryNotFound } from './revisions'
 
 export type CommitHeader = { summary: string; description: string; parentCommit: string | null }
 
@@ -309,17 +309,20 @@ export type CommitResult = { commitId: string; changes: Change[] }
 
 /**
  * Applies operations to `branch` as a new commit by `caller` (whose write access the caller of this
- * function has checked). Org repos get an audit entry in the same transaction.
+ * function has checked). The branch is read as reads read it (branchNamed: `refs/heads/X` is X, HEAD
+ * the default branch); it must exist, except the default branch of a repo without commits and the
+ * new branch of createBranch (emptyTree, its name checked there). Org repos get an audit entry in
+ * the same transaction.
  */
 export async function createCommit(
   caller: NonNullable<Caller>,
   repo: RepoRow,
-  branch: string,
+  requestedBranch: string,
   header: CommitHeader,
   operations: CommitOperation[],
   meta: { ip?: string | null; emptyTree?: boolean } = {},
 ): Promise<CommitResult> {
-  checkedBranchName(branch)
+  const branch = branchNamed(requestedBranch)
   const staged = await stage(repo.id, operations)
   const authorName = caller.principal?.username ?? (await usernameOf(caller.userId))
   const limits = fileLimits()
@@ -327,7 +330,8 @@ export async function createCommit(
     try {
       return await db.$transaction(async (tx) => {
         const ref = await tx.repoRef.findUnique({ where: { repoId_name: { repoId: repo.id, name: branch } } })
-        if (!ref && branch !== DEFAULT_BRANCH && !meta.emptyTree) throw revisionNotFound(branch)
+        if (!ref && branch !== DEFAULT_BRANCH && !meta.emptyTree) throw revisionNotFound(requestedBranch)
+        if (!ref) await lockBranchName(tx, repo.id, branch)
         const headId = ref?.commitId ?? null
         if (header.parentCommit && !headId?.startsWith(header.parentCommit)) {
           throw new HubError(412, `A commit has happened since ${header.parentCommit}: the head of ${branch} is ${headId ?? 'empty'}. Refresh and try again.`)

@@ -42,11 +42,58 @@ export function checkedFolder(path: unknown): string {
   return checkedPath(typeof path === 'string' ? path.replace(/\/+$/, '') : path)
 }
 
-const BRANCH = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/
+/** The branch a repo starts with, and the one HEAD names. */
+export const DEFAULT_BRANCH = 'main'
 
-export function checkedBranchName(name: string): string {
-  if (name.length > 200 || !BRANCH.test(name) || name.includes('..') || name.endsWith('.lock') || /^[0-9a-f]{40}$/.test(name)) {
-    throw new HubError(400, `Invalid branch name "${name.slice(0, 200)}"`)
-  }
+const HEADS = 'refs/heads/'
+const MAX_BRANCH_LENGTH = 200
+
+/** `refs/heads/X` is the branch X, as git reads a full ref name (once: `refs/heads/refs/heads/X` is `refs/heads/X`). */
+function withoutHeads(name: string): string {
+  return name.startsWith(HEADS) ? name.slice(HEADS.length) : name
+}
+
+/**
+ * The branch a client means wherever it names one: a revision to read, a branch to commit to or to
+ * delete. HEAD is the default branch (a symbolic ref to it, as on a git server); `refs/heads/X` is X.
+ * Reads (resolveRevision) and writes (createCommit, deleteBranch) both ask here, so they never
+ * disagree on which branch a name means. For every name checkedBranchName accepts, it is the name.
+ */
+export function branchNamed(given: string): string {
+  return given === 'HEAD' ? DEFAULT_BRANCH : withoutHeads(given)
+}
+
+/**
+ * Why `name` cannot be a new branch, or null: git's check-ref-format rules for refs/heads/{name},
+ * and the hub's own (a length limit; no name that reads as something else: HEAD, refs/...,
+ * a commit id; no # or %, which change the meaning of the URLs clients put revisions in unencoded).
+ */
+export function branchNameProblem(name: string): string | null {
+  if (name.length === 0) return 'must not be empty'
+  if (name.length > MAX_BRANCH_LENGTH) return `must be at most ${MAX_BRANCH_LENGTH} characters`
+  if (/\p{Cs}/u.test(name)) return 'must be valid Unicode (no unpaired surrogates)'
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(name)) return 'must not contain spaces, control characters or any of ~ ^ : ? * [ \\'
+  if (/[#%]/.test(name)) return 'must not contain # or % (clients send revisions in URLs unencoded)'
+  if (name.startsWith('/') || name.endsWith('/') || name.includes('//')) return 'must not start or end with "/" nor contain "//"'
+  if (name.includes('..')) return 'must not contain ".."'
+  if (name.endsWith('.')) return 'must not end with "."'
+  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))) return 'no part may start with "." or end with ".lock"'
+  if (name === '@' || name.includes('@{')) return 'must not be "@" nor contain "@{"'
+  if (name.startsWith('-')) return 'must not start with "-"'
+  if (name === 'HEAD') return 'HEAD names the default branch'
+  if (name.startsWith('refs/')) return 'must not start with "refs/" (name the branch, or refs/heads/{branch})'
+  if (/^[0-9a-f]{40}$/i.test(name)) return 'must not be a commit id (40 hex digits)'
+  return null
+}
+
+/**
+ * The name of a branch to create, as branchNamed will read it later (`refs/heads/X` is X); 400
+ * when git's rules or the hub's refuse it (branchNameProblem), in the Hub's words.
+ */
+export function checkedBranchName(given: unknown): string {
+  const name = typeof given === 'string' ? withoutHeads(given) : ''
+  const problem = branchNameProblem(name)
+  if (problem) throw new HubError(400, `Invalid reference for a branch: ${describeValue(given)} (${problem})`)
   return name
 }

@@ -1,18 +1,19 @@
 // Finding a repo's files: access through lib/policy (via authorizedRepo), revisions (a branch name
 // or a commit id) and the tree of a commit.
 import { processState } from '@/lib/config/process-state'
-import { db, rows, sql } from '@/lib/db'
+import { db, lockRow, rows, sql, statementsIn, type Tx } from '@/lib/db'
 import { authorizedRepo, type RepoRow } from '@/lib/hub/repos'
 import type { RepoType } from '@/lib/hub/names'
 import type { Caller, RepoAction } from '@/lib/policy'
 import { HubError } from '@/lib/http/errors'
 import { COMMIT_ID } from './git'
+import { DEFAULT_BRANCH, branchNamed } from './paths'
 
 export type RepoRef = { type: RepoType; namespace: string; name: string }
 export type CommitRow = NonNullable<Awaited<ReturnType<typeof db.repoCommit.findUnique>>>
 export type EntryRow = Awaited<ReturnType<typeof db.treeEntry.findMany>>[number]
 
-export const DEFAULT_BRANCH = 'main'
+export { DEFAULT_BRANCH }
 
 export function repoAccess(caller: Caller, ref: RepoRef, action: RepoAction): Promise<{ repo: RepoRow }> {
   return authorizedRepo(caller, ref.type, ref.namespace, ref.name, action)
@@ -39,8 +40,8 @@ export const entryNotFound = (path: string, commitId?: string) =>
  * without any commit has an empty `main` (null); any other unknown revision is 404 RevisionNotFound.
  */
 export async function resolveRevision(repoId: string, requested: string): Promise<CommitRow | null> {
-  // HEAD is the default branch (modelInfo and friends ask for revision/HEAD).
-  const revision = requested === 'HEAD' ? DEFAULT_BRANCH : requested.startsWith('refs/heads/') ? requested.slice('refs/heads/'.length) : requested
+  // HEAD is the default branch (modelInfo and friends ask for revision/HEAD); writes read names the same way.
+  const revision = branchNamed(requested)
   // One hand-written statement: every read of a branch asks it (Prisma's findUnique costs about
   // twice the CPU; tests/integration/hot-paths/repo-lookup.test.ts holds both to the same answer).
   const [ref] = await rows<{ commitId: string }>(sql`SELECT "commitId" FROM "RepoRef" WHERE "repoId" = ${repoId} AND "name" = ${revision}`)
@@ -62,17 +63,40 @@ export const SHORT_COMMIT_ID = /^[0-9a-f]{7,39}$/
 
 /**
  * `{revision}/{path}` from the segments of a URL whose revision was not encoded: @huggingface/hub's
- * listFiles sends `tree/feat/x/folder` for the branch feat/x. The longest leading segments that name a
- * branch are the revision; when none does, the first segment is (a commit id, HEAD, or unknown: 404).
+ * listFiles sends `tree/feat/x/folder` for the branch feat/x (and `tree/refs/heads/feat/x/folder`
+ * for refs/heads/feat/x). The longest leading segments that name a branch are the revision; when
+ * none does, the first segment is (a commit id, HEAD, a one-segment branch, or unknown: 404).
+ * A branch cannot also be a folder of branches (lockBranchName), so at most one can match, except
+ * in a database written before that rule, where the longest still wins.
  */
 export async function revisionAndPath(repoId: string, segments: string[]): Promise<{ revision: string; path: string }> {
-  if (segments.length > 1) {
-    const candidates = segments.slice(0, -1).map((_, i) => segments.slice(0, i + 2).join('/'))
+  const full = segments[0] === 'refs' && segments[1] === 'heads' && segments.length > 2
+  const rest = full ? segments.slice(2) : segments
+  if (rest.length > 1) {
+    const candidates = rest.slice(0, -1).map((_, i) => rest.slice(0, i + 2).join('/'))
     const branches = await db.repoRef.findMany({ where: { repoId, name: { in: candidates } }, select: { name: true } })
     const longest = branches.map((b) => b.name).sort((a, b) => b.length - a.length)[0]
-    if (longest) return { revision: longest, path: segments.slice(longest.split('/').length).join('/') }
+    // As a full ref name: resolveRevision reads exactly this branch (one named HEAD too).
+    if (longest) return { revision: `refs/heads/${longest}`, path: rest.slice(longest.split('/').length).join('/') }
   }
+  if (full) return { revision: `refs/heads/${rest[0]}`, path: rest.slice(1).join('/') }
   return { revision: segments[0] ?? DEFAULT_BRANCH, path: segments.slice(1).join('/') }
+}
+
+/**
+ * Before `name` becomes a branch of the repo, inside the transaction that creates it: locks the
+ * repo's row (so two creations of `a` and `a/b` cannot both pass) and refuses (400) a name that
+ * is a folder of an existing branch or has one as its folder. git keeps refs/heads/{name} as a
+ * file, so `a` and `a/b` cannot both be branches, and a URL `tree/a/b` would be ambiguous.
+ */
+export async function lockBranchName(tx: Tx, repoId: string, name: string): Promise<void> {
+  await lockRow(statementsIn(tx), 'Repo', repoId)
+  // Compared here, not with LIKE: SQLite's ignores case, and '_' would match any character.
+  const refs = await tx.repoRef.findMany({ where: { repoId }, select: { name: true } })
+  const inTheWay = refs.find((r) => name.startsWith(`${r.name}/`) || r.name.startsWith(`${name}/`))
+  if (inTheWay) {
+    throw new HubError(400, `Invalid reference for a branch: "${name}" conflicts with the existing branch "${inTheWay.name}" (as in git, a branch cannot also be a folder of branches)`)
+  }
 }
 
 // A commit and its tree never change once written (nothing updates them; deleting a repo deletes

@@ -15,7 +15,6 @@ export type TreeItem = {
   path: string
   lfs?: { oid: string; size: number; pointerSize: number }
   lastCommit?: { id: string; title: string; date: string }
-  securityFileStatus?: { status: string }
 }
 
 /** The size of the pointer git stores for an LFS file (the tree listing's and repo info's `pointerSize`). */
@@ -66,7 +65,9 @@ async function expandItems(items: { item: TreeItem; lastCommitIds: string[] }[])
   const commits = new Map((await db.repoCommit.findMany({ where: { id: { in: ids } } })).map((c) => [c.id, c]))
   return items.map(({ item, lastCommitIds }) => {
     const newest = lastCommitIds.map((id) => commits.get(id)).filter((c): c is CommitRow => !!c).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]
-    return { ...item, ...(newest ? { lastCommit: { id: newest.id, title: newest.title, date: newest.createdAt.toISOString() } } : {}), securityFileStatus: { status: 'unscanned' } }
+    // No securityFileStatus: nothing here scans files, and huggingface_hub reads one as the Hub
+    // writes it (its avScan and pickleImportScan), failing on { status: 'unscanned' } alone.
+    return { ...item, ...(newest ? { lastCommit: { id: newest.id, title: newest.title, date: newest.createdAt.toISOString() } } : {}) }
   })
 }
 

@@ -388,6 +388,9 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(await tree('recursive=False')).not.toContain('py/deep/file.txt')
       const expanded = (await (await fetch(`${hubUrl}/api/models/${repo}/tree/main/py/deep?expand=True`, { headers: { Authorization: `Bearer ${f.read}` } })).json()) as { lastCommit?: unknown }[]
       expect(expanded[0]!.lastCommit).toBeDefined()
+      // No securityFileStatus: nothing scans files here, and huggingface_hub's RepoFile reads one
+      // only in the Hub's full shape (avScan, pickleImportScan): { status } alone was a KeyError.
+      expect(expanded[0]).not.toHaveProperty('securityFileStatus')
     })
 
     it('paths-info takes a form body (paths repeated, expand=True), as huggingface_hub posts it', async () => {
