@@ -16,7 +16,7 @@ import { clientFromApp, type Client } from '@/lib/oauth/clients'
 import { formatUserCode, newUserCode, normalizeUserCode } from '@/lib/oauth/user-code'
 
 /** The interval a new code starts with; polling (grants/device-code) may grow it. */
-const DEFAULT_INTERVAL = 5
+export const DEVICE_POLL_INTERVAL = 5
 /**
  * Live codes one confidential client may hold at once: a misbehaving client cannot fill the table.
  * A public client proves nothing (anyone may send its id), so a cap of its own would let anyone
@@ -71,7 +71,7 @@ export async function startDeviceAuthorization(request: Request) {
             clientId: client.clientId,
             appId: client.appId,
             scopes: writeList(scopes),
-            interval: DEFAULT_INTERVAL,
+            interval: DEVICE_POLL_INTERVAL,
             expiresAt: new Date(now.getTime() + seconds * 1000),
           },
         })
@@ -83,7 +83,7 @@ export async function startDeviceAuthorization(request: Request) {
         verification_uri: verificationUri(),
         verification_uri_complete: `${verificationUri()}?user_code=${encodeURIComponent(shown)}`,
         expires_in: seconds,
-        interval: DEFAULT_INTERVAL,
+        interval: DEVICE_POLL_INTERVAL,
       }
     } catch (error) {
       if (attempt >= 3 || (error as { code?: string }).code !== 'P2002') throw error

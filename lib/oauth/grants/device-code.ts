@@ -4,6 +4,7 @@ import { db, readList, sql } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { OAuthError, invalidGrant, type OAuthErrorCode } from '@/lib/oauth/errors'
 import { issueTokens } from '@/lib/oauth/tokens'
+import { DEVICE_POLL_INTERVAL } from '@/lib/oauth/device-authorization'
 import type { Grant } from '@/lib/oauth/grants/types'
 
 export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code'
@@ -30,12 +31,16 @@ export const deviceCodeGrant: Grant = {
     if (row.status === 'denied') throw pollingError('access_denied', 'The user denied the request')
 
     // Polls closer together than the interval are told to slow down. The first poll is never
-    // early, and the interval only grows by 5 s per early poll, so a client that waits as told
-    // always gets a real answer next.
-    const early = row.lastPolledAt !== null && now.getTime() - row.lastPolledAt.getTime() < row.interval * 1000
-    if (early) {
-      await db.deviceCode.update({ where: { id: row.id }, data: { lastPolledAt: now, interval: Math.min(row.interval + SLOW_DOWN_STEP, MAX_INTERVAL) } })
-      throw pollingError('slow_down', `Poll at most every ${Math.min(row.interval + SLOW_DOWN_STEP, MAX_INTERVAL)} seconds`)
+    // early. The interval then asked for is the early poll's gap plus the 5 s a client adds on
+    // slow_down (RFC 8628 3.5), at least the starting interval: a client that waits as told gets a
+    // real answer next. Growing it by 5 s on every early poll instead left a client that started
+    // after someone else's early polls (a retry, a second poller) 5 s behind on every poll, told to
+    // slow down until the code expired.
+    const gap = row.lastPolledAt === null ? null : now.getTime() - row.lastPolledAt.getTime()
+    if (gap !== null && gap < row.interval * 1000) {
+      const interval = Math.min(MAX_INTERVAL, Math.max(DEVICE_POLL_INTERVAL, Math.round(gap / 1000) + SLOW_DOWN_STEP))
+      await db.deviceCode.update({ where: { id: row.id }, data: { lastPolledAt: now, interval } })
+      throw pollingError('slow_down', `Poll at most every ${interval} seconds`)
     }
     if (row.status === 'pending') {
       await db.deviceCode.update({ where: { id: row.id }, data: { lastPolledAt: now } })

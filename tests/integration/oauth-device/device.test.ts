@@ -2,6 +2,7 @@
 // (pending, slow_down, denied, expired, tokens exactly once), user codes and guess limits.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { db } from '@/lib/db'
+import { sha256Hex } from '@/lib/auth/secrets'
 import { hubUrl } from '@/lib/config'
 import { POST as devicePOST, GET as deviceGET } from '@/app/oauth/device/route'
 import { GET as whoamiGET } from '@/app/api/whoami-v2/route'
@@ -87,7 +88,7 @@ describe('polling the token endpoint', () => {
     const early = await poll()
     expect(early.body.error).toBe('slow_down')
     const row = await db.deviceCode.findFirstOrThrow({ where: { clientId: f.pub.clientId }, orderBy: { createdAt: 'desc' } })
-    expect(row.interval).toBe(10)
+    expect(row.interval).toBe(5)
     await waitInterval(row.deviceCodeHash)
     expect((await poll()).body.error).toBe('authorization_pending') // waiting as told gets a real answer
 
@@ -108,6 +109,31 @@ describe('polling the token endpoint', () => {
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: done.body.refresh_token!, client_id: f.pub.clientId })
     expect(refreshed.res.status).toBe(200)
     expect(refreshed.body.refresh_token).not.toBe(done.body.refresh_token)
+  })
+
+  it('a client that waits as RFC 8628 says gets a real answer, whoever polled early before it (a retry, a second poller)', async () => {
+    const { body: start } = await startDevice({ client_id: f.pub.clientId, scope: 'openid' })
+    const poll = () => token({ grant_type: DEVICE_GRANT_TYPE, device_code: start.device_code, client_id: f.pub.clientId })
+    const polledAgo = (seconds: number) => db.deviceCode.updateMany({ where: { deviceCodeHash: sha256Hex(start.device_code) }, data: { lastPolledAt: new Date(Date.now() - seconds * 1000) } })
+    // Someone else's two polls back to back.
+    expect((await poll()).body.error).toBe('authorization_pending')
+    expect((await poll()).body.error).toBe('slow_down')
+    // The client then starts at the interval it was given (5 s) and adds 5 s on each slow_down.
+    let interval = Number(start.interval)
+    const seen: string[] = []
+    for (let i = 0; i < 4; i++) {
+      await polledAgo(interval)
+      const error = (await poll()).body.error as string
+      seen.push(error)
+      if (error === 'slow_down') interval += 5
+    }
+    expect(seen).toEqual(['authorization_pending', 'authorization_pending', 'authorization_pending', 'authorization_pending'])
+    // A poll 4.9 s after the last: told to slow down, to 10 s; then 10 s is enough.
+    await polledAgo(4.9)
+    const slow = await poll()
+    expect([slow.body.error, slow.body.error_description]).toEqual(['slow_down', 'Poll at most every 10 seconds'])
+    await polledAgo(10)
+    expect((await poll()).body.error).toBe('authorization_pending')
   })
 
   it('signs in the hf command line unchanged: its own client_id (huggingface_hub\'s constant), no scope sent, the scopes its app has', async () => {
