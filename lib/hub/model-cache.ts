@@ -21,7 +21,8 @@ import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
 import { setting } from '@/lib/config'
 import { db, rows, sql } from '@/lib/db'
-import { DEFAULT_BRANCH, treeOf } from '@/lib/hub/files/revisions'
+import { DEFAULT_BRANCH, SHORT_COMMIT_ID, treeOf } from '@/lib/hub/files/revisions'
+import { branchNamed } from '@/lib/hub/files/paths'
 import { findRepoIgnoringCase, repoContext } from '@/lib/hub/repos'
 import { repoDecision, type Caller } from '@/lib/policy'
 import { readBlob } from '@/lib/storage'
@@ -199,7 +200,8 @@ type ModelRepoRow = { id: string; private: boolean; gated: boolean; ownerUserId:
  * query shape in a process costs ~100 ms (it plans it), which was most of a warm start's overhead.
  */
 async function resolveModelRevision(asked: string, namespace: string, name: string, revision: string, reader: ModelReader, respelt = false): Promise<{ repo: string; commitId: string | null }> {
-  const branch = revision === 'HEAD' ? DEFAULT_BRANCH : revision
+  // Named as every read of the hub names revisions (HEAD, refs/heads/X; an abbreviated commit id below).
+  const branch = branchNamed(revision)
   const [facts] = await rows<ModelRepoRow>(sql`
     SELECT r."id", r."private", r."gated", r."ownerUserId", r."ownerOrgId", r."createdById", r."createdByApp", f."commitId", c."id" AS "pinned"
     FROM "Repo" r
@@ -231,6 +233,10 @@ async function resolveModelRevision(asked: string, namespace: string, name: stri
   }
   if (facts.commitId) return { repo, commitId: facts.commitId }
   if (facts.pinned) return { repo, commitId: facts.pinned }
+  if (SHORT_COMMIT_ID.test(revision)) {
+    const found = await db.repoCommit.findMany({ where: { repoId: facts.id, id: { startsWith: revision } }, select: { id: true }, take: 2 })
+    if (found.length === 1) return { repo, commitId: found[0]!.id }
+  }
   if (branch === DEFAULT_BRANCH && (await db.repoRef.count({ where: { repoId: facts.id } })) === 0) return { repo, commitId: null }
   throw new ModelRevisionNotFoundError(`${repo}: revision ${revision} does not exist`)
 }

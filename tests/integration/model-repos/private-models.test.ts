@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { db } from '@/lib/db'
 import { principalFromAuthorization } from '@/lib/auth/bearer'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { sessionCredential } from '@/lib/auth/session-credentials'
@@ -189,6 +190,14 @@ describe('a model the caller picks (?model=)', () => {
     expect(served.status, JSON.stringify(served.json)).toBe(200)
     expect(served.engine).toBe(`neural:${PUBLIC_TOXICITY}@main`)
     expect((await post('detoxifymodel', text, { model: PRIVATE_TOXICITY, using: open })).status).toBe(404)
+    // Revisions named as every other read of the hub takes them: refs/heads/…, HEAD, an abbreviated commit id.
+    const [ns, name] = PUBLIC_TOXICITY.split('/') as [string, string]
+    const head = await db.repoRef.findFirstOrThrow({ where: { name: 'main', repo: { type: 'model', namespace: ns, name } } })
+    for (const revision of ['refs/heads/main', 'HEAD', head.commitId.slice(0, 7)]) {
+      const picked = await post('detoxifymodel', text, { model: `${PUBLIC_TOXICITY}@${revision}`, using: open })
+      expect(picked.status, `${revision}: ${JSON.stringify(picked.json)}`).toBe(200)
+      expect(picked.json.toxicScore).toEqual(served.json.toxicScore)
+    }
   })
 
   it('bad choices are the caller\'s 404 or 422 naming the problem (not a 503, which invites retries), never a 500', async () => {
