@@ -2,13 +2,13 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { displayText } from '@/lib/display-text'
-import { db, lockRow, statementsIn } from '@/lib/db'
+import { db, joinSql, lockRow, rows, sql, statementsIn, type Sql } from '@/lib/db'
+import { isOneOf, textMatches } from '@/lib/db/filters'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { collectionDecision, type Caller, type CollectionAction, type OrgRole } from '@/lib/policy'
 import { cursorDate, cursorPosition, findRepo, keysetPage, listingCursor, mayViewRepo, type RepoRow } from '@/lib/hub/repos'
 import { repoTypeFromPlural } from '@/lib/hub/names'
-import type { Prisma } from '@/lib/generated/sqlite/client'
 import { badRequest, denial, notFound } from '@/lib/http/errors'
 
 export const createCollectionInput = z.object({
@@ -120,7 +120,8 @@ export async function addToCollection(caller: Caller, slug: string, input: unkno
   const collection = await authorizedCollection(caller, slug, 'write')
   if (item.type === 'paper' || item.type === 'collection') throw badRequest(`Items of type "${item.type}" are not supported: add a model, dataset or space`)
   const [namespace, name, ...extra] = item.id.split('/')
-  const repo = namespace && name && extra.length === 0 ? await db.repo.findFirst({ where: { type: item.type, namespace, name } }) : null
+  // In any letter case, as every repo id on the hub (and as the listing's `item` filter finds it).
+  const repo = namespace && name && extra.length === 0 ? await findRepo(item.type, namespace, name) : null
   if (!repo || !(await mayViewRepo(caller, repo))) throw notFound(`No ${item.type} named "${item.id.slice(0, 200)}"`)
   // After every item, counted over all items: some may be hidden from this caller.
   const last = await db.collectionItem.aggregate({ where: { collectionId: collection.id }, _max: { position: true } })
@@ -260,16 +261,20 @@ async function itemRepoIds(caller: Caller, items: string[]): Promise<string[] | 
   return ids
 }
 
+/** Every column of a collection row, as Prisma reads it. */
+const COLLECTION_COLUMNS = sql`"id", "slug", "namespace", "title", "description", "private", "ownerUserId", "ownerOrgId", "createdAt", "updatedAt"`
+
 /** The collections after a position (updated at, id) of the listing's order. */
-function collectionsAfter([updatedAt, id]: string[]): Prisma.CollectionWhereInput {
+function collectionsAfter([updatedAt, id]: string[]): Sql {
   const at = cursorDate(updatedAt!)
-  return { OR: [{ updatedAt: { lt: at } }, { updatedAt: at, id: { lt: id } }] }
+  return sql`("updatedAt" < ${at} OR ("updatedAt" = ${at} AND "id" < ${id!}))`
 }
 
 /**
  * GET /api/collections: one page of the collections the caller may read (everyone's public ones,
  * and the private ones they may read), the most recently updated first: of `owners` when given,
- * holding every one of `items`, whose title or description holds `search`. Each comes with its
+ * holding every one of `items`, whose title or description holds `search` (whatever the case of
+ * its letters, "%" and "_" taken literally, on both databases: lib/db/filters). Each comes with its
  * first visible items; `nextCursor` continues the listing, null at its end.
  */
 export async function collectionListing(
@@ -282,23 +287,31 @@ export async function collectionListing(
   const after = query.cursor ? cursorPosition(query.cursor, COLLECTIONS_ORDER, 2) : null
   const repoIds = await itemRepoIds(caller, query.items)
   if (repoIds === null) return { collections: [], nextCursor: null }
-  const where: Prisma.CollectionWhereInput = {
-    ...(query.owners.length > 0 ? { namespace: { in: query.owners } } : {}),
-    ...(query.search ? { OR: [{ title: { contains: query.search } }, { description: { contains: query.search } }] } : {}),
-    ...(repoIds.length > 0 ? { AND: repoIds.map((repoId) => ({ items: { some: { repoId } } })) } : {}),
+  const holding = [...new Set(repoIds)]
+  // One statement whatever the number of owners and items (lib/db/filters isOneOf).
+  const conditions: Sql[] = [
+    ...(query.owners.length > 0 ? [isOneOf(sql`"namespace"`, query.owners)] : []),
+    ...(query.search ? [sql`(${textMatches(sql`"title"`, query.search, 'contains')} OR ${textMatches(sql`"description"`, query.search, 'contains')})`] : []),
+    // Holding every one: as many of them as there are (an item is in a collection once).
+    ...(holding.length > 0
+      ? [sql`(SELECT COUNT(*) FROM "CollectionItem" WHERE "CollectionItem"."collectionId" = "Collection"."id" AND ${isOneOf(sql`"CollectionItem"."repoId"`, holding)}) = ${holding.length}`]
+      : []),
     // Anonymous callers read no private collection: those are not even read.
-    ...(caller ? {} : { private: false }),
-  }
-  const { rows, next } = await keysetPage({
+    ...(caller ? [] : [sql`NOT "private"`]),
+  ]
+  const where = conditions.length > 0 ? joinSql(conditions, ' AND ') : sql`1 = 1`
+  const { rows: page, next } = await keysetPage({
     limit: query.limit,
     after,
     read: (after, take) =>
-      db.collection.findMany({ where: after ? { AND: [where, collectionsAfter(after)] } : where, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], take }),
+      rows<CollectionRow>(sql`
+        SELECT ${COLLECTION_COLUMNS} FROM "Collection" WHERE ${where}${after ? sql` AND ${collectionsAfter(after)}` : sql``}
+        ORDER BY "updatedAt" DESC, "id" DESC LIMIT ${take}`),
     position: (c) => [c.updatedAt.toISOString(), c.id],
     visible: (batch) => readableBy(caller, batch),
   })
-  const items = await db.collectionItem.findMany({ where: { collectionId: { in: rows.map((c) => c.id) } }, include: { repo: true }, orderBy: { position: 'asc' } })
+  const items = await db.collectionItem.findMany({ where: { collectionId: { in: page.map((c) => c.id) } }, include: { repo: true }, orderBy: { position: 'asc' } })
   const collections = []
-  for (const c of rows) collections.push({ ...c, items: await visibleItems(caller, items.filter((i) => i.collectionId === c.id), ITEMS_LISTED) })
+  for (const c of page) collections.push({ ...c, items: await visibleItems(caller, items.filter((i) => i.collectionId === c.id), ITEMS_LISTED) })
   return { collections, nextCursor: next ? listingCursor(COLLECTIONS_ORDER, next) : null }
 }

@@ -1,6 +1,7 @@
 // Repositories (models, datasets, spaces): create, delete, look up, list; gated access requests.
 import { z } from 'zod'
-import { db, rows, sql } from '@/lib/db'
+import { db, joinSql, rows, sql, type Sql } from '@/lib/db'
+import { textMatches } from '@/lib/db/filters'
 import { findNamespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
 import { repoName, REPO_TYPES, type RepoType } from '@/lib/hub/names'
@@ -8,7 +9,6 @@ import { displayText } from '@/lib/display-text'
 import { createRepoDecision, repoDecision, type Caller, type Decision, type RepoAction, type RepoContext } from '@/lib/policy'
 import { badRequest, conflict, denial, HubError, notFound } from '@/lib/http/errors'
 import { isUniqueViolation } from '@/lib/hub/namespaces'
-import type { Prisma } from '@/lib/generated/sqlite/client'
 // Listings read cards and files: lib/hub/files builds on this module, and is only called from
 // inside functions here, so the modules load in either order.
 import { defaultBranchCards, type CardMetadata } from '@/lib/hub/files/model-card'
@@ -59,9 +59,10 @@ export async function findRepo(type: string, namespace: string, name: string): P
 
 /**
  * As on the Hub, a repo id's case does not matter: "Alice/Toxicity-Tiny" is alice/toxicity-tiny, and
- * no two repos of a type differ only in case (createRepo). Asked only when the exact spelling is not
- * found, and only for a namespace someone holds (lower() uses no index; names are ASCII, which both
- * databases' lower() folds).
+ * no two repos of a type differ only in case (the unique index on type, lower(namespace) and
+ * lower(name), migration 20261201070000_repo_names_ignoring_case). Asked only when the exact spelling
+ * is not found, and only for a namespace someone holds (names are ASCII, which both databases'
+ * lower() folds; the WHERE below is that index's expressions, so both read it).
  */
 export async function findRepoIgnoringCase(type: string, namespace: string, name: string): Promise<RepoRow | null> {
   // A namespace nobody holds in any case (most misses: a typo, a probe) ends with one indexed read.
@@ -113,7 +114,7 @@ export async function createRepo(caller: Caller, input: z.input<typeof createRep
   const decision = createRepoDecision(caller, ownerRef)
   if (decision !== 'allow') throw denial(decision === 'not-found' ? 'forbidden' : decision)
   const taken = await findRepo(data.type, owner.name, data.name)
-  if (taken) throw conflict(taken.name === data.name ? 'You already created this repo' : `${taken.namespace}/${taken.name} exists already: repository names must differ in more than case`)
+  if (taken) throw repoTaken(taken, data.name)
   try {
     return await db.repo.create({
       data: {
@@ -130,9 +131,17 @@ export async function createRepo(caller: Caller, input: z.input<typeof createRep
       },
     })
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('You already created this repo')
+    // A request that created the same name, or one that differs only in case, since the check
+    // above: the unique indexes refuse the second (both ignore case together), with the same 409.
+    if (isUniqueViolation(e)) throw repoTaken(await findRepo(data.type, owner.name, data.name), data.name)
     throw e
   }
+}
+
+/** The 409 for a repo name that is taken, exactly or in another letter case. */
+function repoTaken(taken: RepoRow | null, name: string): HubError {
+  if (!taken || taken.name === name) return conflict('You already created this repo')
+  return conflict(`${taken.namespace}/${taken.name} exists already: repository names must differ in more than case`)
 }
 
 export async function deleteRepo(caller: Caller, type: RepoType, namespace: string, name: string) {
@@ -325,8 +334,6 @@ export async function keysetPage<Row>(options: {
   }
 }
 
-type RepoWhere = Prisma.RepoWhereInput
-
 /** The columns each order compares in turn, the repo's id last; sort=id is by owner, then name. */
 const ORDER_COLUMNS = { lastModified: ['updatedAt', 'id'], createdAt: ['createdAt', 'id'], id: ['namespace', 'name', 'id'] } as const
 
@@ -335,30 +342,42 @@ function repoPosition(order: RepoOrder, repo: RepoRow): string[] {
   return [(order.by === 'createdAt' ? repo.createdAt : repo.updatedAt).toISOString(), repo.id]
 }
 
+// The listing is one hand-written statement (lib/db/statements), for its search (idContains). Its
+// texts are a fixed set, one per shape of the query (which filters, which order): on PostgreSQL
+// each is prepared once per connection under a name.
+const COLUMN_SQL = { updatedAt: sql`"updatedAt"`, createdAt: sql`"createdAt"`, namespace: sql`"namespace"`, name: sql`"name"`, id: sql`"id"` } as const
+
+/** ORDER BY's list for an order: each of its columns, in its direction. */
+function repoOrderBy(order: RepoOrder): Sql {
+  const direction = order.descending ? sql`DESC` : sql`ASC`
+  return joinSql(ORDER_COLUMNS[order.by].map((column) => sql`${COLUMN_SQL[column]} ${direction}`), ', ')
+}
+
 /** The repos after a position in this order. */
-function reposAfter(order: RepoOrder, position: string[]): RepoWhere {
-  const past = <T>(value: T) => (order.descending ? { lt: value } : { gt: value })
+function reposAfter(order: RepoOrder, position: string[]): Sql {
+  const past = order.descending ? sql`<` : sql`>`
   if (order.by === 'id') {
     const [namespace, name, id] = position as [string, string, string]
-    return { OR: [{ namespace: past(namespace) }, { namespace, name: past(name) }, { namespace, name, id: past(id) }] }
+    return sql`("namespace" ${past} ${namespace} OR ("namespace" = ${namespace} AND "name" ${past} ${name}) OR ("namespace" = ${namespace} AND "name" = ${name} AND "id" ${past} ${id}))`
   }
   const at = cursorDate(position[0]!)
   const id = position[1]!
-  return order.by === 'createdAt'
-    ? { OR: [{ createdAt: past(at) }, { createdAt: at, id: past(id) }] }
-    : { OR: [{ updatedAt: past(at) }, { updatedAt: at, id: past(id) }] }
+  const column = COLUMN_SQL[order.by === 'createdAt' ? 'createdAt' : 'updatedAt']
+  return sql`(${column} ${past} ${at} OR (${column} = ${at} AND "id" ${past} ${id}))`
 }
 
 /**
  * The repos whose full id ("namespace/name") holds `search`, as the Hub searches: "alice/tox" finds
  * alice/toxicity-tiny. An id has one slash, so text with a slash ends the owner and starts the name.
+ * Whatever the case of its letters, "%" and "_" taken literally, on both databases (lib/db/filters).
  */
-function idContains(search: string): RepoWhere {
+function idContains(search: string): Sql {
   const slash = search.indexOf('/')
-  if (slash < 0) return { OR: [{ namespace: { contains: search } }, { name: { contains: search } }] }
+  if (slash < 0) return sql`(${textMatches(sql`"namespace"`, search, 'contains')} OR ${textMatches(sql`"name"`, search, 'contains')})`
   const [owner, name] = [search.slice(0, slash), search.slice(slash + 1)]
-  if (name.includes('/')) return { id: { in: [] } } // no id holds two slashes
-  return { ...(owner ? { namespace: { endsWith: owner } } : {}), ...(name ? { name: { startsWith: name } } : {}) }
+  if (name.includes('/')) return sql`1 = 0` // no id holds two slashes
+  // An empty part matches every owner or name ("lstorg/": every repo of lstorg).
+  return sql`${textMatches(sql`"namespace"`, owner, 'endsWith')} AND ${textMatches(sql`"name"`, name, 'startsWith')}`
 }
 
 export type RepoFilter = {
@@ -378,18 +397,20 @@ export async function listRepoPage(caller: Caller, filter: RepoFilter & { order:
   const { order } = filter
   const orderName = `repos:${order.by}:${order.descending ? -1 : 1}`
   const columns = ORDER_COLUMNS[order.by]
-  const where: RepoWhere = {
-    type: filter.type,
-    namespace: filter.namespace,
-    AND: [
-      filter.search ? idContains(filter.search) : {},
+  const where = joinSql(
+    [
+      ...(filter.type !== undefined ? [sql`"type" = ${filter.type}`] : []),
+      ...(filter.namespace !== undefined ? [sql`"namespace" = ${filter.namespace}`] : []),
+      ...(filter.search ? [idContains(filter.search)] : []),
       // Private repos are read only where the caller may see them at all: their own and their
       // organizations' (the check per row still decides), so a scan never walks others' private rows.
       caller
-        ? { OR: [{ private: false }, { ownerUserId: caller.userId }, { ownerOrgId: { in: await memberOrgIdsOf(caller.userId) } }] }
-        : { private: false },
+        ? sql`(NOT "private" OR "ownerUserId" = ${caller.userId} OR "ownerOrgId" IN (SELECT "orgId" FROM "Membership" WHERE "userId" = ${caller.userId}))`
+        : sql`NOT "private"`,
     ],
-  }
+    ' AND ',
+  )
+  const orderBy = repoOrderBy(order)
   const tags = filter.tags ?? []
   const whoseCardMatches = async (repos: RepoRow[]) => {
     const cards = await defaultBranchCards(repos.map((r) => r.id))
@@ -399,15 +420,13 @@ export async function listRepoPage(caller: Caller, filter: RepoFilter & { order:
       return (!filter.task || card.pipeline_tag === filter.task) && tags.every((tag) => repoTags.includes(tag))
     })
   }
-  const { rows, next } = await keysetPage({
+  const { rows: page, next } = await keysetPage({
     limit: filter.limit,
     after: filter.cursor ? cursorPosition(filter.cursor, orderName, columns.length) : null,
     read: (after, take) =>
-      db.repo.findMany({
-        where: after ? { AND: [where, reposAfter(order, after)] } : where,
-        orderBy: columns.map((column) => ({ [column]: order.descending ? 'desc' : 'asc' })),
-        take,
-      }),
+      rows<RepoRow>(sql`
+        SELECT ${REPO_COLUMNS} FROM "Repo" WHERE ${where}${after ? sql` AND ${reposAfter(order, after)}` : sql``}
+        ORDER BY ${orderBy} LIMIT ${take}`),
     position: (repo) => repoPosition(order, repo),
     visible: async (batch) => {
       const visible: RepoRow[] = []
@@ -416,11 +435,7 @@ export async function listRepoPage(caller: Caller, filter: RepoFilter & { order:
     },
     shown: tags.length > 0 || filter.task ? whoseCardMatches : undefined,
   })
-  return { repos: rows, nextCursor: next ? listingCursor(orderName, next) : null }
-}
-
-async function memberOrgIdsOf(userId: string): Promise<string[]> {
-  return (await db.membership.findMany({ where: { userId }, select: { orgId: true } })).map((m) => m.orgId)
+  return { repos: page, nextCursor: next ? listingCursor(orderName, next) : null }
 }
 
 /** Repos the caller may see (a namespace's, a type's, those whose id holds `search`), the most recently modified first, for pages. */

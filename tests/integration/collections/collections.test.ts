@@ -94,6 +94,21 @@ describe('items (addCollectionItem, deleteCollectionItem)', () => {
     expect((await call(itemDELETE, { ...params, itemId: info.items[0]._id }, { method: 'DELETE', token: ownerWrite })).status).toBe(404)
   })
 
+  it('finds the repo in any letter case, as the listing\'s item filter does: one item, under its own name', async () => {
+    const { body } = await create('Any case')
+    const params = split(body.slug)
+    for (const id of ['COLOWNER/Tiny', 'colowner/TINY', 'colowner/tiny']) {
+      const res = await call(itemsPOST, params, { method: 'POST', token: ownerWrite, body: { item: { type: 'model', id } } })
+      expect([id, res.status]).toEqual([id, 200])
+    }
+    const info = await (await call(collectionGET, params, { token: ownerWrite })).json()
+    expect(info.items.map((i: { type: string; id: string }) => [i.type, i.id])).toEqual([['model', 'colowner/tiny']])
+    // Another user's private repo stays unknown in every spelling.
+    const theirs = await create('Theirs in any case', outsiderWrite, 'coloutsider')
+    const res = await call(itemsPOST, split(theirs.body.slug), { method: 'POST', token: outsiderWrite, body: { item: { type: 'model', id: 'ColOwner/Secret' } } })
+    expect([res.status, (await res.json()).error]).toEqual([404, 'No model named "ColOwner/Secret"'])
+  })
+
   it('numbers items among those the reader sees: hidden private repos leave no gap', async () => {
     const { body } = await create('Mixed')
     const params = split(body.slug)
