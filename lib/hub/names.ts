@@ -22,7 +22,8 @@ export const repoName = z
   .max(96, 'must be at most 96 characters')
   .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/, 'may contain only letters, digits, ".", "_" and "-", and must start with a letter or digit')
   .refine((n) => !n.includes('--') && !n.includes('..'), 'may not contain "--" or ".."')
-  .refine((n) => !n.endsWith('.git') && !n.endsWith('.'), 'may not end with ".git" or "."')
+  // huggingface_hub's validate_repo_id refuses a repo id that does not end with a letter, digit or "_".
+  .refine((n) => !n.endsWith('.git') && !n.endsWith('.') && !n.endsWith('-'), 'may not end with ".git", "." or "-"')
 
 export const REPO_TYPES = ['model', 'dataset', 'space'] as const
 export type RepoType = (typeof REPO_TYPES)[number]
