@@ -341,8 +341,11 @@ export async function createCommit(
         const commitId = newCommitId(headId, JSON.stringify(staged))
         const { tree, changes } = apply(head, staged, commitId)
         if (tree.size > limits.maxRepoFiles) throw invalid(`A revision may hold at most ${limits.maxRepoFiles} files`)
+        // One moment for the commit and the repo's lastModified: listings read the repo's, repo info the commit's.
+        const committedAt = new Date()
         await tx.repoCommit.create({
           data: {
+            createdAt: committedAt,
             id: commitId,
             repoId: repo.id,
             parentId: meta.emptyTree ? null : headId,
@@ -358,7 +361,7 @@ export async function createCommit(
         // The files this commit brought (inline bytes it carried, LFS objects already the repo's).
         await recordRepoBlobs(repo.id, staged.flatMap((op) => (op.kind === 'put' ? [op.file.blobSha256] : [])), statementsIn(tx))
         await moveBranch(tx, repo.id, branch, headId, commitId)
-        await tx.repo.update({ where: { id: repo.id }, data: { updatedAt: new Date() } })
+        await tx.repo.update({ where: { id: repo.id }, data: { updatedAt: committedAt } })
         if (repo.ownerOrgId) {
           await recordAudit(
             {

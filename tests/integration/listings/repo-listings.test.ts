@@ -11,6 +11,7 @@ import { createRepo } from '@/lib/hub/repos'
 import { createRepoWithFiles } from '@/lib/hub/files'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { GET as listGET } from '@/app/api/[repoType]/route'
+import { GET as repoGET } from '@/app/api/[repoType]/[namespace]/[name]/[[...rest]]/route'
 import { collect, fetched, hubFetch, nextLink } from './hub-fetch'
 
 const hubUrl = 'http://hub.test'
@@ -250,6 +251,14 @@ describe('who sees what', () => {
     expect(tagged.ids.sort()).toEqual(['lstowner/gated-tiny', 'lstowner/toxicity-tiny'])
     const models = await collect(listModels({ hubUrl, fetch: hubFetch, search: { task: 'text-classification', owner: 'lstowner' } }))
     expect(models.map((m) => m.name)).toEqual(['lstowner/toxicity-tiny'])
+  })
+})
+
+describe('lastModified', () => {
+  it('is the same moment in a listing and in repo info after a commit (to the millisecond)', async () => {
+    const listed = ((await (await list('/api/models?author=lstowner&search=toxicity-tiny', ownerRead)).json()) as { id: string; lastModified: string }[]).find((r) => r.id === 'lstowner/toxicity-tiny')!
+    const info = await repoGET(new Request(`${hubUrl}/api/models/lstowner/toxicity-tiny`, { headers: { authorization: `Bearer ${ownerRead}` } }), { params: Promise.resolve({ repoType: 'models', namespace: 'lstowner', name: 'toxicity-tiny' }) })
+    expect(listed.lastModified).toBe(((await info.json()) as { lastModified: string }).lastModified)
   })
 })
 
