@@ -135,3 +135,13 @@ test('no page answers odd query parameters or paths with a 5xx, signed in or not
   await signedOut.close()
   expect(failures).toEqual([])
 })
+
+test('an /api/ path no route serves answers a JSON 404 for every method, not the HTML page', async ({ baseURL }) => {
+  for (const path of ['/api/collections/foo', '/api/whoami-v2/extra', '/api/lfs/nothing']) {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await fetch(`${baseURL}${path}`, { method })
+      expect([res.status, res.headers.get('content-type')], `${method} ${path}`).toEqual([404, 'application/json'])
+      expect((await res.json()).error).toMatch(/^Not Found/)
+    }
+  }
+})
