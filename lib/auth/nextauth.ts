@@ -5,6 +5,8 @@ import { authSecret } from '@/lib/config'
 import { signInWithPassword } from '@/lib/auth/sign-in'
 import { clientIp } from '@/lib/ratelimit'
 import { authLogger } from '@/lib/auth/auth-log'
+import { endSession, sessionEnded } from '@/lib/auth/ended-sessions'
+import { randomUUID } from 'node:crypto'
 
 class TooManyAttempts extends CredentialsSignin {
   code = 'rate_limited'
@@ -18,11 +20,13 @@ declare module 'next-auth' {
   }
 }
 
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600
+
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: authSecret(),
   trustHost: true,
   logger: authLogger,
-  session: { strategy: 'jwt', maxAge: 30 * 24 * 3600 },
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: '/login' },
   providers: [
     Credentials({
@@ -40,13 +44,24 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       },
     }),
   ],
+  events: {
+    // Sign-out (signOutAction, or POST /api/auth/signout) ends the session itself, not only this cookie.
+    async signOut(message) {
+      const token = 'token' in message ? message.token : null
+      if (typeof token?.sid === 'string') await endSession(token.sid, new Date(typeof token.exp === 'number' ? token.exp * 1000 : Date.now() + SESSION_MAX_AGE_SECONDS * 1000))
+    },
+  },
   callbacks: {
-    jwt({ token, user }) {
+    async jwt({ token, user }) {
       // `user` is there only when the password was just checked: that moment is the sign-in.
       if (user?.id) {
         token.uid = user.id
         token.authTime = Math.floor(Date.now() / 1000)
+        token.sid = randomUUID()
+        return token
       }
+      // A session signed out elsewhere (a copy of its cookie) is no session: null clears the cookie.
+      if (typeof token.sid === 'string' && (await sessionEnded(token.sid))) return null
       return token
     },
     session({ session, token }) {

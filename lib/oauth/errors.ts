@@ -32,7 +32,10 @@ function describable(text: string): string {
 }
 
 export class OAuthError extends Error {
+  /** For the protocol (error_description): printable ASCII only (describable). */
   readonly description: string
+  /** For people (the authorization and consent pages): the words as written, quotes and letters of any script kept. */
+  readonly text: string
 
   constructor(
     readonly code: OAuthErrorCode,
@@ -42,6 +45,7 @@ export class OAuthError extends Error {
   ) {
     super(`${code}: ${description}`)
     this.description = describable(description)
+    this.text = description
   }
 }
 

@@ -88,3 +88,25 @@ test('a page on another port of the same host cannot use the session cookie to c
     other.close()
   }
 })
+
+test('the authorization error page shows its words as written (quotes and letters of any script), not the protocol\'s ASCII-only form', async ({ page }) => {
+  await signIn(page, 'alice', DEMO.alice)
+  const query = new URLSearchParams({ client_id: 'demo-browser-app', redirect_uri: 'https://elsewhere.example/cb', response_type: 'code', scope: 'openid', state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })
+  await page.goto(`/oauth/authorize?${query}`)
+  await expect(page.getByText('The redirect_uri is not registered for the app "Demo Browser App".')).toBeVisible()
+})
+
+test('signing out in the browser ends the session: a copy of its cookie taken before no longer signs in', async ({ page, browser, baseURL }) => {
+  await signIn(page, 'carol', DEMO.carol)
+  const copied = await page.context().cookies()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
+  const elsewhere = await browser.newContext({ baseURL })
+  await elsewhere.addCookies(copied)
+  const res = await elsewhere.request.get('/api/whoami-v2')
+  expect(res.status()).toBe(401)
+  const profile = await elsewhere.newPage()
+  await profile.goto('/settings/tokens')
+  await expect(profile).toHaveURL(/\/login/)
+  await elsewhere.close()
+})

@@ -12,7 +12,7 @@ export async function approveAction(_: FormState, form: FormData): Promise<FormS
   const signedIn = await sessionSignIn()
   if (!signedIn) return { error: 'Your session ended. Sign in again.' }
   const checked = await check(form)
-  if (checked.kind === 'show-error') return { error: checked.error.description }
+  if (checked.kind === 'show-error') return { error: checked.error.text }
   if (checked.kind === 'redirect') redirect(checked.location)
   const picked = form.getAll('orgIds').filter((v): v is string => typeof v === 'string')
   redirect(await approve(checked.request, signedIn.caller.userId, picked, { remember: true, authTime: signedIn.authTime }))
@@ -20,6 +20,6 @@ export async function approveAction(_: FormState, form: FormData): Promise<FormS
 
 export async function denyAction(_: FormState, form: FormData): Promise<FormState> {
   const checked = await check(form)
-  if (checked.kind === 'show-error') return { error: checked.error.description }
+  if (checked.kind === 'show-error') return { error: checked.error.text }
   redirect(checked.kind === 'redirect' ? checked.location : deniedLocation(checked.request))
 }

@@ -26,7 +26,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
       <div className="mx-auto max-w-lg">
         <div className="card space-y-3" role="alert">
           <h1 className="text-xl font-semibold">This sign-in request cannot be completed</h1>
-          <p className="text-sm text-slate-700">{checked.error.description}</p>
+          <p className="text-sm text-slate-700">{checked.error.text}</p>
           <p className="text-xs text-slate-500">Error: <code>{checked.error.code}</code>. Nothing was shared with the app. If you followed a link from a website, tell its owner.</p>
           <Link className="btn-secondary" href="/">Back to ModHub</Link>
         </div>

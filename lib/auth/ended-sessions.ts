@@ -1,0 +1,38 @@
+// Signing out ends the session, not only this browser's copy of it. A session is a signed cookie
+// (next-auth's JWT strategy), valid by itself until it expires (30 days): a copy taken before
+// sign-out (a shared computer, a stolen cookie) went on working. Each session now carries an id
+// (sid), and signing out records it here until the session would have expired; lib/auth/nextauth
+// refuses a recorded one on every request.
+//
+// Every signed-in request asks, so answers are kept in process memory: "ended" for good, "not
+// ended" for SESSION_CHECK_SECONDS. A sign-out through this instance is seen here at once; through
+// another instance, within those seconds (README "Several instances").
+import { db } from '@/lib/db'
+import { processState } from '@/lib/config/process-state'
+
+export const SESSION_CHECK_SECONDS = 5
+const MAX_REMEMBERED = 10_000
+
+const known = processState('endedSessions', () => new Map<string, { ended: boolean; until: number }>())
+
+function remember(sid: string, ended: boolean) {
+  if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!)
+  known.set(sid, { ended, until: ended ? Infinity : Date.now() + SESSION_CHECK_SECONDS * 1000 })
+}
+
+/** Whether the session `sid` was signed out. */
+export async function sessionEnded(sid: string): Promise<boolean> {
+  const cached = known.get(sid)
+  if (cached && cached.until > Date.now()) return cached.ended
+  const ended = (await db.endedSession.findUnique({ where: { sid }, select: { sid: true } })) !== null
+  remember(sid, ended)
+  return ended
+}
+
+/** Records a signed-out session until `expiresAt` (when its cookie would have expired anyway). */
+export async function endSession(sid: string, expiresAt: Date): Promise<void> {
+  remember(sid, true)
+  await db.endedSession.upsert({ where: { sid }, create: { sid, expiresAt }, update: {} })
+  // Now and then, the records of sessions that have expired since (each sign-out pays a little).
+  if (Math.random() < 0.01) await db.endedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } })
+}
