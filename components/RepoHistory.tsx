@@ -1,8 +1,9 @@
-// The commit history of a branch, each commit with the paths it changed. A commit opens (a
-// disclosure with a visible ▸/▾ marker) to its message and changed files, each added or updated
-// file linking to its page at that commit; the short id links to the commit's own URL.
+// The commit history of a branch, each commit with the paths it changed; with `path`, only the
+// commits that changed that file (or a file in that folder), as /commits/{rev}/{path} asks. A
+// commit opens (a disclosure with a visible ▸/▾ marker) to its message and changed files, each
+// added or updated file linking to its page at that commit; the short id links to the commit's own URL.
 import Link from 'next/link'
-import { listCommits, type RepoRef } from '@/lib/hub/files'
+import { listCommits, MAX_COMMITS_PAGE, type RepoRef } from '@/lib/hub/files'
 import type { Caller } from '@/lib/policy'
 import { encodedFilePath, repoPath } from '@/lib/hub/names'
 import { BreakableName } from '@/components/repo/BreakableName'
@@ -11,13 +12,27 @@ const COMMIT_ID = /^[0-9a-f]{7,64}$/
 
 const CHANGE_LABEL = { add: 'added', update: 'updated', delete: 'deleted' } as Record<string, string>
 
-export async function RepoHistory({ caller, repo, revision }: { caller: Caller; repo: RepoRef; revision: string }) {
-  const { commits, total } = await listCommits(caller, repo, { revision, limit: 50, page: 0, url: new URL('http://hub.invalid/') })
-  if (commits.length === 0) return <p className="text-sm text-slate-600">No commits yet.</p>
+const SHOWN = 50
+
+export async function RepoHistory({ caller, repo, revision, path }: { caller: Caller; repo: RepoRef; revision: string; path?: string }) {
+  // A path's history is read from the newest MAX_COMMITS_PAGE commits (what one request may read).
+  const read = await listCommits(caller, repo, { revision, limit: path ? MAX_COMMITS_PAGE : SHOWN, page: 0, url: new URL('http://hub.invalid/') })
+  const touches = (changed: string) => changed === path || changed.startsWith(`${path}/`)
+  const matching = path ? read.commits.filter((c) => c.changes.some((ch) => touches(ch.path))) : read.commits
+  const commits = matching.slice(0, SHOWN)
   const base = repoPath(repo.type, repo.namespace, repo.name)
+  const count = path ? matching.length : read.total
+  const scope = path ? (
+    <>
+      {' '}that changed <span className="font-mono">{path}</span>
+      {read.total > read.commits.length ? ` (among the newest ${read.commits.length} of ${read.total})` : ''} ·{' '}
+      <Link className="text-indigo-700 hover:underline" href={`${base}?${new URLSearchParams({ tab: 'history', rev: revision })}`}>all commits</Link>
+    </>
+  ) : null
+  if (commits.length === 0) return <p className="text-sm text-slate-600">{path ? <>No commit on {revision}{scope}.</> : 'No commits yet.'}</p>
   return (
     <div className="space-y-2">
-      <p className="text-sm text-slate-500">{total} commit{total === 1 ? '' : 's'} on {revision}{total > commits.length ? ` (newest ${commits.length} shown)` : ''}</p>
+      <p className="text-sm text-slate-500">{count} commit{count === 1 ? '' : 's'} on {revision}{scope}{count > commits.length ? ` (newest ${commits.length} shown)` : ''}</p>
       <ol className="divide-y divide-slate-100" data-testid="history">
         {commits.map((c, i) => {
           const short = c.id.slice(0, 8)

@@ -200,7 +200,7 @@ export async function RepoPage({ type, namespace, name, query = {}, actions }: {
                 await orNotFound(RepoFiles({ caller, repo: ref, revision, folder: query.path ?? '', mayWrite }))
               )
             ) : (
-              await orNotFound(RepoHistory({ caller, repo: ref, revision }))
+              await orNotFound(RepoHistory({ caller, repo: ref, revision, path: query.path || undefined }))
             )
           ) : (
             gatedNotice

@@ -87,7 +87,8 @@ export function redirectPageFor(type: RepoType, tab: 'files' | 'history') {
     const repo = repoName.safeParse(decoded(name))
     if (!ns.success || !repo.success) notFound()
     const { rev, path } = revisionAndPath(rest)
-    const query = new URLSearchParams({ tab, rev, ...(tab === 'files' && path ? { path } : {}) })
+    // A folder of the files tab; a file or folder whose history /commits/{rev}/{path} asks for.
+    const query = new URLSearchParams({ tab, rev, ...(path ? { path } : {}) })
     redirect(`${repoPath(type, ns.data, repo.data)}?${query}`)
   }
 }

@@ -1,5 +1,5 @@
 // A namespace is a user name or an organization name; both share one space of names.
-import { db, type Tx } from '@/lib/db'
+import { db, rows, sql, type Tx } from '@/lib/db'
 import { conflict } from '@/lib/http/errors'
 import { repoTypeFromPlural } from '@/lib/hub/names'
 
@@ -56,6 +56,8 @@ export async function deletedNotice(owner: Namespace, value: unknown, viewerId: 
   const repo = /^(?:(datasets|spaces)\/)?([^/]+)\/([^/]+)$/.exec(value)
   if (!repo || repo[2] !== namespace) return null
   const type = repo[1] ? repoTypeFromPlural(repo[1])! : 'model'
-  if (await db.repo.findFirst({ where: { type, namespace, name: repo[3]! }, select: { id: true } })) return null
+  // In any letter case, as repo ids are read (the unique index on lower(namespace), lower(name)).
+  const [exists] = await rows(sql`SELECT 1 AS "found" FROM "Repo" WHERE "type" = ${type} AND lower("namespace") = lower(${namespace}) AND lower("name") = lower(${repo[3]!})`)
+  if (exists) return null
   return `${repo[2]}/${repo[3]} was deleted.`
 }

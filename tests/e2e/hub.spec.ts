@@ -324,8 +324,11 @@ test('collections: add and remove items, delete only after confirming; New colle
   await expect(page.getByRole('status')).toHaveText('The collection was deleted.')
   await expect(page.getByRole('link', { name: /Keyboard picks/ })).toHaveCount(0)
   // The same link for something that exists (or another namespace's) claims nothing.
-  await page.goto('/alice?deleted=alice%2Ftoxicity-tiny')
-  await expect(page.getByRole('status')).toHaveCount(0)
+  for (const spelling of ['alice%2Ftoxicity-tiny', 'alice%2FToxicity-Tiny']) {
+    await page.goto(`/alice?deleted=${spelling}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('status')).toHaveCount(0)
+  }
   await page.goto('/alice?deleted=bob%2Fno-such-repo')
   await expect(page.getByRole('status')).toHaveCount(0)
   expect((await page.request.get(url)).status()).toBe(404)

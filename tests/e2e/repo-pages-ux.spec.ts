@@ -127,6 +127,19 @@ test('history: commits open with a visible marker (also by keyboard), link their
   await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=history&rev=${head}$`))
   await expect(page.getByTestId('history').locator(':scope > li').first().locator('details')).toHaveAttribute('open', '')
 
+  // A file's or folder's history (the Hub's /commits/{rev}/{path}): only the commits that changed it.
+  await page.goto(`/${repo}/commits/main/docs/guide.md`)
+  await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=history&rev=main&path=docs%2Fguide.md$`))
+  await expect(page.getByText(/^1 commit on main that changed docs\/guide.md/)).toBeVisible()
+  await expect(page.getByTestId('history').locator(':scope > li')).toHaveCount(1)
+  await expect(page.getByTestId('history')).toContainText('Add the guide')
+  await page.goto(`/${repo}/commits/main/docs`)
+  await expect(page.getByTestId('history').locator(':scope > li')).toHaveCount(1)
+  await page.goto(`/${repo}/commits/main/notes.txt`)
+  await expect(page.getByTestId('history').locator(':scope > li')).toHaveCount(2)
+  await page.getByRole('link', { name: 'all commits' }).click()
+  await expect(page.getByTestId('history').locator(':scope > li')).toHaveCount(3)
+
   // A dataset's history links under /datasets.
   await page.goto('/datasets/alice/private-notes?tab=history')
   const dataset = page.getByTestId('history').locator(':scope > li').last()
