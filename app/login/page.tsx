@@ -5,6 +5,7 @@ import { safeNextPath } from '@/lib/http/next-path'
 import { AccountFormCard } from '@/components/AccountFormCard'
 import { signInAction } from '@/app/actions/session'
 import { Field } from '@/components/Field'
+import { appAwaitingSignIn } from '@/lib/oauth/authorize'
 
 export const metadata = { title: 'Sign in' }
 
@@ -16,6 +17,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // reauth=1: an app asked the user to sign in again (OAuth prompt=login, max_age), perhaps as another account.
   const again = reauth === '1' && Boolean(session?.user)
   if (session?.user && !again) redirect(safeNextPath(next))
+  // On the way to an app's authorization request: say which app the account is for.
+  const app = await appAwaitingSignIn(next)
   return (
     <AccountFormCard
       title={again ? 'Sign in again to continue' : 'Sign in to ModHub'}
@@ -24,7 +27,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       next={next}
       footer={<>New here? <Link className="link" href={`/join?next=${encodeURIComponent(next)}`}>Create an account</Link></>}
     >
-      {again && <p className="text-sm text-slate-600">The app you are signing in to asks you to confirm who you are. You may sign in as another account.</p>}
+      {app && !again && <p className="text-sm text-slate-600" data-testid="signing-in-for">to continue to <strong>{app}</strong></p>}
+      {again && <p className="text-sm text-slate-600">{app ? <><strong>{app}</strong> asks</> : 'The app you are signing in to asks'} you to confirm who you are. You may sign in as another account.</p>}
       <Field name="login" label="Username or e-mail" autoComplete="username" required autoFocus={!again} defaultValue={again ? (session?.user?.name ?? undefined) : undefined} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required autoFocus={again} />
     </AccountFormCard>

@@ -25,8 +25,14 @@ export default async function OperatorPage() {
   return (
     <div className="space-y-8">
       <div>
-        <p className="text-sm text-slate-500">Hub operator</p>
-        <h1 className="text-2xl font-semibold">Token exchange privileges</h1>
+        <h1 className="text-2xl font-semibold">Hub operator</h1>
+        <p className="max-w-3xl text-sm text-slate-600">
+          What only the hub&apos;s operators decide: which organization apps may exchange tokens, and which organizations have a payment method on file.
+        </p>
+      </div>
+
+      <div className="space-y-1">
+        <h2 className="text-lg font-semibold">Token exchange privileges</h2>
         <p className="max-w-3xl text-sm text-slate-600">
           An app bound to an organization on the Enterprise plan may be allowed to exchange a member&apos;s e-mail for a short-lived,
           organization-scoped token (RFC 8693). Organizations cannot grant this to themselves. Exchanged tokens live {duration(EXCHANGE_LIFETIME_DEFAULT_SECONDS)} unless
@@ -35,7 +41,7 @@ export default async function OperatorPage() {
       </div>
 
       <section className="card space-y-3" aria-labelledby="apps-h">
-        <h2 id="apps-h" className="font-semibold">Organization apps</h2>
+        <h3 id="apps-h" className="font-semibold">Organization apps</h3>
         {overview.apps.length === 0 ? (
           <p className="text-sm text-slate-500">No app is bound to an organization yet.</p>
         ) : (
@@ -74,7 +80,7 @@ export default async function OperatorPage() {
       </section>
 
       <section className="card space-y-3" aria-labelledby="orgs-h">
-        <h2 id="orgs-h" className="font-semibold">Organizations</h2>
+        <h2 id="orgs-h" className="font-semibold">Organizations and payment methods</h2>
         <WideTable label="Organizations" minWidth="40rem">
           <thead className="text-xs uppercase text-slate-500">
             <tr><th className="py-2">Organization</th><th>Plan</th><th>Payment method</th><th>Members</th><th>Apps</th></tr>

@@ -13,6 +13,8 @@ import { isValidChallenge } from '@/lib/oauth/pkce'
 import { parseScope, permittedScopes } from '@/lib/oauth/scopes'
 import { redirectUriAllowed, withQuery } from '@/lib/oauth/redirect-uri'
 import { paramsFrom, type Params } from '@/lib/oauth/request'
+import { isMetadataDocumentClientId } from '@/lib/oauth/clients/metadata-document'
+import { safeNextPath } from '@/lib/http/next-path'
 
 export const CODE_SECONDS = 60
 const DEFAULT_SCOPES = ['openid', 'profile']
@@ -271,4 +273,23 @@ export function loginRequiredLocation(request: AuthorizationRequest): string {
 export async function pickableOrgs(userId: string) {
   const memberships = await db.membership.findMany({ where: { userId }, include: { org: true }, orderBy: { createdAt: 'asc' } })
   return memberships.map((m) => ({ id: m.org.id, name: m.org.name, fullname: m.org.fullname, role: m.role }))
+}
+
+/**
+ * Who a sign-in page is on the way to (its ?next= an authorization request): the registered app's
+ * name, or the host of a metadata-document client (named by its URL; its document is not fetched
+ * for this). Null when the path is no authorization request or names no client.
+ */
+export async function appAwaitingSignIn(next: string): Promise<string | null> {
+  let url: URL
+  try {
+    url = new URL(safeNextPath(next), 'http://hub.invalid')
+  } catch {
+    return null
+  }
+  if (url.pathname !== '/oauth/authorize' && url.pathname !== '/oauth/authorize/consent') return null
+  const clientId = url.searchParams.get('client_id')
+  if (!clientId) return null
+  if (isMetadataDocumentClientId(clientId)) return `an app at ${new URL(clientId).host}`
+  return (await findClient(clientId))?.name ?? null
 }

@@ -120,6 +120,16 @@ export async function findPendingRequest(enteredCode: string, userId: string, ip
 }
 
 /**
+ * How `userId` answered the device request `id` ('approved' also once the device has its tokens),
+ * or null when they did not answer it: the page after the answer says only what happened.
+ */
+export async function deviceAnswer(id: string, userId: string): Promise<'approved' | 'denied' | null> {
+  const row = await db.deviceCode.findUnique({ where: { id }, select: { userId: true, status: true } })
+  if (!row || row.userId !== userId) return null
+  return row.status === 'denied' ? 'denied' : row.status === 'approved' || row.status === 'redeemed' ? 'approved' : null
+}
+
+/**
  * Records the user's answer; only a pending, unexpired request can be decided, once. An approval is
  * remembered as the user's consent to the app, like one on the authorization code's consent page:
  * Settings → Authorized apps lists it, and revoking it ends every token the device code produced.

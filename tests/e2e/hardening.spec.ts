@@ -110,3 +110,12 @@ test('signing out in the browser ends the session: a copy of its cookie taken be
   await expect(profile).toHaveURL(/\/login/)
   await elsewhere.close()
 })
+
+test('signing in on the way to an app says which app the account is for', async ({ page }) => {
+  const query = new URLSearchParams({ client_id: 'demo-browser-app', redirect_uri: 'http://localhost/', response_type: 'code', scope: 'openid profile', state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })
+  await page.goto(`/oauth/authorize?${query}`)
+  await expect(page).toHaveURL(/\/login\?next=/)
+  await expect(page.getByTestId('signing-in-for')).toHaveText('to continue to Demo Browser App')
+  await page.goto('/login?next=%2Fsettings%2Ftokens')
+  await expect(page.getByTestId('signing-in-for')).toHaveCount(0)
+})

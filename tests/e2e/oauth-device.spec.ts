@@ -21,9 +21,16 @@ test('openid-client device flow, approved in the browser with an organization pi
   await expect(page.getByTestId('app-name')).toHaveText('Demo Browser App')
   await expect(page.getByTestId('user-code')).toHaveText(device.user_code)
   await expect(page.getByTestId('scopes')).toContainText('read-repos')
+  await expect(page.getByText(/signed in as alice/)).toBeVisible()
   await page.getByRole('checkbox', { name: /Acme AI/ }).check()
   await page.screenshot({ path: '.tmp/screens/device-verify.png', fullPage: true })
   await page.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByRole('heading', { name: 'Device connected' })).toBeVisible()
+  // The page after an answer says what this user answered: a made-up link claims nothing.
+  const answeredUrl = page.url()
+  await page.goto('/oauth/device/verify?answered=not-a-request')
+  await expect(page.getByRole('heading', { name: 'Connect a device' })).toBeVisible()
+  await page.goto(answeredUrl)
   await expect(page.getByRole('heading', { name: 'Device connected' })).toBeVisible()
 
   const tokens = await polling

@@ -27,6 +27,7 @@ test('operator grants token exchange; the org admin sees it in the audit log', a
 
   await signIn(page, 'hubops', 'hubops-demo-pass')
   await page.goto('/operator')
+  await expect(page.getByRole('heading', { name: 'Hub operator', level: 1 })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Token exchange privileges' })).toBeVisible()
   await page.getByRole('button', { name: 'Grant to E2E Team Backend' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Token exchange needs an Enterprise-plan organization; open-lab is on the team plan' })).toBeVisible()

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HubError, formFieldMessages, formMessage, zodMessage } from '@/lib/http/errors'
 import { formFailure } from '@/lib/http/form'
+import { appInput } from '@/lib/oauth/clients/apps'
 
 function issuesOf(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value)
@@ -70,6 +71,11 @@ describe('formFailure', () => {
     const state = formFailure(issuesOf(z.object({ name: z.string().min(1, 'must not be empty') }), { name: '' }))!
     expect(state).toEqual({ error: 'Name must not be empty.', fields: { name: 'Name must not be empty.' } })
     expect(formFailure(new HubError(409, 'That name is taken.'))).toEqual({ error: 'That name is taken.' })
+  })
+
+  it('words an app without redirect URIs as a sentence of its own (it read "Redirect URIs list at least one redirect URI.")', () => {
+    const state = formFailure(appInput.safeParse({ name: 'App', redirectUris: [] }).error!)!
+    expect(state.fields).toEqual({ redirectUris: 'Give at least one redirect URI.' })
   })
 
   it('says a row deleted by another request meanwhile (Prisma P2025) is gone; any other error is rethrown', () => {

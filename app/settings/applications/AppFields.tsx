@@ -1,5 +1,5 @@
 // The fields of an OAuth app, for creating and editing (users' and organizations' apps alike).
-import { SCOPES } from '@/lib/oauth/scopes'
+import { ALWAYS_ALLOWED, SCOPES } from '@/lib/oauth/scopes'
 import { Field, TextAreaField } from '@/components/Field'
 
 type Values = { name: string; description: string; homepage: string | null; logoUrl: string | null; redirectUris: string[]; scopes: string[] }
@@ -26,14 +26,18 @@ export function AppFields({ values, idPrefix }: { values?: Values; idPrefix: str
         hint="One per line, matched exactly. http is allowed only on localhost, 127.0.0.1 and [::1], where any port is accepted."
       />
       <fieldset className="text-sm">
-        <legend className="label">Scopes the app may request (openid and profile always)</legend>
+        <legend className="label">Scopes the app may request</legend>
         <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
-          {SCOPES.map((s) => (
-            <label key={s.name} className="flex items-start gap-2" title={s.description}>
-              <input className="mt-1" type="checkbox" name="scopes" value={s.name} defaultChecked={values?.scopes.includes(s.name) ?? ['openid', 'profile'].includes(s.name)} />
-              <span><code>{s.name}</code> <span className="text-xs text-slate-500">{s.description}</span></span>
-            </label>
-          ))}
+          {SCOPES.map((s) => {
+            // openid and profile: every app may ask for them (lib/oauth/scopes), so they are shown ticked, not offered.
+            const always = ALWAYS_ALLOWED.includes(s.name)
+            return (
+              <label key={s.name} className="flex items-start gap-2" title={s.description}>
+                <input className="mt-1" type="checkbox" name={always ? undefined : 'scopes'} value={s.name} disabled={always} defaultChecked={always || values?.scopes.includes(s.name)} />
+                <span><code>{s.name}</code> <span className="text-xs text-slate-500">{s.description}{always ? ' (always)' : ''}</span></span>
+              </label>
+            )
+          })}
         </div>
       </fieldset>
     </>

@@ -29,7 +29,7 @@ export const appInput = z.object({
   logoUrl: optionalUrl,
   redirectUris: z
     .array(z.string().trim().min(1).max(2000))
-    .min(1, 'list at least one redirect URI')
+    .min(1, 'Give at least one redirect URI.')
     .max(20, 'at most 20 redirect URIs')
     .superRefine((uris, ctx) => {
       for (const uri of uris) {

@@ -12,5 +12,5 @@ export async function decideDeviceAction(_: FormState, form: FormData): Promise<
   const orgIds = form.getAll('orgIds').filter((v): v is string => typeof v === 'string')
   const decided = await decideDeviceRequest({ id: text(form, 'requestId'), userCode: text(form, 'userCode') }, caller.userId, approve, orgIds)
   if (!decided) return { error: 'This request expired or was already answered. Start again on your device.' }
-  redirect(`/oauth/device/verify?done=${approve ? 'approved' : 'denied'}`)
+  redirect(`/oauth/device/verify?${new URLSearchParams({ answered: text(form, 'requestId') })}`)
 }

@@ -5,7 +5,8 @@ import { headers } from 'next/headers'
 import { signedInCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
 import { pickableOrgs } from '@/lib/oauth/authorize'
-import { findPendingRequest, UserCodeError, type PendingDeviceRequest } from '@/lib/oauth/device-authorization'
+import { deviceAnswer, findPendingRequest, UserCodeError, type PendingDeviceRequest } from '@/lib/oauth/device-authorization'
+import { usernameOf } from '@/lib/hub/users'
 import { ActionForm } from '@/components/ActionForm'
 import { AppRequestHeading, OrgPicker, ScopeList, hostOf } from '@/components/oauth/ConsentParts'
 import { decideDeviceAction } from '@/app/oauth/device/verify/actions'
@@ -40,11 +41,13 @@ function CodeForm({ value, error }: { value: string; error?: string }) {
   )
 }
 
-export default async function DeviceVerifyPage({ searchParams }: { searchParams: Promise<{ user_code?: string; done?: string }> }) {
-  const { user_code: entered, done } = await searchParams
-  if (done === 'approved' || done === 'denied') return <Result approved={done === 'approved'} />
+export default async function DeviceVerifyPage({ searchParams }: { searchParams: Promise<{ user_code?: string; answered?: string }> }) {
+  const { user_code: entered, answered } = await searchParams
   const code = typeof entered === 'string' ? entered.slice(0, 20) : ''
   const caller = await signedInCaller(`/oauth/device/verify${code ? `?user_code=${encodeURIComponent(code)}` : ''}`)
+  // After an answer: what this user answered to that request (a link cannot make the page claim a device was connected).
+  const answer = typeof answered === 'string' ? await deviceAnswer(answered.slice(0, 64), caller.userId) : null
+  if (answer) return <Result approved={answer === 'approved'} />
   if (!code) return <CodeForm value="" />
   // A link from another site only fills the form in: looking a code up counts wrong ones against the
   // user, and no other site may spend that budget (or show this page's consent) on their behalf. A
@@ -64,7 +67,10 @@ export default async function DeviceVerifyPage({ searchParams }: { searchParams:
   return (
     <div className="mx-auto max-w-lg">
       <div className="card space-y-5">
-        <AppRequestHeading client={client} wants="wants to connect to your account">{homepageHost ?? 'No homepage'}</AppRequestHeading>
+        <AppRequestHeading client={client} wants="wants to connect to your account">
+          {homepageHost ?? 'No homepage'}
+          {' · '}signed in as <strong>{await usernameOf(caller.userId)}</strong>
+        </AppRequestHeading>
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Check that your device shows <strong className="whitespace-nowrap font-mono tracking-widest" data-testid="user-code">{request.userCode}</strong>. If you did not start this, deny it.
         </p>
