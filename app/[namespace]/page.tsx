@@ -66,14 +66,14 @@ export default async function ProfilePage({ params, searchParams }: Params) {
         {notice && <SuccessNotice>{notice}</SuccessNotice>}
         <section aria-labelledby="repos-h">
           <div className="mb-3 flex items-baseline justify-between gap-3">
-            <h2 id="repos-h" className="text-lg font-semibold">Repositories <span className="text-slate-400">{repos.length}</span></h2>
+            <h2 id="repos-h" className="text-lg font-semibold">Repositories <span className="text-slate-600">{repos.length}</span></h2>
             {mayCreateRepo && <Link className="link text-sm" href={`/new?namespace=${encodeURIComponent(owner.name)}`}>New repository</Link>}
           </div>
           <RepoList repos={repos} empty="No repositories yet." />
         </section>
         <section aria-labelledby="collections-h">
           <div className="mb-3 flex items-baseline justify-between">
-            <h2 id="collections-h" className="text-lg font-semibold">Collections <span className="text-slate-400">{collections.length}</span></h2>
+            <h2 id="collections-h" className="text-lg font-semibold">Collections <span className="text-slate-600">{collections.length}</span></h2>
             {mayCreateCollection(caller, owner, myRole) && <Link className="link text-sm" href={`/collections/new?namespace=${owner.name}`}>New collection</Link>}
           </div>
           {collections.length === 0 ? (

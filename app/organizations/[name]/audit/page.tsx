@@ -42,7 +42,7 @@ function EntryRow({ entry }: { entry: AuditEntryView }) {
     <tr className="align-top">
       <td className="whitespace-nowrap py-2 pr-3 font-mono text-xs"><time dateTime={entry.time}>{entry.time.replace('T', ' ').slice(0, 19)}</time></td>
       <td className="py-2 pr-3">{AUDIT_ACTIONS[entry.action as keyof typeof AUDIT_ACTIONS] ?? entry.action}</td>
-      <td className="py-2 pr-3">{entry.actor ?? <span className="text-slate-400">app</span>}</td>
+      <td className="py-2 pr-3">{entry.actor ?? <span className="text-slate-600">app</span>}</td>
       <td className="py-2 pr-3">{entry.member ?? '—'}</td>
       <td className="py-2 pr-3">{entry.app ? <span title={entry.app.clientId}>{entry.app.name}</span> : '—'}</td>
       <td className="py-2 pr-3 font-mono text-xs">{entry.ip ?? '—'}</td>
