@@ -45,7 +45,7 @@ export default async function NewRepoPage({ searchParams }: { searchParams: Prom
               <option value="space">Space</option>
             </select>
           </div>
-          <div className="grid grid-cols-[auto_1fr] items-end gap-3">
+          <div className="grid grid-cols-[auto_1fr] items-start gap-3">
             <div>
               <label className="label" htmlFor="namespace">Owner</label>
               <select className="input" id="namespace" name="namespace" defaultValue={namespace ?? me}>
