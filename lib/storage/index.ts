@@ -121,10 +121,27 @@ class Verifier extends Transform {
 }
 
 /**
+ * What the caller of putBlob does at two moments of it (lib/hub/files/blobs.ts records the blob in
+ * the database there). Both are optional; without them putBlob only stores the bytes.
+ */
+export type PutHooks = {
+  /**
+   * Called once the bytes are verified and staged, before the store is asked whether it already
+   * holds them: an uploader claims the bytes here (its database rows), so that a cleanup removing
+   * the same blob either sees the claim and keeps the bytes, or has removed them before this upload
+   * looks, which then promotes its own copy. Asked after the claim, `has` cannot answer from bytes
+   * that are about to go. If it throws, the staged copy is removed and putBlob throws that error.
+   */
+  onVerified?: (sha256: string) => Promise<void>
+  /** Called after this upload's own copy became the blob (not when the store already held it). */
+  onPromoted?: (sha256: string) => Promise<void>
+}
+
+/**
  * Stores a stream as a blob if it has exactly the declared size (and sha256, when given).
  * Returns its sha256. Throws BlobMismatch (nothing kept) otherwise.
  */
-export async function putBlob(body: Readable, expected: { size: number; sha256?: string }, store = blobStore()): Promise<string> {
+export async function putBlob(body: Readable, expected: { size: number; sha256?: string }, store = blobStore(), hooks: PutHooks = {}): Promise<string> {
   const key = `put-${randomUUID()}`
   const verifier = new Verifier(expected)
   // pipeline() passes a source error (a client that hung up) on to the verifier, which the backend reads.
@@ -139,9 +156,20 @@ export async function putBlob(body: Readable, expected: { size: number; sha256?:
     await store.deleteStaged(key).catch(() => undefined)
     throw new BlobMismatch('size', 'The upload ended early')
   }
-  if (await store.has(verifier.sha256)) await store.deleteStaged(key)
-  else await store.promote(key, verifier.sha256)
-  return verifier.sha256
+  const sha256 = verifier.sha256
+  try {
+    await hooks.onVerified?.(sha256)
+    if (await store.has(sha256)) await store.deleteStaged(key)
+    else {
+      await store.promote(key, sha256)
+      await hooks.onPromoted?.(sha256)
+    }
+  } catch (error) {
+    // Nothing staged is left behind by a failed claim or promote (removing a promoted key is a no-op).
+    await store.deleteStaged(key).catch(() => undefined)
+    throw error
+  }
+  return sha256
 }
 
 // ---------------------------------------------------------------- multipart uploads
@@ -173,13 +201,16 @@ export async function putPart(uploadId: string, partNumber: number, body: Readab
   return `"${hash.digest('hex')}"`
 }
 
-/** Joins the staged parts 1..partCount in order into a blob, checked against size and sha256; removes the parts. */
-export async function completeMultipart(uploadId: string, partCount: number, expected: { size: number; sha256: string }, store = blobStore()) {
+/**
+ * Joins the staged parts 1..partCount in order into a blob, checked against size and sha256; removes
+ * the parts. `hooks` as putBlob's.
+ */
+export async function completeMultipart(uploadId: string, partCount: number, expected: { size: number; sha256: string }, store = blobStore(), hooks: PutHooks = {}) {
   async function* parts() {
     for (let n = 1; n <= partCount; n++) yield* await store.readStaged(partKey(uploadId, n))
   }
   try {
-    return await putBlob(Readable.from(parts()), expected, store)
+    return await putBlob(Readable.from(parts()), expected, store, hooks)
   } finally {
     await discardMultipart(uploadId, partCount, store)
   }

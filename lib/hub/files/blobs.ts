@@ -1,8 +1,20 @@
-// The database's record of stored blobs: a row is written once the store holds the checked bytes,
-// and blobs no revision refers to any more are removed (rows first, then bytes).
+// The database's record of stored blobs, and the removal of blobs no revision refers to any more.
+//
+// Uploads and the cleanup meet on the same bytes (a repo is deleted while another uploads the same
+// content), and a StoredBlob row must never name bytes the store does not hold: downloads of every
+// file with that content would fail. So:
+//
+// - An upload claims the bytes before it decides whether to keep its own checked copy: once the
+//   copy is verified and staged it records RepoBlob(repo, sha256), then the StoredBlob row, and only
+//   then asks the store whether it already holds the bytes (discarding its copy) or promotes its
+//   copy (PutHooks in lib/storage). The RepoBlob row goes first: it is what the cleanup checks.
+// - The cleanup removes each blob in one transaction that first deletes (so locks) the StoredBlob
+//   row, then checks with a fresh read that no revision refers to the blob and no repo claimed it
+//   within the grace period, and removes the bytes before it commits (see removeBlobIfUnreferenced
+//   for each interleaving).
 import type { Readable } from 'node:stream'
-import { db, joinSql, rows, run, sql, statements, type Statements } from '@/lib/db'
-import { BlobMismatch, listBlobs, putBlob, removeBlob } from '@/lib/storage'
+import { db, joinSql, rows, run, sql, statements, transaction, type Statements } from '@/lib/db'
+import { BlobMismatch, blobStore, completeMultipart, listBlobs, putBlob, removeBlob, type PutHooks } from '@/lib/storage'
 import { HubError } from '@/lib/http/errors'
 
 /**
@@ -54,12 +66,67 @@ export async function storedSizes(repoId: string, sha256s: string[]): Promise<Ma
   return sizes
 }
 
-/** Stores and records a blob; a size or sha256 that does not match what arrived is a 400 and nothing is kept. */
-export async function storeBlob(body: Readable, expected: { size: number; sha256?: string }): Promise<string> {
+/**
+ * An upload's claim on bytes it has just verified (PutHooks.onVerified): RepoBlob(repoId, sha256)
+ * with the time of this upload, even when the repo had the row already. A row kept from an upload
+ * long ago (outside the cleanup's grace period) would not protect this one: the cleanup could remove
+ * the bytes this upload then relies on (its own copy discarded because the store held them).
+ */
+async function claimRepoBlob(repoId: string, sha256: string) {
+  await run(sql`INSERT INTO "RepoBlob" ("repoId", "sha256", "createdAt") VALUES (${repoId}, ${sha256}, ${new Date()}) ON CONFLICT ("repoId", "sha256") DO UPDATE SET "createdAt" = excluded."createdAt"`)
+}
+
+/**
+ * Runs `put` (putBlob or completeMultipart) with the hooks that claim and record the blob for
+ * `repoId`: RepoBlob first, then StoredBlob, both before the store is asked whether it holds the
+ * bytes. A failure after the claim (promoting failed, the database refused a row) takes the
+ * StoredBlob row away again if the store does not hold the bytes: a row must never name missing
+ * bytes. Without `repoId` (seeding, tools) there is no RepoBlob claim and a cleanup of the same
+ * bytes at the same moment is not guarded against; the commit of such bytes records its RepoBlob.
+ */
+async function putRecorded(repoId: string | undefined, size: number, put: (hooks: PutHooks) => Promise<string>): Promise<string> {
+  let verified: string | null = null
   try {
-    const sha256 = await putBlob(body, expected)
-    await recordBlob(sha256, expected.size)
-    return sha256
+    return await put({
+      onVerified: async (sha256) => {
+        verified = sha256
+        if (repoId) await claimRepoBlob(repoId, sha256)
+        await recordBlob(sha256, size)
+      },
+      // Recorded again once this copy is the blob: an upload of the same bytes whose promote failed
+      // at the same moment may have taken the row away (forgetIfMissing) after asking the store,
+      // before this copy arrived. One statement, for new bytes only.
+      onPromoted: (sha256) => recordBlob(sha256, size),
+    })
+  } catch (error) {
+    if (verified) await forgetIfMissing(verified).catch((cleanup) => console.error(`could not check the row of blob ${verified} after a failed upload`, cleanup))
+    throw error
+  }
+}
+
+/**
+ * Deletes the StoredBlob row of bytes the store turns out not to hold (an upload whose promote
+ * failed). The row is deleted (locked) before the store is asked, in one transaction: an upload of
+ * the same bytes that promoted its copy meanwhile either finished before (the store holds them: the
+ * row stays) or records its row again after this commit (onPromoted waits for the lock).
+ */
+async function forgetIfMissing(sha256: string) {
+  await transaction(async (tx) => {
+    if (!(await tx.run(sql`DELETE FROM "StoredBlob" WHERE "sha256" = ${sha256}`))) return
+    if (await blobStore().has(sha256)) throw new KeptBlob()
+  }).catch((error) => {
+    if (!(error instanceof KeptBlob)) throw error
+  })
+}
+
+/**
+ * Stores and records a blob; a size or sha256 that does not match what arrived is a 400 and nothing
+ * is kept. `repoId`: the repo it is uploaded for (an LFS upload URL's, a commit's inline file),
+ * which claims it (RepoBlob) before the store is asked whether it holds the bytes already.
+ */
+export async function storeBlob(body: Readable, expected: { size: number; sha256?: string }, repoId?: string): Promise<string> {
+  try {
+    return await putRecorded(repoId, expected.size, (hooks) => putBlob(body, expected, undefined, hooks))
   } catch (error) {
     if (error instanceof BlobMismatch) throw new HubError(400, error.message)
     throw error
@@ -67,12 +134,22 @@ export async function storeBlob(body: Readable, expected: { size: number; sha256
 }
 
 /**
+ * Joins the parts of a multipart LFS upload for `repoId` into a blob, claimed and recorded as
+ * storeBlob does it. Errors as completeMultipart throws them (BlobMismatch, a missing part).
+ */
+export async function storeMultipartBlob(repoId: string, uploadId: string, partCount: number, expected: { size: number; sha256: string }): Promise<string> {
+  return putRecorded(repoId, expected.size, (hooks) => completeMultipart(uploadId, partCount, expected, undefined, hooks))
+}
+
+/** Rolls back the transaction of a blob the cleanup keeps after all. */
+class KeptBlob extends Error {}
+
+/**
  * Removes blobs that no revision of any repo refers to and no repo uploaded within `graceMs` (a
  * blob just uploaded through LFS is unreferenced until its commit arrives). `candidates` limits the
  * sweep (the blobs of a deleted repo); without it every such blob older than `graceMs` goes, and so do stored bytes older than
- * `graceMs` that have no row at all: storeBlob promotes the checked bytes before it records their
- * row, so a database that refused that write (down, locked) left bytes no row named, which a sweep
- * over rows never saw (the soak's "stored bytes … have no row").
+ * `graceMs` that have no row at all (an upload whose promote failed and whose row could not be taken
+ * away, or one from before uploads recorded their row first).
  */
 export async function removeUnreferencedBlobs(options: { candidates?: string[]; graceMs?: number } = {}): Promise<number> {
   const cutoff = new Date(Date.now() - (options.graceMs ?? 24 * 3600 * 1000))
@@ -81,33 +158,93 @@ export async function removeUnreferencedBlobs(options: { candidates?: string[]; 
     select: { sha256: true },
   })
   let removed = 0
-  for (const { sha256 } of rows) {
-    if (await db.treeEntry.findFirst({ where: { blobSha256: sha256 }, select: { commitId: true } })) continue
-    // Another repo uploaded these bytes within the grace period and may still commit them (an LFS
-    // upload comes before its commit): deleting a repo that held the same bytes must not take them.
-    if (await db.repoBlob.findFirst({ where: { sha256, createdAt: { gte: cutoff } }, select: { repoId: true } })) continue
-    // Row first: a blob without a row is invisible (uploads re-send it); a row without a blob would be broken.
-    // The repos that uploaded it lose it too: their next commit of it has to upload it again.
-    const { count } = await db.storedBlob.deleteMany({ where: { sha256 } })
-    await db.repoBlob.deleteMany({ where: { sha256 } })
-    if (count) {
-      await removeBlob(sha256)
-      removed++
-    }
-  }
+  for (const { sha256 } of rows) if (await removeBlobIfUnreferenced(sha256, cutoff)) removed++
   if (!options.candidates) removed += await removeBytesWithoutRow(cutoff)
   return removed
 }
 
+/**
+ * What keeps a blob: a revision that refers to it, or a repo that claimed it (uploaded it, or
+ * committed it) at or after `cutoff`: another repo may still commit bytes it has uploaded (an LFS
+ * upload comes before its commit), so deleting a repo that held the same bytes must not take them.
+ */
+function keptBy(sha256: string, cutoff: Date) {
+  return sql`(EXISTS (SELECT 1 FROM "TreeEntry" t WHERE t."blobSha256" = ${sha256})
+    OR EXISTS (SELECT 1 FROM "RepoBlob" r WHERE r."sha256" = ${sha256} AND r."createdAt" >= ${cutoff}))`
+}
+
+/**
+ * Removes one blob, row and bytes, in one transaction, if nothing keeps it (keptBy). True when it
+ * did. The row is deleted first, which locks it; the check is made again after that, by a statement
+ * of its own (a fresh snapshot on PostgreSQL), and the bytes are removed before the commit. An
+ * upload of the same bytes claims them (RepoBlob, then StoredBlob) before it asks the store whether
+ * it holds them (putRecorded). Every interleaving:
+ *
+ * - The upload's StoredBlob insert ran before the DELETE locked the row: its RepoBlob claim was
+ *   committed before that, so the check after the lock sees it, and the transaction rolls back
+ *   (row and bytes stay, and the upload may have discarded its copy: the bytes it relies on stay).
+ *   The DELETE's own condition alone would not do on PostgreSQL: its snapshot is taken when the
+ *   statement starts, and a claim committed between then and the moment it reaches the row is
+ *   invisible to it (a re-check of a row another transaction changed reads other tables with the
+ *   statement's old snapshot).
+ * - The upload's StoredBlob insert comes after the DELETE: it conflicts with the deleted row, so it
+ *   waits until this transaction ends (PostgreSQL: a unique insert waits for the transaction that
+ *   deleted the key; SQLite: this transaction holds the write lock, and lib/db runs no other
+ *   statement of the process meanwhile). Committed: the bytes are already gone, the upload inserts
+ *   the row afresh, finds no bytes and promotes its own copy. Rolled back: the row and bytes stay.
+ * - A commit inserting a TreeEntry for the bytes: on SQLite it runs wholly before or after this
+ *   transaction. On PostgreSQL a TreeEntry not yet committed is not seen, but a commit's inline
+ *   files and its LFS objects were claimed by their upload, which keeps them for the grace period.
+ *
+ * RepoBlob rows go with the blob (the repos that uploaded it have to upload it again), except those
+ * written since the cutoff: none was there at the check, so such a row is a concurrent upload's
+ * claim, which waits for this commit and then stores the bytes again.
+ */
+async function removeBlobIfUnreferenced(sha256: string, cutoff: Date): Promise<boolean> {
+  try {
+    return await transaction(async (tx) => {
+      if (!(await tx.run(sql`DELETE FROM "StoredBlob" WHERE "sha256" = ${sha256} AND NOT ${keptBy(sha256, cutoff)}`))) return false
+      if ((await tx.rows(sql`SELECT 1 AS "kept" WHERE ${keptBy(sha256, cutoff)}`)).length > 0) throw new KeptBlob()
+      await tx.run(sql`DELETE FROM "RepoBlob" WHERE "sha256" = ${sha256} AND "createdAt" < ${cutoff}`)
+      await removeBytes(sha256)
+      return true
+    })
+  } catch (error) {
+    if (error instanceof KeptBlob) return false
+    throw error
+  }
+}
+
+/**
+ * Removes a blob's bytes inside the transaction that removes its row. A failure rolls the row back
+ * unless the bytes are gone anyway (the row would name missing bytes).
+ */
+async function removeBytes(sha256: string) {
+  try {
+    await removeBlob(sha256)
+  } catch (error) {
+    if (await blobStore().has(sha256).catch(() => true)) throw error
+  }
+}
+
+/**
+ * Stored bytes older than the cutoff that no row names. Each is removed in a transaction that first
+ * inserts a row for it (nothing is removed when one is there already) and deletes that row again
+ * before it commits: an upload of the same bytes recording its row meanwhile waits on that key, then
+ * finds the bytes gone and promotes its own copy, so its row never names removed bytes.
+ */
 async function removeBytesWithoutRow(cutoff: Date): Promise<number> {
   let removed = 0
   for await (const { sha256, modified } of listBlobs()) {
     if (modified >= cutoff) continue
-    // Looked up one by one, just before removing: an upload of the same bytes records its row
-    // without rewriting them, and its row must win.
-    if (await db.storedBlob.findUnique({ where: { sha256 }, select: { sha256: true } })) continue
-    await removeBlob(sha256)
-    removed++
+    const gone = await transaction(async (tx) => {
+      const inserted = await tx.run(sql`INSERT INTO "StoredBlob" ("sha256", "size", "createdAt") VALUES (${sha256}, ${0}, ${new Date()}) ON CONFLICT ("sha256") DO NOTHING`)
+      if (!inserted) return false
+      await removeBlob(sha256)
+      await tx.run(sql`DELETE FROM "StoredBlob" WHERE "sha256" = ${sha256}`)
+      return true
+    })
+    if (gone) removed++
   }
   return removed
 }

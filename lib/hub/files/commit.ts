@@ -93,8 +93,10 @@ async function* ndjsonLines(body: AsyncIterable<Uint8Array>, maxBodyBytes: numbe
  * Reads the NDJSON body line by line within the per-commit size limit (413 past it, 400/422 for
  * malformed lines). Inline files go to the blob store as their line arrives; a commit refused
  * later leaves them unreferenced, and the blob cleanup removes them after its grace period.
+ * `repoId`: the repo the commit is for, which claims each inline file as it is stored
+ * (stageInlineFile), so that a cleanup of the same bytes at that moment does not remove them.
  */
-export async function readCommitBody(request: Request): Promise<{ header: CommitHeader; operations: CommitOperation[] }> {
+export async function readCommitBody(request: Request, repoId: string): Promise<{ header: CommitHeader; operations: CommitOperation[] }> {
   const limits = fileLimits()
   if (Number(request.headers.get('content-length') ?? 0) > limits.maxCommitBodyBytes) throw commitTooLarge(limits.maxCommitBodyBytes)
   // base64 of the largest inline file, plus the JSON around it and a header's description.
@@ -130,7 +132,7 @@ export async function readCommitBody(request: Request): Promise<{ header: Commit
       case 'file': {
         const v = parse(inlineFileValue)
         const content = inlineFileContent(v.path, v.content, v.encoding)
-        operations.push({ kind: 'storedFile', file: await stageInlineFile(checkedPath(v.path), content) })
+        operations.push({ kind: 'storedFile', file: await stageInlineFile(checkedPath(v.path), content, repoId) })
         break
       }
       case 'lfsFile': {
@@ -176,8 +178,13 @@ export function storedLfsFile(path: string, sha256: string, size: number): Commi
 export const commitTooLarge = (max: number) => new HubError(413, `The commit is larger than ${max} bytes; upload large files through LFS`)
 export const fileTooLarge = (path: string, max: number) => new HubError(413, `${path} is larger than the ${max}-byte limit for one file`)
 
-async function stageInlineFile(path: string, content: Buffer): Promise<StagedFile> {
-  const blobSha256 = await storeBlob(Readable.from([content]), { size: content.length })
+/**
+ * Stores an inline file's bytes, claimed for `repoId` (RepoBlob) before the store is asked whether it
+ * holds them already: a repo deleted at this moment with the same bytes must not take them away
+ * before this commit refers to them (lib/hub/files/blobs.ts). The commit records RepoBlob again.
+ */
+async function stageInlineFile(path: string, content: Buffer, repoId: string): Promise<StagedFile> {
+  const blobSha256 = await storeBlob(Readable.from([content]), { size: content.length }, repoId)
   return { path, blobSha256, size: content.length, gitOid: gitBlobOid(content), lfs: false }
 }
 
@@ -188,7 +195,7 @@ async function stage(repoId: string, operations: CommitOperation[]): Promise<Sta
   const staged: StagedOperation[] = []
   for (const op of operations) {
     if (op.kind === 'file') {
-      staged.push({ kind: 'put', file: await stageInlineFile(op.path, op.content) })
+      staged.push({ kind: 'put', file: await stageInlineFile(op.path, op.content, repoId) })
     } else if (op.kind === 'storedFile') {
       staged.push({ kind: 'put', file: op.file })
     } else if (op.kind === 'lfsFile') {

@@ -9,13 +9,13 @@ import { z } from 'zod'
 import { authSecret } from '@/lib/config'
 import { constantTimeEqual } from '@/lib/auth/secrets'
 import { rows, sql } from '@/lib/db'
-import { BlobMismatch, blobStore, completeMultipart, putPart } from '@/lib/storage'
+import { BlobMismatch, blobStore, putPart } from '@/lib/storage'
 import type { Caller } from '@/lib/policy'
 import { HubError, unauthorized } from '@/lib/http/errors'
 import { requestBodyStream } from '@/lib/http/body'
 import { fileLimits } from './limits'
 import { SHA256 } from './git'
-import { recordBlob, recordRepoBlobs, storeBlob, storedSize, storedSizes } from './blobs'
+import { storeBlob, storeMultipartBlob, storedSize, storedSizes } from './blobs'
 import { repoAccess, type RepoRef } from './revisions'
 
 /** Objects one batch request may ask about: huggingface_hub (Python) sends 256 a batch, git-lfs and @huggingface/hub 100. */
@@ -136,8 +136,9 @@ export async function uploadObject(token: string, request: Request) {
   if (claim.partSize !== null) throw new HubError(400, 'This object is uploaded in parts')
   const length = declaredLength(request)
   if (length !== null && length !== claim.size) throw new HubError(400, `Content-Length ${length} is not the declared size ${claim.size}`)
-  await storeBlob(requestBodyStream(request), { size: claim.size, sha256: claim.oid })
-  await recordRepoBlobs(claim.repoId, [claim.oid])
+  // Claimed for the repo (RepoBlob) and recorded before the store is asked whether it holds the
+  // bytes already (lib/hub/files/blobs.ts: a cleanup of the same bytes must not remove them after).
+  await storeBlob(requestBodyStream(request), { size: claim.size, sha256: claim.oid }, claim.repoId)
 }
 
 /** PUT {part href}: one part of a multipart upload; answers the part's ETag. */
@@ -172,7 +173,8 @@ export async function completeUpload(token: string, body: unknown) {
   const numbers = parsed.data.parts.map((p) => p.partNumber).sort((a, b) => a - b)
   if (numbers.length !== parts || numbers.some((n, i) => n !== i + 1)) throw new HubError(422, `The completion must list parts 1 to ${parts}`)
   try {
-    await completeMultipart(claim.uploadId, parts, { size: claim.size, sha256: claim.oid })
+    // Claimed and recorded as uploadObject's blob is (storeBlob).
+    await storeMultipartBlob(claim.repoId, claim.uploadId, parts, { size: claim.size, sha256: claim.oid })
   } catch (error) {
     if (error instanceof BlobMismatch) throw new HubError(400, error.message)
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as { name?: string }).name === 'NoSuchKey') {
@@ -180,8 +182,6 @@ export async function completeUpload(token: string, body: unknown) {
     }
     throw error
   }
-  await recordBlob(claim.oid, claim.size)
-  await recordRepoBlobs(claim.repoId, [claim.oid])
 }
 
 /** POST /{ns}/{name}.git/info/lfs/objects/verify: 200 when the object is stored with that size for this repo. */

@@ -111,7 +111,7 @@ export const POST = handle(async (request: Request, { params }: Params) => {
     case 'commit': {
       const { repo } = await repoAccess(caller, ref, 'write')
       if (!caller) throw unauthorized('Authentication required')
-      const { header, operations } = await readCommitBody(request)
+      const { header, operations } = await readCommitBody(request, repo.id)
       const { commitId } = await createCommit(caller, repo, revision, header, operations, { ip: clientIp(request.headers) })
       return NextResponse.json({
         success: true,
