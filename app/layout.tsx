@@ -26,13 +26,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white">
-          {/* On narrow screens the section links move to their own row and wrap: nothing is hidden off-screen. */}
+          {/* On narrow screens the section links, then the account's, take a row each and wrap: nothing is hidden
+              off-screen, and the rows read (and Tab goes) in the order they are written here. */}
           <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
             <Link href="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
               <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-brand-600 text-sm text-on-accent">M</span>
               ModHub
             </Link>
-            <ul className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-1 whitespace-nowrap text-sm text-slate-600 md:order-none md:w-auto">
+            <ul className="flex w-full flex-wrap items-center gap-x-4 gap-y-1 whitespace-nowrap text-sm text-slate-600 md:w-auto">
               <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/models">Models</NavLink></li>
               <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/datasets">Datasets</NavLink></li>
               <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/spaces">Spaces</NavLink></li>
@@ -40,7 +41,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/playground">Playground</NavLink></li>
               <li><NavLink className="hover:text-slate-900" currentClassName="font-medium text-slate-900" href="/transformer2d">Transformer2D</NavLink></li>
             </ul>
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
+            <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 whitespace-nowrap text-sm md:ml-auto md:w-auto md:justify-end">
               {name ? (
                 <>
                   <Link href="/new" className="btn-secondary px-2.5 py-1">New repo</Link>
