@@ -8,9 +8,10 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { authSecret } from '@/lib/config'
 import { constantTimeEqual } from '@/lib/auth/secrets'
-import { rows, sql } from '@/lib/db'
+import { db, rows, sql } from '@/lib/db'
+import { repoContext } from '@/lib/hub/repos'
 import { BlobMismatch, blobStore, putPart } from '@/lib/storage'
-import type { Caller } from '@/lib/policy'
+import { repoDecision, type Caller } from '@/lib/policy'
 import { HubError, unauthorized } from '@/lib/http/errors'
 import { requestBodyStream } from '@/lib/http/body'
 import { fileLimits } from './limits'
@@ -38,8 +39,12 @@ const batchInput = z.object({
 
 const UPLOAD_TTL_S = 3600
 
-/** tokenId: the access token that asked for the URL (null for a browser session): the URL dies with it. */
-type UploadClaim = { repoId: string; tokenId: string | null; oid: string; size: number; uploadId: string; partSize: number | null; exp: number }
+/**
+ * tokenId: the access token that asked for the URL (null for a browser session): the URL dies with
+ * it. userId: whose write access it rests on, checked again on every use (absent from URLs made
+ * before it was recorded).
+ */
+type UploadClaim = { repoId: string; tokenId: string | null; userId?: string; oid: string; size: number; uploadId: string; partSize: number | null; exp: number }
 
 function sign(payload: string) {
   return createHmac('sha256', `lfs-upload:${authSecret()}`).update(payload).digest('base64url')
@@ -64,6 +69,16 @@ async function usableClaim(token: string): Promise<UploadClaim> {
   if (!found) throw new HubError(404, 'The repository of this upload URL no longer exists')
   if (claim.tokenId && (!found.tokenId || found.revokedAt || (found.expiresAt && found.expiresAt <= new Date()))) {
     throw unauthorized('The token that asked for this upload URL is no longer valid')
+  }
+  // The user who asked must still be allowed to write here (an ex-member's URLs, a browser session's above all, stop at once).
+  if (!claim.userId) {
+    if (!claim.tokenId) throw unauthorized('This upload URL is from before upload URLs named their user; ask the batch API again')
+  } else {
+    const repo = await db.repo.findUnique({ where: { id: claim.repoId } })
+    const uploader = { userId: claim.userId, principal: null }
+    if (!repo || repoDecision(uploader, 'write', repo, await repoContext(uploader, repo)) !== 'allow') {
+      throw new HubError(403, 'The user who asked for this upload URL may no longer write to this repository')
+    }
   }
   return claim
 }
@@ -113,7 +128,7 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
       if (stored.get(oid) === size && (await blobStore().has(oid))) return { oid, size, authenticated: true }
       const verify = { href: `${origin}/${repoPath}.git/info/lfs/objects/verify`, header: authorization ? { Authorization: authorization } : {}, expires_at: expiresAt }
       const multipart = multipartOffered && size > limits.multipartChunkBytes
-      const claim: UploadClaim = { repoId: repo.id, tokenId: caller?.principal?.tokenId ?? null, oid, size, uploadId: randomUUID(), partSize: multipart ? limits.multipartChunkBytes : null, exp }
+      const claim: UploadClaim = { repoId: repo.id, tokenId: caller?.principal?.tokenId ?? null, userId: caller!.userId, oid, size, uploadId: randomUUID(), partSize: multipart ? limits.multipartChunkBytes : null, exp }
       const href = `${origin}/api/lfs/uploads/${uploadToken(claim)}`
       if (!multipart) return { oid, size, authenticated: true, actions: { upload: { href, expires_at: expiresAt }, verify } }
       usedMultipart = true

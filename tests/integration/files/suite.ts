@@ -15,6 +15,7 @@ import { issueToken, revokeToken } from '@/lib/auth/tokens'
 import { Readable } from 'node:stream'
 import { blobStore, cleanupStaging, putBlob, putPart } from '@/lib/storage'
 import { removeUnreferencedBlobs } from '@/lib/hub/files'
+import { addMember, changeMember } from '@/lib/hub/orgs'
 import { createHash } from 'node:crypto'
 import { startHubServer } from './hub-server'
 import { fileFixtures } from './setup'
@@ -673,6 +674,20 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       const live = await (await batch(f.write, sha256(content), content.length)).json()
       expect((await fetch(live.objects[0].actions.upload.href, { method: 'PUT', body: content })).status).toBe(200)
       expect(await blobStore().has(sha256(content))).toBe(true)
+    })
+
+    it('an upload URL stops when its user may no longer write to the repo (an ex-member of its organization)', async () => {
+      const org = await db.org.findUniqueOrThrow({ where: { name: f.org } })
+      const member = await db.user.findUniqueOrThrow({ where: { username: f.outsider } })
+      await addMember(org.id, member.username, 'write')
+      const { token } = await createPersonalToken(member.id, { name: `member-${prefix}`, role: 'write' })
+      const content = Buffer.concat([Buffer.from([0]), Buffer.from(`ex-member upload ${prefix}`)])
+      const asked = await (await batch(token, sha256(content), content.length, `${f.org}/shared`)).json()
+      const href = asked.objects[0].actions.upload.href
+      await changeMember(org.id, member.id, null)
+      const put = await fetch(href, { method: 'PUT', body: content })
+      expect(put.status).toBe(403)
+      expect(await blobStore().has(sha256(content))).toBe(false)
     })
 
     it('answers malformed values with 400/422, not 500: objects where strings go, unpaired surrogates in paths, oversized LFS batches', async () => {
