@@ -133,8 +133,9 @@ export async function deviceAnswer(id: string, userId: string): Promise<'approve
  * Records the user's answer; only a pending, unexpired request can be decided, once. An approval is
  * remembered as the user's consent to the app, like one on the authorization code's consent page:
  * Settings → Authorized apps lists it, and revoking it ends every token the device code produced.
+ * `authTime`: when the approving user signed in (their session's), the ID token's auth_time.
  */
-export async function decideDeviceRequest(request: { id: string; userCode: string }, userId: string, approve: boolean, orgIds: readonly string[]): Promise<boolean> {
+export async function decideDeviceRequest(request: { id: string; userCode: string }, userId: string, approve: boolean, orgIds: readonly string[], authTime: number | null = null): Promise<boolean> {
   // The user code is what proves the request is the one on the user's device (it is shown only to who entered it, at
   // a limited rate): a request's id alone, which the page carries too, decides nothing.
   const code = normalizeUserCode(request.userCode)
@@ -143,7 +144,7 @@ export async function decideDeviceRequest(request: { id: string; userCode: strin
   return db.$transaction(async (tx) => {
     const result = await tx.deviceCode.updateMany({
       where: { id: request.id, userCode: sha256Hex(code), status: 'pending', expiresAt: { gt: new Date() } },
-      data: approve ? { status: 'approved', userId, orgIds: writeList(granted) } : { status: 'denied', userId },
+      data: approve ? { status: 'approved', userId, orgIds: writeList(granted), authTime } : { status: 'denied', userId },
     })
     if (result.count !== 1) return false
     if (approve) {

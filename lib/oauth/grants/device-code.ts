@@ -48,7 +48,7 @@ export const deviceCodeGrant: Grant = {
     }
     // Approved: tokens exactly once, even when two polls race (redeemed with the tokens' transaction).
     const issued = await issueTokens(
-      { client, userId: row.userId!, scopes: readList(row.scopes), orgIds: readList(row.orgIds), familyId: row.id },
+      { client, userId: row.userId!, scopes: readList(row.scopes), orgIds: readList(row.orgIds), familyId: row.id, authTime: row.authTime },
       {
         refresh: true,
         consume: { table: 'DeviceCode', set: sql`"status" = 'redeemed', "lastPolledAt" = ${now}`, where: sql`"id" = ${row.id} AND "status" = 'approved'` },

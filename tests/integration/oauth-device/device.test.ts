@@ -1,6 +1,7 @@
 // RFC 8628 device flow against the real database: the device authorization endpoint, polling
 // (pending, slow_down, denied, expired, tokens exactly once), user codes and guess limits.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { decodeJwt } from 'jose'
 import { db } from '@/lib/db'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { hubUrl } from '@/lib/config'
@@ -109,6 +110,18 @@ describe('polling the token endpoint', () => {
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: done.body.refresh_token!, client_id: f.pub.clientId })
     expect(refreshed.res.status).toBe(200)
     expect(refreshed.body.refresh_token).not.toBe(done.body.refresh_token)
+  })
+
+  it('ID tokens carry auth_time, the approving user\'s sign-in, kept through refreshes', async () => {
+    const { body: start } = await startDevice({ client_id: f.pub.clientId, scope: 'openid profile' })
+    const poll = () => token({ grant_type: DEVICE_GRANT_TYPE, device_code: start.device_code, client_id: f.pub.clientId })
+    const signedInAt = Math.floor(Date.now() / 1000) - 120
+    expect(await decideDeviceRequest(await pending(start.user_code), f.user.id, true, [], signedInAt)).toBe(true)
+    const done = await poll()
+    expect(done.res.status).toBe(200)
+    expect(decodeJwt(done.body.id_token!).auth_time).toBe(signedInAt)
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: done.body.refresh_token!, client_id: f.pub.clientId })
+    expect(decodeJwt(refreshed.body.id_token!).auth_time).toBe(signedInAt)
   })
 
   it('a client that waits as RFC 8628 says gets a real answer, whoever polled early before it (a retry, a second poller)', async () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "DeviceCode" ADD COLUMN     "authTime" INTEGER;
