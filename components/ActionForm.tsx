@@ -3,9 +3,14 @@
 // It submits through onSubmit rather than the form's action prop: React resets a form after an
 // action-prop submission, which would wipe what the user typed whenever the server refuses it.
 // Fields are cleared only after a success.
+// While the action runs the submit button stays focusable (aria-disabled, a second submit ignored):
+// a disabled button loses the focus, which falls to <body>. When the form itself is gone after its
+// action (a redirect, a row drawn again without it), the focus moves to what says what happened
+// (components/Notice focusRescue).
 import { createContext, startTransition, useActionState, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { FormState } from '@/lib/http/form'
 import { CopyButton } from '@/components/CopyButton'
+import { useActionFocus } from '@/components/Notice'
 
 type Props = {
   action: (state: FormState, form: FormData) => Promise<FormState>
@@ -15,6 +20,11 @@ type Props = {
   submitClassName?: string
   /** Shown with the success message, e.g. a token that is displayed once. */
   secretLabel?: string
+  /**
+   * Lays the fields and the submit button out in one row with these classes (e.g. "flex flex-wrap
+   * items-end gap-3"); the messages go under the row, so that the button does not jump when one appears.
+   */
+  row?: string
 }
 
 /** The problems of the form's last answer, per field name: components/Field shows its own under it. */
@@ -40,10 +50,11 @@ function summaryOf(state: NonNullable<FormState>, shownFields: ReadonlySet<strin
   return [pointer, ...elsewhere, state.unfielded].filter(Boolean).join(' ')
 }
 
-export function ActionForm({ action, children, submit, className, submitClassName, secretLabel }: Props) {
+export function ActionForm({ action, children, submit, className, submitClassName, secretLabel, row }: Props) {
   const [state, formAction, pending] = useActionState(action, null)
   const form = useRef<HTMLFormElement>(null)
   const success = useRef<HTMLDivElement>(null)
+  const send = useActionFocus(pending, state)
   // Names of the Fields in this form, counted so that a name registered twice stays until both leave.
   const [fieldCounts, setFieldCounts] = useState<ReadonlyMap<string, number>>(new Map())
   const register = useCallback((name: string) => {
@@ -71,20 +82,13 @@ export function ActionForm({ action, children, submit, className, submitClassNam
     if (state.secret) box.focus({ preventScroll: true })
   }, [state])
   const summary = state ? summaryOf(state, shownFields) : undefined
-  return (
-    <form
-      ref={form}
-      className={className ?? 'space-y-4'}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        const data = new FormData(event.currentTarget)
-        startTransition(() => formAction(data))
-      }}
-    >
-      <FieldRegistry.Provider value={register}>
-        <FieldErrors.Provider value={state?.fields ?? {}}>{children}</FieldErrors.Provider>
-      </FieldRegistry.Provider>
+  const fields = (
+    <FieldRegistry.Provider value={register}>
+      <FieldErrors.Provider value={state?.fields ?? {}}>{children}</FieldErrors.Provider>
+    </FieldRegistry.Provider>
+  )
+  const messages = (
+    <>
       {summary && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {summary}
@@ -113,9 +117,35 @@ export function ActionForm({ action, children, submit, className, submitClassNam
           )}
         </div>
       )}
-      <button type="submit" disabled={pending} className={submitClassName ?? 'btn-primary'}>
-        {pending ? 'Working…' : submit}
-      </button>
+    </>
+  )
+  const button = (
+    <button type="submit" aria-disabled={pending || undefined} className={`${submitClassName ?? 'btn-primary'} aria-disabled:cursor-wait aria-disabled:opacity-60`}>
+      {pending ? 'Working…' : submit}
+    </button>
+  )
+  return (
+    <form
+      ref={form}
+      className={className ?? 'space-y-4'}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!send(event.currentTarget)) return
+        const data = new FormData(event.currentTarget)
+        startTransition(() => formAction(data))
+      }}
+    >
+      {row ? (
+        <div className={row}>
+          {fields}
+          {button}
+        </div>
+      ) : (
+        fields
+      )}
+      {messages}
+      {!row && button}
     </form>
   )
 }

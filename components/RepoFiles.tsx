@@ -7,6 +7,7 @@ import { encodedFilePath, repoPath } from '@/lib/hub/names'
 import { RepoUpload, DeleteFileButton } from '@/components/RepoUpload'
 import { BreakableName } from '@/components/repo/BreakableName'
 import { DownloadIcon } from '@/components/repo/icons'
+import { NoticeArea } from '@/components/Notice'
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
@@ -51,57 +52,60 @@ export async function RepoFiles({ caller, repo, revision, folder, mayWrite }: { 
           ))}
         </nav>
       </div>
-      {items.length === 0 ? (
-        <p className="text-sm text-slate-600">No files yet. Upload some below, or push with any Hugging Face compatible client pointed at this hub.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          {/* The name column takes what the others leave: sizes and actions never wrap, the name wraps
-              between its words. Below sm the size moves under the name and the actions are icons. */}
-          <table className="w-full text-sm" data-testid="file-list">
-            <thead className="text-left text-xs uppercase text-slate-500">
-              <tr>
-                <th className="w-full py-2 pr-3">Name</th>
-                <th className="hidden py-2 pr-3 sm:table-cell">Size</th>
-                <th className="hidden py-2 pr-3 lg:table-cell">Last commit</th>
-                <th className="py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((item) => {
-                const name = item.path.slice(folder ? folder.length + 1 : 0)
-                return (
-                  <tr key={item.path}>
-                    <td className="py-2 pr-3 [overflow-wrap:anywhere]" data-testid="file-name">
-                      {item.type === 'directory' ? (
-                        <Link href={tab(revision, item.path)} className="font-medium text-indigo-700 hover:underline"><span aria-hidden="true">📁 </span><BreakableName name={name} /></Link>
-                      ) : (
-                        <>
-                          <Link className="text-indigo-700 hover:underline" href={`${base}/blob/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}`}><BreakableName name={name} /></Link>
-                          {item.lfs && <> <span className="badge border-sky-300 bg-sky-50 align-middle text-sky-800" title={`sha256 ${item.lfs.oid}`}>LFS</span></>}
-                          <span className="block text-xs text-slate-500 sm:hidden">{formatSize(item.size)}</span>
-                        </>
-                      )}
-                    </td>
-                    <td className="hidden whitespace-nowrap py-2 pr-3 text-slate-600 sm:table-cell">{item.type === 'file' ? formatSize(item.size) : ''}</td>
-                    <td className="hidden py-2 pr-3 text-slate-500 lg:table-cell"><span className="block max-w-xs truncate" title={item.lastCommit?.title}>{item.lastCommit?.title}</span></td>
-                    <td className="whitespace-nowrap py-2 text-right">
-                      {item.type === 'file' && (
-                        <span className="flex justify-end gap-1.5 sm:gap-2">
-                          <a className="btn-secondary px-2 py-1.5 sm:px-3.5 sm:py-1" href={`${base}/resolve/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}?download=true`} download aria-label={`Download ${name}`} title={`Download ${name}`}>
-                            <DownloadIcon className="h-4 w-4 sm:hidden" />
-                            <span className="hidden sm:inline">Download</span>
-                          </a>
-                          {mayWrite && <DeleteFileButton repo={repo} branch={revision} path={item.path} />}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {/* A file's Delete says what it deleted here, above the list (its row is gone). */}
+      <NoticeArea className="">
+        {items.length === 0 ? (
+          <p className="text-sm text-slate-600">No files yet. Upload some below, or push with any Hugging Face compatible client pointed at this hub.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            {/* The name column takes what the others leave: sizes and actions never wrap, the name wraps
+                between its words. Below sm the size moves under the name and the actions are icons. */}
+            <table className="w-full text-sm" data-testid="file-list">
+              <thead className="text-left text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="w-full py-2 pr-3">Name</th>
+                  <th className="hidden py-2 pr-3 sm:table-cell">Size</th>
+                  <th className="hidden py-2 pr-3 lg:table-cell">Last commit</th>
+                  <th className="py-2"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((item) => {
+                  const name = item.path.slice(folder ? folder.length + 1 : 0)
+                  return (
+                    <tr key={item.path}>
+                      <td className="py-2 pr-3 [overflow-wrap:anywhere]" data-testid="file-name">
+                        {item.type === 'directory' ? (
+                          <Link href={tab(revision, item.path)} className="font-medium text-indigo-700 hover:underline"><span aria-hidden="true">📁 </span><BreakableName name={name} /></Link>
+                        ) : (
+                          <>
+                            <Link className="text-indigo-700 hover:underline" href={`${base}/blob/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}`}><BreakableName name={name} /></Link>
+                            {item.lfs && <> <span className="badge border-sky-300 bg-sky-50 align-middle text-sky-800" title={`sha256 ${item.lfs.oid}`}>LFS</span></>}
+                            <span className="block text-xs text-slate-500 sm:hidden">{formatSize(item.size)}</span>
+                          </>
+                        )}
+                      </td>
+                      <td className="hidden whitespace-nowrap py-2 pr-3 text-slate-600 sm:table-cell">{item.type === 'file' ? formatSize(item.size) : ''}</td>
+                      <td className="hidden py-2 pr-3 text-slate-500 lg:table-cell"><span className="block max-w-xs truncate" title={item.lastCommit?.title}>{item.lastCommit?.title}</span></td>
+                      <td className="whitespace-nowrap py-2 text-right">
+                        {item.type === 'file' && (
+                          <span className="flex items-start justify-end gap-1.5 sm:gap-2">
+                            <a className="btn-secondary px-2 py-1.5 sm:px-3.5 sm:py-1" href={`${base}/resolve/${encodeURIComponent(revision)}/${encodedFilePath(item.path)}?download=true`} download aria-label={`Download ${name}`} title={`Download ${name}`}>
+                              <DownloadIcon className="h-4 w-4 sm:hidden" />
+                              <span className="hidden sm:inline">Download</span>
+                            </a>
+                            {mayWrite && <DeleteFileButton repo={repo} branch={revision} path={item.path} />}
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </NoticeArea>
       {mayWrite && <RepoUpload repo={repo} branch={revision} folder={folder} />}
     </div>
   )

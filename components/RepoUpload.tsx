@@ -1,7 +1,13 @@
 'use client'
 // Upload and delete from the browser, through the same protocol as any client: @huggingface/hub's
-// uploadFilesWithProgress and deleteFile, authenticated by the session cookie (same origin).
+// uploadFilesWithProgress and commit, authenticated by the session cookie (same origin).
+// The Commit button stays focusable while the upload runs (aria-disabled; a second submit is
+// ignored), and the commit's message takes the focus once it is done. Deleting a file asks first
+// (components/ConfirmAction), as every other destructive action does; the file list's NoticeArea
+// (components/RepoFiles) says what was deleted and takes the focus, the file's row being gone.
 import { SuccessNotice } from '@/components/Notice'
+import { ConfirmAction } from '@/components/ConfirmAction'
+import type { FormState } from '@/lib/http/form'
 import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { commit, uploadFilesWithProgress } from '@huggingface/hub'
@@ -22,6 +28,7 @@ export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: st
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    if (progress !== null) return
     const form = event.currentTarget
     const data = new FormData(form)
     const files = (data.getAll('files') as File[]).filter((f) => f.name)
@@ -59,7 +66,7 @@ export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: st
       form.reset()
       router.refresh()
     } catch (e) {
-      setError(e instanceof Error ? e.message.replace(/\. URL: .*$/, '') : 'Upload failed')
+      setError(failure(e, 'Upload failed'))
       setProgress(null)
     }
   }
@@ -89,38 +96,47 @@ export function RepoUpload({ repo, branch, folder }: { repo: RepoRef; branch: st
         </div>
       )}
       {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
-      {done && <SuccessNotice>{done}</SuccessNotice>}
-      <button type="submit" className="btn-primary" disabled={progress !== null}>Commit changes</button>
+      {done && <SuccessNotice focus>{done}</SuccessNotice>}
+      <button type="submit" className="btn-primary aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={progress !== null || undefined}>Commit changes</button>
     </form>
   )
 }
 
+/** Why a hub call failed, without the URL the client library appends. */
+function failure(e: unknown, fallback: string) {
+  return e instanceof Error ? e.message.replace(/\. URL: .*$/, '') : fallback
+}
+
 export function DeleteFileButton({ repo, branch, path }: { repo: RepoRef; branch: string; path: string }) {
   const router = useRouter()
-  const [busy, setBusy] = useState(false)
+  // Deleted through the hub's API (a commit), as any client would; the list is then drawn again.
+  const remove = async (): Promise<FormState> => {
+    try {
+      await commit({ repo: repoDesignation(repo), hubUrl: window.location.origin, branch, title: `Delete ${path}`, operations: [{ operation: 'delete', path }] })
+    } catch (e) {
+      return { error: failure(e, 'Delete failed') }
+    }
+    router.refresh()
+    return { ok: `Deleted ${path} in a new commit on ${branch}.` }
+  }
   return (
-    <button
-      type="button"
-      className="btn-danger px-2 py-1.5 sm:px-3.5 sm:py-1"
-      disabled={busy}
-      aria-label={`Delete ${path}`}
-      title={`Delete ${path}`}
-      onClick={async () => {
-        if (!window.confirm(`Delete ${path} in a new commit on ${branch}?`)) return
-        setBusy(true)
-        try {
-          await commit({ repo: repoDesignation(repo), hubUrl: window.location.origin, branch, title: `Delete ${path}`, operations: [{ operation: 'delete', path }] })
-          router.refresh()
-        } catch (e) {
-          window.alert(e instanceof Error ? e.message.replace(/\. URL: .*$/, '') : 'Delete failed')
-        } finally {
-          setBusy(false)
-        }
-      }}
-    >
-      {/* Below sm an icon (the label names the button), beside it the word. */}
-      <TrashIcon className={`h-4 w-4 sm:hidden ${busy ? 'animate-pulse' : ''}`} />
-      <span className="hidden sm:inline">{busy ? 'Deleting…' : 'Delete'}</span>
-    </button>
+    <ConfirmAction
+      action={remove}
+      fields={{}}
+      start="Delete"
+      startName={`Delete ${path}`}
+      startClassName="btn-danger px-2 py-1.5 sm:px-3.5 sm:py-1"
+      startContent={
+        <>
+          {/* Below sm an icon (the label names the button), beside it the word. */}
+          <TrashIcon className="h-4 w-4 sm:hidden" />
+          <span className="hidden sm:inline">Delete</span>
+        </>
+      }
+      question={<>Delete <strong className="break-all">{path}</strong> in a new commit on {branch}? It stays in the history of earlier commits.</>}
+      confirm="Yes, delete"
+      pendingLabel="Deleting…"
+      className="w-44 sm:w-64"
+    />
   )
 }

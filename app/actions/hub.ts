@@ -9,13 +9,13 @@ import { sessionCaller } from '@/lib/auth/caller'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { revokeToken } from '@/lib/auth/tokens'
 import { updateProfile } from '@/lib/hub/users'
-import { authorizedOrg, changeMember, choosePlan, createOrg, leaveOrg } from '@/lib/hub/orgs'
+import { authorizedOrg, changeMember, choosePlan, createOrg, leaveOrg, roleInOrg, userToAdd } from '@/lib/hub/orgs'
 import { answerInvitation, cancelInvitation, inviteMember } from '@/lib/hub/invitations'
 import { decideGatedAccess, requestGatedAccess, updateRepoSettings } from '@/lib/hub/repos'
 import { createRepoWithFiles, deleteRepoWithFiles, initialOperations } from '@/lib/hub/files'
 import { addToCollection, createCollection, deleteCollection, removeFromCollection } from '@/lib/hub/collections'
 import { repoPath, type RepoType } from '@/lib/hub/names'
-import { notFound, unauthorized } from '@/lib/http/errors'
+import { HubError, notFound, unauthorized } from '@/lib/http/errors'
 import { answerForm, text, type FormState } from '@/lib/http/form'
 
 async function requireCaller() {
@@ -72,19 +72,38 @@ async function adminOf(form: FormData) {
   return { org, actor: { userId: caller.userId, ip: clientIp(await headers()) } }
 }
 
-/** The admin's form: invites a user (or changes a member's role, for someone who is a member already). */
+/** A refusal that concerns one field of the form: said under it (components/Field) and marked there. */
+function refusedAt(field: string, message: string): FormState {
+  const sentence = /[.!?]$/.test(message) ? message : `${message}.`
+  return { error: sentence, fields: { [field]: sentence } }
+}
+
+/**
+ * The admin's form: invites a user, or changes the role of someone who is a member already (as
+ * lib/hub/invitations inviteMember does, deliberately). An unknown name, and the admin's own, are
+ * refused at the Username field.
+ */
 export async function inviteMemberAction(_: FormState, form: FormData): Promise<FormState> {
   return answerForm(async () => {
     const { org, actor } = await adminOf(form)
     const login = text(form, 'login').trim()
     const role = text(form, 'role')
+    // Looked up here first (inviteMember looks again) so that "No user named …" is the field's problem.
+    let user: Awaited<ReturnType<typeof userToAdd>>
+    try {
+      user = await userToAdd(login, 'Invite')
+    } catch (error) {
+      if (error instanceof HubError) return refusedAt('login', error.message)
+      throw error
+    }
+    const before = await roleInOrg(user.id, org.id)
+    // Inviting oneself would change one's own role (or, for the last admin, be refused as "An
+    // organization needs at least one admin"): an admin is a member already.
+    if (user.id === actor.userId && before) return refusedAt('login', 'You are already a member of this organization')
     const outcome = await inviteMember(org.id, login, role, actor)
     revalidatePath(`/organizations/${org.name}/settings`)
-    return {
-      ok: outcome === 'invited'
-        ? `${login} is invited as ${role}. They become a member once they accept, in their Settings → Organizations.`
-        : `${login} is a member already; their role is now ${role}.`,
-    }
+    if (outcome === 'invited') return { ok: `${login} is invited as ${role}. They become a member once they accept, in their Settings → Organizations.` }
+    return { ok: before === role ? `${user.username} is a member already, as ${role}: nothing changed.` : `${user.username} is a member already: their role changed from ${before} to ${role}.` }
   })
 }
 

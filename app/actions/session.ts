@@ -25,12 +25,22 @@ export async function signInAction(_: FormState, form: FormData): Promise<FormSt
   redirect(safeNextPath(text(form, 'next')))
 }
 
+/** lib/hub/users' refusals of a sign-up that concern one field: said under that field too. */
+const TAKEN: [RegExp, string][] = [
+  [/^The name ".*" is already taken\.?$/, 'username'],
+  [/^An account with this e-mail address already exists\.?$/, 'email'],
+]
+
 export async function signUpAction(_: FormState, form: FormData): Promise<FormState> {
-  return answerForm(async () => {
+  const answer = await answerForm(async () => {
     await signUp({ username: text(form, 'username'), email: text(form, 'email'), password: text(form, 'password'), fullname: text(form, 'fullname') }, clientIp(await headers()))
     await signIn('credentials', { login: text(form, 'username'), password: text(form, 'password'), redirect: false })
     redirect(safeNextPath(text(form, 'next')))
   })
+  const field = answer?.error && !answer.fields ? TAKEN.find(([refusal]) => refusal.test(answer.error!))?.[1] : undefined
+  if (!field) return answer
+  const sentence = /[.!?]$/.test(answer!.error!) ? answer!.error! : `${answer!.error!}.`
+  return { error: sentence, fields: { [field]: sentence } }
 }
 
 export async function signOutAction() {

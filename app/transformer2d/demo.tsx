@@ -179,6 +179,9 @@ export function Transformer2DDemo({ signedIn }: { signedIn: boolean }) {
   }, [])
 
   async function run() {
+    // The button stays focusable while it runs (aria-disabled: a disabled one drops the focus to
+    // <body>); a second press meanwhile is ignored.
+    if (status === 'running') return
     setStatus('running')
     setError(null)
     setResults({})
@@ -229,7 +232,7 @@ export function Transformer2DDemo({ signedIn }: { signedIn: boolean }) {
           </p>
         )}
       </fieldset>
-      <button type="button" className="btn-primary" onClick={run} disabled={status === 'running'}>
+      <button type="button" className="btn-primary aria-disabled:cursor-wait aria-disabled:opacity-60" onClick={run} aria-disabled={status === 'running' || undefined}>
         {status === 'running' ? 'Running…' : 'Run forward'}
       </button>
       {error && (

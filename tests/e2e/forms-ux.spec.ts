@@ -100,11 +100,12 @@ test('two problems are said once each, at their fields, and the summary points a
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(summary).toHaveText('Check the field marked above.')
   await expect(page.getByLabel('E-mail')).not.toHaveAttribute('aria-invalid', 'true')
-  // A problem of no field is said in full.
+  // A taken name is the Username field's problem too: said under it, the summary pointing there.
   await page.getByLabel('Username').fill('Alice')
   await page.getByLabel('Password').fill('a-long-password')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(summary).toHaveText(/already taken/)
+  await expect(page.locator('#username-error')).toHaveText(/already taken/)
+  await expect(summary).toHaveText('Check the field marked above.')
 })
 
 test('a problem the form shows at no field is said in full beside the pointer', async ({ page }) => {

@@ -31,7 +31,9 @@ test('sign-up rejects taken and reserved names with a clear message', async ({ p
   await page.getByLabel('E-mail').fill('someone-new@example.test')
   await page.getByLabel('Password').fill('a-long-password')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.locator('form [role=alert]')).toHaveText(/already taken/)
+  // A taken name is the Username field's problem: said under it, like its format problems.
+  await expect(page.locator('#username-error')).toHaveText(/already taken/)
+  await expect(page.locator('form [role=alert]')).toHaveText('Check the field marked above.')
   await page.getByLabel('Username').fill('settings')
   await page.getByRole('button', { name: 'Create account' }).click()
   // A problem with one field is said under it; the summary points there rather than repeating it.

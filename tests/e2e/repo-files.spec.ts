@@ -58,10 +58,11 @@ test('browse files, upload with progress, see the commit in the history, downloa
   await expect(history.locator('li').first()).toContainText(`added ${name}`)
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/history.png`, fullPage: true })
 
-  // Delete it again from the page.
+  // Delete it again from the page: it asks first, in the page (components/ConfirmAction), and says it did.
   await page.goto('/alice/toxicity-tiny?tab=files')
-  page.once('dialog', (d) => d.accept())
   await page.getByRole('button', { name: `Delete ${name}` }).click()
+  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toHaveText(`Deleted ${name} in a new commit on main.`)
   await expect(page.getByTestId('file-list')).not.toContainText(name)
   expect(errors).toEqual([])
 })

@@ -12,6 +12,7 @@ import { DeleteCollection } from '@/components/collections/DeleteCollection'
 import { RemoveItem } from '@/components/collections/RemoveItem'
 import { addToCollectionAction, deleteCollectionAction, removeFromCollectionAction } from '@/app/actions/hub'
 import { Field } from '@/components/Field'
+import { NoticeArea } from '@/components/Notice'
 
 /** Titled with the collection's title only for callers who may read it; others get its namespace. */
 export async function generateMetadata({ params }: { params: Promise<{ namespace: string; slug: string }> }): Promise<Metadata> {
@@ -43,11 +44,14 @@ export default async function CollectionPage({ params }: { params: Promise<{ nam
         <h1 className="text-2xl font-semibold">{collection.title} {collection.private && <span className="badge border-slate-300 align-middle text-slate-700">private</span>}</h1>
         {collection.description && <p className="mt-2 text-slate-600">{collection.description}</p>}
       </div>
-      <RepoList
-        repos={visible}
-        empty="This collection is empty."
-        action={mayWrite ? (repo) => <RemoveItem slug={collection.slug} itemId={itemOf.get(repo.id)!} name={`${repo.namespace}/${repo.name}`} action={removeFromCollectionAction} /> : undefined}
-      />
+      {/* A removed item's card goes: the message says so above the list and takes the focus. */}
+      <NoticeArea className="">
+        <RepoList
+          repos={visible}
+          empty="This collection is empty."
+          action={mayWrite ? (repo) => <RemoveItem slug={collection.slug} itemId={itemOf.get(repo.id)!} name={`${repo.namespace}/${repo.name}`} action={removeFromCollectionAction} /> : undefined}
+        />
+      </NoticeArea>
       {mayWrite && (
         <section className="card max-w-xl" aria-labelledby="add-h">
           <h2 id="add-h" className="mb-3 font-semibold">Add a repository</h2>

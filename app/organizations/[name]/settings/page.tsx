@@ -36,7 +36,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
               <tr key={m.id}>
                 <td className="py-2"><Link className="link" href={`/${m.user.username}`}>{m.user.username}</Link></td>
                 <td className="py-2">
-                  <ActionForm action={changeMemberAction} submit="Apply" className="flex items-center gap-2" submitClassName="btn-secondary">
+                  <ActionForm action={changeMemberAction} submit="Apply" className="space-y-2" row="flex items-center gap-2" submitClassName="btn-secondary">
                     <input type="hidden" name="org" value={org.name} />
                     <input type="hidden" name="userId" value={m.userId} />
                     <label className="sr-only" htmlFor={`role-${m.id}`}>Role of {m.user.username}</label>
@@ -52,7 +52,8 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
         </table>
         <div className="border-t border-slate-100 pt-4">
           <h3 className="mb-2 text-sm font-semibold">Invite a member</h3>
-          <ActionForm action={inviteMemberAction} submit="Invite" className="flex flex-wrap items-end gap-3">
+          {/* The row holds the fields and the button; the answer goes under it (ActionForm row). */}
+          <ActionForm action={inviteMemberAction} submit="Invite" className="space-y-3" row="flex flex-wrap items-start gap-3" submitClassName="btn-primary mt-6">
             <input type="hidden" name="org" value={org.name} />
             <Field name="login" label="Username" className="input w-64" required />
             <div>
@@ -62,7 +63,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ na
               </select>
             </div>
           </ActionForm>
-          <p className="mt-2 text-xs text-slate-500">They become a member once they accept the invitation, in their Settings → Organizations. Inviting a member changes their role.</p>
+          <p className="mt-2 text-xs text-slate-500">They become a member once they accept the invitation, in their Settings → Organizations. Inviting someone who is a member already changes their role, as Apply in the list above does.</p>
           <p className="mt-1 text-xs text-slate-500">read: see private repos · contributor: also create repos and write to their own · write: write to every repo · admin: manage members, plan and apps.</p>
         </div>
         <div className="border-t border-slate-100 pt-4">

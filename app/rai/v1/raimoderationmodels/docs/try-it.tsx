@@ -64,7 +64,13 @@ export function TryIt({ path, example }: { path: string; example: string }) {
   const [pending, setPending] = useState(false)
 
   async function send() {
+    // Stays focusable while it runs (aria-disabled: a disabled button would drop the focus to
+    // <body>); a second press meanwhile is ignored.
+    if (pending) return
     setPending(true)
+    // Cleared first: the answer is then new content of the live region below, announced even when
+    // it says the same as the last one.
+    setResult(null)
     const token = sessionStorage.getItem(TOKEN_KEY)
     try {
       const response = await fetch(path, {
@@ -95,20 +101,23 @@ export function TryIt({ path, example }: { path: string; example: string }) {
         value={body}
         onChange={(event) => setBody(event.target.value)}
       />
-      <button type="button" className="btn bg-brand-600 text-on-accent hover:bg-brand-700" onClick={send} disabled={pending}>
+      <button type="button" className="btn bg-brand-600 text-on-accent hover:bg-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-60" onClick={send} aria-disabled={pending || undefined}>
         {pending ? 'Sending…' : 'Try it'}
       </button>
-      {result && (
-        <div data-testid="try-it-result">
-          <p className="text-sm">
-            Status <strong>{result.status}</strong>
-            {result.engine ? ` · engine ${result.engine}` : ''}
-          </p>
-          {result.status === 401 && <p className="text-sm text-slate-600">No valid token: paste one in “Access token for Try it” at the top of this page, or use your account there.</p>}
-          {result.status === 403 && <p className="text-sm text-slate-600">This token may not use the moderation API: it needs the <code>write:users</code> scope (or be a write token).</p>}
-          <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{result.body}</pre>
-        </div>
-      )}
+      {/* A live region that is always there: screen readers say the answer when it arrives. */}
+      <div aria-live="polite" data-testid="try-it-answer">
+        {result && (
+          <div data-testid="try-it-result">
+            <p className="text-sm">
+              Status <strong>{result.status}</strong>
+              {result.engine ? ` · engine ${result.engine}` : ''}
+            </p>
+            {result.status === 401 && <p className="text-sm text-slate-600">No valid token: paste one in “Access token for Try it” at the top of this page, or use your account there.</p>}
+            {result.status === 403 && <p className="text-sm text-slate-600">This token may not use the moderation API: it needs the <code>write:users</code> scope (or be a write token).</p>}
+            <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{result.body}</pre>
+          </div>
+        )}
+      </div>
     </div>
   )
 }
