@@ -88,6 +88,7 @@ export async function RepoFileView({ caller, repo, revision, path, mayWrite = fa
               Edit
             </Link>
           )}
+          <Link className="btn-secondary py-1" href={`${base}/commits/${rev}/${encodedFilePath(file.path)}`} aria-label={`History of ${file.path}`}>History</Link>
           <a className="btn-secondary py-1" href={`${base}/resolve/${rev}/${encodedFilePath(file.path)}`}>Raw</a>
           <a className="btn-secondary py-1" href={`${base}/resolve/${rev}/${encodedFilePath(file.path)}?download=true`} download>Download</a>
         </span>

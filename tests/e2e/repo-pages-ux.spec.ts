@@ -127,8 +127,9 @@ test('history: commits open with a visible marker (also by keyboard), link their
   await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=history&rev=${head}$`))
   await expect(page.getByTestId('history').locator(':scope > li').first().locator('details')).toHaveAttribute('open', '')
 
-  // A file's or folder's history (the Hub's /commits/{rev}/{path}): only the commits that changed it.
-  await page.goto(`/${repo}/commits/main/docs/guide.md`)
+  // A file's or folder's history (the Hub's /commits/{rev}/{path}): only the commits that changed it; the file's page links it.
+  await page.goto(`/${repo}/blob/main/docs/guide.md`)
+  await page.getByRole('link', { name: 'History of docs/guide.md' }).click()
   await expect(page).toHaveURL(new RegExp(`/${repo}\\?tab=history&rev=main&path=docs%2Fguide.md$`))
   await expect(page.getByText(/^1 commit on main that changed docs\/guide.md/)).toBeVisible()
   await expect(page.getByTestId('history').locator(':scope > li')).toHaveCount(1)
