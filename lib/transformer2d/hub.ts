@@ -65,12 +65,20 @@ export function hubFiles(repoId: string, options: HubLoadOptions = {}, store?: W
     // The Hub answers a missing file (or revision) with 404 and an X-Error-Code; a missing file is absent, as on disk.
     if (response.status === 404 && response.headers.get('X-Error-Code') === 'EntryNotFound') return null
     if (!response.ok) {
-      const detail = (await response.text().catch(() => '')).slice(0, 300)
+      const body = (await response.text().catch(() => '')).slice(0, 300)
+      // The hub's {"error": "…"} said in words, not as JSON (a page shows this message as it is).
+      let detail = body
+      try {
+        const parsed = JSON.parse(body) as { error?: unknown }
+        if (typeof parsed.error === 'string') detail = parsed.error
+      } catch {
+        // Not JSON: its text, as it came.
+      }
       const why =
         response.status === 401 || response.status === 403
-          ? 'no read access (private or gated: pass an accessToken that may read it)'
+          ? 'no read access: the repo is private or gated (sign in, or pass an accessToken, as someone who may read it)'
           : response.status === 404
-            ? 'the repo or revision does not exist, or it is private and the token cannot read it'
+            ? 'the repo or revision does not exist, or you may not read it'
             : `HTTP ${response.status}`
       throw new Transformer2DError('checkpoint', `${location}: ${name}: ${why}${detail ? ` (${detail})` : ''}.`)
     }
