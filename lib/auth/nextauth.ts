@@ -48,7 +48,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     // Sign-out (signOutAction, or POST /api/auth/signout) ends the session itself, not only this cookie.
     async signOut(message) {
       const token = 'token' in message ? message.token : null
-      if (typeof token?.sid === 'string') await endSession(token.sid, new Date(typeof token.exp === 'number' ? token.exp * 1000 : Date.now() + SESSION_MAX_AGE_SECONDS * 1000))
+      // Kept for a whole session's life from now: a copy of the cookie used since this one was read had its expiry moved on.
+      if (typeof token?.sid === 'string') await endSession(token.sid, new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000))
     },
   },
   callbacks: {

@@ -91,6 +91,16 @@ export function formMessage(error: ZodError): string {
   return [...new Set(sentences)].join(' ')
 }
 
+/**
+ * Prisma's P2025 from an update or delete whose row is gone ("No record was found for a delete"):
+ * another request deleted it meanwhile. Not a findUniqueOrThrow's P2025, which says an invariant
+ * broke (a bug: a 500).
+ */
+export function isRowGoneMeanwhile(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null
+  return e?.code === 'P2025' && typeof e.message === 'string' && /\b(delete|update|upsert)\b/i.test(e.message)
+}
+
 export function errorResponse(error: unknown): NextResponse {
   if (error instanceof HubError) {
     const headers: Record<string, string> = { ...error.headers }
@@ -106,7 +116,7 @@ export function errorResponse(error: unknown): NextResponse {
   // Prisma's "record not found" on an update or delete: another request deleted the row between this
   // one reading it and changing it (two deletes of one repo at once). It is gone, as this request's
   // own read would now find.
-  if ((error as { code?: unknown } | null)?.code === 'P2025') return NextResponse.json({ error: 'Not Found: it was deleted by another request meanwhile' }, { status: 404 })
+  if (isRowGoneMeanwhile(error)) return NextResponse.json({ error: 'Not Found: it was deleted by another request meanwhile' }, { status: 404 })
   if (error instanceof ServiceUnavailableError) return NextResponse.json({ error: error.message }, { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
   console.error('unexpected error in hub API', error)
   return NextResponse.json({ error: 'Internal error' }, { status: 500 })

@@ -2,7 +2,7 @@
 // turns expected failures into that answer. Each action is "who is signed in, parse, call lib/,
 // report"; answerForm owns the error handling, so no action repeats it.
 import { ZodError } from 'zod'
-import { HubError, formFieldMessages, formMessage } from '@/lib/http/errors'
+import { HubError, formFieldMessages, formMessage, isRowGoneMeanwhile } from '@/lib/http/errors'
 
 /**
  * `error`: every problem, in sentences. `fields`: a problem per field name, shown under that field
@@ -16,7 +16,7 @@ export type FormState = { error?: string; fields?: Record<string, string>; unfie
 export function formFailure(error: unknown): FormState {
   if (error instanceof HubError) return { error: error.message }
   // Prisma's "record not found": another request (another tab) deleted it between reading and changing it.
-  if ((error as { code?: unknown } | null)?.code === 'P2025') return { error: 'It was deleted meanwhile (in another tab or by someone else). Reload the page.' }
+  if (isRowGoneMeanwhile(error)) return { error: 'It was deleted meanwhile (in another tab or by someone else). Reload the page.' }
   if (error instanceof ZodError) {
     const fields = formFieldMessages(error)
     const unfielded = error.issues.filter((issue) => {

@@ -290,6 +290,6 @@ export async function appAwaitingSignIn(next: string): Promise<string | null> {
   if (url.pathname !== '/oauth/authorize' && url.pathname !== '/oauth/authorize/consent') return null
   const clientId = url.searchParams.get('client_id')
   if (!clientId) return null
-  if (isMetadataDocumentClientId(clientId)) return `an app at ${new URL(clientId).host}`
+  if (isMetadataDocumentClientId(clientId)) return URL.canParse(clientId) ? `an app at ${new URL(clientId).host}` : null
   return (await findClient(clientId))?.name ?? null
 }

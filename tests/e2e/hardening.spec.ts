@@ -118,4 +118,10 @@ test('signing in on the way to an app says which app the account is for', async 
   await expect(page.getByTestId('signing-in-for')).toHaveText('to continue to Demo Browser App')
   await page.goto('/login?next=%2Fsettings%2Ftokens')
   await expect(page.getByTestId('signing-in-for')).toHaveCount(0)
+  // A client_id that looks like a metadata document's URL but is none: no app named, and no 500.
+  for (const clientId of ['https://', 'https://[x']) {
+    const res = await page.goto(`/login?next=${encodeURIComponent(`/oauth/authorize?client_id=${encodeURIComponent(clientId)}`)}`)
+    expect(res!.status()).toBe(200)
+    await expect(page.getByTestId('signing-in-for')).toHaveCount(0)
+  }
 })

@@ -81,6 +81,9 @@ describe('formFailure', () => {
   it('says a row deleted by another request meanwhile (Prisma P2025) is gone; any other error is rethrown', () => {
     const gone = Object.assign(new Error('No record was found for a delete.'), { code: 'P2025' })
     expect(formFailure(gone)?.error).toMatch(/^It was deleted meanwhile/)
+    // A findUniqueOrThrow's P2025 is a broken invariant (a bug), not someone else's delete.
+    const invariant = Object.assign(new Error('No record was found for a query.'), { code: 'P2025' })
+    expect(() => formFailure(invariant)).toThrow('No record was found for a query.')
     expect(() => formFailure(new Error('a bug'))).toThrow('a bug')
   })
 })

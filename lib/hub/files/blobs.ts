@@ -77,6 +77,22 @@ async function claimRepoBlob(repoId: string, sha256: string) {
 }
 
 /**
+ * Claims again, for `repoId`, blobs it holds already (the LFS batch answers them "stored", and the
+ * client then commits without uploading): the claim must be as recent as this answer, or a cleanup
+ * of the same bytes (another repo deleted) could remove them before the commit refers to them. Ask
+ * the store whether it holds them only after this: then either the claim came first (the cleanup
+ * keeps them) or the cleanup did (they are gone, and the batch asks for an upload).
+ */
+export async function reclaimRepoBlobs(repoId: string, sha256s: string[]) {
+  const now = new Date()
+  // Within SQLite's oldest limit of 999 parameters.
+  for (let i = 0; i < sha256s.length; i += 500) {
+    const chunk = sha256s.slice(i, i + 500)
+    await run(sql`UPDATE "RepoBlob" SET "createdAt" = ${now} WHERE "repoId" = ${repoId} AND "sha256" IN (${joinSql(chunk.map((sha256) => sql`${sha256}`), ', ')})`)
+  }
+}
+
+/**
  * Runs `put` (putBlob or completeMultipart) with the hooks that claim and record the blob for
  * `repoId`: RepoBlob first, then StoredBlob, both before the store is asked whether it holds the
  * bytes. A failure after the claim (promoting failed, the database refused a row) takes the

@@ -16,7 +16,7 @@ import { HubError, unauthorized } from '@/lib/http/errors'
 import { requestBodyStream } from '@/lib/http/body'
 import { fileLimits } from './limits'
 import { SHA256 } from './git'
-import { storeBlob, storeMultipartBlob, storedSize, storedSizes } from './blobs'
+import { reclaimRepoBlobs, storeBlob, storeMultipartBlob, storedSize, storedSizes } from './blobs'
 import { repoAccess, type RepoRef } from './revisions'
 
 /** Objects one batch request may ask about: huggingface_hub (Python) sends 256 a batch, git-lfs and @huggingface/hub 100. */
@@ -119,6 +119,8 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
   const repoPath = `${ref.type === 'model' ? '' : `${ref.type}s/`}${ref.namespace}/${ref.name}`
   // One query for the whole batch.
   const stored = await storedSizes(repo.id, input.objects.map((o) => o.oid))
+  const answeredStored = input.objects.filter((o) => stored.get(o.oid) === o.size).map((o) => o.oid)
+  if (answeredStored.length > 0) await reclaimRepoBlobs(repo.id, answeredStored)
   const objects = await Promise.all(
     input.objects.map(async ({ oid, size }) => {
       if (size > limits.maxFileBytes) return { oid, size, error: { code: 413, message: `Object is larger than the ${limits.maxFileBytes}-byte limit for one file` } }

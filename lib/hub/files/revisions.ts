@@ -92,7 +92,8 @@ export async function revisionAndPath(repoId: string, segments: string[]): Promi
 export async function lockBranchName(tx: Tx, repoId: string, name: string): Promise<void> {
   await lockRow(statementsIn(tx), 'Repo', repoId)
   // Compared here, not with LIKE: SQLite's ignores case, and '_' would match any character.
-  const refs = await tx.repoRef.findMany({ where: { repoId }, select: { name: true } })
+  // The default branch counts before its first commit too: reads treat it as there (empty).
+  const refs = [...(await tx.repoRef.findMany({ where: { repoId }, select: { name: true } })), { name: DEFAULT_BRANCH }]
   const inTheWay = refs.find((r) => name.startsWith(`${r.name}/`) || r.name.startsWith(`${name}/`))
   if (inTheWay) {
     throw new HubError(400, `Invalid reference for a branch: "${name}" conflicts with the existing branch "${inTheWay.name}" (as in git, a branch cannot also be a folder of branches)`)

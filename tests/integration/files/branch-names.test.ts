@@ -46,6 +46,17 @@ async function branches(name = repo): Promise<string[]> {
 const paths = async (revision: string, folder?: string) => (await collect(listFiles({ repo, hubUrl, revision, path: folder, recursive: !folder }))).map((e) => e.path)
 
 describe('branch names', () => {
+  it('main counts before its first commit: main/x cannot be made in an empty repo (every commit to main would then be refused)', async () => {
+    const empty = `${f.owner}/other` // made by the fixtures, never committed to
+    expect(await branches(empty)).toEqual([])
+    await expect(createBranch({ repo: empty, accessToken: f.write, hubUrl, branch: 'main/x', empty: true })).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('conflicts with the existing branch "main"'),
+    })
+    await uploadFile({ repo: empty, accessToken: f.write, hubUrl, file: { path: 'first.txt', content: blob('first') } })
+    expect(await branches(empty)).toEqual(['main'])
+  })
+
   it('a branch cannot also be a folder of branches (a and a/b), so listFiles of tree/a/b reads branch a', async () => {
     await createBranch({ repo, accessToken: f.write, hubUrl, branch: 'a' })
     await uploadFile({ repo, accessToken: f.write, hubUrl, branch: 'a', file: { path: 'b/c.txt', content: blob('on a') } })

@@ -676,6 +676,18 @@ export function fileSuite(prefix: string, storeEnv: Record<string, string>, list
       expect(await blobStore().has(sha256(content))).toBe(true)
     })
 
+    it('a batch that answers "stored" claims the bytes again, so a cleanup before the commit keeps them', async () => {
+      const content = Buffer.concat([Buffer.from([0]), Buffer.from(`stored long ago ${prefix}`)])
+      const first = await (await batch(f.write, sha256(content), content.length)).json()
+      expect((await fetch(first.objects[0].actions.upload.href, { method: 'PUT', body: content })).status).toBe(200)
+      // Uploaded two days ago and never committed: outside the cleanup's grace period.
+      await db.repoBlob.updateMany({ where: { sha256: sha256(content) }, data: { createdAt: new Date(Date.now() - 2 * 86_400_000) } })
+      const again = await (await batch(f.write, sha256(content), content.length)).json()
+      expect(again.objects[0].actions).toBeUndefined() // stored: the client commits without uploading
+      await removeUnreferencedBlobs({ candidates: [sha256(content)] }) // another repo with these bytes deleted meanwhile
+      expect(await blobStore().has(sha256(content))).toBe(true)
+    })
+
     it('an upload URL stops when its user may no longer write to the repo (an ex-member of its organization)', async () => {
       const org = await db.org.findUniqueOrThrow({ where: { name: f.org } })
       const member = await db.user.findUniqueOrThrow({ where: { username: f.outsider } })
