@@ -30,5 +30,9 @@ test('trusted publishers: add for a repo, refuse a loose one, remove', async ({ 
   await item.getByRole('button', { name: /^Remove the publisher/ }).click()
   await item.getByRole('button', { name: 'Yes, remove' }).click()
   await expect(page.getByText('No trusted publishers yet.')).toBeVisible()
+  // Said, and focused where the row was.
+  const removed = page.getByRole('status').filter({ hasText: 'Trusted publisher removed; its tokens no longer work.' })
+  await expect(removed).toBeVisible()
+  await expect(removed).toBeFocused()
   expect(errors).toEqual([])
 })

@@ -5,6 +5,7 @@ import { ISSUER_PRESETS, listPublishers, resourceName } from '@/lib/hub/publishe
 import type { RepoType } from '@/lib/hub/names'
 import { ActionForm } from '@/components/ActionForm'
 import { ConfirmAction } from '@/components/ConfirmAction'
+import { NoticeArea } from '@/components/Notice'
 import { addPublisherAction, removePublisherAction } from '@/app/settings/publishers/actions'
 import { Field } from '@/components/Field'
 
@@ -30,6 +31,8 @@ export default async function PublishersPage() {
 
       <section className="card" aria-labelledby="list-h">
         <h2 id="list-h" className="mb-3 font-semibold">Registered</h2>
+        {/* A removal's message shows (and takes the focus) above the list, where its row was. */}
+        <NoticeArea>
         {publishers.length === 0 ? (
           <p className="text-sm text-slate-500">No trusted publishers yet.</p>
         ) : (
@@ -48,6 +51,7 @@ export default async function PublishersPage() {
             ))}
           </ul>
         )}
+        </NoticeArea>
       </section>
 
       <section className="card" aria-labelledby="add-h">
