@@ -7,10 +7,10 @@
 // a disabled button loses the focus, which falls to <body>. When the form itself is gone after its
 // action (a redirect, a row drawn again without it), the focus moves to what says what happened
 // (components/Notice focusRescue).
-import { createContext, startTransition, useActionState, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { createContext, useActionState, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { FormState } from '@/lib/http/form'
 import { CopyButton } from '@/components/CopyButton'
-import { useActionFocus } from '@/components/Notice'
+import { useActionSubmit } from '@/components/Notice'
 
 type Props = {
   action: (state: FormState, form: FormData) => Promise<FormState>
@@ -54,7 +54,7 @@ export function ActionForm({ action, children, submit, className, submitClassNam
   const [state, formAction, pending] = useActionState(action, null)
   const form = useRef<HTMLFormElement>(null)
   const success = useRef<HTMLDivElement>(null)
-  const send = useActionFocus(pending, state)
+  const onSubmit = useActionSubmit(formAction, pending, state)
   // Names of the Fields in this form, counted so that a name registered twice stays until both leave.
   const [fieldCounts, setFieldCounts] = useState<ReadonlyMap<string, number>>(new Map())
   const register = useCallback((name: string) => {
@@ -129,12 +129,7 @@ export function ActionForm({ action, children, submit, className, submitClassNam
       ref={form}
       className={className ?? 'space-y-4'}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (!send(event.currentTarget)) return
-        const data = new FormData(event.currentTarget)
-        startTransition(() => formAction(data))
-      }}
+      onSubmit={onSubmit}
     >
       {row ? (
         <div className={row}>

@@ -7,9 +7,9 @@
 // (components/Notice), above the list, which takes the focus: the row (and this question in it) is
 // usually gone once the page is drawn again. Without a NoticeArea it is said here, and if the row
 // goes, the focus moves to what the page says instead (focusRescue).
-import { startTransition, useActionState, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { FormState } from '@/lib/http/form'
-import { useActionFocus, useAnnounce } from '@/components/Notice'
+import { useActionSubmit, useAnnounce } from '@/components/Notice'
 
 type Props = {
   /** A server action, or a function of the page (components/RepoUpload deletes through the hub's API). */
@@ -42,7 +42,7 @@ export function ConfirmAction({ action, fields, start, startName, startContent, 
     if (answer?.ok && announce) announce(success ?? answer.ok)
     return answer
   }, null)
-  const send = useActionFocus(pending, state)
+  const submit = useActionSubmit(formAction, pending, state)
   const yes = useRef<HTMLButtonElement>(null)
   const first = useRef<HTMLButtonElement>(null)
   const asked = useRef(false)
@@ -67,12 +67,7 @@ export function ConfirmAction({ action, fields, start, startName, startContent, 
       aria-labelledby={questionId}
       aria-busy={busy}
       onKeyDown={(e) => e.key === 'Escape' && !pending && setConfirming(false)}
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (!send(event.currentTarget)) return
-        const data = new FormData(event.currentTarget)
-        startTransition(() => formAction(data))
-      }}
+      onSubmit={submit}
     >
       {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <p id={questionId} className="whitespace-normal text-sm text-red-900">{question}</p>

@@ -10,7 +10,7 @@
 // NoticeArea holds the notice of the list it wraps, outside the list's rows: a row's own action
 // (components/ConfirmAction, collections/RemoveItem) calls useAnnounce()'s function with its
 // message, and the area shows it above the list and moves the focus there.
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 
 type NoticeProps = {
   children: ReactNode
@@ -96,12 +96,26 @@ function focusRescue() {
 }
 
 /**
- * For a form bound to an action (`pending` and `state` of its useActionState): returns the function
- * to call when it is submitted, false when an earlier submission still runs (ignore this one: its
+ * The onSubmit of a form bound to an action (`formAction`, `pending` and `state` of its
+ * useActionState): it runs the action, unless an earlier submission still runs (ignored: the
  * button stays focusable while the action runs, aria-disabled rather than disabled). If the form
  * leaves the page while its action runs or just after it answered, the focus is rescued (above).
  */
-export function useActionFocus(pending: boolean, state: unknown) {
+export function useActionSubmit(formAction: (data: FormData) => void, pending: boolean, state: unknown) {
+  const send = useActionFocus(pending, state)
+  return useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (!send(event.currentTarget)) return
+      const data = new FormData(event.currentTarget)
+      startTransition(() => formAction(data))
+    },
+    [send, formAction],
+  )
+}
+
+/** useActionSubmit's guard and focus rescue: false while an earlier submission still runs. */
+function useActionFocus(pending: boolean, state: unknown) {
   const sending = useRef(false)
   const answeredAt = useRef(0)
   const rescue = useRef<ReturnType<typeof focusRescue>>(null)

@@ -3,9 +3,9 @@
 // The item's row goes once it is removed, and this button with it: the collection's list is in a
 // NoticeArea (components/Notice), which says what was removed above the list and takes the focus.
 // While the removal runs the button stays focusable (aria-disabled; a second press is ignored).
-import { startTransition, useActionState } from 'react'
+import { useActionState } from 'react'
 import type { FormState } from '@/lib/http/form'
-import { useActionFocus, useAnnounce } from '@/components/Notice'
+import { useActionSubmit, useAnnounce } from '@/components/Notice'
 
 type Props = { slug: string; itemId: string; name: string; action: (state: FormState, form: FormData) => Promise<FormState> }
 
@@ -16,16 +16,11 @@ export function RemoveItem({ slug, itemId, name, action }: Props) {
     if (answer?.ok && announce) announce(`Removed ${name} from this collection.`)
     return answer
   }, null)
-  const send = useActionFocus(pending, state)
+  const submit = useActionSubmit(formAction, pending, state)
   return (
     <form
       className="shrink-0 text-right"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (!send(event.currentTarget)) return
-        const data = new FormData(event.currentTarget)
-        startTransition(() => formAction(data))
-      }}
+      onSubmit={submit}
     >
       <input type="hidden" name="slug" value={slug} />
       <input type="hidden" name="itemId" value={itemId} />
