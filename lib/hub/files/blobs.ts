@@ -29,17 +29,19 @@ export async function recordBlob(sha256: string, size: number) {
 /**
  * The blobs `repoId` may put in its trees (RepoBlob in prisma/schema.prisma): written when an
  * upload signed for the repo completes and for every file its commits store. One statement per
- * batch of rows; a row already there is kept.
+ * batch of rows. A row already there is kept as it is, or, with `renew`, dated now: an upload's or
+ * an LFS batch's claim must be as recent as the moment it relies on the bytes (claimRepoBlobs).
  */
-export async function recordRepoBlobs(repoId: string, sha256s: string[], store: Statements = statements) {
+export async function recordRepoBlobs(repoId: string, sha256s: string[], store: Statements = statements, { renew = false } = {}) {
   // In one order for every writer: two commits inserting the same new rows in opposite orders
   // would each wait for the other's row (a deadlock on PostgreSQL).
   const unique = [...new Set(sha256s)].sort()
   const now = new Date()
+  const onConflict = renew ? sql`DO UPDATE SET "createdAt" = excluded."createdAt"` : sql`DO NOTHING`
   // 3 values a row: within SQLite's oldest limit of 999 parameters.
   for (let i = 0; i < unique.length; i += 300) {
     const rows = unique.slice(i, i + 300).map((sha256) => sql`(${repoId}, ${sha256}, ${now})`)
-    await store.run(sql`INSERT INTO "RepoBlob" ("repoId", "sha256", "createdAt") VALUES ${joinSql(rows, ', ')} ON CONFLICT ("repoId", "sha256") DO NOTHING`)
+    await store.run(sql`INSERT INTO "RepoBlob" ("repoId", "sha256", "createdAt") VALUES ${joinSql(rows, ', ')} ON CONFLICT ("repoId", "sha256") ${onConflict}`)
   }
 }
 
@@ -67,29 +69,16 @@ export async function storedSizes(repoId: string, sha256s: string[]): Promise<Ma
 }
 
 /**
- * An upload's claim on bytes it has just verified (PutHooks.onVerified): RepoBlob(repoId, sha256)
- * with the time of this upload, even when the repo had the row already. A row kept from an upload
- * long ago (outside the cleanup's grace period) would not protect this one: the cleanup could remove
- * the bytes this upload then relies on (its own copy discarded because the store held them).
+ * A repo's claim on bytes it relies on, dated now even when the repo had the row already: an
+ * upload's, on bytes it has just verified (PutHooks.onVerified), and the LFS batch's, on bytes it
+ * answers "stored" (the client then commits without uploading). A row kept from long ago (outside
+ * the cleanup's grace period) would not protect them: a cleanup of the same bytes (another repo
+ * deleted) could remove them before the commit refers to them. Ask the store whether it holds them
+ * only after this: then either the claim came first (the cleanup keeps them) or the cleanup did
+ * (they are gone, and the bytes are uploaded again).
  */
-async function claimRepoBlob(repoId: string, sha256: string) {
-  await run(sql`INSERT INTO "RepoBlob" ("repoId", "sha256", "createdAt") VALUES (${repoId}, ${sha256}, ${new Date()}) ON CONFLICT ("repoId", "sha256") DO UPDATE SET "createdAt" = excluded."createdAt"`)
-}
-
-/**
- * Claims again, for `repoId`, blobs it holds already (the LFS batch answers them "stored", and the
- * client then commits without uploading): the claim must be as recent as this answer, or a cleanup
- * of the same bytes (another repo deleted) could remove them before the commit refers to them. Ask
- * the store whether it holds them only after this: then either the claim came first (the cleanup
- * keeps them) or the cleanup did (they are gone, and the batch asks for an upload).
- */
-export async function reclaimRepoBlobs(repoId: string, sha256s: string[]) {
-  const now = new Date()
-  // Within SQLite's oldest limit of 999 parameters.
-  for (let i = 0; i < sha256s.length; i += 500) {
-    const chunk = sha256s.slice(i, i + 500)
-    await run(sql`UPDATE "RepoBlob" SET "createdAt" = ${now} WHERE "repoId" = ${repoId} AND "sha256" IN (${joinSql(chunk.map((sha256) => sql`${sha256}`), ', ')})`)
-  }
+export function claimRepoBlobs(repoId: string, sha256s: string[]) {
+  return recordRepoBlobs(repoId, sha256s, statements, { renew: true })
 }
 
 /**
@@ -106,7 +95,7 @@ async function putRecorded(repoId: string | undefined, size: number, put: (hooks
     return await put({
       onVerified: async (sha256) => {
         verified = sha256
-        if (repoId) await claimRepoBlob(repoId, sha256)
+        if (repoId) await claimRepoBlobs(repoId, [sha256])
         await recordBlob(sha256, size)
       },
       // Recorded again once this copy is the blob: an upload of the same bytes whose promote failed

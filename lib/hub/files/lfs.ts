@@ -16,7 +16,7 @@ import { HubError, unauthorized } from '@/lib/http/errors'
 import { requestBodyStream } from '@/lib/http/body'
 import { fileLimits } from './limits'
 import { SHA256 } from './git'
-import { reclaimRepoBlobs, storeBlob, storeMultipartBlob, storedSize, storedSizes } from './blobs'
+import { claimRepoBlobs, storeBlob, storeMultipartBlob, storedSize, storedSizes } from './blobs'
 import { repoAccess, type RepoRef } from './revisions'
 
 /** Objects one batch request may ask about: huggingface_hub (Python) sends 256 a batch, git-lfs and @huggingface/hub 100. */
@@ -63,20 +63,18 @@ function uploadToken(claim: UploadClaim): string {
  */
 async function usableClaim(token: string): Promise<UploadClaim> {
   const claim = readUploadToken(token)
-  const [found] = await rows<{ tokenId: string | null; revokedAt: Date | null; expiresAt: Date | null }>(sql`
-    SELECT t."id" AS "tokenId", t."revokedAt", t."expiresAt" FROM "Repo" r LEFT JOIN "AccessToken" t ON t."id" = ${claim.tokenId ?? ''}
-    WHERE r."id" = ${claim.repoId}`)
-  if (!found) throw new HubError(404, 'The repository of this upload URL no longer exists')
-  if (claim.tokenId && (!found.tokenId || found.revokedAt || (found.expiresAt && found.expiresAt <= new Date()))) {
-    throw unauthorized('The token that asked for this upload URL is no longer valid')
+  const repo = await db.repo.findUnique({ where: { id: claim.repoId } })
+  if (!repo) throw new HubError(404, 'The repository of this upload URL no longer exists')
+  if (claim.tokenId) {
+    const [found] = await rows<{ revokedAt: Date | null; expiresAt: Date | null }>(sql`SELECT "revokedAt", "expiresAt" FROM "AccessToken" WHERE "id" = ${claim.tokenId}`)
+    if (!found || found.revokedAt || (found.expiresAt && found.expiresAt <= new Date())) throw unauthorized('The token that asked for this upload URL is no longer valid')
   }
   // The user who asked must still be allowed to write here (an ex-member's URLs, a browser session's above all, stop at once).
   if (!claim.userId) {
     if (!claim.tokenId) throw unauthorized('This upload URL is from before upload URLs named their user; ask the batch API again')
   } else {
-    const repo = await db.repo.findUnique({ where: { id: claim.repoId } })
     const uploader = { userId: claim.userId, principal: null }
-    if (!repo || repoDecision(uploader, 'write', repo, await repoContext(uploader, repo)) !== 'allow') {
+    if (repoDecision(uploader, 'write', repo, await repoContext(uploader, repo)) !== 'allow') {
       throw new HubError(403, 'The user who asked for this upload URL may no longer write to this repository')
     }
   }
@@ -120,7 +118,7 @@ export async function lfsBatch(caller: Caller, ref: RepoRef, body: unknown, orig
   // One query for the whole batch.
   const stored = await storedSizes(repo.id, input.objects.map((o) => o.oid))
   const answeredStored = input.objects.filter((o) => stored.get(o.oid) === o.size).map((o) => o.oid)
-  if (answeredStored.length > 0) await reclaimRepoBlobs(repo.id, answeredStored)
+  if (answeredStored.length > 0) await claimRepoBlobs(repo.id, answeredStored)
   const objects = await Promise.all(
     input.objects.map(async ({ oid, size }) => {
       if (size > limits.maxFileBytes) return { oid, size, error: { code: 413, message: `Object is larger than the ${limits.maxFileBytes}-byte limit for one file` } }
