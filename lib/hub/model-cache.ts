@@ -20,8 +20,9 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Transform } from 'node:stream'
 import { setting } from '@/lib/config'
-import { db, rows, sql } from '@/lib/db'
-import { DEFAULT_BRANCH, SHORT_COMMIT_ID, treeOf } from '@/lib/hub/files/revisions'
+import { rows, sql } from '@/lib/db'
+import { HubError } from '@/lib/http/errors'
+import { resolveRevision, treeOf } from '@/lib/hub/files/revisions'
 import { branchNamed } from '@/lib/hub/files/paths'
 import { findRepoIgnoringCase, repoContext } from '@/lib/hub/repos'
 import { repoDecision, type Caller } from '@/lib/policy'
@@ -233,12 +234,13 @@ async function resolveModelRevision(asked: string, namespace: string, name: stri
   }
   if (facts.commitId) return { repo, commitId: facts.commitId }
   if (facts.pinned) return { repo, commitId: facts.pinned }
-  if (SHORT_COMMIT_ID.test(revision)) {
-    const found = await db.repoCommit.findMany({ where: { repoId: facts.id, id: { startsWith: revision } }, select: { id: true }, take: 2 })
-    if (found.length === 1) return { repo, commitId: found[0]!.id }
+  // Anything else (an abbreviated commit id, main before the first commit) as every read of the hub resolves it.
+  try {
+    return { repo, commitId: (await resolveRevision(facts.id, revision))?.id ?? null }
+  } catch (error) {
+    if (error instanceof HubError && error.code === 'RevisionNotFound') throw new ModelRevisionNotFoundError(`${repo}: revision ${revision} does not exist`)
+    throw error
   }
-  if (branch === DEFAULT_BRANCH && (await db.repoRef.count({ where: { repoId: facts.id } })) === 0) return { repo, commitId: null }
-  throw new ModelRevisionNotFoundError(`${repo}: revision ${revision} does not exist`)
 }
 
 /** Snapshots this process has completed or is completing, by cache folder and commit: a commit's files are checked once per process. */

@@ -1,10 +1,11 @@
-// Repositories (models, datasets, spaces): create, delete, look up, list; gated access requests.
+// Repositories (models, datasets, spaces): create, delete, look up, list; gated access requests;
+// the profile page's notice after a deletion.
 import { z } from 'zod'
 import { db, joinSql, rows, sql, type Sql } from '@/lib/db'
 import { textMatches } from '@/lib/db/filters'
-import { findNamespace } from '@/lib/hub/namespaces'
+import { findNamespace, type Namespace } from '@/lib/hub/namespaces'
 import { roleInOrg } from '@/lib/hub/orgs'
-import { repoName, REPO_TYPES, type RepoType } from '@/lib/hub/names'
+import { repoName, repoTypeFromPlural, REPO_TYPES, type RepoType } from '@/lib/hub/names'
 import { displayText } from '@/lib/display-text'
 import { createRepoDecision, repoDecision, type Caller, type Decision, type RepoAction, type RepoContext } from '@/lib/policy'
 import { badRequest, conflict, denial, HubError, notFound } from '@/lib/http/errors'
@@ -555,3 +556,28 @@ export async function repoPageView(caller: Caller, type: RepoType, namespace: st
   return { repo, mayRead: may('read'), mayWrite: may('write'), mayManage, myRequest, pending }
 }
 
+/**
+ * "Deleted …" after a repository or collection of this namespace was deleted (deleteRepoAction,
+ * deleteCollectionAction): said only while nothing by that name exists, so a link cannot make the
+ * page claim a deletion that did not happen, and only to the namespace's own user or to the
+ * organization's members: they see its private repositories anyway, while to anyone else whether
+ * the notice shows would tell that a private repository by that name exists.
+ */
+export async function deletedNotice(owner: Namespace, value: unknown, viewerId: string | null): Promise<string | null> {
+  if (typeof value !== 'string' || !viewerId) return null
+  const insider = owner.kind === 'user' ? viewerId === owner.id : (await roleInOrg(viewerId, owner.id)) !== null
+  if (!insider) return null
+  const namespace = owner.name
+  const collection = /^collections\/(.+)$/.exec(value)
+  if (collection) {
+    const slug = collection[1]!
+    if (!slug.startsWith(`${namespace}/`) || (await db.collection.findUnique({ where: { slug }, select: { id: true } }))) return null
+    return 'The collection was deleted.'
+  }
+  const repo = /^(?:(datasets|spaces)\/)?([^/]+)\/([^/]+)$/.exec(value)
+  if (!repo || repo[2] !== namespace) return null
+  const type = repo[1] ? repoTypeFromPlural(repo[1])! : 'model'
+  // In any letter case, as repo ids are read.
+  if (await findRepo(type, namespace, repo[3]!)) return null
+  return `${repo[2]}/${repo[3]} was deleted.`
+}
