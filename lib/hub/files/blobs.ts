@@ -82,6 +82,30 @@ export function claimRepoBlobs(repoId: string, sha256s: string[]) {
 }
 
 /**
+ * Locks the StoredBlob rows of LFS objects a commit is about to refer to, in the commit's
+ * transaction; the ones no longer there (the cleanup removed them since the commit looked) come
+ * back. An upload's claim (RepoBlob) keeps bytes from the cleanup only for its grace period, and an
+ * LFS object may be committed later than that: the cleanup then sees no TreeEntry that is not yet
+ * committed. With the row locked first, a cleanup of the same blob waits for the commit and its
+ * re-check finds the new TreeEntry (it keeps the bytes), or the cleanup locked it first and the
+ * commit finds the row gone when the lock is let go. An UPDATE that changes nothing takes the lock
+ * on both databases (SQLite's transactions already run one at a time); sorted, so that two commits
+ * lock shared rows in the same order.
+ */
+export async function lockStoredBlobs(store: Statements, sha256s: string[]): Promise<string[]> {
+  const unique = [...new Set(sha256s)].sort()
+  const locked = new Set<string>()
+  // One parameter a row: within SQLite's oldest limit of 999 parameters.
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500)
+    const found = await store.rows<{ sha256: string }>(sql`
+      UPDATE "StoredBlob" SET "sha256" = "sha256" WHERE "sha256" IN (${joinSql(chunk.map((sha256) => sql`${sha256}`), ', ')}) RETURNING "sha256"`)
+    for (const row of found) locked.add(row.sha256)
+  }
+  return unique.filter((sha256) => !locked.has(sha256))
+}
+
+/**
  * Runs `put` (putBlob or completeMultipart) with the hooks that claim and record the blob for
  * `repoId`: RepoBlob first, then StoredBlob, both before the store is asked whether it holds the
  * bytes. A failure after the claim (promoting failed, the database refused a row) takes the

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '@/lib/hub/namespaces'
 import { fileLimits } from './limits'
 import { branchNamed, checkedFolder, checkedPath, describeValue } from './paths'
 import { COMMIT_ID, SHA256, gitBlobOid, lfsPointer, newCommitId } from './git'
-import { recordRepoBlobs, storeBlob, storedSizes } from './blobs'
+import { lockStoredBlobs, recordRepoBlobs, storeBlob, storedSizes } from './blobs'
 import { DEFAULT_BRANCH, lockBranchName, revisionNotFound, entryNotFound } from './revisions'
 
 export type CommitHeader = { summary: string; description: string; parentCommit: string | null }
@@ -364,6 +364,10 @@ export async function createCommit(
             changes: JSON.stringify(changes),
           },
         })
+        const lfsObjects = operations.flatMap((op) => (op.kind === 'lfsFile' ? [op] : []))
+        const removed = new Set(await lockStoredBlobs(statementsIn(tx), lfsObjects.map((op) => op.sha256)))
+        const gone = lfsObjects.find((op) => removed.has(op.sha256))
+        if (gone) throw invalid(`${gone.path}: LFS object ${gone.sha256} is no longer stored (it was cleaned up after its upload grew old); upload it again`)
         await insertTree(tx, commitId, [...tree.values()])
         // The files this commit brought (inline bytes it carried, LFS objects already the repo's).
         await recordRepoBlobs(repo.id, staged.flatMap((op) => (op.kind === 'put' ? [op.file.blobSha256] : [])), statementsIn(tx))

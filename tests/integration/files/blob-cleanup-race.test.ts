@@ -235,6 +235,27 @@ describe.each(STORES)('blob cleanup racing an upload of the same bytes (%s store
     expect((await download('parts.bin')).equals(content)).toBe(true)
   })
 
+  it('an LFS object uploaded longer ago than the grace period, committed while the cleanup removes it', async () => {
+    // The keeper's claim is two days old and nothing refers to the bytes yet: the sweep may take
+    // them. The commit must then fail (422: upload again), never refer to bytes that are gone. Before
+    // the commit locked the rows of its LFS objects, it checked them before its transaction and
+    // committed while the cleanup (PostgreSQL) removed the bytes: a file that could not download.
+    const content = Buffer.concat([Buffer.from([7, 7]), Buffer.from(`lfs content uploaded long ago (${kind})`)])
+    const sha = sha256(content)
+    const batch = await lfsBatch(caller, { type: 'model', namespace: owner, name: 'keeper' }, { operation: 'upload', objects: [{ oid: sha, size: content.length }] }, 'http://hub.test', null)
+    const href = (batch.objects[0] as { actions?: { upload: { href: string } } }).actions!.upload.href
+    await uploadObject(href.split('/api/lfs/uploads/')[1]!, new Request(href, { method: 'PUT', body: content, headers: { 'Content-Length': String(content.length) } }))
+    const longAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000)
+    await db.repoBlob.updateMany({ where: { sha256: sha }, data: { createdAt: longAgo } })
+    await db.storedBlob.update({ where: { sha256: sha }, data: { createdAt: longAgo } })
+    const committing = uploadInsideCleanup(sha, () => removeUnreferencedBlobs(), () => commitToKeeper([{ kind: 'lfsFile', path: 'old.bin', sha256: sha, size: content.length }]))
+    await expect(committing).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/old\.bin: LFS object .* (was not uploaded|is no longer stored)/) })
+    const head = await db.repoRef.findUniqueOrThrow({ where: { repoId_name: { repoId: keeper.id, name: 'main' } } })
+    expect(await db.treeEntry.count({ where: { commitId: head.commitId, path: 'old.bin' } })).toBe(0)
+    expect(await store.has(sha)).toBe(false)
+    expect(await db.storedBlob.findUnique({ where: { sha256: sha } })).toBeNull()
+  })
+
   it('the sweep of stored bytes without a row, while an upload of the same bytes records its row', async () => {
     const content = Buffer.from(`bytes whose row never came, uploaded again (${kind})`)
     const sha = await putBlob(Readable.from([content]), { size: content.length })
