@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation'
 import { auth } from '@/lib/auth/nextauth'
 import { bearerToken } from '@/lib/auth/bearer'
 import { principalFromToken } from '@/lib/auth/tokens'
-import { HubError, unauthorized } from '@/lib/http/errors'
+import { HubError, invalidCredentials } from '@/lib/http/errors'
 import { crossOriginRefusal } from '@/lib/http/origin'
 import type { Caller } from '@/lib/policy'
 
@@ -15,7 +15,7 @@ export async function callerFromRequest(request: Request): Promise<Caller> {
   if (header) {
     const token = bearerToken(header)
     const principal = token ? await principalFromToken(token) : null
-    if (!principal) throw unauthorized()
+    if (!principal) throw invalidCredentials()
     return { userId: principal.userId, principal }
   }
   // Only requests that carry a session cookie can be signed in; skip decoding otherwise.

@@ -8,9 +8,10 @@ export const CORS_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Range, If-None-Match, If-Range',
   // What the clients read from answers: file identity and size (ETag, X-Repo-Commit, X-Linked-*,
-  // Content-Range), paging (Link, X-Total-Count), the Hub's error codes and the upload part's ETag.
+  // Content-Range), paging (Link, X-Total-Count), the Hub's error codes, the upload part's ETag, and
+  // the bearer challenge of a 401 (oauth4webapi reads it).
   'Access-Control-Expose-Headers':
-    'ETag, Link, X-Total-Count, X-Repo-Commit, X-Linked-Etag, X-Linked-Size, X-Error-Code, X-Error-Message, Content-Range, Accept-Ranges, Content-Length, Content-Disposition, Retry-After',
+    'ETag, Link, X-Total-Count, X-Repo-Commit, X-Linked-Etag, X-Linked-Size, X-Error-Code, X-Error-Message, Content-Range, Accept-Ranges, Content-Length, Content-Disposition, Retry-After, WWW-Authenticate',
   'Access-Control-Max-Age': '86400',
 }
 

@@ -22,7 +22,14 @@ export class HubError extends Error {
 }
 
 export const badRequest = (message: string) => new HubError(400, message)
-export const unauthorized = (message = 'Invalid credentials in Authorization header') => new HubError(401, message)
+/**
+ * A request that needs credentials and carried none: 401 with the bearer challenge (RFC 6750 3: a
+ * resource that takes bearer tokens names the scheme; without an error code, as none was sent: 3.1).
+ */
+export const unauthorized = (message = 'Authentication required') => new HubError(401, message, undefined, undefined, { 'WWW-Authenticate': 'Bearer realm="hub"' })
+/** A bearer token (or other Authorization header) that is not valid: 401, challenge with invalid_token (RFC 6750 3.1). */
+export const invalidCredentials = () =>
+  new HubError(401, 'Invalid credentials in Authorization header', undefined, undefined, { 'WWW-Authenticate': 'Bearer realm="hub", error="invalid_token"' })
 export const forbidden = (message = 'You do not have permission to perform this action') => new HubError(403, message)
 export const notFound = (message = 'Not Found') => new HubError(404, message)
 export const conflict = (message: string) => new HubError(409, message)

@@ -13,7 +13,7 @@ import { readBlob } from '@/lib/storage'
 import { setting } from '@/lib/config'
 import { processState } from '@/lib/config/process-state'
 import { sliced } from '@/lib/ratelimit'
-import { HubError } from '@/lib/http/errors'
+import { HubError, unauthorized } from '@/lib/http/errors'
 import { repoAccess, resolveRevision } from '@/lib/hub/files'
 import { entryAt } from '@/lib/hub/files/revisions'
 import type { Caller } from '@/lib/policy'
@@ -326,7 +326,7 @@ export type Transformer2DRequest = { revision?: unknown; subfolder?: unknown } &
 
 /** Runs `namespace/name` at `revision` (its `subfolder`) on the request's inputs for a caller with read access. */
 export async function runRepoTransformer2D(caller: Caller, ref: { namespace: string; name: string }, body: Transformer2DRequest, signal?: AbortSignal): Promise<Transformer2DRun> {
-  if (!caller) throw new HubError(401, 'Authentication required: running a model needs a token or a session')
+  if (!caller) throw unauthorized('Authentication required: running a model needs a token or a session')
   const revision = typeof body.revision === 'string' && body.revision ? body.revision : 'main'
   const folder = typeof body.subfolder === 'string' ? body.subfolder.replace(/^\/+|\/+$/g, '') : 'transformer'
   if (folder.split('/').some((part) => part === '..' || part === '.')) throw invalid('subfolder must be a folder inside the repo')

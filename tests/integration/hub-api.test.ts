@@ -69,8 +69,14 @@ describe('GET /api/whoami-v2', () => {
     expect(row?.lastUsedAt).toBeInstanceOf(Date)
   })
   it('answers 401 without a token, with a bad one, and with a revoked one', async () => {
-    expect((await whoamiGET(req('/api/whoami-v2'))).status).toBe(401)
-    expect((await whoamiGET(req('/api/whoami-v2', { token: 'hf_nope' }))).status).toBe(401)
+    const none = await whoamiGET(req('/api/whoami-v2'))
+    expect(none.status).toBe(401)
+    // RFC 6750 3 and 3.1: the bearer challenge, with invalid_token only when a token was sent.
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="hub"')
+    const bad = await whoamiGET(req('/api/whoami-v2', { token: 'hf_nope' }))
+    expect(bad.status).toBe(401)
+    expect(bad.headers.get('www-authenticate')).toBe('Bearer realm="hub", error="invalid_token"')
+    expect(await bad.json()).toEqual({ error: 'Invalid credentials in Authorization header' })
     expect((await whoamiGET(req('/api/whoami-v2', { headers: { authorization: 'Basic abc' } }))).status).toBe(401)
     const user = await db.user.findUniqueOrThrow({ where: { username: 'itoutsider' } })
     const { token, id } = await createPersonalToken(user.id, { name: 'temp', role: 'read' })

@@ -12,12 +12,15 @@ import { db, rows, sql } from '@/lib/db'
 import { repoContext } from '@/lib/hub/repos'
 import { BlobMismatch, blobStore, putPart } from '@/lib/storage'
 import { repoDecision, type Caller } from '@/lib/policy'
-import { HubError, unauthorized } from '@/lib/http/errors'
+import { HubError } from '@/lib/http/errors'
 import { requestBodyStream } from '@/lib/http/body'
 import { fileLimits } from './limits'
 import { SHA256 } from './git'
 import { claimRepoBlobs, storeBlob, storeMultipartBlob, storedSize, storedSizes } from './blobs'
 import { repoAccess, type RepoRef } from './revisions'
+
+/** An upload URL that no longer (or never did) authorize its upload: 401, no bearer challenge (the URL is the credential). */
+const uploadUrlRefused = (message: string) => new HubError(401, message)
 
 /** Objects one batch request may ask about: huggingface_hub (Python) sends 256 a batch, git-lfs and @huggingface/hub 100. */
 const MAX_BATCH_OBJECTS = 256
@@ -67,11 +70,11 @@ async function usableClaim(token: string): Promise<UploadClaim> {
   if (!repo) throw new HubError(404, 'The repository of this upload URL no longer exists')
   if (claim.tokenId) {
     const [found] = await rows<{ revokedAt: Date | null; expiresAt: Date | null }>(sql`SELECT "revokedAt", "expiresAt" FROM "AccessToken" WHERE "id" = ${claim.tokenId}`)
-    if (!found || found.revokedAt || (found.expiresAt && found.expiresAt <= new Date())) throw unauthorized('The token that asked for this upload URL is no longer valid')
+    if (!found || found.revokedAt || (found.expiresAt && found.expiresAt <= new Date())) throw uploadUrlRefused('The token that asked for this upload URL is no longer valid')
   }
   // The user who asked must still be allowed to write here (an ex-member's URLs, a browser session's above all, stop at once).
   if (!claim.userId) {
-    if (!claim.tokenId) throw unauthorized('This upload URL is from before upload URLs named their user; ask the batch API again')
+    if (!claim.tokenId) throw uploadUrlRefused('This upload URL is from before upload URLs named their user; ask the batch API again')
   } else {
     const uploader = { userId: claim.userId, principal: null }
     if (repoDecision(uploader, 'write', repo, await repoContext(uploader, repo)) !== 'allow') {
@@ -84,14 +87,14 @@ async function usableClaim(token: string): Promise<UploadClaim> {
 /** The claim of a signed upload URL; 401 when forged or expired. */
 function readUploadToken(token: string): UploadClaim {
   const [payload, mac] = token.split('.')
-  if (!payload || !mac || !constantTimeEqual(mac, sign(payload))) throw unauthorized('Invalid upload URL')
+  if (!payload || !mac || !constantTimeEqual(mac, sign(payload))) throw uploadUrlRefused('Invalid upload URL')
   let claim: UploadClaim
   try {
     claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as UploadClaim
   } catch {
-    throw unauthorized('Invalid upload URL')
+    throw uploadUrlRefused('Invalid upload URL')
   }
-  if (claim.exp < Date.now() / 1000) throw unauthorized('The upload URL has expired; ask the batch API again')
+  if (claim.exp < Date.now() / 1000) throw uploadUrlRefused('The upload URL has expired; ask the batch API again')
   return claim
 }
 
