@@ -15,6 +15,7 @@
 // One schema (prisma/schema.prisma, SQLite) is the source; the PostgreSQL variant differs only in
 // its provider line and client output. Prisma migrations are SQL and pin one provider each, so each
 // provider keeps its migration history: prisma/migrations (SQLite), prisma/postgresql/migrations.
+import './load-env'
 import fs from 'node:fs'
 import path from 'node:path'
 import { execFileSync } from 'node:child_process'
@@ -248,7 +249,7 @@ async function createMigration(url: string, name: string) {
 
 async function main() {
   const [command, arg] = process.argv.slice(2)
-  const url = process.env.DATABASE_URL ?? 'file:./data/modhub.db'
+  const url = process.env.DATABASE_URL || 'file:./data/modhub.db'
   switch (command) {
     case 'generate':
       generate()

@@ -2,6 +2,7 @@
 // the README), two organizations with members in every role, public / private / gated repos with
 // files (scripts/seed-files.ts), and collections. Runs only on an empty database; everything goes through the same lib/ functions as
 // the pages and APIs.
+import './load-env'
 import { db } from '@/lib/db'
 import { createUser } from '@/lib/hub/users'
 import { addMember, createOrg, setBilling } from '@/lib/hub/orgs'

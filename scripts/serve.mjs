@@ -19,6 +19,9 @@ import next from 'next'
 import nextEnv from '@next/env'
 
 const root = path.resolve(import.meta.dirname, '..')
+// Relative paths of the settings (the SQLite file, data/auth-secret, the blob and model folders)
+// are the project's, whichever folder the hub was started from (as the operator scripts: scripts/load-env.ts).
+process.chdir(root)
 const port = Number(process.env.PORT || 3000)
 // HUB_WORKERS (lib/config/settings.ts; read here, where the settings module cannot be imported):
 // that many processes, each a whole hub, share the port through node:cluster. Everything a request
@@ -29,25 +32,37 @@ if (!(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new Err
 
 if (cluster.isPrimary && workers > 1) {
   let stopping = false
+  /** The exit code to stop with once every worker is gone: set when a worker could not start. */
+  let failed = 0
   const alive = () => Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead()).length
-  for (let i = 0; i < workers; i++) cluster.fork()
+  const stopAll = () => {
+    stopping = true
+    if (alive() === 0) process.exit(failed)
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+  }
+  // A worker that ends before it ever listened could not start (a setting it refuses, a build that
+  // is missing): another would fail the same way, forever, behind a primary that looks alive. So
+  // the hub stops, with that worker's exit code, where a supervisor sees it.
+  const listened = new Set()
+  cluster.on('listening', (worker) => listened.add(worker.id))
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (alive() === 0) process.exit(0)
+      if (alive() === 0) process.exit(failed)
+      return
+    }
+    if (!listened.has(worker.id)) {
+      console.error(`hub worker ${worker.process.pid} could not start (${signal ?? `exit code ${code}`}); stopping`)
+      failed = code || 1
+      stopAll()
       return
     }
     console.error(`hub worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`)
     cluster.fork()
   })
-  // Each worker stops as npm start does on SIGTERM (its last-used times written first); a terminal's
-  // Ctrl-C reaches the workers too, and SIGTERM after it still lets them finish.
-  for (const signal of ['SIGTERM', 'SIGINT']) {
-    process.once(signal, () => {
-      stopping = true
-      if (alive() === 0) process.exit(0)
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
-    })
-  }
+  for (let i = 0; i < workers; i++) cluster.fork()
+  // Each worker stops as npm start does on SIGTERM (its requests in flight finish, its last-used
+  // times are written); a terminal's Ctrl-C reaches the workers too, and SIGTERM after it still lets them finish.
+  for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, stopAll)
 } else {
   await serve()
 }
@@ -116,13 +131,20 @@ const server = http
   .on('connection', peerAddress)
   .listen(port, () => console.log(`ModHub listening on port ${port}${front ? '' : ' (fast path off)'}${cluster.isWorker ? ` (worker ${cluster.worker.id} of ${workers})` : ''}`))
 
-// As `next start`: stop on SIGTERM/SIGINT. lib/auth/tokens writes its pending last-used times on
-// SIGTERM and exits when done; the timer only bounds how long open connections may hold the exit.
+// On SIGTERM/SIGINT: take no new connections, let the requests in flight finish (a download, an
+// upload, a model run) for up to DRAIN_MS, then exit 0 (a clean stop, for systemd and Kubernetes).
+// lib/auth/tokens writes its pending last-used times when the signal comes; it exits by itself only
+// where no other SIGTERM listener is (a script), so the listener here stays registered.
+const DRAIN_MS = 10_000
+let draining = false
+const stop = () => setTimeout(() => process.exit(0), 250) // the last writes a finished request started
 for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => {
-    server.close()
+  process.on(signal, () => {
+    if (draining) return
+    draining = true
+    server.close(stop)
     server.closeIdleConnections()
-    setTimeout(() => process.exit(0), 2000).unref()
+    setTimeout(() => process.exit(0), DRAIN_MS).unref()
   })
 }
 }

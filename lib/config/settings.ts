@@ -7,7 +7,15 @@
 // environment of a running process, and no setting is read on a path where that cost matters.
 
 type IntSpec = { kind: 'int'; default: number; min?: number; max?: number; meaning: string }
-type StringSpec = { kind: 'string'; default: string; meaning: string; /** README text for a computed default. */ defaultText?: string }
+type StringSpec = {
+  kind: 'string'
+  default: string
+  meaning: string
+  /** README text for a computed default. */
+  defaultText?: string
+  /** What a value must be, in words, and the test of it (a free-text setting has none). */
+  format?: { accepts: string; test: (raw: string) => boolean }
+}
 type EnumSpec<V extends string = string> = { kind: 'enum'; values: readonly V[]; default: V; meaning: string }
 type FlagSpec = { kind: 'flag'; default: boolean; meaning: string }
 export type SettingSpec = IntSpec | StringSpec | EnumSpec | FlagSpec
@@ -19,19 +27,33 @@ const int = (defaultValue: number, meaning: string, bounds: { min?: number; max?
   max: bounds.max,
   meaning,
 })
-const str = (defaultValue: string, meaning: string, defaultText?: string): StringSpec => ({ kind: 'string', default: defaultValue, meaning, defaultText })
+const str = (defaultValue: string, meaning: string, defaultText?: string, format?: StringSpec['format']): StringSpec => ({ kind: 'string', default: defaultValue, meaning, defaultText, format })
+
+/** An absolute http(s) URL with nothing after its path (an origin, or an endpoint). */
+function isHttpUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash && !url.username && !url.password
+  } catch {
+    return false
+  }
+}
+const HTTP_URL = { accepts: 'an http:// or https:// URL (no query, fragment or credentials)', test: isHttpUrl }
 const oneOf = <V extends string>(values: readonly V[], defaultValue: V, meaning: string): EnumSpec<V> => ({ kind: 'enum', values, default: defaultValue, meaning })
 const flag = (defaultValue: boolean, meaning: string): FlagSpec => ({ kind: 'flag', default: defaultValue, meaning })
 
 export const SETTINGS = {
   // The hub
-  DATABASE_URL: str('file:./data/modhub.db', 'SQLite file (embedded default) or `postgresql://user@host:port/db`'),
+  DATABASE_URL: str('file:./data/modhub.db', 'SQLite file (embedded default) or `postgresql://user@host:port/db`', undefined, {
+    accepts: 'file:<path> (SQLite) or postgresql://… (postgres:// too)',
+    test: (raw) => /^file:.+/.test(raw) || /^postgres(ql)?:\/\/./.test(raw),
+  }),
   DATABASE_PREPARED_STATEMENTS: flag(true, 'on PostgreSQL, the hot paths\' hand-written statements are prepared once per connection under a name; `0` behind a transaction-mode pooler (PgBouncer without `max_prepared_statements`, RDS Proxy), which cannot keep them'),
   DATABASE_POOL_SIZE: int(10, 'on PostgreSQL, connections each hub process keeps open', { min: 1, max: 1000 }),
   SQLITE_WAL_CHECKPOINT_PAGES: int(10_000, 'on SQLite, the commit that takes the write-ahead log past this many pages (4 KiB each) copies it back into the database file (a checkpoint; SQLite\'s default is 1,000); fewer, larger checkpoints copy each often-written page once and sync less often', { min: 100, max: 1_000_000 }),
   PORT: int(3000, 'port of `npm run hub`', { min: 1, max: 65535 }),
-  HUB_URL: str('', 'public origin: OAuth issuer, links', 'http://localhost:$PORT'),
-  AUTH_SECRET: str('', 'signs sessions; every instance behind a load balancer must share it', 'random, kept in `data/auth-secret`'),
+  HUB_URL: str('', 'public origin: OAuth issuer, links', 'http://localhost:$PORT', HTTP_URL),
+  AUTH_SECRET: str('', 'signs sessions and encrypts the OpenID Connect signing keys; every instance behind a load balancer, and `npm run keys:rotate`, must use the same one (an instance whose secret cannot read the signing key does not start)', 'random, kept in `data/auth-secret`'),
   TRUST_PROXY_HOPS: int(0, 'how many reverse proxies stand in front of the hub; per-address rate limits and audit records take the client address that many entries back from the end of `X-Forwarded-For` (see [Client addresses](#client-addresses))', { max: 10 }),
   HUB_WORKERS: int(1, '`npm start` runs this many processes, each a whole hub, sharing the port (node:cluster); all state is in the database, so they serve as one, and one per CPU core lets the hub use every core (the token endpoint on 2 cores: bench/oauth/RESULTS.md); each costs one process\'s memory; a worker that dies is started again', { min: 1, max: 64 }),
   FAST_PATH: flag(true, '`npm start` answers the hot API routes (token endpoint, whoami-v2, the repo API, moderation, file resolve, LFS batch and uploads) through their route handlers without Next\'s request pipeline; `0`: Next serves every request (see [Serving](#serving))'),
@@ -58,7 +80,7 @@ export const SETTINGS = {
   STORAGE: oneOf(['disk', 's3'] as const, 'disk', 'where blobs live: a folder on disk, or any S3-compatible store through `@aws-sdk/client-s3`'),
   STORAGE_DIR: str('', 'the disk store', '`blobs/` beside the SQLite file (`data/blobs`)'),
   S3_BUCKET: str('', 'the bucket (required with `STORAGE=s3`); several instances on PostgreSQL share it'),
-  S3_ENDPOINT: str('', 'an S3-compatible endpoint (MinIO, R2, Ceph RGW); AWS when unset'),
+  S3_ENDPOINT: str('', 'an S3-compatible endpoint (MinIO, R2, Ceph RGW); AWS when unset', undefined, HTTP_URL),
   S3_REGION: str('us-east-1', 'the store\'s region'),
   S3_ACCESS_KEY_ID: str('', 'credentials (with `S3_SECRET_ACCESS_KEY`); the AWS SDK\'s default chain when unset'),
   S3_SECRET_ACCESS_KEY: str('', 'see `S3_ACCESS_KEY_ID`'),
@@ -135,6 +157,7 @@ function parse(name: string, spec: SettingSpec, raw: string): number | boolean |
       if (!spec.values.includes(raw)) throw new SettingError(name, raw, spec.values.map((v) => `"${v}"`).join(' or '))
       return raw
     case 'string':
+      if (spec.format && !spec.format.test(raw)) throw new SettingError(name, raw, spec.format.accepts)
       return raw
   }
 }
@@ -157,6 +180,8 @@ export function settingProblems(env: Environment = process.env): string[] {
       problems.push((error as Error).message)
     }
   }
+  // Settings that only make sense together.
+  if (env.STORAGE === 's3' && !env.S3_BUCKET) problems.push('STORAGE=s3 needs S3_BUCKET (the bucket the blobs live in)')
   return problems
 }
 

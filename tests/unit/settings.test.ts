@@ -32,6 +32,21 @@ describe('the settings table', () => {
     ])
   })
 
+  it('refuses free-text settings that cannot be what they name, and settings that need another', () => {
+    expect(setting('HUB_URL', { HUB_URL: 'https://hub.example.org' })).toBe('https://hub.example.org')
+    expect(setting('DATABASE_URL', { DATABASE_URL: 'postgres://u@db:5432/hub' })).toBe('postgres://u@db:5432/hub')
+    expect(setting('S3_ENDPOINT', { S3_ENDPOINT: 'http://127.0.0.1:9000' })).toBe('http://127.0.0.1:9000')
+    expect(settingProblems({ DATABASE_URL: 'garbage', HUB_URL: 'not-a-url', S3_ENDPOINT: 'not a url', STORAGE: 's3' })).toEqual([
+      'DATABASE_URL must be file:<path> (SQLite) or postgresql://… (postgres:// too), got "garbage"',
+      'HUB_URL must be an http:// or https:// URL (no query, fragment or credentials), got "not-a-url"',
+      'S3_ENDPOINT must be an http:// or https:// URL (no query, fragment or credentials), got "not a url"',
+      'STORAGE=s3 needs S3_BUCKET (the bucket the blobs live in)',
+    ])
+    expect(settingProblems({ DATABASE_URL: 'mysql://u@db/hub', HUB_URL: 'ftp://hub.example.org' })).toHaveLength(2)
+    expect(settingProblems({ HUB_URL: 'https://hub.example.org/?x=1' })).toHaveLength(1)
+    expect(settingProblems({ STORAGE: 's3', S3_BUCKET: 'blobs' })).toEqual([])
+  })
+
   it('is the only reader of process.env in lib/ and app/', () => {
     const offenders: string[] = []
     const walk = (dir: string) => {
