@@ -1,6 +1,6 @@
-// Runs once when a server process starts: refuses to serve with settings it cannot use, and with
-// MODERATION_MODEL_LOADING=eager loads installed moderation models now rather than on their first
-// request (the health route reports 503 until done).
+// Runs once when a server process starts: refuses to serve with settings it cannot use or a signing
+// key its AUTH_SECRET cannot read, and with MODERATION_MODEL_LOADING=eager loads installed
+// moderation models now rather than on their first request (the health route reports 503 until done).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const { settingProblems } = await import('@/lib/config/settings')
@@ -8,6 +8,20 @@ export async function register() {
   if (problems.length) {
     console.error(`ModHub cannot start: ${problems.join('; ')} (see the configuration table in README.md)`)
     process.exit(1)
+  }
+  // An instance whose AUTH_SECRET differs from the one the signing key was stored with would answer
+  // every token request with a 500: it does not start. A database not reachable yet is no reason
+  // to refuse (requests answer 503 until it is).
+  const { checkSigningKeyReadable, SigningKeyUnreadable } = await import('@/lib/oauth/keys')
+  try {
+    // At most a few seconds: a database that does not answer must not hold the start.
+    await Promise.race([checkSigningKeyReadable(), new Promise((resolve) => setTimeout(resolve, 5000).unref())])
+  } catch (error) {
+    if (error instanceof SigningKeyUnreadable) {
+      console.error(`ModHub cannot start: ${error.message}`)
+      process.exit(1)
+    }
+    console.error('could not check the signing key at start', error)
   }
   const { startModelRuntime } = await import('@/lib/moderation/runtime')
   startModelRuntime().catch((error) => console.error('moderation models failed to load at start', error))

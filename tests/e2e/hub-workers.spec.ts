@@ -75,3 +75,78 @@ test('two workers serve as one hub, a dead worker is replaced, SIGTERM stops the
   expect(await exited).toBe(0)
   for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`), `worker ${pid} still running`).toBe(false)
 })
+
+/** `npm start` on its own port with `env`; its output collected. */
+function startHub(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const output = { text: '' }
+  child.stdout!.on('data', (d) => (output.text += d))
+  child.stderr!.on('data', (d) => (output.text += d))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, output, exited }
+}
+
+test('a worker that cannot start stops the hub with its exit code, instead of being started again forever', async () => {
+  test.setTimeout(60_000)
+  const hub = startHub({ PORT: String(port + 3), HUB_WORKERS: '2', SIGN_IN_ATTEMPTS_PER_ACCOUNT: '-1' })
+  try {
+    expect(await hub.exited).toBe(1)
+    expect(hub.output.text).toContain('SIGN_IN_ATTEMPTS_PER_ACCOUNT must be an integer ≥ 1, got "-1"')
+    expect(hub.output.text).toMatch(/hub worker \d+ could not start \(exit code 1\); stopping/)
+    expect(hub.output.text).not.toContain('starting another')
+  } finally {
+    if (hub.child.exitCode === null) hub.child.kill('SIGKILL')
+  }
+})
+
+test('SIGTERM lets a request in flight finish, then the hub exits 0', async ({ page }) => {
+  test.setTimeout(120_000)
+  const hubPort = port + 4
+  const hub = startHub({ PORT: String(hubPort), HUB_WORKERS: '1', HUB_URL: `http://localhost:${hubPort}` })
+  try {
+    await until(() => hub.output.text.includes(`listening on port ${hubPort}`), 'the hub listening')
+    // A token used first: its last-used time is written on SIGTERM (lib/auth/tokens), which once ended the process at once.
+    await signIn(page, 'alice', DEMO.alice)
+    const token = await createToken(page, 'drain', 'Read')
+    const whoami = await new Promise<number>((resolve, reject) =>
+      http.get({ host: '127.0.0.1', port: hubPort, path: '/api/whoami-v2', headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => resolve(res.statusCode!)).on('error', reject),
+    )
+    expect(whoami).toBe(200)
+
+    // A token request whose body is still arriving when SIGTERM comes, and ends three seconds later.
+    const body = 'client_id=demo-notes-app&grant_type=no-such-grant'
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port: hubPort, path: '/oauth/token', method: 'POST', agent: false, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) } },
+        (res) => {
+          let text = ''
+          res.on('data', (chunk) => (text += chunk))
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }))
+        },
+      )
+      request.on('error', reject)
+      request.write(body.slice(0, 20))
+      setTimeout(() => hub.child.kill('SIGTERM'), 500)
+      setTimeout(() => request.end(body.slice(20)), 3500)
+    })
+    const finished = await answer
+    expect(finished.status).toBe(400)
+    expect(JSON.parse(finished.body)).toMatchObject({ error: 'unsupported_grant_type' })
+    expect(await hub.exited).toBe(0)
+  } finally {
+    if (hub.child.exitCode === null) hub.child.kill('SIGKILL')
+  }
+})
+
+test('an instance whose AUTH_SECRET cannot read the signing key does not start', async ({ request }) => {
+  test.setTimeout(60_000)
+  // The test server's signing key exists once its JWKS has been asked for.
+  expect((await request.get('/oauth/jwks')).status()).toBe(200)
+  const hub = startHub({ PORT: String(port + 5), HUB_WORKERS: '1', AUTH_SECRET: 'not-the-secret-the-key-was-stored-with' })
+  try {
+    expect(await hub.exited).toBe(1)
+    expect(hub.output.text).toMatch(/ModHub cannot start: The OpenID Connect signing key \S+ cannot be decrypted with this process's AUTH_SECRET/)
+  } finally {
+    if (hub.child.exitCode === null) hub.child.kill('SIGKILL')
+  }
+})

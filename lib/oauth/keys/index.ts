@@ -24,12 +24,32 @@ function encrypt(plain: string): string {
   return ['v1', iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.')
 }
 
-function decrypt(stored: string): string {
+/**
+ * A stored signing key this process cannot decrypt: it was stored by a process with another
+ * AUTH_SECRET (an instance or a `keys:rotate` run configured differently, or a secret changed).
+ * The message says so, where "Unsupported state or unable to authenticate data" said nothing.
+ */
+export class SigningKeyUnreadable extends Error {
+  constructor(readonly kid: string) {
+    super(
+      `The OpenID Connect signing key ${kid} cannot be decrypted with this process's AUTH_SECRET: every instance of the hub, ` +
+        'and `npm run keys:rotate`, must run with the AUTH_SECRET the key was stored with (if the secret was changed on purpose, ' +
+        'run `npm run keys:rotate -- --force` with the new one on every instance).',
+    )
+    this.name = 'SigningKeyUnreadable'
+  }
+}
+
+function decrypt(kid: string, stored: string): string {
   const [version, iv, body, tag] = stored.split('.')
   if (version !== 'v1' || !iv || !body || !tag) throw new Error('SigningKey.privateJwk is not in the v1 format')
-  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), Buffer.from(iv, 'base64url'))
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), Buffer.from(iv, 'base64url'))
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
+  } catch {
+    throw new SigningKeyUnreadable(kid)
+  }
 }
 
 export type SigningKey = { kid: string; privateKey: KeyObject }
@@ -64,7 +84,7 @@ export async function signingKey(): Promise<SigningKey> {
     const kid = await keyCache.creating
     row = await db.signingKey.findUniqueOrThrow({ where: { kid } })
   }
-  const privateKey = createPrivateKey({ key: JSON.parse(decrypt(row.privateJwk)) as JWK & { kty: string }, format: 'jwk' })
+  const privateKey = createPrivateKey({ key: JSON.parse(decrypt(row.kid, row.privateJwk)) as JWK & { kty: string }, format: 'jwk' })
   keyCache.cached = { key: { kid: row.kid, privateKey }, at: Date.now() }
   return keyCache.cached.key
 }
@@ -86,8 +106,23 @@ export async function signJwt(claims: Record<string, unknown>): Promise<string> 
   return `${header}.${payload}.${signature.toString('base64url')}`
 }
 
-/** A new signing key; the previous ones are retired and stay published for verification. */
-export async function rotateSigningKey(): Promise<string> {
+/**
+ * Throws SigningKeyUnreadable when the current signing key exists and this process cannot decrypt
+ * it (its AUTH_SECRET is not the one the key was stored with); checked when a server starts.
+ */
+export async function checkSigningKeyReadable(): Promise<void> {
+  const row = await db.signingKey.findFirst({ where: { retiredAt: null }, orderBy: { createdAt: 'desc' } })
+  if (row) decrypt(row.kid, row.privateJwk)
+}
+
+/**
+ * A new signing key; the previous ones are retired and stay published for verification. Refused
+ * (SigningKeyUnreadable) when this process cannot read the current key: run with another
+ * AUTH_SECRET than the servers', it would leave them a key they cannot use. `force`: the secret
+ * was changed on purpose, and the servers run with the new one.
+ */
+export async function rotateSigningKey({ force = false } = {}): Promise<string> {
+  if (!force) await checkSigningKeyReadable()
   const kid = await createKey()
   await db.signingKey.updateMany({ where: { retiredAt: null, kid: { not: kid } }, data: { retiredAt: new Date() } })
   keyCache.cached = null
