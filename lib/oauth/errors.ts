@@ -63,9 +63,14 @@ export function invalidToken(description: string): OAuthError {
   return new OAuthError('invalid_token', description, 401, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${describable(description)}"` })
 }
 
-/** RFC 6750 3.1: a request without any credentials is challenged without an error code. */
+/**
+ * RFC 6750 3.1: a request that sent no credentials at all. Its answer names no error code, neither
+ * in the challenge nor in the body (only error_description): the client did nothing wrong yet.
+ */
+class BearerTokenRequired extends OAuthError {}
+
 export function tokenRequired(): OAuthError {
-  return new OAuthError('invalid_token', 'A bearer access token is required', 401, { 'WWW-Authenticate': 'Bearer realm="hub"' })
+  return new BearerTokenRequired('invalid_token', 'A bearer access token is required', 401, { 'WWW-Authenticate': 'Bearer realm="hub"' })
 }
 
 /** A database outage (lib/http/unavailable): 503 temporarily_unavailable with Retry-After (RFC 6749 4.1.2.1's code). */
@@ -80,7 +85,7 @@ export function oauthErrorResponse(error: unknown): Response {
     : new OAuthError('server_error', 'The server could not handle the request', 500)
   if (!(error instanceof OAuthError) && !(error instanceof ServiceUnavailableError)) console.error('unexpected error in OAuth endpoint', error)
   return Response.json(
-    { error: e.code, error_description: e.description },
+    e instanceof BearerTokenRequired ? { error_description: e.description } : { error: e.code, error_description: e.description },
     { status: e.status, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...e.headers } },
   )
 }
