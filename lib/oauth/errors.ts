@@ -12,6 +12,7 @@ export type OAuthErrorCode =
   | 'unsupported_grant_type'
   | 'unsupported_response_type'
   | 'invalid_scope'
+  | 'invalid_target'
   | 'access_denied'
   | 'consent_required'
   | 'login_required'
