@@ -40,6 +40,10 @@ describe('creating apps', () => {
       { ...valid, name: 'Bank\u0000' },
       { ...valid, scopes: ['admin'] },
       { ...valid, homepage: 'ftp://x' },
+      // A query that already holds a response parameter would reach the app twice (RFC 6749 3.1.2, RFC 9207).
+      ...['code', 'state', 'iss', 'error', 'error_description', 'error_uri'].map((name) => ({ ...valid, redirectUris: [`https://my.example/cb?mode=a&${name}=x`] })),
+      { ...valid, redirectUris: ['https://my.example/cb?co%64e=1'] },
+      { ...valid, redirectUris: ['com.example.app:/cb?state'] },
     ]
     for (const input of bad) await expect(createApp({ kind: 'user', userId: owner.id }, input, true), JSON.stringify(input)).rejects.toBeInstanceOf(ZodError)
   })

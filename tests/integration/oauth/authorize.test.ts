@@ -20,6 +20,7 @@ import { addMember } from '@/lib/hub/orgs'
 import { paramsFrom } from '@/lib/oauth/request'
 import { redirectUriAllowed } from '@/lib/oauth/redirect-uri'
 import { hubUrl } from '@/lib/config'
+import { createApp } from '@/lib/oauth/clients/apps'
 import { CHALLENGE, createFixture, type Fixture } from './setup'
 
 /** Redirects to the hub's own pages are absolute URLs on HUB_URL (clients parse them with new URL). */
@@ -112,6 +113,33 @@ describe('checking a request', () => {
     const checked = await check({ client_id: f.confidential.app.clientId, redirect_uri: 'https://app.example/cb', resource: 'https://x', whatever: '1' })
     expect(checked.kind).toBe('ok')
     expect(checked.kind === 'ok' && checked.request.scopes).toEqual(['openid', 'profile'])
+  })
+})
+
+describe('the registered redirect URI\'s query', () => {
+  it('is kept as registered, byte for byte, and the response parameters are appended to it (RFC 6749 3.1.2)', async () => {
+    const registered = ['http://127.0.0.1/cb?x=a%20b&flag', 'https://q.example/cb2?a=1;b=2', 'https://q.example/cb3?', 'https://q.example/cb4?a=%7E~&']
+    const { app } = await createApp({ kind: 'user', userId: f.other.id }, { name: 'Queries', redirectUris: registered, scopes: ['openid', 'profile'] }, true)
+    const expected: [string, string][] = [
+      ['http://127.0.0.1:4000/cb?x=a%20b&flag', 'http://127.0.0.1:4000/cb?x=a%20b&flag&'],
+      ['https://q.example/cb2?a=1;b=2', 'https://q.example/cb2?a=1;b=2&'],
+      ['https://q.example/cb3?', 'https://q.example/cb3?'],
+      ['https://q.example/cb4?a=%7E~&', 'https://q.example/cb4?a=%7E~&'],
+    ]
+    for (const [redirect_uri, prefix] of expected) {
+      // An error sent back to the app...
+      const refused = await checkAuthorizationRequest(paramsFrom(Object.entries({ client_id: app.clientId, redirect_uri, state: 's t', response_type: 'token' })))
+      const location = (refused as { location: string }).location
+      expect(location.startsWith(prefix), location).toBe(true)
+      expect(Object.fromEntries(new URLSearchParams(location.slice(prefix.length)))).toEqual({ error: 'unsupported_response_type', error_description: expect.any(String), state: 's t', iss: hubUrl() })
+      expect(new URL(location).searchParams.get('state')).toBe('s t')
+      // ...and a code.
+      const checked = await checkAuthorizationRequest(paramsFrom(Object.entries({ client_id: app.clientId, redirect_uri, state: 's' })))
+      if (checked.kind !== 'ok') throw new Error(JSON.stringify(checked))
+      const approved = await approve(checked.request, f.user.id, [])
+      expect(approved.startsWith(prefix), approved).toBe(true)
+      expect([...new URLSearchParams(approved.slice(prefix.length)).keys()]).toEqual(['code', 'state', 'iss'])
+    }
   })
 })
 
