@@ -8,7 +8,7 @@ import { authSecret, hubUrl } from '@/lib/config'
 import { randomToken, sha256Hex } from '@/lib/auth/secrets'
 import { findClient, type Client } from '@/lib/oauth/clients'
 import { consentCovers, findConsent, saveConsent } from '@/lib/oauth/consent'
-import { OAuthError, invalidRequest } from '@/lib/oauth/errors'
+import { OAuthError, invalidRequest, type OAuthErrorCode } from '@/lib/oauth/errors'
 import { isValidChallenge } from '@/lib/oauth/pkce'
 import { parseScope, permittedScopes } from '@/lib/oauth/scopes'
 import { redirectUriAllowed, withQuery } from '@/lib/oauth/redirect-uri'
@@ -130,19 +130,50 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
   }
 }
 
+/** The hub's MAC of a text it writes into a URL and reads back (keyed with its secret). */
+function hubMac(text: string): string {
+  return createHmac('sha256', authSecret()).update(text).digest('base64url')
+}
+
+function macMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
 /** The mark of the time the hub sent the user to sign in for this client and state. */
 function signInMark(time: number, clientId: string, state: string | undefined): string {
-  const mac = createHmac('sha256', authSecret()).update(`signed_in_after|${time}|${clientId}|${state ?? ''}`).digest('base64url')
-  return `${time}.${mac}`
+  return `${time}.${hubMac(`signed_in_after|${time}|${clientId}|${state ?? ''}`)}`
 }
 
 /** The time a mark holds, when it is the hub's own for this client and state; else null. */
 function markedTime(mark: string | undefined, clientId: string, state: string | undefined): number | null {
   const time = /^(\d{1,10})\./.exec(mark ?? '')?.[1]
   if (time === undefined) return null
-  const expected = Buffer.from(signInMark(Number(time), clientId, state))
-  const given = Buffer.from(mark!)
-  return given.length === expected.length && timingSafeEqual(given, expected) ? Number(time) : null
+  return macMatches(mark!, signInMark(Number(time), clientId, state)) ? Number(time) : null
+}
+
+const verdictMac = (code: string, text: string) => hubMac(`shown_error|${code}|${text}`)
+
+/**
+ * Where the endpoint shows an error it judged must not go back to the app (show-error): the consent
+ * page with that verdict itself, not the request again. The request could not carry it: the query
+ * carried onwards keeps only the parameters an accepted request needs (authorizationQuery), a body
+ * too large to read has none, and the page judging what is left would proceed where the endpoint
+ * refused. The verdict is marked with the hub's MAC, so that the page shows no one else's words.
+ */
+export function shownErrorLocation(error: OAuthError): string {
+  const query = new URLSearchParams({ error: error.code, error_description: error.text, error_mark: verdictMac(error.code, error.text) })
+  return `/oauth/authorize/consent?${query}`
+}
+
+/** The verdict of shownErrorLocation that a query carries, when it is the hub's own; else null. */
+function shownError(params: Params): OAuthError | null {
+  const code = params.get('error')
+  const text = params.get('error_description')
+  const mark = params.get('error_mark')
+  if (code === undefined || text === undefined || mark === undefined || !macMatches(mark, verdictMac(code, text))) return null
+  return new OAuthError(code as OAuthErrorCode, text)
 }
 
 /** The request's own query with a fresh mark: the consent page after the sign-in the hub sends the user to. */
@@ -175,15 +206,20 @@ export function signInAgainLocation(request: AuthorizationRequest, query: string
   return `/login?reauth=1&next=${encodeURIComponent(consentAfterSignIn(request, query, now))}`
 }
 
-/** The parameters checkAuthorizationRequest reads: all that an authorization request carries from one arrival to the next. */
+/**
+ * The parameters an accepted authorization request carries from one arrival to the next (to the
+ * sign-in and consent pages): all that checkAuthorizationRequest reads, but request, request_uri and
+ * response_mode, which it reads only to refuse (an accepted request has none, or response_mode=query).
+ * A refused request goes on as its verdict (shownErrorLocation), never as this query.
+ */
 export const AUTHORIZATION_PARAMETERS: ReadonlySet<string> = new Set([
   'client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'orgIds',
   'max_age', 'signed_in_after',
 ])
 
 /**
- * The query the consent page (and the sign-in page on the way to it) is sent with: the request's
- * own parameters, repeats included (so that the page refuses them as the endpoint does), and
+ * The query an accepted request is sent to the consent page (and the sign-in page on the way to it)
+ * with: the request's own parameters (repeats included, should a caller pass a refused request) and
  * nothing else, so that a request padded with other fields does not grow the Location header past
  * what browsers and clients read.
  */
@@ -191,10 +227,16 @@ export function authorizationQuery(entries: Iterable<[string, string]>): string 
   return new URLSearchParams([...entries].filter(([name]) => AUTHORIZATION_PARAMETERS.has(name))).toString()
 }
 
-/** Reads and checks a request from any of its arrivals; malformed parameters are shown, never redirected. */
+/**
+ * Reads and checks a request from any of its arrivals; malformed parameters are shown, never
+ * redirected. A verdict the endpoint marked (shownErrorLocation) is that verdict again.
+ */
 export async function readAuthorizationRequest(entries: Iterable<[string, unknown]>): Promise<AuthorizeCheck> {
   try {
-    return await checkAuthorizationRequest(paramsFrom(entries))
+    const params = paramsFrom(entries)
+    const shown = shownError(params)
+    if (shown) return { kind: 'show-error', error: shown }
+    return await checkAuthorizationRequest(params)
   } catch (error) {
     if (error instanceof OAuthError) return { kind: 'show-error', error }
     throw error

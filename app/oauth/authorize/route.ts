@@ -1,7 +1,8 @@
 // GET|POST /oauth/authorize: checks the request, signs the user in if needed, then either answers
 // at once (remembered consent, or an error for the app) or shows the consent page.
 import { sessionSignIn } from '@/lib/auth/caller'
-import { authorizationQuery, consentAfterSignIn, decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest, signInAgainLocation } from '@/lib/oauth/authorize'
+import { authorizationQuery, consentAfterSignIn, decideWithoutPrompt, loginRequiredLocation, readAuthorizationRequest, shownErrorLocation, signInAgainLocation } from '@/lib/oauth/authorize'
+import { invalidRequest } from '@/lib/oauth/errors'
 import { readBoundedText } from '@/lib/http/body'
 import { MAX_BODY_BYTES } from '@/lib/oauth/request'
 import { seeOther as redirectTo } from '@/lib/http/redirect'
@@ -23,14 +24,16 @@ async function authorize(request: Request): Promise<Response> {
   try {
     entries = await requestEntries(request)
   } catch {
-    // Too large or unreadable as a request: the consent page explains it without trusting any redirect_uri.
-    return seeOther(`/oauth/authorize/consent?${authorizationQuery(new URL(request.url).searchParams)}`)
+    // Too large or unreadable as a request: the consent page explains it without trusting any
+    // redirect_uri (and never takes the URL's parameters alone for the request).
+    return seeOther(shownErrorLocation(invalidRequest('The request is too large or cannot be read')))
   }
   const check = await readAuthorizationRequest(entries)
+  if (check.kind === 'redirect') return seeOther(check.location)
+  // The consent page shows this verdict, not its own of what the carried query would leave.
+  if (check.kind === 'show-error') return seeOther(shownErrorLocation(check.error))
   // The consent page reads the same request again from its query.
   const query = authorizationQuery(entries)
-  if (check.kind === 'redirect') return seeOther(check.location)
-  if (check.kind === 'show-error') return seeOther(`/oauth/authorize/consent?${query}`)
   const signedIn = await sessionSignIn()
   if (!signedIn) {
     if (check.request.prompts.has('none')) return seeOther(loginRequiredLocation(check.request))
