@@ -10,6 +10,7 @@ import { findClient, type Client } from '@/lib/oauth/clients'
 import { consentCovers, findConsent, saveConsent } from '@/lib/oauth/consent'
 import { OAuthError, invalidRequest, type OAuthErrorCode } from '@/lib/oauth/errors'
 import { isValidChallenge } from '@/lib/oauth/pkce'
+import { hubSignedClaims } from '@/lib/oauth/keys'
 import { parseScope, permittedScopes } from '@/lib/oauth/scopes'
 import { redirectUriAllowed, withQuery } from '@/lib/oauth/redirect-uri'
 import { paramsFrom, type Params } from '@/lib/oauth/request'
@@ -39,6 +40,11 @@ export type AuthorizationRequest = {
    * sign-in by writing it into the URL); a sign-in since then counts. Null when absent or not the hub's.
    */
   signedInAfter: number | null
+  /**
+   * The user an id_token_hint names (its sub; OIDC Core 3.1.2.1): the request is answered for that
+   * user only, and sign-in is asked again while another one is signed in. Null without a hint.
+   */
+  hintedUserId: string | null
 }
 
 export type AuthorizeCheck =
@@ -112,6 +118,17 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
   const maxAge = seconds(params.get('max_age'))
   if (maxAge === undefined) return back(invalidRequest('max_age must be a whole number of seconds'))
   const signedInAfter = markedTime(params.get('signed_in_after'), client.clientId, state)
+  // An ID token the hub issued (to any client; expired ones too, as OIDC Core 3.1.2.1 allows),
+  // else the hint cannot be honoured and the request is refused rather than answered without it.
+  let hintedUserId: string | null = null
+  const hint = params.get('id_token_hint')
+  if (hint) {
+    const claims = await hubSignedClaims(hint)
+    if (!claims || claims.iss !== hubUrl() || typeof claims.sub !== 'string' || !claims.sub) {
+      return back(invalidRequest('id_token_hint is not an ID token this hub issued'))
+    }
+    hintedUserId = claims.sub
+  }
 
   return {
     kind: 'ok',
@@ -126,6 +143,7 @@ export async function checkAuthorizationRequest(params: Params): Promise<Authori
       prompts,
       maxAge,
       signedInAfter,
+      hintedUserId,
     },
   }
 }
@@ -189,20 +207,33 @@ function seconds(value: string | undefined): number | null | undefined {
   return /^\d{1,10}$/.test(value) ? Number(value) : undefined
 }
 
+/** Whether the signed-in user may be answered for: the one id_token_hint names, when it names one. */
+export function isHintedUser(request: AuthorizationRequest, userId: string): boolean {
+  return request.hintedUserId === null || request.hintedUserId === userId
+}
+
 /**
  * Where the browser goes when this request needs the user to sign in again (OIDC Core 3.1.2.1):
- * prompt=login or select_account (once: the sign-in it asks for is marked with signed_in_after), or
- * a sign-in older than max_age (or of unknown age). With prompt=none, login_required goes back to
- * the app. Null: the session the user has will do. `query` is the request's own (authorizationQuery).
+ * prompt=login or select_account (once: the sign-in it asks for is marked with signed_in_after), a
+ * sign-in older than max_age (or of unknown age), or another user signed in than id_token_hint names
+ * (until that one is). With prompt=none, login_required goes back to the app. Null: the session the
+ * user has will do. `query` is the request's own (authorizationQuery).
  */
-export function signInAgainLocation(request: AuthorizationRequest, query: string, authTime: number | null, now = Math.floor(Date.now() / 1000)): string | null {
+export function signInAgainLocation(
+  request: AuthorizationRequest,
+  query: string,
+  signedIn: { userId: string; authTime: number | null },
+  now = Math.floor(Date.now() / 1000),
+): string | null {
+  const { authTime } = signedIn
   const asksToSignIn = request.prompts.has('login') || request.prompts.has('select_account')
   // A sign-in since the hub asked for one answers prompt=login and max_age alike (max_age=0 would
   // otherwise send the user back as soon as a second has passed).
   const signedInSinceAsked = request.signedInAfter !== null && authTime !== null && authTime >= request.signedInAfter
   const tooOld = request.maxAge !== null && !signedInSinceAsked && (authTime === null || now - authTime > request.maxAge)
-  if (!(asksToSignIn && !signedInSinceAsked) && !tooOld) return null
-  if (request.prompts.has('none')) return loginRequiredLocation(request)
+  const otherUser = !isHintedUser(request, signedIn.userId)
+  if (!(asksToSignIn && !signedInSinceAsked) && !tooOld && !otherUser) return null
+  if (request.prompts.has('none')) return loginRequiredLocation(request, otherUser ? 'The user signed in is not the one id_token_hint names' : undefined)
   return `/login?reauth=1&next=${encodeURIComponent(consentAfterSignIn(request, query, now))}`
 }
 
@@ -214,7 +245,7 @@ export function signInAgainLocation(request: AuthorizationRequest, query: string
  */
 export const AUTHORIZATION_PARAMETERS: ReadonlySet<string> = new Set([
   'client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'orgIds',
-  'max_age', 'signed_in_after',
+  'max_age', 'signed_in_after', 'id_token_hint',
 ])
 
 /**
@@ -306,9 +337,9 @@ export async function decideWithoutPrompt(request: AuthorizationRequest, userId:
   return null
 }
 
-/** For a prompt=none request from a signed-out browser. */
-export function loginRequiredLocation(request: AuthorizationRequest): string {
-  return errorLocation(request.redirectUri, request.state, new OAuthError('login_required', 'The user is not signed in'))
+/** For a prompt=none request from a signed-out browser (or one signed in as another user than id_token_hint names). */
+export function loginRequiredLocation(request: AuthorizationRequest, description = 'The user is not signed in'): string {
+  return errorLocation(request.redirectUri, request.state, new OAuthError('login_required', description))
 }
 
 /** The user's organizations, for the consent page's picker. */

@@ -42,7 +42,7 @@ async function authorize(request: Request): Promise<Response> {
     // as asked now: the sign-in on the way answers prompt=login and max_age.
     return seeOther(`/login?next=${encodeURIComponent(consentAfterSignIn(check.request, query))}`)
   }
-  const signInAgain = signInAgainLocation(check.request, query, signedIn.authTime)
+  const signInAgain = signInAgainLocation(check.request, query, { userId: signedIn.caller.userId, authTime: signedIn.authTime })
   if (signInAgain) return seeOther(signInAgain)
   const location = await decideWithoutPrompt(check.request, signedIn.caller.userId, signedIn.authTime)
   return seeOther(location ?? `/oauth/authorize/consent?${query}`)

@@ -3,7 +3,7 @@
 // keeps the old ones in the JWKS for a while, so id_tokens they signed still verify.
 import { processState } from '@/lib/config/process-state'
 import { createCipheriv, createDecipheriv, createPrivateKey, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto'
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
+import { calculateJwkThumbprint, compactVerify, createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose'
 import { db } from '@/lib/db'
 import { authSecret } from '@/lib/config'
 
@@ -137,4 +137,20 @@ export async function jwks(): Promise<{ keys: JWK[] }> {
     orderBy: { createdAt: 'desc' },
   })
   return { keys: rows.map((r) => JSON.parse(r.publicJwk) as JWK) }
+}
+
+/**
+ * The claims of a JWT that one of the hub's published keys signed (those of jwks: the signing key
+ * and recently retired ones), whatever its dates say; null when it is none (malformed, another key
+ * or algorithm, a payload that is no JSON object). For an id_token_hint, which may have expired.
+ */
+export async function hubSignedClaims(token: string): Promise<Record<string, unknown> | null> {
+  const keys = createLocalJWKSet(await jwks())
+  try {
+    const { payload } = await compactVerify(token, keys, { algorithms: [SIGNING_ALG] })
+    const claims: unknown = JSON.parse(new TextDecoder().decode(payload))
+    return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
 }

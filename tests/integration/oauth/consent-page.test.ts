@@ -6,6 +6,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose'
 import type { Caller } from '@/lib/policy'
 
 const session = vi.hoisted(() => ({ caller: null as Caller, authTime: null as number | null }))
@@ -16,6 +17,10 @@ vi.mock('@/lib/auth/caller', () => ({
 
 import { GET, POST } from '@/app/oauth/authorize/route'
 import ConsentPage from '@/app/oauth/authorize/consent/page'
+import { approveAction } from '@/app/oauth/authorize/consent/actions'
+import { hubUrl } from '@/lib/config'
+import { signJwt } from '@/lib/oauth/keys'
+import { signIdToken } from '@/lib/oauth/tokens'
 import { readAuthorizationRequest } from '@/lib/oauth/authorize'
 import { saveConsent } from '@/lib/oauth/consent'
 import { forgetMetadataDocument } from '@/lib/oauth/clients/metadata-document'
@@ -130,5 +135,73 @@ describe('errors the endpoint shows on its own page', () => {
   it('shows only the hub\'s own verdicts: one written into the URL by anyone else is not shown', async () => {
     const forged = await consentPage(`/oauth/authorize/consent?error=access_denied&error_description=${encodeURIComponent('Your account is locked: call +1 555 0100')}&error_mark=forged`)
     expect(JSON.stringify(forged)).not.toContain('call +1 555 0100')
+  })
+})
+
+describe('id_token_hint (OIDC Core 3.1.2.1)', () => {
+  const hinted = (hint: string, extra = '') => `${registered()}&id_token_hint=${encodeURIComponent(hint)}${extra}`
+  const endpoint = async (query: string) => {
+    const res = await GET(new Request(`http://hub.test/oauth/authorize?${query}`))
+    expect(res.status).toBe(303)
+    return new URL(res.headers.get('location')!)
+  }
+  const idTokenOf = (userId: string) => signIdToken({ userId, clientId: f.confidential.app.clientId, scopes: ['openid'], orgIds: [] })
+
+  it('answers for the user it names: an ID token of the signed-in user, expired ones too', async () => {
+    const own = await endpoint(hinted(await idTokenOf(f.user.id), '&prompt=none'))
+    expect(own.searchParams.get('code')).toBeTruthy()
+    const now = Math.floor(Date.now() / 1000)
+    const expired = await signJwt({ iss: hubUrl(), sub: f.user.id, aud: f.confidential.app.clientId, iat: now - 7200, exp: now - 3600 })
+    expect((await endpoint(hinted(expired, '&prompt=none'))).searchParams.get('code')).toBeTruthy()
+  })
+
+  it('never answers for another user than the one it names: login_required with prompt=none, else a sign-in', async () => {
+    const others = await idTokenOf(f.other.id)
+    const none = await endpoint(hinted(others, '&prompt=none'))
+    expect(none.origin + none.pathname).toBe('https://app.example/cb')
+    expect(none.searchParams.get('error')).toBe('login_required')
+    expect(none.searchParams.has('code')).toBe(false)
+    const interactive = await endpoint(hinted(others))
+    expect(interactive.pathname).toBe('/login')
+    expect(interactive.searchParams.get('reauth')).toBe('1')
+    // Signed in as that user on the way: the consent page answers (remembered consent) for them only.
+    const next = interactive.searchParams.get('next')!
+    expect(await consentPage(next)).toMatchObject({ redirect: expect.stringMatching(/^\/login\?reauth=1/) }) // still the wrong user
+    await saveConsent(f.other.id, f.confidential.app.clientId, ['openid', 'profile'], [])
+    session.caller = { userId: f.other.id, principal: null }
+    expect(await consentPage(next)).toMatchObject({ redirect: expect.stringMatching(/^https:\/\/app\.example\/cb\?code=/) })
+  })
+
+  it('a signed-out browser signs in, and the consent page and its approve action hold to the hinted user', async () => {
+    session.caller = null
+    const login = await endpoint(hinted(await idTokenOf(f.other.id)))
+    expect(login.pathname).toBe('/login')
+    const next = login.searchParams.get('next')!
+    session.caller = { userId: f.user.id, principal: null } // signed in as someone else
+    expect(await consentPage(next)).toMatchObject({ redirect: expect.stringMatching(/^\/login\?reauth=1/) })
+    // The approve action checks the request again: no code for the wrong user.
+    const form = new FormData()
+    form.set('request', new URL(next, 'http://hub.test').searchParams.toString())
+    const approved = await approveAction({}, form).then(
+      (state) => ({ state }),
+      (error: { digest?: string }) => ({ redirect: error.digest }),
+    )
+    expect(JSON.stringify(approved)).not.toContain('code=')
+    expect(approved).toMatchObject({ state: { error: expect.any(String) } })
+  })
+
+  it('must be an ID token this hub issued: anything else is invalid_request', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const { privateKey } = await generateKeyPair('RS256')
+    const foreignKey = await new SignJWT({ sub: f.user.id }).setProtectedHeader({ alg: 'RS256', kid: decodeProtectedHeader(await idTokenOf(f.user.id)).kid }).setIssuer(hubUrl()).setIssuedAt().setExpirationTime('5m').sign(privateKey)
+    const foreignIssuer = await signJwt({ iss: 'https://elsewhere.example', sub: f.user.id, aud: f.confidential.app.clientId, iat: now, exp: now + 60 })
+    const own = (await idTokenOf(f.user.id)).split('.')
+    const tampered = [own[0], Buffer.from(JSON.stringify({ ...decodeJwt(own.join('.')), sub: f.other.id })).toString('base64url'), own[2]].join('.')
+    for (const hint of ['garbage', 'a.b.c', foreignKey, foreignIssuer, tampered, 'eyJhbGciOiJub25lIn0.' + Buffer.from(JSON.stringify({ iss: hubUrl(), sub: f.user.id })).toString('base64url') + '.']) {
+      const back = await endpoint(hinted(hint, '&prompt=none'))
+      expect([back.origin + back.pathname, back.searchParams.get('error')], hint.slice(0, 40)).toEqual(['https://app.example/cb', 'invalid_request'])
+    }
+    // A metadata-document client's error is shown on the hub's page.
+    expectShown(await endpointThenPage(`${cimd()}&id_token_hint=garbage`), 'invalid_request', 'id_token_hint')
   })
 })

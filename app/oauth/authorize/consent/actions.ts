@@ -3,7 +3,7 @@
 // The request is checked again here, exactly as the authorization endpoint checked it.
 import { redirect } from 'next/navigation'
 import { sessionSignIn } from '@/lib/auth/caller'
-import { approve, deniedLocation, readAuthorizationRequest } from '@/lib/oauth/authorize'
+import { approve, deniedLocation, isHintedUser, readAuthorizationRequest } from '@/lib/oauth/authorize'
 import { text, type FormState } from '@/lib/http/form'
 
 const check = (form: FormData) => readAuthorizationRequest(new URLSearchParams(text(form, 'request')))
@@ -14,6 +14,8 @@ export async function approveAction(_: FormState, form: FormData): Promise<FormS
   const checked = await check(form)
   if (checked.kind === 'show-error') return { error: checked.error.text }
   if (checked.kind === 'redirect') redirect(checked.location)
+  // Signed in as someone else since the page was shown: no code for another user than the app named.
+  if (!isHintedUser(checked.request, signedIn.caller.userId)) return { error: 'The app asked for another account than the one signed in. Reload the page to sign in as that account.' }
   const picked = form.getAll('orgIds').filter((v): v is string => typeof v === 'string')
   redirect(await approve(checked.request, signedIn.caller.userId, picked, { remember: true, authTime: signedIn.authTime }))
 }

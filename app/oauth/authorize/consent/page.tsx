@@ -38,8 +38,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const signedIn = await sessionSignIn()
   if (!signedIn) redirect(`/login?next=${encodeURIComponent(`/oauth/authorize/consent?${query}`)}`)
   const { caller, authTime } = signedIn
-  // prompt=login or max_age: a sign-in of the request's own, first.
-  const signInAgain = signInAgainLocation(request, authorizationQuery(new URLSearchParams(query)), authTime)
+  // prompt=login, max_age or another user than id_token_hint names: a sign-in of the request's own, first.
+  const signInAgain = signInAgainLocation(request, authorizationQuery(new URLSearchParams(query)), { userId: caller.userId, authTime })
   if (signInAgain) redirect(signInAgain)
   // Arriving from the sign-in page: a remembered consent answers at once, as the endpoint would.
   const answer = await decideWithoutPrompt(request, caller.userId, authTime)
