@@ -1,6 +1,6 @@
 // A database that cannot answer for a moment (PostgreSQL restarting or failing over, its pool
-// exhausted, SQLite's file locked by another process past the busy timeout), or a blob store disk
-// that is full or read-only, is not a fault of the request: the route wrapper (route.ts) answers it
+// exhausted, SQLite's file locked by another process past the busy timeout), a blob store disk
+// that is full or read-only, or an S3-compatible store out of reach, is not a fault of the request: the route wrapper (route.ts) answers it
 // 503 with Retry-After, in each protocol's own shape, so clients and load balancers know to try
 // again instead of seeing a 500. Recognised from the error alone (Prisma's codes, PostgreSQL's
 // SQLSTATE, node-postgres' messages, the file system's errno), so lib/http needs nothing from
@@ -23,7 +23,26 @@ export class ServiceUnavailableError extends Error {
 export function asServiceUnavailable(error: unknown): ServiceUnavailableError | null {
   if (isDatabaseUnavailable(error)) return new ServiceUnavailableError('The database is unavailable for a moment; try again shortly', error)
   if (isStorageUnavailable(error)) return new ServiceUnavailableError('The file store cannot take writes for a moment; try again shortly', error)
+  if (isObjectStoreUnavailable(error)) return new ServiceUnavailableError('The file store is unavailable for a moment; try again shortly', error)
   return null
+}
+
+/** Connection failures of a client socket (refused, reset, timed out, no route, no such host yet). */
+const NETWORK_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'])
+
+/**
+ * The S3-compatible store could not be reached, or answered 5xx (503 SlowDown included), after the
+ * SDK's own retries. Recognised as the AWS SDK throws it: every error it throws carries `$metadata`
+ * (a socket error as Node raised it, with its errno code; a service error with the HTTP status), so a
+ * database driver's ECONNREFUSED, which has none, is not taken for it.
+ */
+export function isObjectStoreUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: unknown } } | null
+  if (!e || typeof e !== 'object' || !e.$metadata || typeof e.$metadata !== 'object') return false
+  if (typeof e.code === 'string' && NETWORK_ERRNOS.has(e.code)) return true
+  if (e.name === 'TimeoutError') return true
+  const status = e.$metadata.httpStatusCode
+  return typeof status === 'number' && status >= 500
 }
 
 /** The disk store's file system refused a write: full (ENOSPC, EDQUOT) or mounted read-only (EROFS). */
