@@ -2,7 +2,13 @@
 // the README), two organizations with members in every role, public / private / gated repos with
 // files (scripts/seed-files.ts), and collections. Runs only on an empty database; everything goes through the same lib/ functions as
 // the pages and APIs.
+//
+// `--operator NAME --email ADDRESS` sets up a hub for real use instead: the operator's account (the
+// password from HUB_OPERATOR_PASSWORD, else a random one printed once) and the hub's own model repo
+// (OFFLINE_MODELS_REPO, which the moderation API runs), and nothing else: no demo accounts, apps or
+// known passwords.
 import './load-env'
+import { randomBytes } from 'node:crypto'
 import { db } from '@/lib/db'
 import { createUser } from '@/lib/hub/users'
 import { addMember, createOrg, setBilling } from '@/lib/hub/orgs'
@@ -12,7 +18,7 @@ import type { OrgRole } from '@/lib/policy'
 import { createApp } from '@/lib/oauth/clients/apps'
 import { sha256Hex } from '@/lib/auth/secrets'
 import { grantTokenExchange } from '@/lib/hub/org-apps'
-import { MODEL_REPOS, MODELS_NAMESPACE, seedRepoFiles, updateShippedFiles } from './seed-files'
+import { MODEL_REPOS, MODELS_NAMESPACE, OFFLINE_MODELS_REPO, seedRepoFiles, updateShippedFiles } from './seed-files'
 
 export const DEMO_USERS = [
   { username: 'alice', fullname: 'Alice Martin', email: 'alice@modhub.test', password: 'alice-demo-pass', isPro: true, isOperator: false },
@@ -80,13 +86,33 @@ export async function seed(): Promise<boolean> {
   return true
 }
 
+export type OperatorAccount = { username: string; email: string; password: string }
+
+/**
+ * A hub for real use: the operator's account, the organization of the hub's own models with the
+ * operator as its admin, and the offline engines' repo (the moderation API runs its graphs). Only on
+ * an empty database, as seed(); false when it has users.
+ */
+export async function seedForOperation(operator: OperatorAccount): Promise<boolean> {
+  if ((await db.user.count()) > 0) return false
+  const user = await createUser({ ...operator, fullname: 'Hub Operator' }, { emailVerified: true, isOperator: true })
+  const session = { userId: user.id, principal: null }
+  await createOrg(user.id, { name: MODELS_NAMESPACE, fullname: 'ModHub models' })
+  for (const r of MODEL_REPOS.filter((m) => `${m.namespace}/${m.name}` === OFFLINE_MODELS_REPO)) {
+    await seedRepoFiles(session, await createRepo(session, r))
+  }
+  return true
+}
+
 /**
  * On a hub seeded by an earlier version: the hub's own model repos (MODEL_REPOS) brought up to the
  * files this version ships (scripts/seed-files.ts updateShippedFiles), committed by the operator
  * account that owns them. Repos or an operator that are gone are left alone. Returns what changed.
  */
 export async function updateHubModels(): Promise<string[]> {
-  const operator = await db.user.findUnique({ where: { username: 'hubops' }, select: { id: true } })
+  // The first admin of the models' organization: hubops on a demo hub, the operator named at set-up otherwise.
+  const admin = await db.membership.findFirst({ where: { org: { name: MODELS_NAMESPACE }, role: 'admin', user: { isOperator: true } }, orderBy: { createdAt: 'asc' }, select: { userId: true } })
+  const operator = admin && { id: admin.userId }
   if (!operator) return []
   const updated: string[] = []
   for (const r of MODEL_REPOS) {
@@ -116,13 +142,35 @@ export const DEMO_OAUTH_APPS = [
   },
 ]
 
+/** The value after `--name` on the command line, if given. */
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`)
+  return at === -1 ? undefined : process.argv[at + 1]
+}
+
+async function main() {
+  const operatorName = argument('operator')
+  if (operatorName !== undefined) {
+    const email = argument('email')
+    if (!email) throw new Error('--operator needs --email ADDRESS too')
+    const chosen = process.env.HUB_OPERATOR_PASSWORD
+    const password = chosen || randomBytes(18).toString('base64url')
+    if (await seedForOperation({ username: operatorName, email, password })) {
+      console.log(`operator account created: ${operatorName}${chosen ? ' (password from HUB_OPERATOR_PASSWORD)' : ` / ${password} (shown once: keep it safe)`}; the hub's models in ${OFFLINE_MODELS_REPO}`)
+      return
+    }
+    console.log('database already has users; nothing added')
+  } else {
+    const created = await seed()
+    console.log(created ? `demo data created: ${DEMO_USERS.map((u) => `${u.username} / ${u.password}`).join(', ')}` : 'database already has users; demo data not added')
+    if (created) return
+  }
+  for (const line of await updateHubModels()) console.log(`updated to the files this version ships: ${line}`)
+}
+
 if (process.argv[1]?.endsWith('seed.ts')) {
-  seed()
-    .then(async (created) => {
-      console.log(created ? `demo data created: ${DEMO_USERS.map((u) => `${u.username} / ${u.password}`).join(', ')}` : 'database already has users; demo data not added')
-      for (const line of created ? [] : await updateHubModels()) console.log(`updated to the files this version ships: ${line}`)
-      process.exit(0)
-    })
+  main()
+    .then(() => process.exit(0))
     .catch((e) => {
       console.error(e)
       process.exit(1)
