@@ -1,7 +1,7 @@
 import { defineConfig } from 'prisma/config'
 
-// The Prisma CLI is used only for `generate` (see scripts/prisma.ts); migrations run through the
-// wasm schema engine in scripts/migrate.ts because the native engine cannot be downloaded here.
+// The Prisma CLI is used only for `generate` (see scripts/db.ts); migrations run through the
+// wasm schema engine in scripts/db.ts because the native engine cannot be downloaded here.
 export default defineConfig({
   schema: process.env.PRISMA_SCHEMA ?? 'prisma/schema.prisma',
   migrations: { path: 'prisma/migrations' },

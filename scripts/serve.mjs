@@ -28,7 +28,10 @@ const port = Number(process.env.PORT || 3000)
 // changes lives in the database, so they serve as one, as instances behind a load balancer do; a
 // second process takes the second core (bench/oauth/RESULTS.md).
 const workers = Number(process.env.HUB_WORKERS || 1)
-if (!(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new Error(`HUB_WORKERS must be a whole number from 1 to 64, not ${process.env.HUB_WORKERS}`)
+if (!(Number.isInteger(workers) && workers >= 1 && workers <= 64)) {
+  console.error(`ModHub cannot start: HUB_WORKERS must be an integer from 1 to 64, got "${process.env.HUB_WORKERS}" (see the configuration table in README.md)`)
+  process.exit(1)
+}
 
 if (cluster.isPrimary && workers > 1) {
   let stopping = false

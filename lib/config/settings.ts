@@ -51,7 +51,7 @@ export const SETTINGS = {
   DATABASE_PREPARED_STATEMENTS: flag(true, 'on PostgreSQL, the hot paths\' hand-written statements are prepared once per connection under a name; `0` behind a transaction-mode pooler (PgBouncer without `max_prepared_statements`, RDS Proxy), which cannot keep them'),
   DATABASE_POOL_SIZE: int(10, 'on PostgreSQL, connections each hub process keeps open', { min: 1, max: 1000 }),
   SQLITE_WAL_CHECKPOINT_PAGES: int(10_000, 'on SQLite, the commit that takes the write-ahead log past this many pages (4 KiB each) copies it back into the database file (a checkpoint; SQLite\'s default is 1,000); fewer, larger checkpoints copy each often-written page once and sync less often', { min: 100, max: 1_000_000 }),
-  PORT: int(3000, 'port of `npm run hub`', { min: 1, max: 65535 }),
+  PORT: int(3000, 'the port `npm start` (and `npm run hub`) listens on', { min: 1, max: 65535 }),
   HUB_URL: str('', 'public origin: OAuth issuer, links', 'http://localhost:$PORT', HTTP_URL),
   AUTH_SECRET: str('', 'signs sessions and encrypts the OpenID Connect signing keys; every instance behind a load balancer, and `npm run keys:rotate`, must use the same one (an instance whose secret cannot read the signing key does not start)', 'random, kept in `data/auth-secret`'),
   TRUST_PROXY_HOPS: int(0, 'how many reverse proxies stand in front of the hub; per-address rate limits and audit records take the client address that many entries back from the end of `X-Forwarded-For` (see [Client addresses](#client-addresses))', { max: 10 }),
