@@ -1,12 +1,20 @@
-// Runs once when a server process starts: refuses to serve with settings it cannot use or a signing
-// key its AUTH_SECRET cannot read, and with MODERATION_MODEL_LOADING=eager loads installed
-// moderation models now rather than on their first request (the health route reports 503 until done).
+// Runs once when a server process starts: refuses to serve with settings it cannot use, a database
+// without this version's migrations, or a signing key its AUTH_SECRET cannot read; with
+// MODERATION_MODEL_LOADING=eager it loads installed moderation models now rather than on their first
+// request (the health route reports 503 until done).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const { settingProblems } = await import('@/lib/config/settings')
   const problems = settingProblems()
   if (problems.length) {
     console.error(`ModHub cannot start: ${problems.join('; ')} (see the configuration table in README.md)`)
+    process.exit(1)
+  }
+  // A database behind this version (a migration not run after an upgrade) would fail on every page.
+  const { missingMigrations } = await import('@/lib/db/migrations')
+  const missing = await Promise.race([missingMigrations().catch(() => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000).unref())])
+  if (missing?.length) {
+    console.error(`ModHub cannot start: the database lacks ${missing.length} of this version's migrations (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}); run \`npm run db:migrate\` with the same DATABASE_URL`)
     process.exit(1)
   }
   // An instance whose AUTH_SECRET differs from the one the signing key was stored with would answer
