@@ -127,3 +127,47 @@ describe('request bodies', () => {
     expect(DIRECT_BODY_READ.test('await readBoundedText(request, max)')).toBe(false)
   })
 })
+
+/** The methods a route file exports by name: declarations, destructured and re-exported names. */
+function exportedMethods(source: string): string[] {
+  const names = [...source.matchAll(/^export\s+(?:const|async function|function)\s+([A-Z]+)\b/gm)].map((m) => m[1]!)
+  for (const m of source.matchAll(/^export\s+(?:const\s+)?\{([^}]*)\}/gm)) names.push(...m[1]!.split(',').map((n) => n.trim()).filter(Boolean))
+  return names.filter((name) => /^[A-Z]+$/.test(name))
+}
+
+describe('route handlers', () => {
+  // Next answers a method a route does not export with a bare 405 (no body, no Allow header) and
+  // lists every exported method in its automatic OPTIONS: each route exports every method, the ones
+  // it does not serve from refuseOtherMethods (lib/http/methods.ts), which names the served ones.
+  const routes = sourceFiles('app').filter((file) => path.basename(file) === 'route.ts')
+
+  it('are found (the checks below have something to check)', () => {
+    expect(routes.length).toBeGreaterThan(30)
+  })
+
+  it('export every method, served or refused (HEAD comes from GET)', () => {
+    const lacking = routes.flatMap((file) => {
+      const methods = new Set(exportedMethods(fs.readFileSync(file, 'utf8')))
+      const wanted = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', ...(methods.has('GET') ? [] : ['HEAD'])]
+      return wanted.filter((method) => !methods.has(method)).map((method) => `${file}: ${method}`)
+    })
+    expect(lacking).toEqual([])
+  })
+
+  it('refuse exactly the methods they do not serve, so Allow names the served ones', () => {
+    const wrong = routes.flatMap((file) => {
+      const source = fs.readFileSync(file, 'utf8')
+      const call = source.match(/^export const \{([^}]*)\} = refuseOtherMethods\(\[([^\]]*)\]/m)
+      if (!call) return []
+      const refused = call[1]!.split(',').map((n) => n.trim())
+      const served = call[2]!.split(',').map((n) => n.trim().replace(/'/g, ''))
+      const declared = exportedMethods(source).filter((name) => !refused.includes(name))
+      const problems = []
+      if (declared.sort().join() !== [...served].sort().join()) problems.push(`${file}: serves ${declared} but declares ${served}`)
+      if (refused.some((name) => served.includes(name))) problems.push(`${file}: refuses a method it serves`)
+      if (served.includes('GET') && refused.includes('HEAD')) problems.push(`${file}: refuses HEAD, which Next answers from GET`)
+      return problems
+    })
+    expect(wrong).toEqual([])
+  })
+})

@@ -11,6 +11,7 @@ import { repoTypeFromPlural } from '@/lib/hub/names'
 import { preflight } from '@/lib/http/cors'
 import { handle, notFound } from '@/lib/http/errors'
 import { queryFlag, queryInteger } from '@/lib/http/query'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 export const GET = handle(async (request: Request, { params }: { params: Promise<{ repoType: string }> }) => {
   const plural = (await params).repoType
@@ -38,3 +39,4 @@ export const GET = handle(async (request: Request, { params }: { params: Promise
 
 // Browser pages on any origin list repos as they read them (lib/http/cors.ts: Link is exposed).
 export const OPTIONS = preflight
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET', 'OPTIONS'], hubMethodNotAllowed)

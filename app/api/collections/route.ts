@@ -12,6 +12,7 @@ import { nextPageLink } from '@/lib/hub/repos'
 import { queryInteger } from '@/lib/http/query'
 import { publicOrigin } from '@/lib/hub/files/routes'
 import { badRequest, handle, jsonBody, unauthorized, zodMessage } from '@/lib/http/errors'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 export const GET = handle(async (request: Request) => {
   const query = new URL(request.url).searchParams
@@ -46,3 +47,4 @@ export const POST = handle(async (request: Request) => {
   const collection = await createCollection(caller, parsed.data)
   return NextResponse.json(collectionJson({ ...collection, items: [] }))
 })
+export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET', 'POST'], hubMethodNotAllowed)

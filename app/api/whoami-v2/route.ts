@@ -3,6 +3,7 @@ import { callerFromRequest } from '@/lib/auth/caller'
 import { whoami } from '@/lib/hub/identity'
 import { handle, unauthorized } from '@/lib/http/errors'
 import { preflight } from '@/lib/http/cors'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 export const GET = handle(
   async (request: Request) => {
@@ -14,3 +15,4 @@ export const GET = handle(
 )
 
 export const OPTIONS = preflight
+export const { POST, PUT, PATCH, DELETE } = refuseOtherMethods(['GET', 'OPTIONS'], hubMethodNotAllowed)

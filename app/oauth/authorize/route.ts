@@ -6,6 +6,7 @@ import { invalidRequest } from '@/lib/oauth/errors'
 import { readBoundedText } from '@/lib/http/body'
 import { MAX_BODY_BYTES } from '@/lib/oauth/request'
 import { seeOther as redirectTo } from '@/lib/http/redirect'
+import { refuseOtherMethods, oauthMethodNotAllowed } from '@/lib/http/methods'
 
 const seeOther = (location: string) => redirectTo(location, { 'Cache-Control': 'no-store' })
 
@@ -50,3 +51,4 @@ async function authorize(request: Request): Promise<Response> {
 
 export const GET = authorize
 export const POST = authorize
+export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET', 'POST'], oauthMethodNotAllowed)

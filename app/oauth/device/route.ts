@@ -4,6 +4,7 @@ import { oauthHandler } from '@/lib/oauth/errors'
 import { preflight } from '@/lib/http/cors'
 import { startDeviceAuthorization } from '@/lib/oauth/device-authorization'
 import { seeOther } from '@/lib/http/redirect'
+import { refuseOtherMethods, oauthMethodNotAllowed } from '@/lib/http/methods'
 
 export const POST = oauthHandler(async (request: Request) => Response.json(await startDeviceAuthorization(request)))
 
@@ -13,3 +14,4 @@ export async function GET(request: Request) {
 }
 
 export const OPTIONS = preflight
+export const { PUT, PATCH, DELETE } = refuseOtherMethods(['GET', 'POST', 'OPTIONS'], oauthMethodNotAllowed)

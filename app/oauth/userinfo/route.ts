@@ -3,6 +3,7 @@ import { principalFromAuthorization } from '@/lib/auth/bearer'
 import { preflight } from '@/lib/http/cors'
 import { invalidToken, oauthHandler, tokenRequired } from '@/lib/oauth/errors'
 import { userinfoClaims } from '@/lib/oauth/userinfo'
+import { refuseOtherMethods, oauthMethodNotAllowed } from '@/lib/http/methods'
 
 async function userinfo(request: Request): Promise<Response> {
   const authorization = request.headers.get('authorization')
@@ -15,3 +16,4 @@ async function userinfo(request: Request): Promise<Response> {
 export const GET = oauthHandler(userinfo)
 export const POST = oauthHandler(userinfo)
 export const OPTIONS = preflight
+export const { PUT, PATCH, DELETE } = refuseOtherMethods(['GET', 'POST', 'OPTIONS'], oauthMethodNotAllowed)

@@ -1,4 +1,5 @@
 import type { core } from 'zod'
+import type { MethodRefusal } from '@/lib/http/methods'
 
 /**
  * The moderation API's errors, in FastAPI's shapes: validation, 401 and 403 as
@@ -100,6 +101,9 @@ export function pydanticErrors(issues: readonly core.$ZodIssue[], body: unknown)
 export function methodNotAllowed(): Response {
   return errorResponse(new ModerationApiError(405, 'Method Not Allowed', { Allow: 'POST' }))
 }
+
+/** The 405 of the API's other routes (health, openapi.json), for refuseOtherMethods: FastAPI's detail. */
+export const moderationMethodNotAllowed: MethodRefusal = (allow) => errorResponse(new ModerationApiError(405, 'Method Not Allowed', { Allow: allow }))
 
 /** Pydantic's string and list length errors, in its words and context fields. */
 function lengthError(bound: 'at least' | 'at most', limit: number, isString: boolean, loc: ErrorLocation, input: unknown): ErrorItem {

@@ -1,2 +1,2 @@
 // The moderation API's OpenAPI document names this authorization URL; it is /oauth/authorize.
-export { GET, POST } from '@/app/oauth/authorize/route'
+export { GET, POST, PUT, PATCH, DELETE, OPTIONS } from '@/app/oauth/authorize/route'

@@ -9,6 +9,7 @@ import { repoPath } from '@/lib/hub/names'
 import { hubUrl } from '@/lib/config'
 import { badRequest, handle, jsonBody, unauthorized, zodMessage } from '@/lib/http/errors'
 import { clientIp } from '@/lib/ratelimit'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 const body = z.object({
   name: z.string(),
@@ -40,3 +41,4 @@ export const POST = handle(async (request: Request) => {
   const repo = await createRepoWithFiles(caller, input, operations, { ip: clientIp(request.headers) })
   return NextResponse.json({ url: `${hubUrl()}${repoPath(repo.type as 'model', repo.namespace, repo.name)}`, name: `${repo.namespace}/${repo.name}`, id: repo.id })
 })
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST'], hubMethodNotAllowed)

@@ -5,6 +5,7 @@ import { callerFromRequest } from '@/lib/auth/caller'
 import { deleteRepoWithFiles } from '@/lib/hub/files'
 import { usernameOf } from '@/lib/hub/users'
 import { badRequest, handle, jsonBody, unauthorized, zodMessage } from '@/lib/http/errors'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 const body = z.object({
   name: z.string().min(1).max(96),
@@ -21,3 +22,4 @@ export const DELETE = handle(async (request: Request) => {
   await deleteRepoWithFiles(caller, parsed.data.type, namespace, parsed.data.name)
   return new NextResponse(null, { status: 200 })
 })
+export const { GET, HEAD, POST, PUT, PATCH, OPTIONS } = refuseOtherMethods(['DELETE'], hubMethodNotAllowed)

@@ -4,6 +4,7 @@ import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
 import { authorizedCollection, collectionJson, deleteCollection } from '@/lib/hub/collections'
 import { handle } from '@/lib/http/errors'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 type Params = { params: Promise<{ namespace: string; slug: string }> }
 
@@ -19,3 +20,4 @@ export const DELETE = handle(async (request: Request, { params }: Params) => {
   await deleteCollection(await callerFromRequest(request), `${namespace}/${slug}`)
   return new NextResponse(null, { status: 200 })
 })
+export const { POST, PUT, PATCH, OPTIONS } = refuseOtherMethods(['GET', 'DELETE'], hubMethodNotAllowed)

@@ -7,6 +7,7 @@ import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
 import { bytesBody, handle, jsonBody } from '@/lib/http/errors'
 import { runAsJson, runAsSafetensors, runRepoTransformer2D } from '@/lib/hub/transformer2d-runs'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 /** Tensors as JSON lists: a 64×64 latent with a few channels and its conditioning fit well below this (as safetensors, four times as many). */
 const MAX_BODY_BYTES = 16 * 1024 ** 2
@@ -26,3 +27,4 @@ export const POST = handle(async (request: Request, { params }: Params) => {
   }
   return NextResponse.json(runAsJson(run))
 })
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST'], hubMethodNotAllowed)

@@ -4,6 +4,7 @@ import { callerFromRequest } from '@/lib/auth/caller'
 import { authorizedOrg } from '@/lib/hub/orgs'
 import { auditJsonLines, parseAuditQuery } from '@/lib/hub/audit'
 import { handle } from '@/lib/http/errors'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 type Params = { params: Promise<{ name: string }> }
 
@@ -30,3 +31,4 @@ export const GET = handle(async (request: Request, { params }: Params) => {
     },
   })
 }, { cacheControl: 'no-store' })
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET'], hubMethodNotAllowed)

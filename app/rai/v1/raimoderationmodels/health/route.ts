@@ -3,6 +3,8 @@
 // loading is still running or a model failed to load. Lists which engine each check would use.
 import { handle } from '@/lib/http/errors'
 import { readiness } from '@/lib/moderation/runtime'
+import { refuseOtherMethods } from '@/lib/http/methods'
+import { moderationMethodNotAllowed } from '@/lib/moderation/api/errors'
 
 export const dynamic = 'force-dynamic'
 
@@ -13,3 +15,4 @@ export const GET = handle(
   },
   { cacheControl: 'no-store' },
 )
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['GET'], moderationMethodNotAllowed)

@@ -30,6 +30,7 @@ import {
   revisionSummary,
 } from '@/lib/hub/files'
 import { publicOrigin } from '@/lib/hub/files/routes'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 /** The request's URL on the hub's public origin: the base of the Link headers clients follow. */
 function publicUrl(request: Request): URL {
@@ -133,3 +134,4 @@ export const DELETE = handle(async (request: Request, { params }: Params) => {
 }, { cors: true })
 
 export const OPTIONS = preflight
+export const { PUT, PATCH } = refuseOtherMethods(['GET', 'POST', 'DELETE', 'OPTIONS'], hubMethodNotAllowed)

@@ -4,6 +4,7 @@ import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
 import { addToCollection, authorizedCollection, collectionJson } from '@/lib/hub/collections'
 import { handle, jsonBody } from '@/lib/http/errors'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 type Params = { params: Promise<{ namespace: string; slug: string }> }
 
@@ -13,3 +14,4 @@ export const POST = handle(async (request: Request, { params }: Params) => {
   await addToCollection(caller, `${namespace}/${slug}`, await jsonBody(request))
   return NextResponse.json(collectionJson(await authorizedCollection(caller, `${namespace}/${slug}`, 'read')))
 })
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods(['POST'], hubMethodNotAllowed)

@@ -5,6 +5,7 @@
 import { completeUpload, uploadObject, uploadPart } from '@/lib/hub/files'
 import { handle, jsonBody, notFound } from '@/lib/http/errors'
 import { preflight } from '@/lib/http/cors'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 type Params = { params: Promise<{ token: string; rest?: string[] }> }
 
@@ -29,3 +30,4 @@ export const POST = handle(async (request: Request, { params }: Params) => {
 }, { cors: true })
 
 export const OPTIONS = preflight
+export const { GET, HEAD, PATCH, DELETE } = refuseOtherMethods(['PUT', 'POST', 'OPTIONS'], hubMethodNotAllowed)

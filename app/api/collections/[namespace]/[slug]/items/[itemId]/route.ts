@@ -4,6 +4,7 @@ import { NextResponse } from 'next/server'
 import { callerFromRequest } from '@/lib/auth/caller'
 import { removeFromCollection } from '@/lib/hub/collections'
 import { handle } from '@/lib/http/errors'
+import { refuseOtherMethods, hubMethodNotAllowed } from '@/lib/http/methods'
 
 type Params = { params: Promise<{ namespace: string; slug: string; itemId: string }> }
 
@@ -12,3 +13,4 @@ export const DELETE = handle(async (request: Request, { params }: Params) => {
   await removeFromCollection(await callerFromRequest(request), `${namespace}/${slug}`, itemId)
   return NextResponse.json({ success: true })
 })
+export const { GET, HEAD, POST, PUT, PATCH, OPTIONS } = refuseOtherMethods(['DELETE'], hubMethodNotAllowed)
