@@ -1,5 +1,5 @@
 'use server'
-// Sign-up, sign-in and sign-out. Server actions are CSRF-protected by Next (the Origin header must
+// Sign-up, sign-in, sign-out and password changes. Server actions are CSRF-protected by Next (the Origin header must
 // match the host), and next-auth's own endpoints by its CSRF token.
 import { AuthError } from 'next-auth'
 import { headers } from 'next/headers'
@@ -7,9 +7,10 @@ import { redirect } from 'next/navigation'
 import { signIn, signOut } from '@/lib/auth/nextauth'
 import { sessionCaller } from '@/lib/auth/caller'
 import { revokeSessionCredentials } from '@/lib/auth/session-credentials'
-import { signUp } from '@/lib/hub/users'
+import { changePassword, signUp, usernameOf } from '@/lib/hub/users'
 import { safeNextPath } from '@/lib/http/next-path'
 import { answerForm, text, type FormState } from '@/lib/http/form'
+import { unauthorized } from '@/lib/http/errors'
 import { clientIp } from '@/lib/ratelimit'
 
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
@@ -48,4 +49,20 @@ export async function signOutAction() {
   const caller = await sessionCaller()
   if (caller) await revokeSessionCredentials(caller.userId)
   await signOut({ redirectTo: '/' })
+}
+
+export async function changePasswordAction(_: FormState, form: FormData): Promise<FormState> {
+  return answerForm(async () => {
+    const caller = await sessionCaller()
+    if (!caller) throw unauthorized('Sign in first')
+    const newPassword = text(form, 'newPassword')
+    await changePassword(caller.userId, { currentPassword: text(form, 'currentPassword'), newPassword, confirmPassword: text(form, 'confirmPassword') })
+    // Every session signed in before the change is over, this one too, and so are the credentials
+    // pages hold for them: this browser signs in again with the new password.
+    await revokeSessionCredentials(caller.userId)
+    await signIn('credentials', { login: await usernameOf(caller.userId), password: newPassword, redirect: false })
+    // Redirected, not answered in place: the page drawn with this answer would read the old cookie
+    // (next-auth reads the request's headers, not the cookie just set) and show the user signed out.
+    redirect('/settings/password?changed=1')
+  })
 }

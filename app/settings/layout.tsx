@@ -2,6 +2,7 @@ import { NavLink } from '@/components/NavLink'
 
 const SECTIONS = [
   ['/settings/profile', 'Profile'],
+  ['/settings/password', 'Password'],
   ['/settings/tokens', 'Access tokens'],
   ['/settings/organizations', 'Organizations'],
   ['/settings/applications', 'OAuth apps'],

@@ -4,9 +4,14 @@
 // (sid), and signing out records it here until the session would have expired; lib/auth/nextauth
 // refuses a recorded one on every request.
 //
+// A password change ends every session of the account signed in before it, which no one holds the
+// ids of: the account records the moment (User.sessionsValidFrom), and a session whose sign-in
+// (auth_time) is older is over.
+//
 // Every signed-in request asks, so answers are kept in process memory: "ended" for good, "not
-// ended" for SESSION_CHECK_SECONDS. A sign-out through this instance is seen here at once; through
-// another instance, within those seconds (README "Several instances").
+// ended" and an account's moment for SESSION_CHECK_SECONDS. A sign-out or password change through
+// this instance is seen here at once; through another instance, within those seconds (README
+// "Several instances").
 import { db } from '@/lib/db'
 import { processState } from '@/lib/config/process-state'
 
@@ -14,6 +19,7 @@ export const SESSION_CHECK_SECONDS = 5
 const MAX_REMEMBERED = 10_000
 
 const known = processState('endedSessions', () => new Map<string, { ended: boolean; until: number }>())
+const validFrom = processState('sessionsValidFrom', () => new Map<string, { from: number; until: number }>())
 
 function remember(sid: string, ended: boolean) {
   if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!)
@@ -35,4 +41,26 @@ export async function endSession(sid: string, expiresAt: Date): Promise<void> {
   await db.endedSession.upsert({ where: { sid }, create: { sid, expiresAt }, update: {} })
   // Now and then, the records of sessions that have expired since (each sign-out pays a little).
   if (Math.random() < 0.01) await db.endedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } })
+}
+
+/** Since when (epoch seconds) the user's sessions are valid: 0 when their password never changed. */
+async function sessionsValidFrom(userId: string): Promise<number> {
+  const cached = validFrom.get(userId)
+  if (cached && cached.until > Date.now()) return cached.from
+  const user = await db.user.findUnique({ where: { id: userId }, select: { sessionsValidFrom: true } })
+  const from = user?.sessionsValidFrom ?? 0
+  if (validFrom.size >= MAX_REMEMBERED) validFrom.delete(validFrom.keys().next().value!)
+  validFrom.set(userId, { from, until: Date.now() + SESSION_CHECK_SECONDS * 1000 })
+  return from
+}
+
+/** Whether a session of the user signed in at `authTime` (epoch seconds; none in old sessions) predates a password change. */
+export async function sessionSuperseded(userId: string, authTime: number | undefined): Promise<boolean> {
+  const from = await sessionsValidFrom(userId)
+  return from > 0 && !(authTime !== undefined && authTime >= from)
+}
+
+/** After the user's password changed at `from` (epoch seconds, as stored): this instance ends older sessions at once. */
+export function sessionsSupersededBefore(userId: string, from: number): void {
+  validFrom.set(userId, { from, until: Date.now() + SESSION_CHECK_SECONDS * 1000 })
 }

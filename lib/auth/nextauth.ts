@@ -5,7 +5,7 @@ import { authSecret } from '@/lib/config'
 import { signInWithPassword } from '@/lib/auth/sign-in'
 import { clientIp } from '@/lib/ratelimit'
 import { authLogger } from '@/lib/auth/auth-log'
-import { endSession, sessionEnded } from '@/lib/auth/ended-sessions'
+import { endSession, sessionEnded, sessionSuperseded } from '@/lib/auth/ended-sessions'
 import { randomUUID } from 'node:crypto'
 
 class TooManyAttempts extends CredentialsSignin {
@@ -63,6 +63,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       }
       // A session signed out elsewhere (a copy of its cookie) is no session: null clears the cookie.
       if (typeof token.sid === 'string' && (await sessionEnded(token.sid))) return null
+      // So is one signed in before the account's password was changed (in another browser, say).
+      if (typeof token.uid === 'string' && (await sessionSuperseded(token.uid, typeof token.authTime === 'number' ? token.authTime : undefined))) return null
       return token
     },
     session({ session, token }) {

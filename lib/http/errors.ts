@@ -59,6 +59,7 @@ const FIELD_LABELS: Record<string, string> = {
   logoUrl: 'Logo URL',
   redirectUris: 'Redirect URIs',
   clientId: 'Client ID',
+  confirmPassword: 'Confirm new password',
 }
 
 function fieldLabel(field: string): string {

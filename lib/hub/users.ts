@@ -1,18 +1,21 @@
-// Accounts: sign-up and profile settings (sign-in itself is lib/auth/sign-in).
+// Accounts: sign-up, profile settings and password changes (sign-in itself is lib/auth/sign-in).
 import { z } from 'zod'
 import { db } from '@/lib/db'
-import { hashPassword } from '@/lib/auth/password'
+import { hashPassword, verifyPassword } from '@/lib/auth/password'
+import { sessionsSupersededBefore } from '@/lib/auth/ended-sessions'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
 import { namespaceName } from '@/lib/hub/names'
 import { displayText } from '@/lib/display-text'
 import { HubError, conflict } from '@/lib/http/errors'
 import { setting } from '@/lib/config'
-import { addressKey, hit, refund } from '@/lib/ratelimit'
+import { addressKey, hit, refund, resetLimit } from '@/lib/ratelimit'
+
+const newPassword = z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters')
 
 export const signUpInput = z.object({
   username: namespaceName,
   email: z.string().trim().max(254, 'must be at most 254 characters').email('must be a valid e-mail address'),
-  password: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters'),
+  password: newPassword,
   fullname: displayText(100).default(''),
 })
 
@@ -117,4 +120,42 @@ export async function signUp(input: z.input<typeof signUpInput>, ip: string) {
     await refund(key, SIGN_UP_WINDOW_SECONDS, now)
     throw error
   }
+}
+
+export const passwordChangeInput = z
+  .object({
+    currentPassword: z.string().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    newPassword,
+    confirmPassword: z.string().max(200, 'must be at most 200 characters'),
+  })
+  .refine((d) => d.confirmPassword === d.newPassword, { path: ['confirmPassword'], message: 'does not match the new password' })
+  .refine((d) => d.newPassword !== d.currentPassword, { path: ['newPassword'], message: 'must differ from the current password' })
+
+/** The window PASSWORD_CHANGE attempts count in (as sign-in's). */
+const PASSWORD_CHANGE_WINDOW_SECONDS = 15 * 60
+
+/**
+ * Changes the signed-in user's password, given the current one, and ends every browser session of
+ * theirs signed in before now (lib/auth/ended-sessions); their access tokens and OAuth grants stay.
+ * Wrong current passwords count as sign-in attempts do, so a session left open is no way to guess it.
+ */
+export async function changePassword(userId: string, input: z.input<typeof passwordChangeInput>): Promise<void> {
+  const data = passwordChangeInput.parse(input)
+  const key = `password-change:user:${userId}`
+  const limit = await hit(key, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT'), PASSWORD_CHANGE_WINDOW_SECONDS)
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60)
+    throw new HubError(429, `Too many wrong passwords; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, undefined, limit.retryAfterSeconds)
+  }
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } })
+  if (!(await verifyPassword(data.currentPassword, user.passwordHash))) {
+    throw new z.ZodError([{ code: 'custom', path: ['currentPassword'], message: 'is not your password', input: undefined }])
+  }
+  const passwordHash = await hashPassword(data.newPassword)
+  const from = Math.floor(Date.now() / 1000)
+  // Only over the hash just checked: of two changes made at once with the same current password, one wins.
+  const { count } = await db.user.updateMany({ where: { id: userId, passwordHash: user.passwordHash }, data: { passwordHash, sessionsValidFrom: from } })
+  if (count === 0) throw conflict('Your password was changed meanwhile (in another tab or browser). Reload the page.')
+  sessionsSupersededBefore(userId, from)
+  await resetLimit(key)
 }

@@ -60,6 +60,7 @@ const SIGNED_IN_AS_ALICE: Visit[] = [
   { path: linkOn('/organizations/acme-ai/apps', 'a[href^="/organizations/acme-ai/apps/"]'), title: /^\S.* · OAuth apps of acme-ai · ModHub$/ },
   { path: '/organizations/acme-ai/audit', title: 'acme-ai audit log · ModHub' },
   { path: '/settings/profile', title: 'Profile settings · ModHub' },
+  { path: '/settings/password', title: 'Password settings · ModHub' },
   { path: '/settings/tokens', title: 'Access tokens · ModHub' },
   { path: '/settings/organizations', title: 'Organizations · ModHub' },
   { path: '/settings/applications', title: 'OAuth apps · ModHub' },

@@ -3,42 +3,7 @@
 // run found the cookie still valid for its 30 days after sign-out.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '@/lib/hub/users'
-import { GET as authGET, POST as authPOST } from '@/app/api/auth/[...nextauth]/route'
-
-const HUB = 'http://localhost:3000'
-const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-
-/** Signs in through next-auth's credentials endpoint (CSRF token and all), as a browser does; the session cookie. */
-async function signIn(login: string, password: string): Promise<string> {
-  const csrf = await authGET(new Request(`${HUB}/api/auth/csrf`) as never)
-  const csrfCookie = cookieOf(csrf)
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-  const res = await authPOST(
-    new Request(`${HUB}/api/auth/callback/credentials`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie, 'x-forwarded-for': '198.51.100.77', origin: HUB },
-      body: new URLSearchParams({ login, password, csrfToken, callbackUrl: HUB }),
-    }) as never,
-  )
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('authjs.session-token='))
-  expect(session, 'signed in').toBeDefined()
-  return `${csrfCookie}; ${session!.split(';')[0]}`
-}
-
-async function sessionUser(cookie: string): Promise<string | null> {
-  const res = await authGET(new Request(`${HUB}/api/auth/session`, { headers: { cookie } }) as never)
-  const body = (await res.json()) as { user?: { name?: string } } | null
-  return body?.user?.name ?? null
-}
-
-async function signOut(cookie: string) {
-  const csrf = await authGET(new Request(`${HUB}/api/auth/csrf`, { headers: { cookie } }) as never)
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-  const res = await authPOST(
-    new Request(`${HUB}/api/auth/signout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: HUB }, body: new URLSearchParams({ csrfToken, callbackUrl: HUB }) }) as never,
-  )
-  expect(res.status).toBeLessThan(400)
-}
+import { sessionUser, signIn, signOut } from './sessions'
 
 beforeAll(async () => {
   await createUser({ username: 'leaver', email: 'leaver@test.dev', password: 'leaver-password' })

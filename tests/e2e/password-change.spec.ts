@@ -1,0 +1,62 @@
+// Settings > Password, in the browser: a refusal is said under its field and changes nothing; a
+// change keeps this browser signed in, signs out another browser of the same account, and the new
+// password is the one that signs in. Each run joins as a new user, so demo accounts keep theirs.
+import { expect, test } from '@playwright/test'
+import { signIn, watchErrors } from './helpers'
+
+test('changing the password signs out other browsers and keeps this one signed in', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  const errors = watchErrors(page)
+  const name = `rekey-${Date.now() % 1_000_000}`
+  await page.goto('/join')
+  await page.getByLabel('Username').fill(name)
+  await page.getByLabel('E-mail').fill(`${name}@example.test`)
+  await page.getByLabel('Password').fill('first-password')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await signIn(otherPage, name, 'first-password')
+
+  await page.goto('/settings/profile')
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Password' }).click()
+  await expect(page.getByRole('heading', { name: 'Password', level: 1 })).toBeVisible()
+
+  // By keyboard: the fields in order, Enter submits.
+  await page.getByLabel('Current password').fill('not-my-password')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('second-password')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('second-password')
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#currentPassword-error')).toHaveText('Current password is not your password.')
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true')
+
+  await page.getByLabel('Current password').fill('first-password')
+  await page.getByLabel('Confirm new password').fill('second-passw0rd')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.locator('#confirmPassword-error')).toHaveText('Confirm new password does not match the new password.')
+
+  await page.getByLabel('Confirm new password').fill('second-password')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  const notice = page.getByRole('status').filter({ hasText: 'Password changed.' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await expect(page.getByLabel('Current password')).toHaveValue('')
+  await page.screenshot({ path: test.info().outputPath('password-changed.png'), fullPage: true })
+
+  // This browser is still signed in; the other one is not, and the old password no longer works.
+  await page.goto('/settings/tokens')
+  await expect(page.getByRole('heading', { name: 'Access tokens', level: 1 })).toBeVisible()
+  await otherPage.goto('/settings/profile')
+  await expect(otherPage).toHaveURL(/\/login\?next=/)
+  await otherPage.getByLabel('Username or e-mail').fill(name)
+  await otherPage.getByLabel('Password').fill('first-password')
+  await otherPage.getByRole('button', { name: 'Sign in' }).click()
+  await expect(otherPage.getByText('Wrong username, e-mail or password.')).toBeVisible()
+  await signIn(otherPage, name, 'second-password')
+  await other.close()
+  expect(errors).toEqual([])
+})

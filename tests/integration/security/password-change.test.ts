@@ -1,0 +1,65 @@
+// Changing one's password (Settings > Password): it needs the current password, checks the new one
+// as sign-up does, changes nothing when refused, and ends every browser session signed in before it;
+// wrong current passwords are limited as sign-in attempts are.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ZodError } from 'zod'
+import { db } from '@/lib/db'
+import { setting } from '@/lib/config'
+import { HubError } from '@/lib/http/errors'
+import { changePassword, createUser } from '@/lib/hub/users'
+import { signInWithPassword } from '@/lib/auth/sign-in'
+import { sessionUser, signIn } from './sessions'
+
+let userId: string
+
+beforeAll(async () => {
+  userId = (await createUser({ username: 'rekeyer', email: 'rekeyer@test.dev', password: 'first-password' })).id
+})
+
+const passwordHash = async () => (await db.user.findUniqueOrThrow({ where: { id: userId } })).passwordHash
+const signsIn = async (password: string) => (await signInWithPassword('rekeyer', password, '203.0.113.9')).kind === 'ok'
+
+/** The field problems of a refused change (components/Field shows each under its field). */
+async function refusal(input: Parameters<typeof changePassword>[1]): Promise<Record<string, string>> {
+  const error = await changePassword(userId, input).then(() => null, (e: unknown) => e)
+  expect(error).toBeInstanceOf(ZodError)
+  return Object.fromEntries((error as ZodError).issues.map((issue) => [String(issue.path[0]), issue.message]))
+}
+
+describe('changing a password', () => {
+  it('is refused, changing nothing, with a wrong current password, a short or unconfirmed new one, or the same one', async () => {
+    const before = await passwordHash()
+    const session = await signIn('rekeyer', 'first-password')
+    expect(await refusal({ currentPassword: 'not-it', newPassword: 'second-password', confirmPassword: 'second-password' })).toEqual({ currentPassword: 'is not your password' })
+    expect(await refusal({ currentPassword: 'first-password', newPassword: 'short', confirmPassword: 'short' })).toEqual({ newPassword: 'must be at least 8 characters' })
+    expect(await refusal({ currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'second-passw0rd' })).toEqual({ confirmPassword: 'does not match the new password' })
+    expect(await refusal({ currentPassword: 'first-password', newPassword: 'first-password', confirmPassword: 'first-password' })).toEqual({ newPassword: 'must differ from the current password' })
+    expect(await passwordHash()).toBe(before)
+    expect(await sessionUser(session)).toBe('rekeyer')
+  })
+
+  it('takes the new password, refuses the old one, and ends the sessions signed in before it', async () => {
+    const laptop = await signIn('rekeyer', 'first-password')
+    const phone = await signIn('rekeyer', 'first-password')
+    expect(await sessionUser(phone)).toBe('rekeyer')
+    // A session's sign-in time is in whole seconds: the change comes in a later second than theirs.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await changePassword(userId, { currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'second-password' })
+    expect(await sessionUser(laptop)).toBeNull()
+    expect(await sessionUser(phone)).toBeNull()
+    expect(await signsIn('first-password')).toBe(false)
+    expect(await signsIn('second-password')).toBe(true)
+    const after = await signIn('rekeyer', 'second-password')
+    expect(await sessionUser(after)).toBe('rekeyer')
+  })
+
+  it('limits wrong current passwords as sign-in attempts are: past the limit even the right one is refused', async () => {
+    const wrong = { currentPassword: 'guess', newPassword: 'third-password', confirmPassword: 'third-password' }
+    for (let i = 0; i < setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT'); i++) await refusal(wrong)
+    const before = await passwordHash()
+    const limited = await changePassword(userId, { ...wrong, currentPassword: 'second-password' }).then(() => null, (e: unknown) => e)
+    expect(limited).toBeInstanceOf(HubError)
+    expect((limited as HubError).status).toBe(429)
+    expect(await passwordHash()).toBe(before)
+  })
+})
