@@ -33,6 +33,14 @@ export function errorResponse(error: ModerationApiError): Response {
 
 export const validationError = (items: ErrorItem[]) => new ModerationApiError(422, items)
 
+/** pydantic's error for a body that is no JSON object (a list, a number, or the raw text of a body that is not JSON). */
+export const notAnObject = (input: unknown): ErrorItem => ({
+  type: 'model_attributes_type',
+  loc: ['body'],
+  msg: 'Input should be a valid dictionary or object to extract fields from',
+  input,
+})
+
 const AUTHORIZATION_LOCATION: ErrorLocation = ['header', 'authorization']
 const REQUIRED_SCOPE = 'write:users'
 
@@ -74,9 +82,7 @@ function pydanticError(issue: core.$ZodIssue, body: unknown): ErrorItem {
   const input = valueAt(body, path)
   switch (issue.code) {
     case 'invalid_type':
-      if (path.length === 0) {
-        return { type: 'model_attributes_type', loc, msg: 'Input should be a valid dictionary or object to extract fields from', input }
-      }
+      if (path.length === 0) return notAnObject(input)
       if (input === undefined) return { type: 'missing', loc, msg: 'Field required', input: valueAt(body, path.slice(0, -1)) }
       if (issue.expected === 'array') return { type: 'list_type', loc, msg: 'Input should be a valid list', input }
       if (issue.expected === 'number') return { type: 'float_type', loc, msg: 'Input should be a valid number', input }

@@ -32,7 +32,8 @@ export type ModerationHandler = (request: Request, check: string) => Promise<Res
 
 /**
  * POST /rai/v1/raimoderationmodels/{check}: 404 for an unknown check, then auth (401/403), rate
- * limit (429), body size (413), JSON and schema (422), the engine (503 when absent or failing),
+ * limit (429), body size (413), a JSON body that is not UTF-8 (400), JSON and schema (422; a body
+ * of another Content-Type too), the engine (503 when absent or failing),
  * and the 200 body. Nothing a client sends produces a 500.
  */
 export function createModerationHandler(options: ModerationHandlerOptions): ModerationHandler {
@@ -80,7 +81,7 @@ export function createModerationHandler(options: ModerationHandlerOptions): Mode
     const decision = perMinute > 0 ? await sliced.hit(`moderation:${key}`, perMinute, 60, options.now?.()) : { allowed: true, retryAfterSeconds: 0 }
     if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds)
     const model = pickedModel(request, check, principal)
-    const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes))
+    const body = parseJsonBody(await readBody(request, options.limits.maxBodyBytes), request.headers.get('content-type'))
     const parsed = parse(check, body)
     // A picked model that would read nothing is a mistake to say, not to ignore (a misspelt or unreadable repo answered 200).
     if (model && check.runsEngine && !(check.runsEngine as (body: unknown) => boolean)(parsed)) throw modelProblem(request, `This request runs no model (it holds no text for the ${check.path} check to read): leave out ?model`)

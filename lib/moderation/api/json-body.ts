@@ -1,10 +1,11 @@
 import { BodyTooLargeError, readBoundedBody } from '@/lib/http/body'
-import { ModerationApiError, validationError, type ErrorItem } from './errors'
+import { ModerationApiError, notAnObject, validationError, type ErrorItem } from './errors'
 
 /**
- * Reading the request body the way FastAPI does: at most `maxBytes` (413 beyond), UTF-8, JSON with
- * Python's decode error as a 422 `json_invalid` at `["body", <position>]`. An empty body or JSON
- * `null` is a missing body.
+ * Reading the request body the way FastAPI does: at most `maxBytes` (413 beyond); read as JSON only
+ * when its Content-Type says JSON or is absent, else validated as raw text (a 422); UTF-8 (400
+ * otherwise), JSON with Python's decode error as a 422 `json_invalid` at `["body", <position>]`.
+ * An empty body or JSON `null` is a missing body.
  */
 
 export function payloadTooLarge(maxBytes: number): ModerationApiError {
@@ -42,9 +43,36 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
   return false
 }
 
-export function parseJsonBody(bytes: Uint8Array): unknown {
+/**
+ * Whether FastAPI reads a body with this Content-Type as JSON: when there is none, or its type is
+ * application/json or application/*+json (parameters aside; Python's email.message reads a type
+ * without exactly one slash as text/plain).
+ */
+export function readsAsJson(contentType: string | null): boolean {
+  if (!contentType) return true
+  const type = contentType.split(';', 1)[0]!.trim().toLowerCase()
+  const parts = type.split('/')
+  if (parts.length !== 2) return false
+  const [main, sub] = parts as [string, string]
+  return main === 'application' && (sub === 'json' || sub.endsWith('+json'))
+}
+
+/** FastAPI's answer when Starlette's `json.loads` fails other than on the JSON itself: a body that is not UTF-8. */
+export function unparsableBody(): ModerationApiError {
+  return new ModerationApiError(400, 'There was an error parsing the body')
+}
+
+export function parseJsonBody(bytes: Uint8Array, contentType: string | null): unknown {
   if (bytes.byteLength === 0) throw validationError([MISSING_BODY])
-  const text = new TextDecoder().decode(bytes)
+  // FastAPI hands a body of another type to pydantic as bytes, which no request model accepts; the
+  // error echoes them as text (FastAPI's encoder decodes them; invalid UTF-8 becomes U+FFFD here, not a 500).
+  if (!readsAsJson(contentType)) throw validationError([notAnObject(new TextDecoder().decode(bytes))])
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw unparsableBody()
+  }
   let value: unknown
   try {
     value = JSON.parse(text)

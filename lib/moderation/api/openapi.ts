@@ -50,11 +50,12 @@ export function moderationOpenApi(options: { hubUrl: string; limits: ModerationL
           requestBody: { required: true, content: { 'application/json': { schema: ref(check.request.name), example: check.example } } },
           responses: {
             '200': { description: 'Successful Response', content: json(check.response.name) },
+            '400': { description: 'There was an error parsing the body: a JSON body (Content-Type application/json, or none) that is not valid UTF-8', content: json('HTTPError') },
             '401': { description: 'Unauthorized access', content: json('HTTPUnauthorizedAccessError') },
             '403': { description: 'Forbidden access', content: json('HTTPForbiddenAccessError') },
             '413': { description: 'Request body too large, or more text than the characters a caller may send per minute', content: json('HTTPError') },
             '404': { description: 'The model repo picked with ?model= does not exist or you cannot read it (the checks that run a model)', content: json('HTTPError') },
-            '422': { description: 'Validation Error', content: json('HTTPValidationError') },
+            '422': { description: 'Validation Error (a body whose Content-Type is not JSON too: `model_attributes_type` at `["body"]`)', content: json('HTTPValidationError') },
             '429': { description: 'Rate limit exceeded: requests or characters of text per minute (see Retry-After)', content: json('HTTPError') },
             '503': { description: 'The check has no engine installed, or its engine failed', content: json('HTTPError') },
           },

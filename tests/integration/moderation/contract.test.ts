@@ -235,6 +235,42 @@ describe('422 validation errors, as FastAPI writes them', () => {
     ])
   })
 
+  it('a body whose Content-Type is not JSON is a 422 echoing it as text; none, or a +json type, is read as JSON', async () => {
+    const sent = '{"text":"ModHub is great"}'
+    for (const contentType of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'json']) {
+      const { status, json } = await post(handler, 'sentimentmodel', sent, { Authorization: 'Bearer writer', 'Content-Type': contentType })
+      expect(status, contentType).toBe(422)
+      expect(json, contentType).toEqual({
+        detail: [{ type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: sent }],
+      })
+    }
+    for (const contentType of [undefined, 'application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json']) {
+      // Bytes, not a string: a string body would be given Content-Type text/plain.
+      const headers: Record<string, string> = contentType ? { Authorization: 'Bearer writer', 'Content-Type': contentType } : { Authorization: 'Bearer writer' }
+      const request = new Request(`${BASE}/sentimentmodel`, { method: 'POST', headers, body: new TextEncoder().encode(sent) })
+      expect(request.headers.get('Content-Type')).toBe(contentType ?? null)
+      expect((await handler(request, 'sentimentmodel')).status, contentType ?? 'no Content-Type').toBe(200)
+    }
+    // An empty body is still a missing one, whatever its type; auth still comes first.
+    const empty = await post(handler, 'sentimentmodel', '', { Authorization: 'Bearer writer', 'Content-Type': 'text/plain' })
+    expect(empty.json.detail).toEqual([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }])
+    expect((await post(handler, 'sentimentmodel', sent, { 'Content-Type': 'text/plain' })).status).toBe(401)
+  })
+
+  it('a JSON body that is not valid UTF-8 is a 400, as FastAPI answers it', async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"text":"'), 0xff, 0xfe, ...new TextEncoder().encode('"}')])
+    for (const contentType of ['application/json', undefined]) {
+      const headers: Record<string, string> = contentType ? { Authorization: 'Bearer writer', 'Content-Type': contentType } : { Authorization: 'Bearer writer' }
+      const response = await handler(new Request(`${BASE}/sentimentmodel`, { method: 'POST', headers, body: bytes }), 'sentimentmodel')
+      expect(response.status, contentType ?? 'no Content-Type').toBe(400)
+      expect(await response.json()).toEqual({ detail: 'There was an error parsing the body' })
+    }
+    // Not read as JSON, it is echoed as text (a replacement character for each undecodable byte), not a 500.
+    const plain = await handler(new Request(`${BASE}/sentimentmodel`, { method: 'POST', headers: { Authorization: 'Bearer writer', 'Content-Type': 'text/plain' }, body: bytes }), 'sentimentmodel')
+    expect(plain.status).toBe(422)
+    expect((await plain.json()).detail[0].input).toBe('{"text":"\ufffd\ufffd"}')
+  })
+
   it('similarity needs a text or an embedding on each side', async () => {
     const { status, json } = await post(handler, 'multi-qa-mpnet-model_similarity', { text1: 'a' })
     expect(status).toBe(422)

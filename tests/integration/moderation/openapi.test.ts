@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CHECKS } from '@/lib/moderation/checks'
 import { moderationOpenApi } from '@/lib/moderation/api/openapi'
-import { makeHandler, post } from './helpers'
+import { BASE, makeHandler, post } from './helpers'
 
 type Schema = Record<string, any>
 const document = moderationOpenApi({ hubUrl: 'https://hub.test', limits: { maxBodyBytes: 4096, maxTextLength: 500, maxListItems: 5 } })
@@ -90,5 +90,11 @@ describe('OpenAPI document', () => {
       const operation = document.paths['/rai/v1/raimoderationmodels/sentimentmodel'].post
       expect(mismatch(operation.responses[String(status) as '401'].content['application/json'].schema, json)).toBeNull()
     }
+    // A JSON body that is not UTF-8: FastAPI's 400, documented on every check.
+    const bytes = new Uint8Array([0x7b, 0xff, 0x7d])
+    const notUtf8 = await handler(new Request(`${BASE}/sentimentmodel`, { method: 'POST', headers: { Authorization: 'Bearer writer', 'Content-Type': 'application/json' }, body: bytes }), 'sentimentmodel')
+    expect(notUtf8.status).toBe(400)
+    const operation = document.paths['/rai/v1/raimoderationmodels/sentimentmodel'].post
+    expect(mismatch(operation.responses['400'].content['application/json'].schema, await notUtf8.json())).toBeNull()
   })
 })

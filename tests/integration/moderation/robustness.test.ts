@@ -82,7 +82,10 @@ describe('random and malformed bodies never produce a 500', () => {
       headers: { Authorization: 'Bearer writer' },
       body: new Uint8Array([0x7b, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
     })
-    expect((await handler(bytes, 'sentimentmodel')).status).toBe(200)
+    // Read as JSON (no Content-Type), bytes that are not UTF-8 are FastAPI's 400, not text with replacement characters.
+    const unparsable = await handler(bytes, 'sentimentmodel')
+    expect(unparsable.status).toBe(400)
+    expect(await unparsable.json()).toEqual({ detail: 'There was an error parsing the body' })
   })
 
   it('engines that throw or answer garbage are 503s, never 500s', async () => {
