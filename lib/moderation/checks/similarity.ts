@@ -85,8 +85,15 @@ export const similarityCheck = defineCheck({
     const first = text1 != null ? output.vectors[0]! : emb1!
     const second = text2 != null ? output.vectors[output.vectors.length - 1]! : emb2!
     if (first.length !== second.length) {
+      // Named as the client sent it: the embedding given for the side without a text (two embeddings are refused by the schema, at emb2).
+      const [field, given, computed, text] = text2 == null ? (['emb2', second, first, 'text1'] as const) : (['emb1', first, second, 'text2'] as const)
       throw validationError([
-        { type: 'value_error', loc: ['body', 'emb2'], msg: 'Value error, the embeddings to compare have different lengths' },
+        {
+          type: 'value_error',
+          loc: ['body', field],
+          msg: `Value error, ${field} has ${given.length} numbers but the embedding of ${text} has ${computed.length}`,
+          input: given,
+        },
       ])
     }
     const started = performance.now()

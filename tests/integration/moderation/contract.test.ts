@@ -277,6 +277,16 @@ describe('422 validation errors, as FastAPI writes them', () => {
     expect(json.detail).toEqual([{ type: 'value_error', loc: ['body', 'text2'], msg: 'Value error, give text2 or a non-empty emb2', input: undefined }])
     const lengths = await post(handler, 'multi-qa-mpnet-model_similarity', { emb1: [1, 2], emb2: [1] })
     expect(lengths.json.detail[0]).toMatchObject({ type: 'value_error', loc: ['body', 'emb2'] })
+    // An embedding beside the other side's text is named as sent (emb1 was reported as emb2); the stub engine's vectors have 3 numbers.
+    const firstGiven = await post(handler, 'multi-qa-mpnet-model_similarity', { emb1: [1, 2], text2: 'abc' })
+    expect(firstGiven.status).toBe(422)
+    expect(firstGiven.json.detail).toEqual([
+      { type: 'value_error', loc: ['body', 'emb1'], msg: 'Value error, emb1 has 2 numbers but the embedding of text2 has 3', input: [1, 2] },
+    ])
+    const secondGiven = await post(handler, 'multi-qa-mpnet-model_similarity', { text1: 'abc', emb1: [1, 2, 3], emb2: [1, 2] })
+    expect(secondGiven.json.detail).toEqual([
+      { type: 'value_error', loc: ['body', 'emb2'], msg: 'Value error, emb2 has 2 numbers but the embedding of text1 has 3', input: [1, 2] },
+    ])
     const numbers = await post(handler, 'multi-qa-mpnet-model_similarity', { emb1: [1, 'x'], emb2: [1, 2] })
     expect(numbers.json.detail[0]).toMatchObject({ type: 'float_type', loc: ['body', 'emb1', 1] })
   })
