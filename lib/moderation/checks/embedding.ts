@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { EMBEDDING_ENGINE, EMBEDDING_GRAPH, EMBEDDING_VOCABULARY, embedTexts, type EmbeddingVocabulary } from '@/lib/moderation/offline/embedding'
 import { clsEmbeddings } from '@/lib/moderation/runtime/neural-steps'
 import { defineCheck, defineEngine, formatTimeTaken } from './check'
-import { listOf, timing } from './schema-parts'
+import { checkedText, listOf, timing } from './schema-parts'
 
 /** One vector per text. The offline model is not mpnet: its name says so, and its vectors are only comparable with each other. */
 export const embeddingEngine = defineEngine({
@@ -21,7 +21,8 @@ export const embeddingCheck = defineCheck({
   summary: 'Embeddings: [[vector per text], {time_taken}] (raw CLS pooling)',
   request: {
     name: 'JailbreakRequest',
-    build: (limits) => z.object({ text: listOf(limits, z.string().max(limits.maxTextLength)).min(1).describe('List of texts') }),
+    // Each text as every check's text: an empty one is pydantic's string_too_short at its index.
+    build: (limits) => z.object({ text: listOf(limits, checkedText(limits)).min(1).describe('List of texts') }),
   },
   response: { name: 'embeddingResponse', schema: z.tuple([z.array(z.array(z.number())).describe('One vector per input text, in order'), timing]) },
   engine: embeddingEngine,

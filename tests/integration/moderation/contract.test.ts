@@ -196,6 +196,14 @@ describe('422 validation errors, as FastAPI writes them', () => {
     expect(empty.json.detail).toEqual([
       { type: 'string_too_short', loc: ['body', 'text'], msg: 'String should have at least 1 character', input: '', ctx: { min_length: 1 } },
     ])
+    // An empty string among the embedding check's texts (it was embedded and answered 200), alone or not.
+    for (const [text, index] of [[[''], 0], [['a', ''], 1]] as const) {
+      const emptyItem = await post(handler, 'multi_q_net_embedding', { text })
+      expect(emptyItem.status).toBe(422)
+      expect(emptyItem.json.detail).toEqual([
+        { type: 'string_too_short', loc: ['body', 'text', index], msg: 'String should have at least 1 character', input: '', ctx: { min_length: 1 } },
+      ])
+    }
     const noLabels = await post(handler, 'restrictedtopicmodel', { text: 'x', labels: [] })
     expect(noLabels.json.detail[0]).toMatchObject({
       type: 'too_short',
