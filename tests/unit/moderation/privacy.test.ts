@@ -105,6 +105,34 @@ describe('Presidio-style PII analysis', () => {
     expect(found('IP 01.2.3.4')).toEqual([])
   })
 
+  it("an Aadhaar number is reported when its last digit is Verhoeff's check digit of the other eleven, and not with any other", () => {
+    // Verhoeff's tables as published (not the engine's computed ones): multiplication in D5, the position permutation, inverses.
+    const d = [
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6], [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+      [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1], [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+      [8, 7, 6, 5, 9, 3, 2, 1, 0, 4], [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+    ]
+    const p = [
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2], [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+      [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1], [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+    ]
+    const inverse = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9]
+    const checkDigit = (digits: string) => inverse[[...digits].reverse().reduce((c, digit, i) => d[c]![p[(i + 1) % 8]![Number(digit)]!]!, 0)]!
+    expect(checkDigit('236')).toBe(3) // the published example: 2363
+    const aadhaar = (text: string) => analyzePii(text).filter((e) => e.type === 'IN_AADHAAR').map((e) => text.slice(e.beginOffset, e.endOffset))
+    for (const first11 of ['23456789012', '49182736450', '87654321098', '50011122233', '99990000111']) {
+      const check = checkDigit(first11)
+      const number = `${first11}${check}`
+      const spaced = number.replace(/(\d{4})(?=\d)/g, '$1 ')
+      expect(aadhaar(`My Aadhaar number is ${spaced}.`), number).toEqual([spaced])
+      expect(aadhaar(`uid ${number}`), number).toEqual([number])
+      for (let other = 0; other < 10; other++) {
+        if (other === check) continue
+        expect(aadhaar(`My Aadhaar number is ${first11}${other}.`), `${first11}${other}`).toEqual([])
+      }
+    }
+  })
+
   it('context words raise scores: a local phone number or weak SSN appears only with them', () => {
     expect(found('reach me at 212 555 0123')).toEqual([])
     expect(found('my phone is 212 555 0123')).toEqual([{ type: 'PHONE_NUMBER', text: '212 555 0123', score: 0.75 }])
