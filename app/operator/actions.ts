@@ -1,11 +1,12 @@
 'use server'
 // The operator page's forms: grant or revoke an organization app's token-exchange privilege, and
-// record whether an organization has a payment method on file.
+// record whether an organization has a payment method on file, and reset someone's password.
 import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { sessionCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
 import { grantTokenExchange, revokeTokenExchange, setOrgPaymentMethod } from '@/lib/hub/org-apps'
+import { resetPasswordAsOperator } from '@/lib/hub/users'
 import { answerForm, text, type FormState } from '@/lib/http/form'
 
 export async function grantTokenExchangeAction(_: FormState, form: FormData): Promise<FormState> {
@@ -30,5 +31,12 @@ export async function setPaymentMethodAction(_: FormState, form: FormData): Prom
     const org = await setOrgPaymentMethod(await sessionCaller(), text(form, 'orgId'), canPay, clientIp(await headers()))
     revalidatePath('/operator')
     return { ok: `${org.name}: ${canPay ? 'payment method on file' : 'no payment method on file'}.` }
+  })
+}
+
+export async function resetPasswordAction(_: FormState, form: FormData): Promise<FormState> {
+  return answerForm(async () => {
+    const { username, password } = await resetPasswordAsOperator(await sessionCaller(), text(form, 'login'), clientIp(await headers()))
+    return { ok: `Password of ${username} reset; their browser sessions are ended. Hand the new password over safely.`, secret: password }
   })
 }

@@ -5,7 +5,8 @@ import { HubError } from '@/lib/http/errors'
 import { EXCHANGE_LIFETIME_DEFAULT_SECONDS, operatorOverview } from '@/lib/hub/org-apps'
 import { ActionForm } from '@/components/ActionForm'
 import { WideTable } from '@/components/WideTable'
-import { grantTokenExchangeAction, revokeTokenExchangeAction, setPaymentMethodAction } from '@/app/operator/actions'
+import { grantTokenExchangeAction, resetPasswordAction, revokeTokenExchangeAction, setPaymentMethodAction } from '@/app/operator/actions'
+import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Hub operator' }
 
@@ -27,7 +28,7 @@ export default async function OperatorPage() {
       <div>
         <h1 className="text-2xl font-semibold">Hub operator</h1>
         <p className="max-w-3xl text-sm text-slate-600">
-          What only the hub&apos;s operators decide: which organization apps may exchange tokens, and which organizations have a payment method on file.
+          What only the hub&apos;s operators decide: which organization apps may exchange tokens, which organizations have a payment method on file, and a new password for someone who lost theirs.
         </p>
       </div>
 
@@ -103,6 +104,18 @@ export default async function OperatorPage() {
             ))}
           </tbody>
         </WideTable>
+      </section>
+
+      <section className="card max-w-xl space-y-3" aria-labelledby="reset-h">
+        <h2 id="reset-h" className="font-semibold">Reset a password</h2>
+        <p className="text-sm text-slate-600">
+          The hub sends no e-mail: someone who lost their password gets a new one from you. It is shown once; every browser
+          signed in to the account is signed out, and its access tokens and authorized apps keep working. From a shell:
+          <code className="ml-1">npm run users:reset-password -- NAME</code>.
+        </p>
+        <ActionForm action={resetPasswordAction} submit="Reset password" secretLabel="New password">
+          <Field name="login" label="Username or e-mail" required maxLength={254} autoComplete="off" />
+        </ActionForm>
       </section>
     </div>
   )

@@ -1,13 +1,18 @@
-// Accounts: sign-up, profile settings and password changes (sign-in itself is lib/auth/sign-in).
+// Accounts: sign-up, profile settings, password changes and an operator's password reset (sign-in
+// itself is lib/auth/sign-in).
 import { z } from 'zod'
 import { db } from '@/lib/db'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
 import { sessionsSupersededBefore } from '@/lib/auth/ended-sessions'
+import { findUserByLogin } from '@/lib/auth/sign-in'
 import { claimName, isUniqueViolation } from '@/lib/hub/namespaces'
 import { namespaceName } from '@/lib/hub/names'
 import { displayText } from '@/lib/display-text'
 import { HubError, conflict } from '@/lib/http/errors'
 import { setting } from '@/lib/config'
+import { randomBytes } from 'node:crypto'
+import { requireOperator } from '@/lib/hub/org-apps'
+import type { Caller } from '@/lib/policy'
 import { addressKey, hit, refund, resetLimit } from '@/lib/ratelimit'
 
 const newPassword = z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters')
@@ -131,7 +136,19 @@ export const passwordChangeInput = z
   .refine((d) => d.confirmPassword === d.newPassword, { path: ['confirmPassword'], message: 'does not match the new password' })
   .refine((d) => d.newPassword !== d.currentPassword, { path: ['newPassword'], message: 'must differ from the current password' })
 
-/** The window PASSWORD_CHANGE attempts count in (as sign-in's). */
+/**
+ * Sets a password (over `expectedHash` only, when given) and ends every browser session of the
+ * account signed in before now. False when the hash was no longer the expected one.
+ */
+async function replacePassword(userId: string, password: string, expectedHash?: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password)
+  const from = Math.floor(Date.now() / 1000)
+  const { count } = await db.user.updateMany({ where: { id: userId, ...(expectedHash !== undefined && { passwordHash: expectedHash }) }, data: { passwordHash, sessionsValidFrom: from } })
+  if (count > 0) sessionsSupersededBefore(userId, from)
+  return count > 0
+}
+
+/** The window wrong current passwords count in (as sign-in attempts do). */
 const PASSWORD_CHANGE_WINDOW_SECONDS = 15 * 60
 
 /**
@@ -151,11 +168,29 @@ export async function changePassword(userId: string, input: z.input<typeof passw
   if (!(await verifyPassword(data.currentPassword, user.passwordHash))) {
     throw new z.ZodError([{ code: 'custom', path: ['currentPassword'], message: 'is not your password', input: undefined }])
   }
-  const passwordHash = await hashPassword(data.newPassword)
-  const from = Math.floor(Date.now() / 1000)
   // Only over the hash just checked: of two changes made at once with the same current password, one wins.
-  const { count } = await db.user.updateMany({ where: { id: userId, passwordHash: user.passwordHash }, data: { passwordHash, sessionsValidFrom: from } })
-  if (count === 0) throw conflict('Your password was changed meanwhile (in another tab or browser). Reload the page.')
-  sessionsSupersededBefore(userId, from)
+  if (!(await replacePassword(userId, data.newPassword, user.passwordHash))) throw conflict('Your password was changed meanwhile (in another tab or browser). Reload the page.')
   await resetLimit(key)
+}
+
+
+/**
+ * For someone who lost their password (the hub sends no e-mail): a new one, random (`password`
+ * when given, checked as sign-up checks one), to be handed to them. Every browser session of theirs
+ * ends; tokens and authorized apps stay. `npm run users:reset-password` and the operator page.
+ */
+export async function resetPassword(login: string, password?: string): Promise<{ username: string; password: string }> {
+  const user = await findUserByLogin(login)
+  if (!user) throw new HubError(404, `No account is named or has the e-mail address "${login.trim().slice(0, 254)}"`)
+  const chosen = password === undefined ? randomBytes(15).toString('base64url') : newPassword.parse(password)
+  await replacePassword(user.id, chosen)
+  return { username: user.username, password: chosen }
+}
+
+/** resetPassword, by a signed-in hub operator (the operator page); logged with who did it. */
+export async function resetPasswordAsOperator(caller: Caller, login: string, ip: string | null): Promise<{ username: string; password: string }> {
+  const operator = await requireOperator(caller)
+  const reset = await resetPassword(login)
+  console.info(`password of ${reset.username} reset by operator ${operator.username}${ip ? ` from ${ip}` : ''}; their sessions ended`)
+  return reset
 }

@@ -60,3 +60,38 @@ test('changing the password signs out other browsers and keeps this one signed i
   await other.close()
   expect(errors).toEqual([])
 })
+
+test('an operator resets a lost password on the operator page; the new one, shown once, signs in', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  const errors = watchErrors(page)
+  const name = `lost-${Date.now() % 1_000_000}`
+  const user = await browser.newContext()
+  const userPage = await user.newPage()
+  await userPage.goto('/join')
+  await userPage.getByLabel('Username').fill(name)
+  await userPage.getByLabel('E-mail').fill(`${name}@example.test`)
+  await userPage.getByLabel('Password').fill('forgotten-password')
+  await userPage.getByRole('button', { name: 'Create account' }).click()
+  await expect(userPage.getByRole('button', { name: 'Sign out' })).toBeVisible()
+
+  await signIn(page, 'hubops', 'hubops-demo-pass')
+  await page.goto('/operator')
+  const section = page.getByRole('region', { name: 'Reset a password' })
+  await section.getByLabel('Username or e-mail').fill('no-such-person')
+  await section.getByRole('button', { name: 'Reset password' }).click()
+  await expect(section.getByRole('alert')).toContainText('No account is named or has the e-mail address "no-such-person"')
+  await section.getByLabel('Username or e-mail').fill(`${name}@example.test`)
+  await section.getByRole('button', { name: 'Reset password' }).click()
+  const secret = section.getByTestId('secret')
+  await expect(secret).toHaveText(/^[A-Za-z0-9_-]{20}$/)
+  await expect(section.getByTestId('secret-box')).toBeFocused()
+  await page.screenshot({ path: test.info().outputPath('operator-reset.png'), fullPage: true })
+  const password = (await secret.textContent())!.trim()
+
+  // The account's browser was signed out; the new password signs in.
+  await userPage.goto('/settings/profile')
+  await expect(userPage).toHaveURL(/\/login\?next=/)
+  await signIn(userPage, name, password)
+  await user.close()
+  expect(errors).toEqual([])
+})
