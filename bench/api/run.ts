@@ -3,7 +3,7 @@
  * one server (`npm start`, whose fast path answers the API routes measured here while Next
  * answers the static route; BENCH_SERVER=next for plain `next start`): a bare node:http server (a child process answering a fixed JSON body), a Next
  * route handler that touches no database (GET /.well-known/openid-configuration, the "static
- * route"), GET /api/health (one query), GET /api/whoami-v2 and GET /api/datasets/alice/private-notes
+ * route"), GET /api/health (one query, a statfs of the file store), GET /api/whoami-v2 and GET /api/datasets/alice/private-notes
  * with a personal token, and POST /rai/v1/raimoderationmodels/{check} with a write token for four
  * offline engines, from the cheapest (sentiment, rules) to the dearest per request (toxicity, prompt
  * injection, similarity: ONNX graphs and stacked classifiers), each with its check's own example. Each target gets BENCH_REQUESTS requests per concurrency level in three
@@ -72,7 +72,7 @@ try {
   const targets: Target[] = [
     { name: 'bare node:http', port: BARE_PORT, pid: bare.pid!, send: (c) => c('GET', '/'), ok: (s) => s === 200 },
     { name: 'Next route, no database (openid-configuration)', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/.well-known/openid-configuration'), ok: (s, b) => s === 200 && b.includes('issuer') },
-    { name: 'GET /api/health (one query)', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/health'), ok: (s) => s === 200 },
+    { name: 'GET /api/health (one query, a statfs)', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/health'), ok: (s) => s === 200 },
     { name: 'GET /api/whoami-v2, token', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/whoami-v2', { authorization: `Bearer ${reader.token}` }), ok: (s, b) => s === 200 && b.includes('"alice"') },
     { name: 'GET /api/datasets/alice/private-notes, token', port: PORT, pid: hub.pid!, send: (c) => c('GET', '/api/datasets/alice/private-notes', { authorization: `Bearer ${reader.token}` }), ok: (s, b) => s === 200 && b.includes('private-notes') },
     ...MODERATION_CHECKS.map((check): Target => {

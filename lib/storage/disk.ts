@@ -52,6 +52,17 @@ export class DiskBackend implements BlobBackend {
     for await (const file of filesUnder(path.join(this.root, 'sha256'), 2)) yield { sha256: path.basename(file.path), modified: file.modified }
   }
 
+  async ready(): Promise<boolean> {
+    try {
+      await fsp.mkdir(this.root, { recursive: true })
+      await fsp.access(this.root, fs.constants.W_OK)
+      // A full file system still passes the access check; an upload would fail with ENOSPC.
+      return (await fsp.statfs(this.root)).bavail > 0
+    } catch {
+      return false
+    }
+  }
+
   async promote(key: string, sha256: string): Promise<void> {
     const target = this.blobPath(sha256)
     // The folder usually exists: create it only when the rename says it is missing (a mkdir before

@@ -6,6 +6,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -13,6 +14,9 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import type { BlobBackend, ByteRange } from './types'
+
+/** How long GET /api/health waits for the bucket to answer. */
+const READY_TIMEOUT_MS = 3000
 
 export type S3Settings = {
   bucket: string
@@ -111,6 +115,16 @@ export class S3Backend implements BlobBackend {
     } catch (error) {
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false
       throw error
+    }
+  }
+
+  async ready(): Promise<boolean> {
+    try {
+      // Within a load balancer's health-check timeout, whatever the SDK's retries would take.
+      await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(READY_TIMEOUT_MS) })
+      return true
+    } catch {
+      return false
     }
   }
 

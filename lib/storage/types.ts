@@ -20,4 +20,6 @@ export interface BlobBackend {
   listBlobs(): AsyncIterable<{ sha256: string; modified: Date }>
   read(sha256: string, range?: ByteRange): Promise<Readable>
   remove(sha256: string): Promise<void>
+  /** Whether the store can take bytes now: reachable, writable, not full (GET /api/health). Never throws. */
+  ready(): Promise<boolean>
 }

@@ -25,8 +25,9 @@ afterAll(() => {
 })
 
 describe('an S3-compatible store that cannot be reached', () => {
-  it('answers as a store while it is up (a missing blob is no error)', async () => {
+  it('answers as a store while it is up (a missing blob is no error), and says it is ready', async () => {
     expect(await store.has(SHA)).toBe(false)
+    expect(await store.ready()).toBe(true)
   })
 
   it('is a 503 with Retry-After in the hub API and OAuth shapes once it is down, not a 500', async () => {
@@ -42,6 +43,12 @@ describe('an S3-compatible store that cannot be reached', () => {
       return new Response('found')
     })()
     expect([oauth.status, ((await oauth.json()) as { error: string }).error]).toEqual([503, 'temporarily_unavailable'])
+  })
+
+  it('is not ready once it is down (GET /api/health), and says so within its timeout', async () => {
+    const started = Date.now()
+    expect(await store.ready()).toBe(false)
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('leaves a refused connection that is not the store\'s (no SDK metadata) a 500', async () => {

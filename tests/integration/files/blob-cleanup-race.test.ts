@@ -58,6 +58,10 @@ class GatedStore implements BlobBackend {
   writeStaged(key: string, body: Readable, length: number) {
     return this.inner.writeStaged(key, body, length)
   }
+
+  ready() {
+    return this.inner.ready()
+  }
   readStaged(key: string) {
     return this.inner.readStaged(key)
   }
