@@ -5,11 +5,14 @@
 import type { NextAuthConfig } from 'next-auth'
 
 /** Auth.js error types a client causes by what it sends: the request is refused (signed out, 4xx), nothing failed here. */
-const CLIENT_ERRORS = new Set(['JWTSessionError', 'MissingCSRF', 'CredentialsSignin', 'InvalidCallbackUrl', 'UnknownAction'])
+const CLIENT_ERRORS = new Set(['JWTSessionError', 'MissingCSRF', 'InvalidCallbackUrl', 'UnknownAction'])
+/** Refused sign-ins: lib/auth/nextauth logged them already, with the account and address. */
+const LOGGED_ALREADY = new Set(['CredentialsSignin'])
 
 export const authLogger: NonNullable<NextAuthConfig['logger']> = {
   error(error: Error) {
     const { type, cause } = error as Error & { type?: string; cause?: { err?: unknown } }
+    if (type && LOGGED_ALREADY.has(type)) return
     if (type && CLIENT_ERRORS.has(type)) {
       // Auth.js wraps the reason (jose's "Invalid Compact JWE", say) as cause.err; its own message is a link.
       const reason = (cause?.err instanceof Error ? cause.err.message : error.message).split('\n')[0]!.slice(0, 200)

@@ -36,7 +36,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const password = typeof credentials?.password === 'string' ? credentials.password.slice(0, 200) : ''
         if (!login || !password) return null
         // Per account and per address: slows guessing one password and spraying many accounts.
-        const result = await signInWithPassword(login, password, clientIp(request.headers))
+        const ip = clientIp(request.headers)
+        const result = await signInWithPassword(login, password, ip)
+        if (result.kind !== 'ok') {
+          // For the operator watching for guessing: the account (never what was typed for one that
+          // does not exist, which is often a password in the wrong box) and the client's address.
+          console.warn(`[auth] sign-in refused (${result.kind === 'wrong' ? 'wrong password' : 'too many attempts'}) for ${result.account ?? 'no such account'} from ${ip}`)
+        }
         if (result.kind === 'rate_limited') throw new TooManyAttempts()
         if (result.kind === 'wrong') return null
         const { user } = result

@@ -28,7 +28,11 @@ export async function passwordMatches(user: { passwordHash: string } | null, pas
 
 const WINDOW_SECONDS = 15 * 60
 
-export type SignInResult = { kind: 'ok'; user: NonNullable<Awaited<ReturnType<typeof findUserByLogin>>> } | { kind: 'wrong' } | { kind: 'rate_limited' }
+/** A refusal names the account the login resolved to (null: none), for the log line of refused sign-ins. */
+export type SignInResult =
+  | { kind: 'ok'; user: NonNullable<Awaited<ReturnType<typeof findUserByLogin>>> }
+  | { kind: 'wrong'; account: string | null }
+  | { kind: 'rate_limited'; account: string | null }
 
 /** The counter a login is charged to. */
 function accountLimitKey(user: { id: string } | null, login: string): string {
@@ -42,9 +46,10 @@ export async function signInWithPassword(login: string, password: string, ip: st
   const fromHere = await hit(fromHereKey, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT'), WINDOW_SECONDS)
   const everywhere = await hit(accountKey, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT_TOTAL'), WINDOW_SECONDS)
   const address = await hit(`login:ip:${addressKey(ip)}`, setting('SIGN_IN_ATTEMPTS_PER_ADDRESS'), WINDOW_SECONDS)
-  if (!fromHere.allowed || !everywhere.allowed || !address.allowed) return { kind: 'rate_limited' }
+  const account = user?.username ?? null
+  if (!fromHere.allowed || !everywhere.allowed || !address.allowed) return { kind: 'rate_limited', account }
   const matches = await passwordMatches(user, password)
-  if (!user || !matches) return { kind: 'wrong' }
+  if (!user || !matches) return { kind: 'wrong', account }
   await resetLimit(fromHereKey)
   return { kind: 'ok', user }
 }

@@ -1,7 +1,7 @@
 // Signing out ends the session itself: a copy of its cookie taken before (a shared computer, a
 // stolen cookie) no longer signs anyone in, (next-auth's session endpoint reads it as pages and the API do, through lib/auth/nextauth's jwt callback). An attack
 // run found the cookie still valid for its 30 days after sign-out.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/lib/hub/users'
 import { sessionUser, signIn, signOut } from './sessions'
 
@@ -23,5 +23,22 @@ describe('signing out', () => {
     await signOut(laptop)
     expect(await sessionUser(laptop)).toBeNull()
     expect(await sessionUser(phone)).toBe('leaver')
+  })
+})
+
+describe('a refused sign-in', () => {
+  it('is logged once, with the account and the client address, never with what was typed for no account', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      await expect(signIn('leaver', 'not-the-password')).rejects.toThrow()
+      await expect(signIn('my-secret-password-typed-here', 'x')).rejects.toThrow()
+      const lines = warn.mock.calls.map((call) => call.join(' ')).filter((line) => line.startsWith('[auth]'))
+      expect(lines).toEqual([
+        '[auth] sign-in refused (wrong password) for leaver from 198.51.100.77',
+        '[auth] sign-in refused (wrong password) for no such account from 198.51.100.77',
+      ])
+    } finally {
+      warn.mockRestore()
+    }
   })
 })
