@@ -5,7 +5,7 @@ import { safeNextPath } from '@/lib/http/next-path'
 import { AccountFormCard } from '@/components/AccountFormCard'
 import { signInAction } from '@/app/actions/session'
 import { Field } from '@/components/Field'
-import { appAwaitingSignIn } from '@/lib/oauth/authorize'
+import { accountAwaitingSignIn, appAwaitingSignIn } from '@/lib/oauth/authorize'
 
 export const metadata = { title: 'Sign in' }
 
@@ -17,8 +17,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // reauth=1: an app asked the user to sign in again (OAuth prompt=login, max_age), perhaps as another account.
   const again = reauth === '1' && Boolean(session?.user)
   if (session?.user && !again) redirect(safeNextPath(next))
-  // On the way to an app's authorization request: say which app the account is for.
-  const app = await appAwaitingSignIn(next)
+  // On the way to an app's authorization request: say which app the account is for, and which
+  // account, when the app named one (id_token_hint: the request is answered for no other).
+  const [app, hinted] = await Promise.all([appAwaitingSignIn(next), accountAwaitingSignIn(next)])
+  const signedInAs = session?.user?.name ?? null
+  const asWho = hinted ? <> as <strong>{hinted}</strong></> : null
   return (
     <AccountFormCard
       title={again ? 'Sign in again to continue' : 'Sign in to ModHub'}
@@ -27,10 +30,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       next={next}
       footer={<>New here? <Link className="link" href={`/join?next=${encodeURIComponent(next)}`}>Create an account</Link></>}
     >
-      {app && !again && <p className="text-sm text-slate-600" data-testid="signing-in-for">to continue to <strong>{app}</strong></p>}
-      {again && <p className="text-sm text-slate-600">{app ? <><strong>{app}</strong> asks</> : 'The app you are signing in to asks'} you to confirm who you are. You may sign in as another account.</p>}
-      <Field name="login" label="Username or e-mail" autoComplete="username" required autoFocus={!again} defaultValue={again ? (session?.user?.name ?? undefined) : undefined} />
-      <Field name="password" label="Password" type="password" autoComplete="current-password" required autoFocus={again} />
+      {app && !again && <p className="text-sm text-slate-600" data-testid="signing-in-for">to continue to <strong>{app}</strong>{asWho}</p>}
+      {again && hinted && hinted !== signedInAs && (
+        <p className="text-sm text-slate-600" data-testid="signing-in-for">
+          {app ? <><strong>{app}</strong> asks</> : 'The app you are signing in to asks'} you to sign in{asWho}; you are signed in as <strong>{signedInAs}</strong>.
+        </p>
+      )}
+      {again && !(hinted && hinted !== signedInAs) && <p className="text-sm text-slate-600">{app ? <><strong>{app}</strong> asks</> : 'The app you are signing in to asks'} you to confirm who you are. You may sign in as another account.</p>}
+      <Field name="login" label="Username or e-mail" autoComplete="username" required autoFocus={!again && !hinted} defaultValue={hinted ?? (again ? (signedInAs ?? undefined) : undefined)} />
+      <Field name="password" label="Password" type="password" autoComplete="current-password" required autoFocus={again || Boolean(hinted)} />
     </AccountFormCard>
   )
 }

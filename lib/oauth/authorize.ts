@@ -348,21 +348,37 @@ export async function pickableOrgs(userId: string) {
   return memberships.map((m) => ({ id: m.org.id, name: m.org.name, fullname: m.org.fullname, role: m.role }))
 }
 
-/**
- * Who a sign-in page is on the way to (its ?next= an authorization request): the registered app's
- * name, or the host of a metadata-document client (named by its URL; its document is not fetched
- * for this). Null when the path is no authorization request or names no client.
- */
-export async function appAwaitingSignIn(next: string): Promise<string | null> {
+/** The authorization request a sign-in page's ?next= leads to (the request or its consent page), or null. */
+function authorizationRequestIn(next: string): URLSearchParams | null {
   let url: URL
   try {
     url = new URL(safeNextPath(next), 'http://hub.invalid')
   } catch {
     return null
   }
-  if (url.pathname !== '/oauth/authorize' && url.pathname !== '/oauth/authorize/consent') return null
-  const clientId = url.searchParams.get('client_id')
+  return url.pathname === '/oauth/authorize' || url.pathname === '/oauth/authorize/consent' ? url.searchParams : null
+}
+
+/**
+ * Who a sign-in page is on the way to (its ?next= an authorization request): the registered app's
+ * name, or the host of a metadata-document client (named by its URL; its document is not fetched
+ * for this). Null when the path is no authorization request or names no client.
+ */
+export async function appAwaitingSignIn(next: string): Promise<string | null> {
+  const clientId = authorizationRequestIn(next)?.get('client_id')
   if (!clientId) return null
   if (isMetadataDocumentClientId(clientId)) return URL.canParse(clientId) ? `an app at ${new URL(clientId).host}` : null
   return (await findClient(clientId))?.name ?? null
+}
+
+/**
+ * The account that request's id_token_hint names (its username), which the sign-in page asks for:
+ * the request is answered for no other. Null without a hint this hub signed, or for an account gone.
+ */
+export async function accountAwaitingSignIn(next: string): Promise<string | null> {
+  const hint = authorizationRequestIn(next)?.get('id_token_hint')
+  if (!hint) return null
+  const claims = await hubSignedClaims(hint)
+  if (!claims || claims.iss !== hubUrl() || typeof claims.sub !== 'string') return null
+  return (await db.user.findUnique({ where: { id: claims.sub }, select: { username: true } }))?.username ?? null
 }

@@ -1,10 +1,10 @@
 // openid-client (v6) as a confidential client of an app alice registers in settings: discovery,
 // PKCE, code exchange, id_token validation (nonce, iss, aud, JWKS signature), userinfo, refresh rotation.
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import * as oidc from 'openid-client'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { startThirdPartySite, type ThirdPartySite } from '../fixtures/oauth-spa/server'
-import { DEMO, signIn } from './helpers'
+import { DEMO, signIn, signOut } from './helpers'
 
 let site: ThirdPartySite
 test.beforeAll(async () => {
@@ -84,18 +84,23 @@ test('openid-client signs alice in with a confidential app and rotates refresh t
   await expect(page.getByRole('button', { name: 'Create secret' })).toBeVisible()
 })
 
-test('prompt=login asks a signed-in user to sign in again; max_age is met and auth_time checked by openid-client', async ({ page, baseURL }) => {
-  const hubUrl = baseURL!
-  await signIn(page, 'alice', DEMO.alice)
+/** Registers a confidential app (redirect URI on the third-party site) as the signed-in user; openid-client's configuration for it. */
+async function registerApp(page: Page, hubUrl: string, name: string) {
   await page.goto('/settings/applications')
-  await page.getByLabel('Name', { exact: true }).fill('E2E step-up client')
+  await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Redirect URIs').fill(`${site.origin}/cb`)
   await page.getByRole('button', { name: 'Create app' }).click()
   const status = page.getByRole('status')
   await expect(status).toContainText('Client ID:')
   const clientId = /Client ID: ([0-9a-f-]{36})/.exec((await status.textContent())!)![1]!
   const secret = (await page.getByTestId('secret').textContent())!.trim()
-  const config = await oidc.discovery(new URL(hubUrl), clientId, undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] })
+  return oidc.discovery(new URL(hubUrl), clientId, undefined, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] })
+}
+
+test('prompt=login asks a signed-in user to sign in again; max_age is met and auth_time checked by openid-client', async ({ page, baseURL }) => {
+  const hubUrl = baseURL!
+  await signIn(page, 'alice', DEMO.alice)
+  const config = await registerApp(page, hubUrl, 'E2E step-up client')
   expect(config.serverMetadata().prompt_values_supported).toEqual(expect.arrayContaining(['login', 'consent']))
   const verifier = oidc.randomPKCECodeVerifier()
   const state = oidc.randomState()
@@ -123,4 +128,46 @@ test('prompt=login asks a signed-in user to sign in again; max_age is met and au
   // maxAge makes openid-client require auth_time and check it against max_age.
   const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, maxAge: 600, idTokenExpected: true })
   expect(tokens.claims()!.auth_time).toBeGreaterThanOrEqual(asked)
+})
+
+test('id_token_hint: the sign-in page asks for the account the app named, also of someone signed in as another', async ({ page, baseURL }) => {
+  const hubUrl = baseURL!
+  await signIn(page, 'alice', DEMO.alice)
+  const config = await registerApp(page, hubUrl, 'E2E hinting client')
+  const request = async (extra: Record<string, string> = {}) => {
+    const verifier = oidc.randomPKCECodeVerifier()
+    const state = oidc.randomState()
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: `${site.origin}/cb`, scope: 'openid profile', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state, ...extra })
+    return { url, verifier, state }
+  }
+  const first = await request()
+  await page.goto(first.url.href)
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await page.waitForURL(`${site.origin}/cb?**`)
+  const firstTokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: first.verifier, expectedState: first.state, idTokenExpected: true })
+  const idToken = firstTokens.id_token!
+
+  // Signed out: the page names the app and the account, filled in; the password field has the focus.
+  await page.goto('/')
+  await signOut(page)
+  const hinted = await request({ id_token_hint: idToken })
+  await page.goto(hinted.url.href)
+  await expect(page.getByTestId('signing-in-for')).toHaveText('to continue to E2E hinting client as alice')
+  await expect(page.getByLabel('Username or e-mail')).toHaveValue('alice')
+  await expect(page.getByLabel('Password')).toBeFocused()
+
+  // Signed in as bob instead: asked again, for alice, saying who is signed in.
+  await page.getByLabel('Username or e-mail').fill('bob')
+  await page.getByLabel('Password').fill(DEMO.bob)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in again to continue' })).toBeVisible()
+  await expect(page.getByTestId('signing-in-for')).toHaveText('E2E hinting client asks you to sign in as alice; you are signed in as bob.')
+  await expect(page.getByLabel('Username or e-mail')).toHaveValue('alice')
+  await page.screenshot({ path: test.info().outputPath('id-token-hint.png'), fullPage: true })
+  await page.getByLabel('Password').fill(DEMO.alice)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(`${site.origin}/cb?**`)
+  const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: hinted.verifier, expectedState: hinted.state, idTokenExpected: true })
+  // Answered for alice, the account the hint named.
+  expect(tokens.claims()!.sub).toBe(firstTokens.claims()!.sub)
 })
