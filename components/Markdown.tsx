@@ -113,7 +113,8 @@ const COMPONENTS: Components = {
   ol: ({ node: _, ...props }) => <ol {...props} className="list-decimal space-y-1 pl-6" />,
   p: ({ node: _, ...props }) => <p {...props} className="leading-relaxed" />,
   blockquote: ({ node: _, ...props }) => <blockquote {...props} className="border-l-4 border-slate-200 pl-3 text-slate-600" />,
-  pre: ({ node: _, ...props }) => <pre {...props} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-100" />,
+  // Focusable (tabIndex 0): a keyboard user scrolls a wide code block with the arrow keys.
+  pre: ({ node: _, ...props }) => <pre {...props} tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-100" />,
   // Inline code is shaded; inside a fenced block the pre's styles win (globals.css: .card-markdown pre code).
   code: ({ node: _, className, ...props }) => <code {...props} className={`${className ?? ''} rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em]`} />,
   table: ({ node: _, ...props }) => (

@@ -109,7 +109,7 @@ function OutcomeView({ path, outcome, request, side }: { path: CheckPath; outcom
       <CheckAnswer path={path} body={outcome.body} request={request} />
       <details>
         <summary className="cursor-pointer text-xs font-medium text-slate-600">Raw JSON</summary>
-        <pre data-testid={`${side}-json`} className="mt-1 max-h-64 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100">{JSON.stringify(outcome.body, null, 2)}</pre>
+        <pre tabIndex={0} data-testid={`${side}-json`} className="mt-1 max-h-64 overflow-auto rounded bg-slate-900 p-2 text-xs text-slate-100">{JSON.stringify(outcome.body, null, 2)}</pre>
       </details>
     </div>
   )

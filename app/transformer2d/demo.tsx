@@ -124,6 +124,7 @@ function Output({ side, result, demo }: { side: 'browser' | 'server'; result: Ru
       <h2 className="text-sm font-medium text-slate-700">{side === 'browser' ? 'In this browser' : 'On the server'}</h2>
       <canvas
         ref={canvas}
+        role="img"
         aria-label={`${demo === 'discrete' ? 'Class map' : 'Output image'} of the forward pass ${side === 'browser' ? 'in this browser' : 'on the server'}`}
         className="h-64 w-64 rounded border border-slate-200"
         style={{ imageRendering: 'pixelated' }}
@@ -251,7 +252,7 @@ export function Transformer2DDemo({ signedIn }: { signedIn: boolean }) {
         {browser && <Output side="browser" result={browser} demo={demo} />}
         {server && <Output side="server" result={server} demo={demo} />}
       </div>
-      {!browser && !server && <div aria-label="Output appears here" className="h-64 w-64 rounded border border-slate-200" />}
+      {!browser && !server && <div className="flex h-64 w-64 items-center justify-center rounded border border-slate-200 text-sm text-slate-500">Output appears here</div>}
     </section>
   )
 }

@@ -216,6 +216,6 @@ export function CheckAnswer({ path, body, request }: { path: string; body: unkno
     }
     default:
       // A check without a view of its own (a new one) still shows its answer.
-      return <pre className="overflow-x-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs">{JSON.stringify(body, null, 2)}</pre>
+      return <pre tabIndex={0} className="overflow-x-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs">{JSON.stringify(body, null, 2)}</pre>
   }
 }

@@ -1,6 +1,8 @@
 // Every page of the hub at a desktop (1366×900) and a phone (390×844) size, signed out and signed in
-// with the seeded demo data: nothing wider than the viewport, no console error, a title of its own.
+// with the seeded demo data: nothing wider than the viewport, no console error, a title of its own,
+// and no WCAG 2.1 A/AA violation axe-core finds in the rendered page.
 import { expect, test, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
 import { DEMO, signIn, watchErrors } from './helpers'
 
 const SIZES = [
@@ -87,6 +89,10 @@ async function checkPage(page: Page, visit: Visit, size: string) {
   const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }))
   expect.soft(width.scroll, `${path} at ${size}: content ${width.scroll}px wide in a ${width.viewport}px viewport`).toBeLessThanOrEqual(width.viewport)
   expect.soft(errors, `${path}: console errors`).toEqual([])
+  // WCAG 2.1 A and AA, as axe-core checks them in the rendered page (contrast, names, landmarks, ARIA).
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const violations = audit.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+  expect.soft(violations, `${path} at ${size}: accessibility`).toEqual([])
   // PAGE_SCREENSHOTS=1: every page at every size under .tmp/screens/pages/, to look at.
   if (process.env.PAGE_SCREENSHOTS) {
     const name = path.replace(/\?.*$/, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'

@@ -16,7 +16,7 @@ function SchemaBlock({ title, schema }: { title: string; schema: unknown }) {
   return (
     <details className="mt-2">
       <summary className="cursor-pointer text-sm font-medium text-slate-700">{title}</summary>
-      <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(schema, null, 2)}</pre>
+      <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(schema, null, 2)}</pre>
     </details>
   )
 }

@@ -114,7 +114,7 @@ export function TryIt({ path, example }: { path: string; example: string }) {
             </p>
             {result.status === 401 && <p className="text-sm text-slate-600">No valid token: paste one in “Access token for Try it” at the top of this page, or use your account there.</p>}
             {result.status === 403 && <p className="text-sm text-slate-600">This token may not use the moderation API: it needs the <code>write:users</code> scope (or be a write token).</p>}
-            <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{result.body}</pre>
+            <pre tabIndex={0} className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{result.body}</pre>
           </div>
         )}
       </div>
