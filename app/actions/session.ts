@@ -13,13 +13,19 @@ import { answerForm, text, type FormState } from '@/lib/http/form'
 import { unauthorized } from '@/lib/http/errors'
 import { clientIp } from '@/lib/ratelimit'
 
+/** What the sign-in form says for each refusal lib/auth/nextauth names (else: a wrong password). */
+const SIGN_IN_REFUSALS: Record<string, string> = {
+  rate_limited: 'Too many sign-in attempts. Try again in 15 minutes.',
+  disabled: 'This account is disabled. Contact the hub\'s operator.',
+}
+
 export async function signInAction(_: FormState, form: FormData): Promise<FormState> {
   try {
     await signIn('credentials', { login: text(form, 'login'), password: text(form, 'password'), redirect: false })
   } catch (error) {
     if (error instanceof AuthError) {
       const code = (error as AuthError & { code?: string }).code
-      return { error: code === 'rate_limited' ? 'Too many sign-in attempts. Try again in 15 minutes.' : 'Wrong username, e-mail or password.' }
+      return { error: SIGN_IN_REFUSALS[code ?? ''] ?? 'Wrong username, e-mail or password.' }
     }
     throw error
   }

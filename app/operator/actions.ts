@@ -1,12 +1,13 @@
 'use server'
 // The operator page's forms: grant or revoke an organization app's token-exchange privilege, and
-// record whether an organization has a payment method on file, and reset someone's password.
+// record whether an organization has a payment method on file, reset someone's password, and
+// disable or enable an account.
 import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { sessionCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
 import { grantTokenExchange, revokeTokenExchange, setOrgPaymentMethod } from '@/lib/hub/org-apps'
-import { resetPasswordAsOperator } from '@/lib/hub/users'
+import { disableAccount, enableAccount, resetPasswordAsOperator } from '@/lib/hub/users'
 import { answerForm, text, type FormState } from '@/lib/http/form'
 
 export async function grantTokenExchangeAction(_: FormState, form: FormData): Promise<FormState> {
@@ -38,5 +39,21 @@ export async function resetPasswordAction(_: FormState, form: FormData): Promise
   return answerForm(async () => {
     const { username, password } = await resetPasswordAsOperator(await sessionCaller(), text(form, 'login'), clientIp(await headers()))
     return { ok: `Password of ${username} reset; their browser sessions are ended. Hand the new password over safely.`, secret: password }
+  })
+}
+
+export async function disableAccountAction(_: FormState, form: FormData): Promise<FormState> {
+  return answerForm(async () => {
+    const { username } = await disableAccount(await sessionCaller(), text(form, 'login'), clientIp(await headers()))
+    revalidatePath('/operator')
+    return { ok: `${username} is disabled: signed out everywhere, their tokens refused, their apps' refresh tokens revoked.` }
+  })
+}
+
+export async function enableAccountAction(_: FormState, form: FormData): Promise<FormState> {
+  return answerForm(async () => {
+    const { username } = await enableAccount(await sessionCaller(), text(form, 'login'), clientIp(await headers()))
+    revalidatePath('/operator')
+    return { ok: `${username} is enabled again and may sign in.` }
   })
 }

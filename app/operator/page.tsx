@@ -5,7 +5,8 @@ import { HubError } from '@/lib/http/errors'
 import { EXCHANGE_LIFETIME_DEFAULT_SECONDS, operatorOverview } from '@/lib/hub/org-apps'
 import { ActionForm } from '@/components/ActionForm'
 import { WideTable } from '@/components/WideTable'
-import { grantTokenExchangeAction, resetPasswordAction, revokeTokenExchangeAction, setPaymentMethodAction } from '@/app/operator/actions'
+import { disableAccountAction, enableAccountAction, grantTokenExchangeAction, resetPasswordAction, revokeTokenExchangeAction, setPaymentMethodAction } from '@/app/operator/actions'
+import { disabledAccounts } from '@/lib/hub/users'
 import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Hub operator' }
@@ -23,12 +24,13 @@ export default async function OperatorPage() {
     if (e instanceof HubError) notFound()
     throw e
   })
+  const disabled = await disabledAccounts(caller)
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-semibold">Hub operator</h1>
         <p className="max-w-3xl text-sm text-slate-600">
-          What only the hub&apos;s operators decide: which organization apps may exchange tokens, which organizations have a payment method on file, and a new password for someone who lost theirs.
+          What only the hub&apos;s operators decide: which organization apps may exchange tokens, which organizations have a payment method on file, a new password for someone who lost theirs, and which accounts are disabled.
         </p>
       </div>
 
@@ -106,7 +108,7 @@ export default async function OperatorPage() {
         </WideTable>
       </section>
 
-      <section className="card max-w-xl space-y-3" aria-labelledby="reset-h">
+      <section className="card max-w-3xl space-y-3" aria-labelledby="reset-h">
         <h2 id="reset-h" className="font-semibold">Reset a password</h2>
         <p className="text-sm text-slate-600">
           The hub sends no e-mail: someone who lost their password gets a new one from you. It is shown once; every browser
@@ -116,6 +118,40 @@ export default async function OperatorPage() {
         <ActionForm action={resetPasswordAction} submit="Reset password" secretLabel="New password">
           <Field name="login" label="Username or e-mail" required maxLength={254} autoComplete="off" />
         </ActionForm>
+      </section>
+
+      <section className="card max-w-3xl space-y-3" aria-labelledby="disable-h">
+        <h2 id="disable-h" className="font-semibold">Disable an account</h2>
+        <p className="text-sm text-slate-600">
+          A disabled account cannot sign in, is signed out everywhere, and its access tokens are refused until it is enabled
+          again; its apps&apos; refresh tokens are revoked for good. Its repositories stay as they are.
+        </p>
+        <ActionForm action={disableAccountAction} submit="Disable account" submitClassName="btn-danger">
+          <Field name="login" id="disable-login" label="Username or e-mail" required maxLength={254} autoComplete="off" />
+        </ActionForm>
+        {disabled.length === 0 ? (
+          <p className="text-sm text-slate-500">No account is disabled.</p>
+        ) : (
+          <WideTable label="Disabled accounts" minWidth="32rem">
+            <thead className="text-xs uppercase text-slate-500">
+              <tr><th className="py-2">Account</th><th>E-mail</th><th>Disabled</th><th><span className="sr-only">Action</span></th></tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {disabled.map((user) => (
+                <tr key={user.id} data-testid="disabled-account">
+                  <td className="py-2"><Link className="link" href={`/${user.username}`}>{user.username}</Link></td>
+                  <td className="py-2">{user.email}</td>
+                  <td className="py-2">{user.disabledAt!.toISOString().slice(0, 16).replace('T', ' ')} UTC</td>
+                  <td className="py-2">
+                    <ActionForm action={enableAccountAction} submit={`Enable ${user.username}`} submitClassName="btn-secondary whitespace-nowrap">
+                      <input type="hidden" name="login" value={user.username} />
+                    </ActionForm>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </WideTable>
+        )}
       </section>
     </div>
   )

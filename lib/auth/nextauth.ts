@@ -12,6 +12,12 @@ class TooManyAttempts extends CredentialsSignin {
   code = 'rate_limited'
 }
 
+class AccountDisabled extends CredentialsSignin {
+  code = 'disabled'
+}
+
+const REFUSAL_WORDS = { wrong: 'wrong password', rate_limited: 'too many attempts', disabled: 'account disabled' } as const
+
 declare module 'next-auth' {
   interface Session {
     user: { id: string; name?: string | null; email?: string | null; image?: string | null }
@@ -41,9 +47,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         if (result.kind !== 'ok') {
           // For the operator watching for guessing: the account (never what was typed for one that
           // does not exist, which is often a password in the wrong box) and the client's address.
-          console.warn(`[auth] sign-in refused (${result.kind === 'wrong' ? 'wrong password' : 'too many attempts'}) for ${result.account ?? 'no such account'} from ${ip}`)
+          console.warn(`[auth] sign-in refused (${REFUSAL_WORDS[result.kind]}) for ${result.account ?? 'no such account'} from ${ip}`)
         }
         if (result.kind === 'rate_limited') throw new TooManyAttempts()
+        if (result.kind === 'disabled') throw new AccountDisabled()
         if (result.kind === 'wrong') return null
         const { user } = result
         return { id: user.id, name: user.username, email: user.email, image: user.avatarUrl }

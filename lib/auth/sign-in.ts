@@ -33,6 +33,8 @@ export type SignInResult =
   | { kind: 'ok'; user: NonNullable<Awaited<ReturnType<typeof findUserByLogin>>> }
   | { kind: 'wrong'; account: string | null }
   | { kind: 'rate_limited'; account: string | null }
+  /** The right password of an account an operator disabled: said only to whoever knows the password. */
+  | { kind: 'disabled'; account: string }
 
 /** The counter a login is charged to. */
 function accountLimitKey(user: { id: string } | null, login: string): string {
@@ -50,6 +52,7 @@ export async function signInWithPassword(login: string, password: string, ip: st
   if (!fromHere.allowed || !everywhere.allowed || !address.allowed) return { kind: 'rate_limited', account }
   const matches = await passwordMatches(user, password)
   if (!user || !matches) return { kind: 'wrong', account }
+  if (user.disabledAt) return { kind: 'disabled', account: user.username }
   await resetLimit(fromHereKey)
   return { kind: 'ok', user }
 }

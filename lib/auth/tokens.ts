@@ -122,21 +122,23 @@ type TokenRow = {
   revokedAt: Date | null
   lastUsedAt: Date | null
   username: string
+  disabledAt: Date | null
 }
 
 /**
- * The principal a bearer token stands for, or null when it is unknown, expired or revoked. One
- * indexed statement (the token by its hash, joined to its user's name; Prisma's include would be
- * two), read on every request so that a revocation takes effect at once on every instance.
+ * The principal a bearer token stands for, or null when it is unknown, expired or revoked, or its
+ * user's account is disabled. One indexed statement (the token by its hash, joined to its user;
+ * Prisma's include would be two), read on every request so that a revocation or a disabled account
+ * takes effect at once on every instance.
  */
 export async function principalFromToken(token: string): Promise<Principal | null> {
   if (!token.startsWith('hf_') || token.length > 200) return null
   const [row] = await rows<TokenRow>(sql`
     SELECT t."id", t."kind", t."userId", t."displayName", t."role", t."scopes", t."orgIds", t."appId", t."repoId",
-           t."createdAt", t."expiresAt", t."revokedAt", t."lastUsedAt", u."username"
+           t."createdAt", t."expiresAt", t."revokedAt", t."lastUsedAt", u."username", u."disabledAt"
     FROM "AccessToken" t JOIN "User" u ON u."id" = t."userId"
     WHERE t."tokenHash" = ${sha256Hex(token)}`)
-  if (!row || row.revokedAt) return null
+  if (!row || row.revokedAt || row.disabledAt) return null
   const now = new Date()
   if (row.expiresAt && row.expiresAt <= now) return null
   noteUse(row.id, row.lastUsedAt, now)

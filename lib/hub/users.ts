@@ -1,5 +1,5 @@
-// Accounts: sign-up, profile settings, password changes and an operator's password reset (sign-in
-// itself is lib/auth/sign-in).
+// Accounts: sign-up, profile settings, password changes, and what operators do to accounts
+// (a password reset, disabling and enabling); sign-in itself is lib/auth/sign-in.
 import { z } from 'zod'
 import { db } from '@/lib/db'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
@@ -180,8 +180,7 @@ export async function changePassword(userId: string, input: z.input<typeof passw
  * ends; tokens and authorized apps stay. `npm run users:reset-password` and the operator page.
  */
 export async function resetPassword(login: string, password?: string): Promise<{ username: string; password: string }> {
-  const user = await findUserByLogin(login)
-  if (!user) throw new HubError(404, `No account is named or has the e-mail address "${login.trim().slice(0, 254)}"`)
+  const user = await namedAccount(login)
   const chosen = password === undefined ? randomBytes(15).toString('base64url') : newPassword.parse(password)
   await replacePassword(user.id, chosen)
   return { username: user.username, password: chosen }
@@ -193,4 +192,50 @@ export async function resetPasswordAsOperator(caller: Caller, login: string, ip:
   const reset = await resetPassword(login)
   console.info(`password of ${reset.username} reset by operator ${operator.username}${ip ? ` from ${ip}` : ''}; their sessions ended`)
   return reset
+}
+
+/** The account an operator names by username or e-mail address; 404 when none. */
+async function namedAccount(login: string) {
+  const user = await findUserByLogin(login)
+  if (!user) throw new HubError(404, `No account is named or has the e-mail address "${login.trim().slice(0, 254)}"`)
+  return user
+}
+
+/**
+ * An operator disables an account (abuse, a compromise): it cannot sign in (told so only after the
+ * right password), its browser sessions end, its tokens are refused while it stays disabled, and
+ * what could mint new ones ends for good: refresh tokens are revoked, codes not yet exchanged
+ * expire, approved device codes are denied. Enabling it again lets it sign in and its tokens work
+ * again; apps must be authorized anew. An operator cannot disable their own account.
+ */
+export async function disableAccount(caller: Caller, login: string, ip: string | null): Promise<{ username: string }> {
+  const operator = await requireOperator(caller)
+  const user = await namedAccount(login)
+  if (user.id === operator.id) throw new HubError(400, 'You cannot disable your own account')
+  const now = new Date()
+  const from = Math.floor(now.getTime() / 1000)
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { disabledAt: user.disabledAt ?? now, sessionsValidFrom: from } })
+    await tx.refreshToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } })
+    await tx.authorizationCode.updateMany({ where: { userId: user.id, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } })
+    await tx.deviceCode.updateMany({ where: { userId: user.id, status: 'approved' }, data: { status: 'denied' } })
+  })
+  sessionsSupersededBefore(user.id, from)
+  console.info(`account ${user.username} disabled by operator ${operator.username}${ip ? ` from ${ip}` : ''}`)
+  return { username: user.username }
+}
+
+/** Enables a disabled account again (see disableAccount). */
+export async function enableAccount(caller: Caller, login: string, ip: string | null): Promise<{ username: string }> {
+  const operator = await requireOperator(caller)
+  const user = await namedAccount(login)
+  await db.user.update({ where: { id: user.id }, data: { disabledAt: null } })
+  console.info(`account ${user.username} enabled by operator ${operator.username}${ip ? ` from ${ip}` : ''}`)
+  return { username: user.username }
+}
+
+/** The disabled accounts, most recently disabled first, for the operator page. */
+export async function disabledAccounts(caller: Caller) {
+  await requireOperator(caller)
+  return db.user.findMany({ where: { disabledAt: { not: null } }, select: { id: true, username: true, email: true, disabledAt: true }, orderBy: { disabledAt: 'desc' }, take: 200 })
 }

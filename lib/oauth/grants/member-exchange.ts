@@ -79,6 +79,7 @@ export async function exchangeForMember(request: MemberExchangeRequest): Promise
   const member = await db.user.findUnique({ where: { email }, include: { memberships: { where: { orgId: org.id } } } })
   const membership = member?.memberships[0]
   if (!member || !membership) throw invalidGrant('The user is not a member of the organization')
+  if (member.disabledAt) throw invalidGrant('The member\'s account is disabled')
   // Anyone may type any unused address into their profile: only a verified one names a member.
   if (!member.emailVerified) throw invalidGrant('The member has not verified this e-mail address')
 
