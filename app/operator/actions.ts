@@ -1,13 +1,13 @@
 'use server'
 // The operator page's forms: grant or revoke an organization app's token-exchange privilege, and
 // record whether an organization has a payment method on file, reset someone's password, and
-// disable or enable an account.
+// disable or enable an account, and choose who else operates the hub.
 import { headers } from 'next/headers'
 import { revalidatePath } from 'next/cache'
 import { sessionCaller } from '@/lib/auth/caller'
 import { clientIp } from '@/lib/ratelimit'
 import { grantTokenExchange, revokeTokenExchange, setOrgPaymentMethod } from '@/lib/hub/org-apps'
-import { disableAccount, enableAccount, resetPasswordAsOperator } from '@/lib/hub/users'
+import { disableAccount, enableAccount, resetPasswordAsOperator, setHubOperator } from '@/lib/hub/users'
 import { answerForm, text, type FormState } from '@/lib/http/form'
 
 export async function grantTokenExchangeAction(_: FormState, form: FormData): Promise<FormState> {
@@ -55,5 +55,14 @@ export async function enableAccountAction(_: FormState, form: FormData): Promise
     const { username } = await enableAccount(await sessionCaller(), text(form, 'login'), clientIp(await headers()))
     revalidatePath('/operator')
     return { ok: `${username} is enabled again and may sign in.` }
+  })
+}
+
+export async function setOperatorAction(_: FormState, form: FormData): Promise<FormState> {
+  return answerForm(async () => {
+    const isOperator = text(form, 'operator') === 'yes'
+    const { username } = await setHubOperator(await sessionCaller(), text(form, 'login'), isOperator, clientIp(await headers()))
+    revalidatePath('/operator')
+    return { ok: isOperator ? `${username} is now an operator of the hub.` : `${username} is no longer an operator.` }
   })
 }

@@ -5,8 +5,8 @@ import { HubError } from '@/lib/http/errors'
 import { EXCHANGE_LIFETIME_DEFAULT_SECONDS, operatorOverview } from '@/lib/hub/org-apps'
 import { ActionForm } from '@/components/ActionForm'
 import { WideTable } from '@/components/WideTable'
-import { disableAccountAction, enableAccountAction, grantTokenExchangeAction, resetPasswordAction, revokeTokenExchangeAction, setPaymentMethodAction } from '@/app/operator/actions'
-import { disabledAccounts } from '@/lib/hub/users'
+import { disableAccountAction, enableAccountAction, grantTokenExchangeAction, resetPasswordAction, revokeTokenExchangeAction, setOperatorAction, setPaymentMethodAction } from '@/app/operator/actions'
+import { disabledAccounts, hubOperators } from '@/lib/hub/users'
 import { Field } from '@/components/Field'
 
 export const metadata = { title: 'Hub operator' }
@@ -24,13 +24,13 @@ export default async function OperatorPage() {
     if (e instanceof HubError) notFound()
     throw e
   })
-  const disabled = await disabledAccounts(caller)
+  const [disabled, operators] = await Promise.all([disabledAccounts(caller), hubOperators(caller)])
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-semibold">Hub operator</h1>
         <p className="max-w-3xl text-sm text-slate-600">
-          What only the hub&apos;s operators decide: which organization apps may exchange tokens, which organizations have a payment method on file, a new password for someone who lost theirs, and which accounts are disabled.
+          What only the hub&apos;s operators decide: which organization apps may exchange tokens, which organizations have a payment method on file, a new password for someone who lost theirs, which accounts are disabled, and who else operates the hub.
         </p>
       </div>
 
@@ -152,6 +152,36 @@ export default async function OperatorPage() {
             </tbody>
           </WideTable>
         )}
+      </section>
+
+      <section className="card max-w-3xl space-y-3" aria-labelledby="operators-h">
+        <h2 id="operators-h" className="font-semibold">Operators</h2>
+        <p className="text-sm text-slate-600">Operators see this page. You cannot remove your own role: another operator can, so the hub always keeps one.</p>
+        <WideTable label="Operators" minWidth="28rem">
+          <thead className="text-xs uppercase text-slate-500">
+            <tr><th className="py-2">Account</th><th>E-mail</th><th><span className="sr-only">Action</span></th></tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {operators.map((user) => (
+              <tr key={user.id} data-testid="operator">
+                <td className="py-2"><Link className="link" href={`/${user.username}`}>{user.username}</Link></td>
+                <td className="py-2">{user.email}</td>
+                <td className="py-2">
+                  {user.id !== caller.userId && (
+                    <ActionForm action={setOperatorAction} submit={`Remove ${user.username}`} submitClassName="btn-secondary whitespace-nowrap">
+                      <input type="hidden" name="login" value={user.username} />
+                      <input type="hidden" name="operator" value="no" />
+                    </ActionForm>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </WideTable>
+        <ActionForm action={setOperatorAction} submit="Make operator">
+          <Field name="login" id="operator-login" label="Username or e-mail" required maxLength={254} autoComplete="off" />
+          <input type="hidden" name="operator" value="yes" />
+        </ActionForm>
       </section>
     </div>
   )

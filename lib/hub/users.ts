@@ -1,5 +1,6 @@
 // Accounts: sign-up, profile settings, password changes, and what operators do to accounts
-// (a password reset, disabling and enabling); sign-in itself is lib/auth/sign-in.
+// (a password reset, disabling and enabling, who else operates the hub); sign-in itself is
+// lib/auth/sign-in.
 import { z } from 'zod'
 import { db } from '@/lib/db'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
@@ -238,4 +239,24 @@ export async function enableAccount(caller: Caller, login: string, ip: string | 
 export async function disabledAccounts(caller: Caller) {
   await requireOperator(caller)
   return db.user.findMany({ where: { disabledAt: { not: null } }, select: { id: true, username: true, email: true, disabledAt: true }, orderBy: { disabledAt: 'desc' }, take: 200 })
+}
+
+/** The hub's operators, for the operator page. */
+export async function hubOperators(caller: Caller) {
+  await requireOperator(caller)
+  return db.user.findMany({ where: { isOperator: true }, select: { id: true, username: true, email: true }, orderBy: { username: 'asc' } })
+}
+
+/**
+ * Makes an account an operator of the hub, or no longer one. An operator does not remove their own
+ * role (another operator does), so the hub always keeps one; a disabled account is not made one.
+ */
+export async function setHubOperator(caller: Caller, login: string, isOperator: boolean, ip: string | null): Promise<{ username: string }> {
+  const operator = await requireOperator(caller)
+  const user = await namedAccount(login)
+  if (!isOperator && user.id === operator.id) throw new HubError(400, 'You cannot remove your own operator role; another operator can')
+  if (isOperator && user.disabledAt) throw new HubError(400, `${user.username} is disabled; enable the account first`)
+  await db.user.update({ where: { id: user.id }, data: { isOperator } })
+  console.info(`account ${user.username} ${isOperator ? 'made an operator' : 'no longer an operator'} by operator ${operator.username}${ip ? ` from ${ip}` : ''}`)
+  return { username: user.username }
 }

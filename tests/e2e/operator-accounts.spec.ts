@@ -1,6 +1,6 @@
 // The operator page's Disable an account: the account's browser is signed out, its sign-in says it
 // is disabled (after the right password only), it is listed with an Enable button, and enabling it
-// lets it sign in again.
+// lets it sign in again. Operators choose who else operates the hub.
 import { expect, test } from '@playwright/test'
 import { signIn, watchErrors } from './helpers'
 
@@ -44,6 +44,17 @@ test('an operator disables an account and enables it again', async ({ page, brow
   await row.getByRole('button', { name: `Enable ${name}` }).click()
   await expect(section.getByTestId('disabled-account').filter({ hasText: name })).toHaveCount(0)
   await signIn(userPage, name, 'abuser-password')
+
+  // Made an operator, the account sees the operator page; removed, it does not.
+  const operators = page.getByRole('region', { name: 'Operators' })
+  await operators.getByLabel('Username or e-mail').fill(name)
+  await operators.getByRole('button', { name: 'Make operator' }).click()
+  await expect(operators.getByTestId('operator').filter({ hasText: name })).toBeVisible()
+  await expect(operators.getByTestId('operator').filter({ hasText: 'hubops' }).getByRole('button')).toHaveCount(0)
+  expect((await userPage.goto('/operator'))?.status()).toBe(200)
+  await operators.getByTestId('operator').filter({ hasText: name }).getByRole('button', { name: `Remove ${name}` }).click()
+  await expect(operators.getByTestId('operator').filter({ hasText: name })).toHaveCount(0)
+  expect((await userPage.goto('/operator'))?.status()).toBe(404)
   await user.close()
   expect(errors).toEqual([])
 })

@@ -1,9 +1,10 @@
 // An operator disables an account (abuse, a compromise): no sign-in (said only to the right
 // password), its sessions end, every token of it is refused while it stays disabled (personal, OAuth),
 // its refresh tokens and unexchanged codes end for good; enabling it lets it sign in and its personal
-// tokens work again. Only operators may, and not on their own account.
+// tokens work again. Only operators may, and not on their own account. Operators choose who else
+// operates the hub, and none removes their own role.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createUser, disableAccount, disabledAccounts, enableAccount } from '@/lib/hub/users'
+import { createUser, disableAccount, disabledAccounts, enableAccount, hubOperators, setHubOperator } from '@/lib/hub/users'
 import { createPersonalToken } from '@/lib/auth/personal-tokens'
 import { principalFromToken } from '@/lib/auth/tokens'
 import { signInWithPassword } from '@/lib/auth/sign-in'
@@ -60,5 +61,27 @@ describe('disabling an account', () => {
     expect(await whoamiStatus(personal)).toBe(200)
     // The revoked refresh token stays revoked: the app is authorized anew.
     expect((await token({ grant_type: 'refresh_token', refresh_token: issued.body.refresh_token! }, auth)).body.error).toBe('invalid_grant')
+  })
+})
+
+describe('choosing operators', () => {
+  it('makes an account an operator, who then may act as one, and another operator removes it; never one\'s own role', async () => {
+    const helper = await createUser({ username: 'helper-op', email: 'helper-op@test.dev', password: 'helper-password' })
+    const asHelper = { userId: helper.id, principal: null }
+    await expect(setHubOperator(asHelper, 'helper-op', true, null)).rejects.toMatchObject({ status: 404 })
+    await setHubOperator(operator, 'helper-op@test.dev', true, null)
+    expect((await hubOperators(asHelper)).map((u) => u.username)).toContain('helper-op')
+    await expect(setHubOperator(asHelper, 'helper-op', false, null)).rejects.toThrow('You cannot remove your own operator role')
+    await setHubOperator(asHelper, 'disabler', false, null)
+    await expect(hubOperators(operator)).rejects.toMatchObject({ status: 404 })
+    await setHubOperator(asHelper, 'disabler', true, null)
+    await setHubOperator(operator, 'helper-op', false, null)
+    await expect(hubOperators(asHelper)).rejects.toMatchObject({ status: 404 })
+  })
+
+  it('does not make a disabled account an operator', async () => {
+    await createUser({ username: 'benched', email: 'benched@test.dev', password: 'benched-password' })
+    await disableAccount(operator, 'benched', null)
+    await expect(setHubOperator(operator, 'benched', true, null)).rejects.toThrow('benched is disabled; enable the account first')
   })
 })
