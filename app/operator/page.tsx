@@ -113,7 +113,7 @@ export default async function OperatorPage() {
         <p className="text-sm text-slate-600">
           The hub sends no e-mail: someone who lost their password gets a new one from you. It is shown once; every browser
           signed in to the account is signed out, and its access tokens and authorized apps keep working. From a shell:
-          <code className="ml-1">npm run users:reset-password -- NAME</code>.
+          <code className="ml-1 break-all">npm run users:reset-password -- NAME</code>.
         </p>
         <ActionForm action={resetPasswordAction} submit="Reset password" secretLabel="New password">
           <Field name="login" label="Username or e-mail" required maxLength={254} autoComplete="off" />
