@@ -3,22 +3,13 @@
 // fields show the same focus outline as links, and the OAuth pages keep the app's logo square and
 // the device code on one line.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { DEMO, signIn } from './helpers'
+import { DEMO, joinAsNewUser, signIn } from './helpers'
 
 const DESKTOP = { width: 1366, height: 800 }
 const PHONE = { width: 390, height: 844 }
 
 /** A new account, signed in (no remembered consents, no tokens). */
-async function signUp(page: Page): Promise<string> {
-  const name = `ux${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`
-  await page.goto('/join')
-  await page.getByLabel('Username').fill(name)
-  await page.getByLabel('E-mail').fill(`${name}@example.test`)
-  await page.getByLabel('Password').fill('a-long-password')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
-  return name
-}
+const signUp = (page: Page) => joinAsNewUser(page, 'ux')
 
 async function focusOutline(field: Locator) {
   await field.focus()

@@ -10,6 +10,18 @@ export async function signIn(page: Page, login: string, password: string) {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
 }
 
+/** Joins as a new account named `<prefix><digits>` with `password` and stays signed in; the name. */
+export async function joinAsNewUser(page: Page, prefix: string, password = 'a-long-password'): Promise<string> {
+  const name = `${prefix}${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`
+  await page.goto('/join')
+  await page.getByLabel('Username').fill(name)
+  await page.getByLabel('E-mail').fill(`${name}@example.test`)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  return name
+}
+
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()

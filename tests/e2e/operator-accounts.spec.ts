@@ -2,20 +2,14 @@
 // is disabled (after the right password only), it is listed with an Enable button, and enabling it
 // lets it sign in again. Operators choose who else operates the hub.
 import { expect, test } from '@playwright/test'
-import { signIn, watchErrors } from './helpers'
+import { joinAsNewUser, signIn, watchErrors } from './helpers'
 
 test('an operator disables an account and enables it again', async ({ page, browser }) => {
   test.setTimeout(90_000)
   const errors = watchErrors(page)
-  const name = `abuser-${Date.now() % 1_000_000}`
   const user = await browser.newContext()
   const userPage = await user.newPage()
-  await userPage.goto('/join')
-  await userPage.getByLabel('Username').fill(name)
-  await userPage.getByLabel('E-mail').fill(`${name}@example.test`)
-  await userPage.getByLabel('Password').fill('abuser-password')
-  await userPage.getByRole('button', { name: 'Create account' }).click()
-  await expect(userPage.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  const name = await joinAsNewUser(userPage, 'abuser-', 'abuser-password')
 
   await signIn(page, 'hubops', 'hubops-demo-pass')
   await page.goto('/operator')

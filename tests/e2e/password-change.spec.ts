@@ -2,18 +2,12 @@
 // change keeps this browser signed in, signs out another browser of the same account, and the new
 // password is the one that signs in. Each run joins as a new user, so demo accounts keep theirs.
 import { expect, test } from '@playwright/test'
-import { signIn, watchErrors } from './helpers'
+import { joinAsNewUser, signIn, watchErrors } from './helpers'
 
 test('changing the password signs out other browsers and keeps this one signed in', async ({ page, browser }) => {
   test.setTimeout(90_000)
   const errors = watchErrors(page)
-  const name = `rekey-${Date.now() % 1_000_000}`
-  await page.goto('/join')
-  await page.getByLabel('Username').fill(name)
-  await page.getByLabel('E-mail').fill(`${name}@example.test`)
-  await page.getByLabel('Password').fill('first-password')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  const name = await joinAsNewUser(page, 'rekey-', 'first-password')
 
   const other = await browser.newContext()
   const otherPage = await other.newPage()
@@ -64,15 +58,9 @@ test('changing the password signs out other browsers and keeps this one signed i
 test('an operator resets a lost password on the operator page; the new one, shown once, signs in', async ({ page, browser }) => {
   test.setTimeout(90_000)
   const errors = watchErrors(page)
-  const name = `lost-${Date.now() % 1_000_000}`
   const user = await browser.newContext()
   const userPage = await user.newPage()
-  await userPage.goto('/join')
-  await userPage.getByLabel('Username').fill(name)
-  await userPage.getByLabel('E-mail').fill(`${name}@example.test`)
-  await userPage.getByLabel('Password').fill('forgotten-password')
-  await userPage.getByRole('button', { name: 'Create account' }).click()
-  await expect(userPage.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  const name = await joinAsNewUser(userPage, 'lost-', 'forgotten-password')
 
   await signIn(page, 'hubops', 'hubops-demo-pass')
   await page.goto('/operator')
