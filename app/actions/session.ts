@@ -7,6 +7,7 @@ import { redirect } from 'next/navigation'
 import { signIn, signOut } from '@/lib/auth/nextauth'
 import { sessionCaller } from '@/lib/auth/caller'
 import { revokeSessionCredentials } from '@/lib/auth/session-credentials'
+import { endEverySession } from '@/lib/auth/ended-sessions'
 import { changePassword, signUp, usernameOf } from '@/lib/hub/users'
 import { safeNextPath } from '@/lib/http/next-path'
 import { answerForm, text, type FormState } from '@/lib/http/form'
@@ -71,4 +72,14 @@ export async function changePasswordAction(_: FormState, form: FormData): Promis
     // (next-auth reads the request's headers, not the cookie just set) and show the user signed out.
     redirect('/settings/password?changed=1')
   })
+}
+
+export async function signOutEverywhereAction(): Promise<FormState> {
+  const caller = await sessionCaller()
+  if (!caller) return { error: 'Sign in first.' }
+  // Every session of the account signed in before now ends on every instance (this one at once).
+  await endEverySession(caller.userId)
+  await revokeSessionCredentials(caller.userId)
+  await signOut({ redirectTo: '/login' })
+  return null
 }

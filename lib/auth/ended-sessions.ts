@@ -64,3 +64,10 @@ export async function sessionSuperseded(userId: string, authTime: number | undef
 export function sessionsSupersededBefore(userId: string, from: number): void {
   validFrom.set(userId, { from, until: Date.now() + SESSION_CHECK_SECONDS * 1000 })
 }
+
+/** Ends every browser session of the user signed in before now (Settings > Password: sign out everywhere). */
+export async function endEverySession(userId: string): Promise<void> {
+  const from = Math.floor(Date.now() / 1000)
+  await db.user.update({ where: { id: userId }, data: { sessionsValidFrom: from } })
+  sessionsSupersededBefore(userId, from)
+}

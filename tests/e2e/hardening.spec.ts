@@ -99,7 +99,7 @@ test('the authorization error page shows its words as written (quotes and letter
 test('signing out in the browser ends the session: a copy of its cookie taken before no longer signs in', async ({ page, browser, baseURL }) => {
   await signIn(page, 'carol', DEMO.carol)
   const copied = await page.context().cookies()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
   const elsewhere = await browser.newContext({ baseURL })
   await elsewhere.addCookies(copied)

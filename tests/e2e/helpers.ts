@@ -7,7 +7,7 @@ export async function signIn(page: Page, login: string, password: string) {
   await page.getByLabel('Username or e-mail').fill(login)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible()
 }
 
 /** Joins as a new account named `<prefix><digits>` with `password` and stays signed in; the name. */
@@ -18,12 +18,12 @@ export async function joinAsNewUser(page: Page, prefix: string, password = 'a-lo
   await page.getByLabel('E-mail').fill(`${name}@example.test`)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible()
   return name
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
 }
 

@@ -1,7 +1,8 @@
 import { signedInCaller } from '@/lib/auth/caller'
 import { usernameOf } from '@/lib/hub/users'
 import { ActionForm } from '@/components/ActionForm'
-import { changePasswordAction } from '@/app/actions/session'
+import { changePasswordAction, signOutEverywhereAction } from '@/app/actions/session'
+import { ConfirmAction } from '@/components/ConfirmAction'
 import { Field } from '@/components/Field'
 import { SettingsPage } from '@/components/SettingsPage'
 import { SuccessNotice } from '@/components/Notice'
@@ -33,6 +34,22 @@ export default async function PasswordSettingsPage({ searchParams }: { searchPar
           <Field name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required maxLength={200} />
         </ActionForm>
       </div>
+      <section className="card space-y-3" aria-labelledby="everywhere-h">
+        <h2 id="everywhere-h" className="font-semibold">Sign out everywhere</h2>
+        <p className="text-sm text-slate-600">
+          Signs this and every other browser out of your account, such as one you used on a shared computer. Access tokens
+          and authorized apps keep working.
+        </p>
+        <ConfirmAction
+          action={signOutEverywhereAction}
+          fields={{}}
+          start="Sign out everywhere"
+          startClassName="btn-secondary"
+          question="Sign out of this and every other browser?"
+          confirm="Yes, sign out everywhere"
+          pendingLabel="Signing out…"
+        />
+      </section>
     </SettingsPage>
   )
 }

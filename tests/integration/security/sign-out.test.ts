@@ -3,6 +3,8 @@
 // run found the cookie still valid for its 30 days after sign-out.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createUser } from '@/lib/hub/users'
+import { db } from '@/lib/db'
+import { endEverySession } from '@/lib/auth/ended-sessions'
 import { sessionUser, signIn, signOut } from './sessions'
 
 beforeAll(async () => {
@@ -40,5 +42,20 @@ describe('a refused sign-in', () => {
     } finally {
       warn.mockRestore()
     }
+  })
+})
+
+describe('signing out everywhere (Settings > Password)', () => {
+  it('ends every session of the account signed in before it, and none of another account', async () => {
+    const laptop = await signIn('leaver', 'leaver-password')
+    const phone = await signIn('leaver', 'leaver-password')
+    await createUser({ username: 'bystander', email: 'bystander@test.dev', password: 'bystander-password' })
+    const someoneElse = await signIn('bystander', 'bystander-password')
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await endEverySession((await db.user.findUniqueOrThrow({ where: { username: 'leaver' } })).id)
+    expect(await sessionUser(laptop)).toBeNull()
+    expect(await sessionUser(phone)).toBeNull()
+    expect(await sessionUser(someoneElse)).toBe('bystander')
+    expect(await sessionUser(await signIn('leaver', 'leaver-password'))).toBe('leaver')
   })
 })
