@@ -28,7 +28,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       action={signInAction}
       submit="Sign in"
       next={next}
-      footer={<>New here? <Link className="link" href={`/join?next=${encodeURIComponent(next)}`}>Create an account</Link></>}
+      footer={
+        <>
+          New here? <Link className="link" href={`/join?next=${encodeURIComponent(next)}`}>Create an account</Link>
+          {/* The hub sends no e-mail: a lost password is reset by an operator (README, A hub for real use). */}
+          <span className="mt-1 block">Forgot your password? The hub&apos;s operator can give you a new one.</span>
+        </>
+      }
     >
       {app && !again && <p className="text-sm text-slate-600" data-testid="signing-in-for">to continue to <strong>{app}</strong>{asWho}</p>}
       {again && hinted && hinted !== signedInAs && (

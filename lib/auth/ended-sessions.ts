@@ -4,9 +4,11 @@
 // (sid), and signing out records it here until the session would have expired; lib/auth/nextauth
 // refuses a recorded one on every request.
 //
-// A password change ends every session of the account signed in before it, which no one holds the
-// ids of: the account records the moment (User.sessionsValidFrom), and a session whose sign-in
-// (auth_time) is older is over.
+// A password change (or reset, sign out everywhere, an operator disabling the account) ends every
+// session of the account signed in before it, which no one holds the ids of: the account records
+// the moment (User.sessionsValidFrom), and a session signed in earlier is over. Both are kept to
+// the millisecond: a browser signed in within the same second as the change is still ended, while
+// the session the changing browser signs in with just after it is not.
 //
 // Every signed-in request asks, so answers are kept in process memory: "ended" for good, "not
 // ended" and an account's moment for SESSION_CHECK_SECONDS. A sign-out or password change through
@@ -43,31 +45,31 @@ export async function endSession(sid: string, expiresAt: Date): Promise<void> {
   if (Math.random() < 0.01) await db.endedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } })
 }
 
-/** Since when (epoch seconds) the user's sessions are valid: 0 when their password never changed. */
+/** Since when (epoch milliseconds) the user's sessions are valid: 0 when none were ever ended. */
 async function sessionsValidFrom(userId: string): Promise<number> {
   const cached = validFrom.get(userId)
   if (cached && cached.until > Date.now()) return cached.from
   const user = await db.user.findUnique({ where: { id: userId }, select: { sessionsValidFrom: true } })
-  const from = user?.sessionsValidFrom ?? 0
+  const from = user?.sessionsValidFrom?.getTime() ?? 0
   if (validFrom.size >= MAX_REMEMBERED) validFrom.delete(validFrom.keys().next().value!)
   validFrom.set(userId, { from, until: Date.now() + SESSION_CHECK_SECONDS * 1000 })
   return from
 }
 
-/** Whether a session of the user signed in at `authTime` (epoch seconds; none in old sessions) predates a password change. */
-export async function sessionSuperseded(userId: string, authTime: number | undefined): Promise<boolean> {
+/** Whether a session of the user signed in at `signedInAt` (epoch ms; none in old sessions) predates the moment its sessions were ended. */
+export async function sessionSuperseded(userId: string, signedInAt: number | undefined): Promise<boolean> {
   const from = await sessionsValidFrom(userId)
-  return from > 0 && !(authTime !== undefined && authTime >= from)
+  return from > 0 && !(signedInAt !== undefined && signedInAt >= from)
 }
 
-/** After the user's password changed at `from` (epoch seconds, as stored): this instance ends older sessions at once. */
-export function sessionsSupersededBefore(userId: string, from: number): void {
-  validFrom.set(userId, { from, until: Date.now() + SESSION_CHECK_SECONDS * 1000 })
+/** After the user's sessions were ended at `from` (as stored): this instance ends older sessions at once. */
+export function sessionsSupersededBefore(userId: string, from: Date): void {
+  validFrom.set(userId, { from: from.getTime(), until: Date.now() + SESSION_CHECK_SECONDS * 1000 })
 }
 
 /** Ends every browser session of the user signed in before now (Settings > Password: sign out everywhere). */
 export async function endEverySession(userId: string): Promise<void> {
-  const from = Math.floor(Date.now() / 1000)
+  const from = new Date()
   await db.user.update({ where: { id: userId }, data: { sessionsValidFrom: from } })
   sessionsSupersededBefore(userId, from)
 }

@@ -70,14 +70,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       // `user` is there only when the password was just checked: that moment is the sign-in.
       if (user?.id) {
         token.uid = user.id
-        token.authTime = Math.floor(Date.now() / 1000)
+        const now = Date.now()
+        token.authTime = Math.floor(now / 1000)
+        // To the millisecond, for sessions ended by a change in the same second (lib/auth/ended-sessions).
+        token.signedInAt = now
         token.sid = randomUUID()
         return token
       }
       // A session signed out elsewhere (a copy of its cookie) is no session: null clears the cookie.
       if (typeof token.sid === 'string' && (await sessionEnded(token.sid))) return null
       // So is one signed in before the account's password was changed (in another browser, say).
-      if (typeof token.uid === 'string' && (await sessionSuperseded(token.uid, typeof token.authTime === 'number' ? token.authTime : undefined))) return null
+      const signedInAt = typeof token.signedInAt === 'number' ? token.signedInAt : typeof token.authTime === 'number' ? token.authTime * 1000 : undefined
+      if (typeof token.uid === 'string' && (await sessionSuperseded(token.uid, signedInAt))) return null
       return token
     },
     session({ session, token }) {

@@ -143,7 +143,7 @@ export const passwordChangeInput = z
  */
 async function replacePassword(userId: string, password: string, expectedHash?: string): Promise<boolean> {
   const passwordHash = await hashPassword(password)
-  const from = Math.floor(Date.now() / 1000)
+  const from = new Date()
   const { count } = await db.user.updateMany({ where: { id: userId, ...(expectedHash !== undefined && { passwordHash: expectedHash }) }, data: { passwordHash, sessionsValidFrom: from } })
   if (count > 0) sessionsSupersededBefore(userId, from)
   return count > 0
@@ -214,14 +214,13 @@ export async function disableAccount(caller: Caller, login: string, ip: string |
   const user = await namedAccount(login)
   if (user.id === operator.id) throw new HubError(400, 'You cannot disable your own account')
   const now = new Date()
-  const from = Math.floor(now.getTime() / 1000)
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { disabledAt: user.disabledAt ?? now, sessionsValidFrom: from } })
+    await tx.user.update({ where: { id: user.id }, data: { disabledAt: user.disabledAt ?? now, sessionsValidFrom: now } })
     await tx.refreshToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } })
     await tx.authorizationCode.updateMany({ where: { userId: user.id, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } })
     await tx.deviceCode.updateMany({ where: { userId: user.id, status: 'approved' }, data: { status: 'denied' } })
   })
-  sessionsSupersededBefore(user.id, from)
+  sessionsSupersededBefore(user.id, now)
   console.info(`account ${user.username} disabled by operator ${operator.username}${ip ? ` from ${ip}` : ''}`)
   return { username: user.username }
 }

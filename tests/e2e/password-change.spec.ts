@@ -76,9 +76,10 @@ test('an operator resets a lost password on the operator page; the new one, show
   await page.screenshot({ path: test.info().outputPath('operator-reset.png'), fullPage: true })
   const password = (await secret.textContent())!.trim()
 
-  // The account's browser was signed out; the new password signs in.
+  // The account's browser was signed out; the sign-in page says where a lost password is reset; the new one signs in.
   await userPage.goto('/settings/profile')
   await expect(userPage).toHaveURL(/\/login\?next=/)
+  await expect(userPage.getByText('Forgot your password? The hub\'s operator can give you a new one.')).toBeVisible()
   await signIn(userPage, name, password)
   await user.close()
   expect(errors).toEqual([])

@@ -40,7 +40,6 @@ describe('disabling an account', () => {
     expect(issued.res.status).toBe(200)
     const unexchanged = await authorizationCode(f.user.id, { clientId: f.confidential.app.clientId, redirectUri: REDIRECT })
     expect(await whoamiStatus(personal)).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 1100))
 
     await disableAccount(operator, f.user.email, '203.0.113.8')
     expect((await disabledAccounts(operator)).map((u) => u.username)).toEqual([f.user.username])

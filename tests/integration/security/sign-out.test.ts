@@ -51,7 +51,6 @@ describe('signing out everywhere (Settings > Password)', () => {
     const phone = await signIn('leaver', 'leaver-password')
     await createUser({ username: 'bystander', email: 'bystander@test.dev', password: 'bystander-password' })
     const someoneElse = await signIn('bystander', 'bystander-password')
-    await new Promise((resolve) => setTimeout(resolve, 1100))
     await endEverySession((await db.user.findUniqueOrThrow({ where: { username: 'leaver' } })).id)
     expect(await sessionUser(laptop)).toBeNull()
     expect(await sessionUser(phone)).toBeNull()

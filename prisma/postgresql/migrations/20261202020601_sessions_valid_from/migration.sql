@@ -1,2 +1,2 @@
 -- AlterTable
-ALTER TABLE "User" ADD COLUMN     "sessionsValidFrom" INTEGER;
+ALTER TABLE "User" ADD COLUMN     "sessionsValidFrom" TIMESTAMP(3);
