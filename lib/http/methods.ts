@@ -25,8 +25,7 @@ export function refuseOtherMethods(served: readonly HttpMethod[], refuse: Method
   const allow = HTTP_METHODS.filter((method) => allowed.has(method)).join(', ')
   const handlers = {} as Record<HttpMethod, Handler>
   for (const method of HTTP_METHODS) {
-    if (allowed.has(method) && method !== 'OPTIONS') continue
-    if (served.includes(method)) continue
+    if (served.includes(method) || (method === 'HEAD' && allowed.has('HEAD'))) continue
     handlers[method] =
       method === 'OPTIONS' ? () => new Response(null, { status: 204, headers: { Allow: allow } })
       : method === 'HEAD' ? () => new Response(null, { status: 405, headers: { Allow: allow } })

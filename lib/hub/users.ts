@@ -16,6 +16,12 @@ import { requireOperator } from '@/lib/hub/org-apps'
 import type { Caller } from '@/lib/policy'
 import { addressKey, hit, refund, resetLimit } from '@/lib/ratelimit'
 
+/** A rate limit's refusal: 429 saying when to try again, with Retry-After. */
+function tooMany(what: string, retryAfterSeconds: number): HubError {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  return new HubError(429, `${what}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, undefined, retryAfterSeconds)
+}
+
 const newPassword = z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters')
 
 export const signUpInput = z.object({
@@ -116,10 +122,7 @@ export async function signUp(input: z.input<typeof signUpInput>, ip: string) {
   const key = `signup:ip:${addressKey(ip)}`
   const now = Date.now()
   const limit = await hit(key, setting('SIGN_UPS_PER_ADDRESS'), SIGN_UP_WINDOW_SECONDS, now)
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60)
-    throw new HubError(429, `Too many new accounts from your network; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, undefined, limit.retryAfterSeconds)
-  }
+  if (!limit.allowed) throw tooMany('Too many new accounts from your network', limit.retryAfterSeconds)
   try {
     return await createUser(input)
   } catch (error) {
@@ -161,10 +164,7 @@ export async function changePassword(userId: string, input: z.input<typeof passw
   const data = passwordChangeInput.parse(input)
   const key = `password-change:user:${userId}`
   const limit = await hit(key, setting('SIGN_IN_ATTEMPTS_PER_ACCOUNT'), PASSWORD_CHANGE_WINDOW_SECONDS)
-  if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60)
-    throw new HubError(429, `Too many wrong passwords; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, undefined, limit.retryAfterSeconds)
-  }
+  if (!limit.allowed) throw tooMany('Too many wrong passwords', limit.retryAfterSeconds)
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } })
   if (!(await verifyPassword(data.currentPassword, user.passwordHash))) {
     throw new z.ZodError([{ code: 'custom', path: ['currentPassword'], message: 'is not your password', input: undefined }])
@@ -191,8 +191,13 @@ export async function resetPassword(login: string, password?: string): Promise<{
 export async function resetPasswordAsOperator(caller: Caller, login: string, ip: string | null): Promise<{ username: string; password: string }> {
   const operator = await requireOperator(caller)
   const reset = await resetPassword(login)
-  console.info(`password of ${reset.username} reset by operator ${operator.username}${ip ? ` from ${ip}` : ''}; their sessions ended`)
+  logOperatorAction(operator.username, `reset the password of ${reset.username}; their sessions ended`, ip)
   return reset
+}
+
+/** What an operator did to an account, as one line in the server's log. */
+function logOperatorAction(operator: string, did: string, ip: string | null): void {
+  console.info(`operator ${operator} ${did}${ip ? ` (from ${ip})` : ''}`)
 }
 
 /** The account an operator names by username or e-mail address; 404 when none. */
@@ -221,7 +226,7 @@ export async function disableAccount(caller: Caller, login: string, ip: string |
     await tx.deviceCode.updateMany({ where: { userId: user.id, status: 'approved' }, data: { status: 'denied' } })
   })
   sessionsSupersededBefore(user.id, now)
-  console.info(`account ${user.username} disabled by operator ${operator.username}${ip ? ` from ${ip}` : ''}`)
+  logOperatorAction(operator.username, `disabled ${user.username}`, ip)
   return { username: user.username }
 }
 
@@ -230,7 +235,7 @@ export async function enableAccount(caller: Caller, login: string, ip: string | 
   const operator = await requireOperator(caller)
   const user = await namedAccount(login)
   await db.user.update({ where: { id: user.id }, data: { disabledAt: null } })
-  console.info(`account ${user.username} enabled by operator ${operator.username}${ip ? ` from ${ip}` : ''}`)
+  logOperatorAction(operator.username, `enabled ${user.username}`, ip)
   return { username: user.username }
 }
 
@@ -256,6 +261,6 @@ export async function setHubOperator(caller: Caller, login: string, isOperator: 
   if (!isOperator && user.id === operator.id) throw new HubError(400, 'You cannot remove your own operator role; another operator can')
   if (isOperator && user.disabledAt) throw new HubError(400, `${user.username} is disabled; enable the account first`)
   await db.user.update({ where: { id: user.id }, data: { isOperator } })
-  console.info(`account ${user.username} ${isOperator ? 'made an operator' : 'no longer an operator'} by operator ${operator.username}${ip ? ` from ${ip}` : ''}`)
+  logOperatorAction(operator.username, isOperator ? `made ${user.username} an operator` : `removed ${user.username} as an operator`, ip)
   return { username: user.username }
 }
